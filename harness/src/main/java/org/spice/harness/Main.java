@@ -1,0 +1,31 @@
+package org.spice.harness;
+
+import java.util.Arrays;
+
+/**
+ * Entry point of the harness jar; {@code scripts/spice} calls it with a command and its options.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        if (args.length == 0) {
+            System.err.println("usage: spice-harness verify|bench|report [options]  (see scripts/spice help)");
+            System.exit(2);
+        }
+        String[] rest = Arrays.copyOfRange(args, 1, args.length);
+        int status;
+        try {
+            status = switch (args[0]) {
+                case "verify" -> org.spice.verify.VerifyCommand.run(rest, System.out);
+                default -> throw new UsageException("unknown command \"" + args[0] + "\": verify, bench or report");
+            };
+        } catch (UsageException e) {
+            System.err.println("spice " + args[0] + ": " + e.getMessage());
+            status = 2;
+        }
+        System.exit(status);
+    }
+}

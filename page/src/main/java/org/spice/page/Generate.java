@@ -1,0 +1,132 @@
+package org.spice.page;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Writes the build artefacts that derive from the canonical page; the build runs it, nobody edits its output.
+ *
+ * <pre>
+ * Generate --bytes N static   OUT_FILE            the static baseline file (fixed slot)
+ * Generate --bytes N template TEMPLATE OUT_FILE   a probe's template with the page filled in
+ * Generate --bytes N jsp-pages TEMPLATE OUT_DIR   the 100 JSP pages from one template
+ * Generate --bytes N c-header OUT_FILE            the page as a C string for the CGI program and httpd module
+ * </pre>
+ *
+ * Templates are text files with placeholders: {@code @PAGE_BEFORE_DATE@} and {@code @PAGE_AFTER_DATE@}
+ * (the page around the date slot), {@code @PAGE_BYTES@} (its size) and {@code @PAGE_BUFFER_KB@} (a buffer
+ * size in KiB that holds the whole page, so the server can send a Content-Length). The template's final
+ * newline, which editors add, is not part of the page and is dropped.
+ */
+public final class Generate {
+
+    private Generate() {
+    }
+
+    public static void main(String[] args) throws IOException {
+        if (args.length < 4 || !args[0].equals("--bytes")) {
+            usage();
+            return;
+        }
+        CanonicalPage page = CanonicalPage.of(Integer.parseInt(args[1]));
+        String kind = args[2];
+        switch (kind) {
+            case "static" -> write(Path.of(args[3]), page.fixed());
+            case "c-header" -> write(Path.of(args[3]), cHeader(page));
+            case "template" -> {
+                requireArgs(args, 5);
+                write(Path.of(args[4]), fill(readTemplate(Path.of(args[3])), page));
+            }
+            case "jsp-pages" -> {
+                requireArgs(args, 5);
+                String jsp = fill(readTemplate(Path.of(args[3])), page);
+                for (String name : Probe.jspPageNames()) {
+                    write(Path.of(args[4]).resolve(name), jsp);
+                }
+            }
+            default -> usage();
+        }
+    }
+
+    /** Fills a template's placeholders from the page. */
+    public static String fill(String template, CanonicalPage page) {
+        Map<String, String> values = Map.of(
+                "@PAGE_BEFORE_DATE@", page.beforeSlot(),
+                "@PAGE_AFTER_DATE@", page.afterSlot(),
+                "@PAGE_BYTES@", Integer.toString(page.bytes()),
+                "@PAGE_BUFFER_KB@", Integer.toString(page.bytes() / 1024 + 1));
+        String text = template;
+        for (Map.Entry<String, String> value : values.entrySet()) {
+            text = text.replace(value.getKey(), value.getValue());
+        }
+        if (text.contains("@PAGE_")) {
+            throw new IllegalArgumentException("template has an unknown @PAGE_...@ placeholder");
+        }
+        return text;
+    }
+
+    /** The page as a C header: {@code SPICE_PAGE} (a string literal), {@code SPICE_PAGE_BYTES} and its text form. */
+    public static String cHeader(CanonicalPage page) {
+        StringBuilder c = new StringBuilder();
+        c.append("/* Generated from the canonical page by org.spice.page.Generate: do not edit. */\n");
+        c.append("#ifndef SPICE_PAGE_H\n#define SPICE_PAGE_H\n\n");
+        c.append("#define SPICE_PAGE_BYTES ").append(page.bytes()).append('\n');
+        c.append("#define SPICE_PAGE_BYTES_TEXT \"").append(page.bytes()).append("\"\n\n");
+        c.append("/* The page with its fixed date slot, ").append(page.bytes()).append(" bytes. */\n");
+        c.append("#define SPICE_PAGE \\\n");
+        String text = page.fixed();
+        int lineStart = 0;
+        for (int i = 0; i <= text.length(); i++) {
+            if (i == text.length() || text.charAt(i) == '\n') {
+                int end = Math.min(i + 1, text.length());
+                if (end > lineStart) {
+                    c.append("    \"").append(cEscape(text.substring(lineStart, end))).append("\"");
+                    c.append(end < text.length() ? " \\\n" : "\n");
+                }
+                lineStart = end;
+            }
+        }
+        c.append("\n#endif\n");
+        return c.toString();
+    }
+
+    private static String cEscape(String s) {
+        StringBuilder out = new StringBuilder(s.length() + 8);
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '\n' -> out.append("\\n");
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '?' -> out.append("\\?"); // no trigraphs
+                default -> out.append(ch);
+            }
+        }
+        return out.toString();
+    }
+
+    private static String readTemplate(Path template) throws IOException {
+        String text = Files.readString(template, StandardCharsets.US_ASCII);
+        return text.endsWith("\n") ? text.substring(0, text.length() - 1) : text;
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        if (file.getParent() != null) {
+            Files.createDirectories(file.getParent());
+        }
+        Files.write(file, text.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    private static void requireArgs(String[] args, int count) {
+        if (args.length < count) {
+            usage();
+        }
+    }
+
+    private static void usage() {
+        throw new IllegalArgumentException("usage: Generate --bytes N static|c-header OUT_FILE"
+                + " | template TEMPLATE OUT_FILE | jsp-pages TEMPLATE OUT_DIR");
+    }
+}

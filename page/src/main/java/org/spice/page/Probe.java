@@ -1,0 +1,99 @@
+package org.spice.page;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * The probes and the one URL layout they have on every server, so one load definition and one
+ * conformance check run anywhere. Server configurations and the embedded server follow this table.
+ */
+public enum Probe {
+    STATIC("/spice/static/spice.html", false),
+    SERVLET("/spice/servlet", false),
+    JSP("/spice/jsp/", true),
+    CGI("/spice/cgi-bin/spice", false),
+    SHTML("/spice/shtml/spice.shtml", true),
+    MODULE("/spice/module", false);
+
+    /** The JSP probe is 100 identical pages, as in the white paper, so a server cannot serve one page from a cache. */
+    public static final int JSP_PAGES = 100;
+
+    private final String path;
+    private final boolean dated;
+
+    Probe(String path, boolean dated) {
+        this.path = path;
+        this.dated = dated;
+    }
+
+    /** The name used on command lines, in reports and in results: {@code static}, {@code servlet}, ... */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** True when the probe puts today's date in the slot (JSP, SHTML); the others carry the fixed slot text. */
+    public boolean dated() {
+        return dated;
+    }
+
+    /** Every path of the probe, absolute from the server root: one, or the 100 JSP pages. */
+    public List<String> paths() {
+        if (this != JSP) {
+            return List.of(path);
+        }
+        List<String> paths = new ArrayList<>(JSP_PAGES);
+        for (String name : jspPageNames()) {
+            paths.add(path + name);
+        }
+        return paths;
+    }
+
+    /** The first (for most probes, the only) path. */
+    public String path() {
+        return paths().get(0);
+    }
+
+    /** File names of the JSP pages: {@code spice00.jsp} ... {@code spice99.jsp}. */
+    public static List<String> jspPageNames() {
+        List<String> names = new ArrayList<>(JSP_PAGES);
+        for (int i = 0; i < JSP_PAGES; i++) {
+            names.add(String.format(Locale.ROOT, "spice%02d.jsp", i));
+        }
+        return names;
+    }
+
+    /** The probe named {@code id}, or an error that lists the valid names. */
+    public static Probe byId(String id) {
+        for (Probe probe : values()) {
+            if (probe.id().equals(id.trim().toLowerCase(Locale.ROOT))) {
+                return probe;
+            }
+        }
+        throw new IllegalArgumentException("unknown probe \"" + id + "\": choose from " + ids());
+    }
+
+    /** A comma-separated list such as {@code static,cgi} as probes, in the order given. */
+    public static List<Probe> parseList(String commaSeparated) {
+        List<Probe> probes = new ArrayList<>();
+        for (String id : commaSeparated.split(",")) {
+            if (!id.isBlank()) {
+                Probe probe = byId(id);
+                if (!probes.contains(probe)) {
+                    probes.add(probe);
+                }
+            }
+        }
+        if (probes.isEmpty()) {
+            throw new IllegalArgumentException("no probe named: choose from " + ids());
+        }
+        return probes;
+    }
+
+    /** All probe names, comma-separated. */
+    public static String ids() {
+        return Arrays.stream(values()).map(Probe::id).collect(Collectors.joining(","));
+    }
+}
