@@ -1,0 +1,222 @@
+package org.spice.server;
+
+import java.io.File;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import org.apache.catalina.Context;
+import org.apache.catalina.LifecycleException;
+import org.apache.catalina.LifecycleState;
+import org.apache.catalina.connector.Connector;
+import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.util.ServerInfo;
+import org.apache.tomcat.util.scan.StandardJarScanner;
+import org.spice.module.tomcat.SpiceProbeValve;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+
+/**
+ * The embedded default server: one Tomcat process with every SPICE probe — spice.war (static, servlet,
+ * JSP, SHTML, CGI) at {@code /spice} and the module Valve in the Host pipeline — on 127.0.0.1.
+ *
+ * <p>Its connector is the one conf/tomcat uses: NIO, backlog 511, no access log, no default webapps,
+ * no auto-deployment.
+ */
+public final class EmbeddedTomcat implements AutoCloseable {
+
+    /** The listen backlog every SPICE server configuration uses (httpd's default), so they queue alike. */
+    public static final int ACCEPT_COUNT = 511;
+
+    /** Kept strongly reachable: java.util.logging holds loggers weakly, and a collected one loses its level. */
+    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+
+    private final Tomcat tomcat;
+    private final Connector connector;
+    private final String host;
+
+    private EmbeddedTomcat(Tomcat tomcat, Connector connector, String host) {
+        this.tomcat = tomcat;
+        this.connector = connector;
+        this.host = host;
+    }
+
+    /**
+     * Starts Tomcat on host:port (port 0 picks a free one) with the WAR, working in {@code baseDir}.
+     *
+     * @throws PortInUseException when something already listens there
+     */
+    public static EmbeddedTomcat start(String host, int port, Path war, Path baseDir) throws LifecycleException, IOException {
+        if (!Files.isRegularFile(war)) {
+            throw new IOException("no WAR at " + war + ": build it with mvn -B package");
+        }
+        if (port != 0) {
+            ensurePortFree(host, port);
+        }
+        Files.createDirectories(baseDir.resolve("webapps"));
+        Tomcat tomcat = new Tomcat();
+        tomcat.setBaseDir(baseDir.toString());
+
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setProperty("address", host);
+        connector.setPort(port);
+        connector.setProperty("acceptCount", Integer.toString(ACCEPT_COUNT));
+        // Keep-alive runs (--keepalive) must not be cut at Tomcat's default of 100 requests per connection.
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        connector.setThrowOnFailure(true);
+        tomcat.setConnector(connector);
+
+        StandardHost standardHost = (StandardHost) tomcat.getHost();
+        standardHost.setAutoDeploy(false);
+        standardHost.setDeployOnStartup(false);
+        standardHost.setUnpackWARs(true);
+        standardHost.getPipeline().addValve(new SpiceProbeValve());
+
+        Context context = tomcat.addWebapp("/spice", war.toAbsolutePath().toString());
+        // The server's own classpath holds no tag libraries: skip scanning it at every start.
+        ((StandardJarScanner) context.getJarScanner()).setScanClassPath(false);
+
+        try {
+            tomcat.start();
+        } catch (LifecycleException e) {
+            tomcat.destroy();
+            throw e;
+        }
+        if (context.getState() != LifecycleState.STARTED) {
+            tomcat.stop();
+            tomcat.destroy();
+            throw new LifecycleException("the /spice web application failed to start: see the log above");
+        }
+        return new EmbeddedTomcat(tomcat, connector, host);
+    }
+
+    /** The port it listens on (the chosen one when started with port 0). */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    /** The base URL, e.g. {@code http://127.0.0.1:18080}. */
+    public String baseUrl() {
+        String hostPart = host.contains(":") ? "[" + host + "]" : host;
+        return "http://" + hostPart + ":" + port();
+    }
+
+    @Override
+    public void close() throws LifecycleException {
+        tomcat.stop();
+        tomcat.destroy();
+    }
+
+    /** Tells a port in use apart from every other start failure, so the user gets one clear line. */
+    public static final class PortInUseException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        PortInUseException(String message) {
+            super(message);
+        }
+    }
+
+    private static void ensurePortFree(String host, int port) throws IOException {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+        } catch (IOException e) {
+            throw new PortInUseException("port " + port + " on " + host + " is in use (" + e.getMessage()
+                    + "): stop what listens there or choose another with --port N");
+        }
+    }
+
+    /** {@code EmbeddedTomcat [--host 127.0.0.1] [--port 18080] [--war spice.war] [--base DIR] [--pid-file F] [--verbose]}. */
+    public static void main(String[] args) throws Exception {
+        String host = "127.0.0.1";
+        int port = 18080;
+        Path war = Path.of("server/target/webapps/spice.war");
+        Path base = null;
+        Path pidFile = null;
+        boolean verbose = false;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--host" -> host = argument(args, ++i);
+                case "--port" -> port = Integer.parseInt(argument(args, ++i));
+                case "--war" -> war = Path.of(argument(args, ++i));
+                case "--base" -> base = Path.of(argument(args, ++i));
+                case "--pid-file" -> pidFile = Path.of(argument(args, ++i));
+                case "--verbose" -> verbose = true;
+                default -> fail("unknown option " + args[i]);
+            }
+        }
+        if (base == null) {
+            base = Path.of(System.getProperty("java.io.tmpdir"), "spice-tomcat-" + port);
+        }
+        TOMCAT_LOG.setLevel(verbose ? Level.INFO : Level.WARNING);
+
+        EmbeddedTomcat server;
+        try {
+            server = start(host, port, war, base);
+        } catch (PortInUseException e) {
+            fail(e.getMessage());
+            return;
+        } catch (IOException | LifecycleException e) {
+            fail("Tomcat did not start: " + e.getMessage());
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Path pid = pidFile;
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.close();
+            } catch (LifecycleException e) {
+                System.err.println("stopping Tomcat: " + e.getMessage());
+            }
+            deleteQuietly(pid);
+            stopped.countDown();
+        }, "spice-shutdown"));
+        if (pidFile != null) {
+            Files.writeString(pidFile, ProcessHandle.current().pid() + "\n", StandardCharsets.US_ASCII);
+        }
+        printUrls(server, ServerInfo.getServerInfo());
+        stopped.await();
+    }
+
+    private static void printUrls(EmbeddedTomcat server, String serverInfo) {
+        String base = server.baseUrl();
+        System.out.printf("SPICE embedded server (%s) on %s, %d-byte page, pid %d%n", serverInfo, base,
+                CanonicalPage.builtBytes(), ProcessHandle.current().pid());
+        for (Probe probe : Probe.values()) {
+            String urls = base + probe.path();
+            if (probe.paths().size() > 1) {
+                String last = probe.paths().get(probe.paths().size() - 1);
+                urls += " ... " + last.substring(last.lastIndexOf('/') + 1);
+            }
+            System.out.printf("  %-8s %s%n", probe.id(), urls);
+        }
+        System.out.println("ready: Ctrl-C or SIGTERM stops it; check it with scripts/spice verify " + base);
+        System.out.flush();
+    }
+
+    private static String argument(String[] args, int i) {
+        if (i >= args.length) {
+            fail(args[i - 1] + " needs a value");
+        }
+        return args[i];
+    }
+
+    private static void fail(String message) {
+        System.err.println("spice serve: " + message);
+        System.exit(1);
+    }
+
+    private static void deleteQuietly(Path file) {
+        if (file != null) {
+            new File(file.toString()).delete();
+        }
+    }
+}

@@ -1,0 +1,64 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+import org.spice.verify.Verifier;
+
+/**
+ * The main test: the embedded default server, really started on a free port, passes the conformance
+ * check for every probe (all 100 JSP pages), exactly as {@code scripts/spice verify} runs it.
+ */
+class EmbeddedTomcatVerifyTest {
+
+    private static final Path WAR = Path.of(System.getProperty("spice.war", "target/webapps/spice.war"));
+
+    @TempDir
+    static Path base;
+
+    private static EmbeddedTomcat server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = EmbeddedTomcat.start("127.0.0.1", 0, WAR, base);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    @Test
+    void everyProbeConforms() {
+        Verifier verifier = new Verifier(URI.create(server.baseUrl()), CanonicalPage.built(), LocalDate.now(), 30_000);
+        List<Verifier.Failure> failures = new ArrayList<>();
+        int urls = 0;
+        for (Probe probe : Probe.values()) {
+            Verifier.ProbeReport report = verifier.verify(probe);
+            failures.addAll(report.failures());
+            urls += report.urls();
+        }
+        assertEquals(5 + Probe.JSP_PAGES, urls, "every probe URL, all 100 JSP pages, was checked");
+        assertTrue(failures.isEmpty(), "failures: " + failures);
+    }
+
+    @Test
+    void aSecondServerOnTheSamePortGetsOneClearError() {
+        EmbeddedTomcat.PortInUseException e = assertThrows(EmbeddedTomcat.PortInUseException.class,
+                () -> EmbeddedTomcat.start("127.0.0.1", server.port(), WAR, base.resolve("second")));
+        assertTrue(e.getMessage().contains("is in use"), e.getMessage());
+    }
+}
