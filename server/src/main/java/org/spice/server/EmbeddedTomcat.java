@@ -1,6 +1,5 @@
 package org.spice.server;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -38,6 +37,13 @@ public final class EmbeddedTomcat implements AutoCloseable {
 
     /** Kept strongly reachable: java.util.logging holds loggers weakly, and a collected one loses its level. */
     private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+
+    /**
+     * CGIServlet logs "I/O problems with stderr: Stream closed" when its stderr reader thread loses a race
+     * with the end of the request; the response is complete and correct, but under load the warning
+     * would flood the console and cost the server time that is not the CGI probe's.
+     */
+    private static final Logger CGI_LOG = Logger.getLogger("org.apache.catalina.servlets.CGIServlet");
 
     private final Tomcat tomcat;
     private final Connector connector;
@@ -145,7 +151,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--host" -> host = argument(args, ++i);
-                case "--port" -> port = Integer.parseInt(argument(args, ++i));
+                case "--port" -> port = portNumber(argument(args, ++i));
                 case "--war" -> war = Path.of(argument(args, ++i));
                 case "--base" -> base = Path.of(argument(args, ++i));
                 case "--pid-file" -> pidFile = Path.of(argument(args, ++i));
@@ -157,6 +163,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
             base = Path.of(System.getProperty("java.io.tmpdir"), "spice-tomcat-" + port);
         }
         TOMCAT_LOG.setLevel(verbose ? Level.INFO : Level.WARNING);
+        CGI_LOG.setLevel(verbose ? Level.INFO : Level.SEVERE);
 
         EmbeddedTomcat server;
         try {
@@ -202,6 +209,19 @@ public final class EmbeddedTomcat implements AutoCloseable {
         System.out.flush();
     }
 
+    private static int portNumber(String text) {
+        try {
+            int port = Integer.parseInt(text);
+            if (port >= 0 && port <= 65535) {
+                return port;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        fail("--port takes a port number from 0 to 65535, not \"" + text + "\"");
+        return -1;
+    }
+
     private static String argument(String[] args, int i) {
         if (i >= args.length) {
             fail(args[i - 1] + " needs a value");
@@ -216,7 +236,11 @@ public final class EmbeddedTomcat implements AutoCloseable {
 
     private static void deleteQuietly(Path file) {
         if (file != null) {
-            new File(file.toString()).delete();
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                System.err.println("could not remove " + file + ": " + e.getMessage());
+            }
         }
     }
 }

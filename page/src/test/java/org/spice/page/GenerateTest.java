@@ -1,0 +1,53 @@
+package org.spice.page;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class GenerateTest {
+
+    private static final CanonicalPage PAGE = CanonicalPage.of(1000);
+
+    @Test
+    void fillsTheDateSlotPlaceholders() {
+        String filled = Generate.fill("@PAGE_BEFORE_DATE@<!--#echo var=\"DATE_LOCAL\" -->@PAGE_AFTER_DATE@", PAGE);
+        assertEquals(PAGE.render(CanonicalPage.FIXED_SLOT).replace(CanonicalPage.FIXED_SLOT,
+                "<!--#echo var=\"DATE_LOCAL\" -->"), filled);
+        assertEquals("1000 1", Generate.fill("@PAGE_BYTES@ @PAGE_BUFFER_KB@", PAGE));
+        assertEquals("2048 3", Generate.fill("@PAGE_BYTES@ @PAGE_BUFFER_KB@", CanonicalPage.of(2048)), "strictly larger");
+    }
+
+    @Test
+    void rejectsAnUnknownPlaceholder() {
+        assertThrows(IllegalArgumentException.class, () -> Generate.fill("@PAGE_TYPO@", PAGE));
+    }
+
+    @Test
+    void writesTheStaticFileAndOneJspPerPageName(@TempDir Path dir) throws Exception {
+        Path template = Files.writeString(dir.resolve("t.jsp.in"), "@PAGE_BEFORE_DATE@X@PAGE_AFTER_DATE@\n");
+        Generate.main(new String[] {"--bytes", "1000", "static", dir.resolve("spice.html").toString()});
+        Generate.main(new String[] {"--bytes", "1000", "jsp-pages", template.toString(), dir.resolve("jsp").toString()});
+        assertArrayEquals(PAGE.fixedBytes(), Files.readAllBytes(dir.resolve("spice.html")));
+        try (var pages = Files.list(dir.resolve("jsp"))) {
+            assertEquals(Probe.JSP_PAGES, pages.count());
+        }
+        String page99 = Files.readString(dir.resolve("jsp/spice99.jsp"), StandardCharsets.US_ASCII);
+        assertEquals(PAGE.beforeSlot() + "X" + PAGE.afterSlot(), page99, "the template's final newline is dropped");
+    }
+
+    @Test
+    void cHeaderDeclaresTheSizeAndEscapesTheText() {
+        String header = Generate.cHeader(PAGE);
+        assertTrue(header.contains("#define SPICE_PAGE_BYTES 1000\n"));
+        assertTrue(header.contains("#define SPICE_PAGE_BYTES_TEXT \"1000\"\n"));
+        assertTrue(header.contains("\"<html lang=\\\"en\\\">\\n\" \\\n"));
+    }
+}

@@ -1,0 +1,47 @@
+# Shared by scripts/spice and its subcommands: where things are, what must be installed, how to build.
+# shellcheck shell=bash
+
+SPICE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+SPICE_RUN="$SPICE_ROOT/run"
+HARNESS_JAR="$SPICE_ROOT/harness/target/spice-harness.jar"
+SERVER_JAR="$SPICE_ROOT/server/target/spice-server.jar"
+SPICE_WAR="$SPICE_ROOT/server/target/webapps/spice.war"
+
+die() {
+    echo "spice: $*" >&2
+    exit 1
+}
+
+# A JDK 17 or newer: java to run, javac (through Maven) to build.
+require_java() {
+    command -v java >/dev/null 2>&1 \
+        || die "java is not installed: apt-get install openjdk-17-jdk-headless (SPICE needs Java 17 or newer)"
+    local version
+    version=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+    [ "${version%%.*}" -ge 17 ] 2>/dev/null \
+        || die "java $version is too old: SPICE needs Java 17 or newer (apt-get install openjdk-17-jdk-headless)"
+}
+
+require_build_tools() {
+    require_java
+    command -v javac >/dev/null 2>&1 || die "javac is not installed: apt-get install openjdk-17-jdk-headless"
+    command -v mvn >/dev/null 2>&1 || die "mvn is not installed: apt-get install maven"
+    command -v gcc >/dev/null 2>&1 || die "gcc is not installed (the CGI probe is C): apt-get install gcc make"
+    command -v make >/dev/null 2>&1 || die "make is not installed: apt-get install make"
+}
+
+# Builds every probe, the WAR, the server and the harness if any of them is missing.
+build_if_missing() {
+    if [ -f "$HARNESS_JAR" ] && [ -f "$SERVER_JAR" ] && [ -f "$SPICE_WAR" ]; then
+        return 0
+    fi
+    require_build_tools
+    echo "spice: building the probes, spice.war, the embedded server and the harness (mvn -B -q package -DskipTests)" >&2
+    (cd "$SPICE_ROOT" && mvn -B -q package -DskipTests) || die "the build failed: see the Maven output above"
+}
+
+harness() {
+    build_if_missing
+    require_java
+    java -jar "$HARNESS_JAR" "$@"
+}
