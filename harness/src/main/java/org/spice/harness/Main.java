@@ -1,6 +1,9 @@
 package org.spice.harness;
 
 import java.util.Arrays;
+import java.util.List;
+
+import org.spice.page.Probe;
 
 /**
  * Entry point of the harness jar; {@code scripts/spice} calls it with a command and its options.
@@ -20,6 +23,7 @@ public final class Main {
         try {
             status = switch (args[0]) {
                 case "verify" -> org.spice.verify.VerifyCommand.run(rest, System.out);
+                case "urls" -> printUrls(rest);
                 default -> throw new UsageException("unknown command \"" + args[0] + "\": verify, bench or report");
             };
         } catch (UsageException e) {
@@ -27,5 +31,23 @@ public final class Main {
             status = 2;
         }
         System.exit(status);
+    }
+
+    /** {@code urls BASE_URL [probe ...]}: the probes' URLs on a server, for the scripts' banners. */
+    private static int printUrls(String[] args) {
+        if (args.length == 0) {
+            throw new UsageException("give the server's base URL");
+        }
+        String probes = args.length > 1 ? String.join(",", Arrays.copyOfRange(args, 1, args.length)) : Probe.ids();
+        List<Probe> list;
+        try {
+            list = Probe.parseList(probes);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        for (Probe probe : list) {
+            System.out.printf("  %-8s %s%n", probe.id(), probe.describeUrl(args[0]));
+        }
+        return 0;
     }
 }

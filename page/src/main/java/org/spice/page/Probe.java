@@ -56,6 +56,17 @@ public enum Probe {
         return paths().get(0);
     }
 
+    /** Where the probe is on a server, for banners: its URL, or the first ... last JSP page. */
+    public String describeUrl(String baseUrl) {
+        List<String> all = paths();
+        String first = baseUrl + all.get(0);
+        if (all.size() == 1) {
+            return first;
+        }
+        String last = all.get(all.size() - 1);
+        return first + " ... " + last.substring(last.lastIndexOf('/') + 1);
+    }
+
     /** File names of the JSP pages: {@code spice00.jsp} ... {@code spice99.jsp}. */
     public static List<String> jspPageNames() {
         List<String> names = new ArrayList<>(JSP_PAGES);

@@ -198,12 +198,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
         System.out.printf("SPICE embedded server (%s) on %s, %d-byte page, pid %d%n", serverInfo, base,
                 CanonicalPage.builtBytes(), ProcessHandle.current().pid());
         for (Probe probe : Probe.values()) {
-            String urls = base + probe.path();
-            if (probe.paths().size() > 1) {
-                String last = probe.paths().get(probe.paths().size() - 1);
-                urls += " ... " + last.substring(last.lastIndexOf('/') + 1);
-            }
-            System.out.printf("  %-8s %s%n", probe.id(), urls);
+            System.out.printf("  %-8s %s%n", probe.id(), probe.describeUrl(base));
         }
         System.out.println("ready: Ctrl-C or SIGTERM stops it; check it with scripts/spice verify " + base);
         System.out.flush();

@@ -1,0 +1,191 @@
+# scripts/spice server install|start|stop|status apache|tomcat|jetty [--port N] [--access-log] [--mpm event|prefork]
+#
+# Each server is a file in servers/ that defines, for NAME:
+#   NAME_installed        succeeds when everything the server needs is on the machine
+#   NAME_install          installs what is missing (apt for httpd, Maven for the Tomcat and Jetty distributions)
+#   NAME_launch RUN PORT  lays out its run directory RUN and starts the server in the background,
+#                         writing the PIDs of what it started to RUN/*.pid
+#   NAME_logs RUN         prints the log files worth reading when a start fails
+#   NAME_probes           the probes it serves (the others are listed with the reason in README's matrix)
+# This file does the rest the same way for all three: ports, run directories, waiting, stopping by PID.
+# shellcheck shell=bash
+
+SPICE_SERVERS=(apache tomcat jetty)
+SPICE_CACHE="$SPICE_ROOT/.cache"
+
+for server_file in "$SPICE_ROOT"/scripts/lib/servers/*.sh; do
+    # shellcheck source=/dev/null
+    source "$server_file"
+done
+
+server_default_port() {
+    case "$1" in
+        apache) echo 18081 ;;
+        tomcat) echo 18082 ;;
+        jetty) echo 18083 ;;
+    esac
+}
+
+# A version pinned in the root pom.xml: the one place the build and the scripts take it from.
+pom_property() {
+    sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$SPICE_ROOT/pom.xml" | head -1
+}
+
+# Unpacks a distribution archive from Maven Central (through Maven) into the cache, once.
+maven_unpack() {
+    local artifact=$1 destination=$2
+    command -v mvn >/dev/null 2>&1 || die "mvn is not installed: apt-get install maven"
+    mkdir -p "$destination"
+    mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:"$(pom_property maven-dependency-plugin.version)":unpack \
+        -Dartifact="$artifact" -DoutputDirectory="$destination" -Dmdep.overWriteReleases=false \
+        || die "could not fetch $artifact with Maven"
+}
+
+# The status code a local server answers for PATH over HTTP/1.0, or nothing if it does not answer.
+http_status() {
+    local port=$1 path=$2 line
+    { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 1
+    printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$path" >&3
+    IFS= read -r -t 10 line <&3 || true
+    exec 3>&- 3<&-
+    line=${line%$'\r'}
+    echo "${line#* }" | cut -d' ' -f1
+}
+
+port_in_use() {
+    { (exec 3<>"/dev/tcp/127.0.0.1/$1"); } 2>/dev/null
+}
+
+# Waits up to 60 s until 127.0.0.1:PORT answers PATH with 200; gives up early if the process in PIDFILE dies.
+wait_for_answer() {
+    local port=$1 path=$2 pidfile=$3 waited
+    for ((waited = 0; waited < 600; waited++)); do
+        [ "$(http_status "$port" "$path" || true)" = 200 ] && return 0
+        if [ "$waited" -gt 10 ] && ! pid_alive "$(cat "$pidfile" 2>/dev/null)"; then
+            return 1
+        fi
+        sleep 0.1
+    done
+    return 1
+}
+
+pid_alive() {
+    [ -n "$1" ] && kill -0 "$1" 2>/dev/null
+}
+
+# Stops every process recorded in RUN/*.pid and RUN/*/*.pid: SIGTERM, up to 30 s to finish, then SIGKILL.
+stop_pids() {
+    local run=$1 pidfile pid waited
+    # The server first, then what it started beside itself (Apache's Tomcat backend).
+    for pidfile in "$run"/*.pid "$run"/*/*.pid; do
+        [ -f "$pidfile" ] || continue
+        pid=$(tr -dc '0-9' < "$pidfile")
+        if pid_alive "$pid"; then
+            kill -TERM "$pid" 2>/dev/null || true
+            for ((waited = 0; waited < 300; waited++)); do
+                pid_alive "$pid" || break
+                sleep 0.1
+            done
+            if pid_alive "$pid"; then
+                echo "spice: $(basename "$pidfile" .pid) (pid $pid) did not stop in 30 s: killing it" >&2
+                kill -KILL "$pid" 2>/dev/null || true
+            fi
+        fi
+        rm -f "$pidfile"
+    done
+}
+
+log_tail() {
+    local file
+    for file in $("$1_logs" "$2"); do
+        [ -s "$file" ] || continue
+        echo "--- last lines of $file" >&2
+        tail -n 25 "$file" >&2
+    done
+}
+
+server_start() {
+    local name=$1 port=$2 run
+    run="$SPICE_RUN/$name-$port"
+    "${name}_installed" || die "$name is not installed: run scripts/spice server install $name"
+    if [ -f "$run/server.pid" ] && pid_alive "$(cat "$run/server.pid")"; then
+        die "$name is already running on port $port (pid $(cat "$run/server.pid")): scripts/spice server stop $name --port $port"
+    fi
+    port_in_use "$port" && die "port $port on 127.0.0.1 is in use: stop what listens there or choose another with --port N"
+    build_if_missing
+    stop_pids "$run"
+    mkdir -p "$run/logs"
+    "${name}_launch" "$run" "$port" || { log_tail "$name" "$run"; stop_pids "$run"; die "$name did not start"; }
+
+    if ! wait_for_answer "$port" /spice/static/spice.html "$run/server.pid"; then
+        log_tail "$name" "$run"
+        stop_pids "$run"
+        die "$name did not answer 200 on http://127.0.0.1:$port/spice/static/spice.html within 60 s: see the log above"
+    fi
+    echo "$name on http://127.0.0.1:$port (pid $(cat "$run/server.pid"), run directory $run)"
+    # shellcheck disable=SC2046
+    harness urls "http://127.0.0.1:$port" $("${name}_probes")
+    echo "  logs: $("${name}_logs" "$run" | tr '\n' ' ')"
+    echo "  check: scripts/spice verify http://127.0.0.1:$port --probes $("${name}_probes" | tr ' ' ',')"
+    echo "  stop:  scripts/spice server stop $name --port $port"
+}
+
+server_stop() {
+    local run="$SPICE_RUN/$1-$2"
+    if ! ls "$run"/*.pid "$run"/*/*.pid >/dev/null 2>&1; then
+        echo "$1 on port $2 is not running"
+        return 0
+    fi
+    stop_pids "$run"
+    echo "$1 on port $2 stopped"
+}
+
+server_status() {
+    local run="$SPICE_RUN/$1-$2" pid
+    if [ -f "$run/server.pid" ] && pid_alive "$(cat "$run/server.pid")"; then
+        pid=$(cat "$run/server.pid")
+        echo "$1 on port $2: running (pid $pid), http://127.0.0.1:$2/spice/"
+    else
+        echo "$1 on port $2: not running"
+        return 3
+    fi
+}
+
+server_main() {
+    local action=${1:-} name=${2:-}
+    [ -n "$action" ] && [ -n "$name" ] || die "usage: scripts/spice server install|start|stop|status apache|tomcat|jetty|all [--port N]"
+    shift 2
+    local port="" names=()
+    SPICE_ACCESS_LOG=off
+    SPICE_MPM=event
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            --port) port=${2:?--port needs a value}; shift 2 ;;
+            --access-log) SPICE_ACCESS_LOG=on; shift ;;
+            --mpm) SPICE_MPM=${2:?--mpm needs event or prefork}; shift 2 ;;
+            *) die "server: unknown option $1" ;;
+        esac
+    done
+    case "$SPICE_MPM" in event|prefork) ;; *) die "server: --mpm takes event or prefork, not \"$SPICE_MPM\"" ;; esac
+    if [ "$name" = all ]; then
+        [ -z "$port" ] || die "server: --port goes with one server, not all"
+        names=("${SPICE_SERVERS[@]}")
+    else
+        [[ " ${SPICE_SERVERS[*]} " == *" $name "* ]] || die "server: unknown server \"$name\": apache, tomcat, jetty or all"
+        names=("$name")
+    fi
+    if [ -n "$port" ]; then
+        [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 65535 ] \
+            || die "server: --port takes a port number from 1024 to 65535, not \"$port\""
+    fi
+    local each
+    for each in "${names[@]}"; do
+        case "$action" in
+            install) "${each}_install" ;;
+            start) server_start "$each" "${port:-$(server_default_port "$each")}" ;;
+            stop) server_stop "$each" "${port:-$(server_default_port "$each")}" ;;
+            status) server_status "$each" "${port:-$(server_default_port "$each")}" || true ;;
+            *) die "server: unknown action \"$action\": install, start, stop or status" ;;
+        esac
+    done
+}

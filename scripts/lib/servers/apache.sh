@@ -1,0 +1,88 @@
+# Apache httpd 2.4 from Debian's packages, with conf/apache/httpd.conf and its own run directory.
+# Its servlet and JSP probes are proxied to a Tomcat backend that it starts beside itself.
+# shellcheck shell=bash
+
+APACHE_MODULES_DIR=/usr/lib/apache2/modules
+
+apache_binary() {
+    command -v apache2 2>/dev/null || command -v httpd 2>/dev/null || { [ -x /usr/sbin/apache2 ] && echo /usr/sbin/apache2; }
+}
+
+apache_apxs() {
+    command -v apxs 2>/dev/null || command -v apxs2 2>/dev/null
+}
+
+apache_installed() {
+    [ -n "$(apache_binary)" ] && [ -f "$APACHE_MODULES_DIR/mod_mpm_event.so" ] && [ -n "$(apache_apxs)" ] && tomcat_installed
+}
+
+apache_install() {
+    if [ -n "$(apache_binary)" ] && [ -n "$(apache_apxs)" ]; then
+        echo "apache: $(apache_binary) and $(apache_apxs) are installed"
+    elif [ "$(id -u)" -ne 0 ]; then
+        die "apache: installing needs root: sudo apt-get install apache2 apache2-dev"
+    else
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq apache2 apache2-dev
+        echo "apache: installed $(apache_binary) and $(apache_apxs)"
+    fi
+    # Its servlet and JSP probes run on a Tomcat behind it.
+    tomcat_install
+}
+
+apache_probes() {
+    echo static servlet jsp cgi shtml module
+}
+
+apache_logs() {
+    ls "$1/logs/error.log" "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
+}
+
+# mod_spice.so is built by Maven when apxs is there; if apache2-dev came later, build it now.
+apache_mod_spice() {
+    local module="$SPICE_ROOT/nsapi-like-module/apache/target/mod_spice.so"
+    if [ ! -f "$module" ]; then
+        make --no-print-directory -C "$SPICE_ROOT/nsapi-like-module/apache" \
+            OUT="$SPICE_ROOT/nsapi-like-module/apache/target" >&2 || die "apache: building mod_spice.so with apxs failed"
+    fi
+    echo "$module"
+}
+
+apache_launch() {
+    local run=$1 port=$2 defines=()
+    local backend_port=${SPICE_BACKEND_PORT:-$((port + 1000))}
+    export SPICE_RUN="$run" SPICE_PORT="$port" SPICE_BACKEND_PORT="$backend_port"
+    export SPICE_APACHE_MODULES="$APACHE_MODULES_DIR"
+    SPICE_MOD_SPICE=$(apache_mod_spice) || return 1
+    export SPICE_MOD_SPICE
+    export SPICE_WEBAPP="$SPICE_ROOT/webapp/target/spice" SPICE_CGI_DIR="$SPICE_ROOT/cgi-c/target"
+    # A fixed zone, so mod_include's DATE_LOCAL does not depend on the machine's settings.
+    export TZ=${TZ:-UTC}
+    if [ "$(id -u)" -eq 0 ]; then
+        # httpd will not run its workers as root: they, and the CGI program, run as www-data.
+        export SPICE_USER=www-data SPICE_GROUP=www-data
+        runuser -u www-data -- test -r "$SPICE_WEBAPP/static/spice.html" -a -x "$SPICE_CGI_DIR/spice" \
+            || die "apache: www-data cannot read $SPICE_ROOT: put the checkout where other users can read it"
+    else
+        SPICE_USER=$(id -un) SPICE_GROUP=$(id -gn)
+        export SPICE_USER SPICE_GROUP
+    fi
+    [ "$SPICE_MPM" = prefork ] && defines+=(-D SPICE_PREFORK)
+    [ "$SPICE_ACCESS_LOG" = on ] && defines+=(-D SPICE_ACCESS_LOG)
+
+    port_in_use "$backend_port" && die "apache: port $backend_port for its Tomcat backend is in use (set SPICE_BACKEND_PORT)"
+    tomcat_launch "$run/tomcat-backend" "$backend_port" || return 1
+    wait_for_answer "$backend_port" /spice/servlet "$run/tomcat-backend/server.pid" \
+        || { echo "apache: its Tomcat backend did not answer on port $backend_port" >&2; return 1; }
+
+    "$(apache_binary)" -t -f "$SPICE_ROOT/conf/apache/httpd.conf" "${defines[@]}" > "$run/logs/configtest.log" 2>&1 \
+        || { cat "$run/logs/configtest.log" >&2; return 1; }
+    "$(apache_binary)" -f "$SPICE_ROOT/conf/apache/httpd.conf" "${defines[@]}" -k start > "$run/logs/start.out" 2>&1 || return 1
+    # httpd forks and writes its PID file when ready.
+    local waited
+    for ((waited = 0; waited < 100; waited++)); do
+        [ -s "$run/server.pid" ] && return 0
+        sleep 0.1
+    done
+    return 1
+}

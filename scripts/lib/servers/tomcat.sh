@@ -1,0 +1,50 @@
+# Tomcat 11, the distribution from Maven Central, with a CATALINA_BASE from conf/tomcat/ per run.
+# shellcheck shell=bash
+
+tomcat_home() {
+    local version
+    version=$(pom_property tomcat.version)
+    echo "$SPICE_CACHE/tomcat/apache-tomcat-$version"
+}
+
+tomcat_installed() {
+    [ -f "$(tomcat_home)/bin/catalina.sh" ] && command -v java >/dev/null 2>&1
+}
+
+tomcat_install() {
+    require_java
+    if tomcat_installed; then
+        echo "tomcat: $(tomcat_home) is installed"
+        return 0
+    fi
+    maven_unpack "org.apache.tomcat:tomcat:$(pom_property tomcat.version):zip" "$SPICE_CACHE/tomcat"
+    # The zip records no execute bits for the scripts.
+    chmod +x "$(tomcat_home)"/bin/*.sh
+    echo "tomcat: installed $(tomcat_home)"
+}
+
+tomcat_probes() {
+    echo static servlet jsp cgi shtml module
+}
+
+tomcat_logs() {
+    ls "$1"/logs/catalina.*.log "$1/logs/catalina.out" 2>/dev/null
+}
+
+# CATALINA_BASE = RUN: SPICE's server.xml and logging, the distribution's global web.xml, spice.war,
+# and in lib/ the module Valve with the page it serves.
+tomcat_launch() {
+    local run=$1 port=$2 home
+    home=$(tomcat_home)
+    rm -rf "$run/webapps" "$run/work" "$run/conf" "$run/lib"
+    mkdir -p "$run"/{conf,lib,logs,temp,webapps,work}
+    cp "$SPICE_ROOT"/conf/tomcat/conf/{server.xml,logging.properties} "$run/conf/"
+    cp "$home/conf/web.xml" "$run/conf/"
+    cp "$SPICE_WAR" "$run/webapps/spice.war"
+    cp "$SPICE_ROOT"/nsapi-like-module/tomcat/target/spice-tomcat-valve-*.jar "$SPICE_ROOT"/page/target/spice-page-*.jar "$run/lib/"
+    local access=false
+    [ "$SPICE_ACCESS_LOG" = on ] && access=true
+    CATALINA_HOME="$home" CATALINA_BASE="$run" CATALINA_PID="$run/server.pid" CATALINA_OUT="$run/logs/catalina.out" \
+        CATALINA_OPTS="-Dspice.port=$port -Dspice.accessLog=$access ${SPICE_TOMCAT_OPTS:-}" \
+        "$home/bin/catalina.sh" start > "$run/logs/start.out" 2>&1
+}
