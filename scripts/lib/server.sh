@@ -7,6 +7,7 @@
 #                         writing the PIDs of what it started to RUN/*.pid
 #   NAME_logs RUN         prints the log files worth reading when a start fails
 #   NAME_probes           the probes it serves (the others are listed with the reason in README's matrix)
+#   NAME_start_failed RUN (optional) succeeds when the logs already show that the start failed
 # This file does the rest the same way for all three: ports, run directories, waiting, stopping by PID.
 # shellcheck shell=bash
 
@@ -56,12 +57,16 @@ port_in_use() {
     { (exec 3<>"/dev/tcp/127.0.0.1/$1"); } 2>/dev/null
 }
 
-# Waits up to 60 s until 127.0.0.1:PORT answers PATH with 200; gives up early if the process in PIDFILE dies.
+# Waits up to 60 s until 127.0.0.1:PORT answers PATH with 200; gives up early if the process in PIDFILE
+# dies or if the optional CHECK command says the start failed (a server that lives on with a dead webapp).
 wait_for_answer() {
-    local port=$1 path=$2 pidfile=$3 waited
+    local port=$1 path=$2 pidfile=$3 check=${4:-} waited
     for ((waited = 0; waited < 600; waited++)); do
         [ "$(http_status "$port" "$path" || true)" = 200 ] && return 0
         if [ "$waited" -gt 10 ] && ! pid_alive "$(cat "$pidfile" 2>/dev/null)"; then
+            return 1
+        fi
+        if [ -n "$check" ] && "$check" "$(dirname "$pidfile")"; then
             return 1
         fi
         sleep 0.1
@@ -91,6 +96,8 @@ stop_pids() {
                 kill -KILL "$pid" 2>/dev/null || true
             fi
         fi
+        # A process started with setsid leads its own group: end the workers it leaves (fcgiwrap's).
+        kill -TERM -- "-$pid" 2>/dev/null || true
         rm -f "$pidfile"
     done
 }
@@ -117,7 +124,9 @@ server_start() {
     mkdir -p "$run/logs"
     "${name}_launch" "$run" "$port" || { log_tail "$name" "$run"; stop_pids "$run"; die "$name did not start"; }
 
-    if ! wait_for_answer "$port" /spice/static/spice.html "$run/server.pid"; then
+    local failed_check=""
+    declare -F "${name}_start_failed" >/dev/null && failed_check="${name}_start_failed"
+    if ! wait_for_answer "$port" /spice/static/spice.html "$run/server.pid" "$failed_check"; then
         log_tail "$name" "$run"
         stop_pids "$run"
         die "$name did not answer 200 on http://127.0.0.1:$port/spice/static/spice.html within 60 s: see the log above"
@@ -132,7 +141,7 @@ server_start() {
 
 server_stop() {
     local run="$SPICE_RUN/$1-$2"
-    if ! ls "$run"/*.pid "$run"/*/*.pid >/dev/null 2>&1; then
+    if [ -z "$(compgen -G "$run/*.pid"; compgen -G "$run/*/*.pid")" ]; then
         echo "$1 on port $2 is not running"
         return 0
     fi

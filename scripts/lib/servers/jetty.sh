@@ -1,0 +1,90 @@
+# Jetty 12.1, jetty-home from Maven Central, with a JETTY_BASE from conf/jetty/ per run, and Debian's
+# fcgiwrap behind Jetty's FastCGI proxy for the CGI probe.
+# shellcheck shell=bash
+
+jetty_home() {
+    echo "$SPICE_CACHE/jetty/jetty-home-$(pom_property jetty.version)"
+}
+
+jetty_fcgiwrap() {
+    command -v fcgiwrap 2>/dev/null || { [ -x /usr/sbin/fcgiwrap ] && echo /usr/sbin/fcgiwrap; }
+}
+
+jetty_installed() {
+    [ -f "$(jetty_home)/start.jar" ] && [ -n "$(jetty_fcgiwrap)" ] && command -v java >/dev/null 2>&1
+}
+
+jetty_install() {
+    require_java
+    if [ -f "$(jetty_home)/start.jar" ]; then
+        echo "jetty: $(jetty_home) is installed"
+    else
+        maven_unpack "org.eclipse.jetty:jetty-home:$(pom_property jetty.version):tar.gz" "$SPICE_CACHE/jetty"
+        echo "jetty: installed $(jetty_home)"
+    fi
+    if [ -n "$(jetty_fcgiwrap)" ]; then
+        echo "jetty: $(jetty_fcgiwrap) is installed (the CGI probe's FastCGI bridge)"
+    elif [ "$(id -u)" -ne 0 ]; then
+        die "jetty: the CGI probe needs fcgiwrap, and installing it needs root: sudo apt-get install fcgiwrap"
+    else
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fcgiwrap
+        echo "jetty: installed $(jetty_fcgiwrap)"
+    fi
+}
+
+jetty_probes() {
+    echo static servlet jsp cgi shtml module
+}
+
+jetty_logs() {
+    ls "$1/logs/jetty.log" "$1/logs/fcgiwrap.log" 2>/dev/null
+}
+
+# Jetty keeps running when a context fails to start: read it from the log instead of waiting.
+jetty_start_failed() {
+    grep -q "Failed startup of context" "$1/logs/jetty.log" 2>/dev/null
+}
+
+jetty_launch() {
+    local run=$1 port=$2 home waited
+    home=$(jetty_home)
+    rm -rf "$run"/{start.d,modules,etc,webapps,lib,cgi-root,ssi-webapp,work}
+    cp -r "$SPICE_ROOT"/conf/jetty/{start.d,modules,etc} "$run/"
+    mkdir -p "$run/webapps"
+    mkdir -p "$run/lib/spice" "$run/cgi-root/spice/cgi-bin" "$run/work"
+    cp "$SPICE_ROOT"/nsapi-like-module/jetty/target/spice-jetty-handler-*.jar "$SPICE_ROOT"/page/target/spice-page-*.jar \
+        "$run/lib/spice/"
+    cp "$SPICE_ROOT/cgi-c/target/spice" "$run/cgi-root/spice/cgi-bin/spice"
+    cp "$SPICE_WAR" "$run/spice.war"
+    local ssi_classpath
+    ssi_classpath=$(ls "$SPICE_ROOT"/tomcat-ssi/target/spice-tomcat-ssi-*.jar "$SPICE_ROOT"/server/target/lib/tomcat-embed-core-*.jar \
+        | paste -sd, -)
+    # The SSI context: the SHTML page, its web.xml, SPICE's SSI servlet; Tomcat's classes on its extra classpath.
+    mkdir -p "$run/ssi-webapp/WEB-INF/lib"
+    cp "$SPICE_ROOT/conf/jetty/ssi-webapp/WEB-INF/web.xml" "$run/ssi-webapp/WEB-INF/"
+    cp "$SPICE_ROOT"/shtml/target/spice-shtml-*.jar "$run/ssi-webapp/WEB-INF/lib/"
+    cp "$SPICE_ROOT/shtml/target/generated-webapp/shtml/spice.shtml" "$run/ssi-webapp/"
+    sed '/tomcat-only:begin/,/tomcat-only:end/d' "$SPICE_ROOT/webapp/src/main/webapp/WEB-INF/web.xml" > "$run/spice-web.xml"
+    local descriptor
+    for descriptor in spice.xml spice-shtml.xml; do
+        sed -e "s|@SPICE_WAR@|$run/spice.war|" -e "s|@SPICE_SSI_WEBAPP@|$run/ssi-webapp|" -e "s|@SPICE_WEB_XML@|$run/spice-web.xml|" \
+            -e "s|@SPICE_SSI_CLASSPATH@|$ssi_classpath|" "$SPICE_ROOT/conf/jetty/webapps/$descriptor" > "$run/webapps/$descriptor"
+    done
+
+    # fcgiwrap first, in its own process group so that stopping it also ends its workers.
+    rm -f "$run/fcgiwrap.sock"
+    setsid "$(jetty_fcgiwrap)" -c 64 -s "unix:$run/fcgiwrap.sock" > "$run/logs/fcgiwrap.log" 2>&1 < /dev/null &
+    echo $! > "$run/fcgiwrap.pid"
+    for ((waited = 0; waited < 50; waited++)); do
+        [ -S "$run/fcgiwrap.sock" ] && break
+        sleep 0.1
+    done
+    [ -S "$run/fcgiwrap.sock" ] || { echo "jetty: fcgiwrap did not open $run/fcgiwrap.sock" >&2; return 1; }
+
+    local options=()
+    [ "$SPICE_ACCESS_LOG" = on ] && options+=(--module=requestlog)
+    (cd "$run" && exec setsid java ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
+        "jetty.http.port=$port" "${options[@]}" > "$run/logs/jetty.log" 2>&1 < /dev/null) &
+    echo $! > "$run/server.pid"
+}
