@@ -13,6 +13,9 @@
 
 SPICE_SERVERS=(apache tomcat jetty)
 SPICE_CACHE="$SPICE_ROOT/.cache"
+# Defaults for the options server_main parses (tests and bench start servers without them).
+SPICE_ACCESS_LOG=${SPICE_ACCESS_LOG:-off}
+SPICE_MPM=${SPICE_MPM:-event}
 
 for server_file in "$SPICE_ROOT"/scripts/lib/servers/*.sh; do
     # shellcheck source=/dev/null
@@ -165,8 +168,6 @@ server_main() {
     [ -n "$action" ] && [ -n "$name" ] || die "usage: scripts/spice server install|start|stop|status apache|tomcat|jetty|all [--port N]"
     shift 2
     local port="" names=()
-    SPICE_ACCESS_LOG=off
-    SPICE_MPM=event
     while [ $# -gt 0 ]; do
         case "$1" in
             --port) port=${2:?--port needs a value}; shift 2 ;;
