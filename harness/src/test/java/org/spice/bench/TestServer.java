@@ -29,8 +29,13 @@ public final class TestServer implements AutoCloseable {
     private volatile boolean closed;
 
     public TestServer(Handler handler) throws IOException {
+        this(new ServerSocket(0, 500, InetAddress.getLoopbackAddress()), handler);
+    }
+
+    /** On a given listening socket, e.g. a TLS one. */
+    public TestServer(ServerSocket server, Handler handler) {
         this.handler = handler;
-        this.server = new ServerSocket(0, 500, InetAddress.getLoopbackAddress());
+        this.server = server;
         Thread acceptor = new Thread(this::accept, "test-server-accept");
         acceptor.setDaemon(true);
         acceptor.start();

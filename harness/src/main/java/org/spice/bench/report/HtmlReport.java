@@ -108,6 +108,10 @@ final class HtmlReport {
     }
 
     private static void image(StringBuilder h, String file, byte[] png, String alt) {
+        if (png == null) {
+            h.append("<p class=\"warn\">").append(esc(alt)).append(": chart not drawn, see runs.csv</p>\n");
+            return;
+        }
         h.append(String.format(Locale.ROOT, "<p><img alt=\"%s\" title=\"%s\" src=\"data:image/png;base64,%s\"></p>%n",
                 esc(alt), esc(file), Base64.getEncoder().encodeToString(png)));
     }

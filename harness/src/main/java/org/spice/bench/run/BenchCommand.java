@@ -92,6 +92,7 @@ public final class BenchCommand {
             out.println("--out: cannot create a results directory in " + options.outDir + ": " + e.getMessage());
             return 1;
         }
+        ReportWriter.warmUp();
         Thread hook = new Thread(this::onInterrupt, "spice-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
