@@ -24,6 +24,8 @@ public final class Main {
             status = switch (args[0]) {
                 case "verify" -> org.spice.verify.VerifyCommand.run(rest, System.out);
                 case "urls" -> printUrls(rest);
+                case "bench" -> org.spice.bench.run.BenchCommand.run(rest, System.out, System.err);
+                case "report" -> org.spice.bench.report.ReportCommand.run(rest, System.out);
                 default -> throw new UsageException("unknown command \"" + args[0] + "\": verify, bench or report");
             };
         } catch (UsageException e) {

@@ -1,0 +1,91 @@
+package org.spice.bench.mix;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+import org.spice.page.Probe;
+
+/**
+ * A workload: what fraction of requests goes to which path. The built-in mixes send 100% of the requests
+ * to one probe, as every test of the white paper did; a mix file can describe anything else, such as
+ * the e-commerce mix (2% dynamic over TLS, 6% static over TLS, 17% dynamic, 75% static).
+ *
+ * <p>Drawing is by cumulative weight and a per-client generator, so a given seed gives every client the
+ * same sequence of paths in every run.
+ */
+public final class Mix {
+
+    private final String name;
+    private final String source;
+    private final List<MixEntry> entries;
+    private final double[] cumulative;
+
+    public Mix(String name, String source, List<MixEntry> entries) {
+        if (entries.isEmpty()) {
+            throw new IllegalArgumentException("mix \"" + name + "\" has no entries");
+        }
+        this.name = name;
+        this.source = source;
+        this.entries = List.copyOf(entries);
+        this.cumulative = new double[entries.size()];
+        double sum = 0;
+        for (int i = 0; i < entries.size(); i++) {
+            sum += entries.get(i).weight();
+            cumulative[i] = sum;
+        }
+    }
+
+    /**
+     * The mix of one probe: its single path, or for JSP its 100 pages with equal weight, so that the
+     * server cannot answer every request from one compiled page's cache line.
+     */
+    public static Mix of(Probe probe) {
+        List<MixEntry> entries = new ArrayList<>();
+        for (String path : probe.paths()) {
+            entries.add(new MixEntry(1, path, false, -1));
+        }
+        return new Mix(probe.id(), "probe " + probe.id(), entries);
+    }
+
+    /** The name in results and reports: the probe id, or the mix file's name. */
+    public String name() {
+        return name;
+    }
+
+    /** Where the mix came from: "probe static" or the file path. */
+    public String source() {
+        return source;
+    }
+
+    public List<MixEntry> entries() {
+        return entries;
+    }
+
+    public boolean hasTls() {
+        return entries.stream().anyMatch(MixEntry::tls);
+    }
+
+    public boolean hasPlain() {
+        return entries.stream().anyMatch(entry -> !entry.tls());
+    }
+
+    /** The index of the next entry for a client drawing from {@code random}. */
+    public int draw(SplittableRandom random) {
+        if (cumulative.length == 1) {
+            return 0;
+        }
+        double u = random.nextDouble() * cumulative[cumulative.length - 1];
+        int low = 0;
+        int high = cumulative.length - 1;
+        while (low < high) {   // the first entry whose cumulative weight exceeds u
+            int mid = (low + high) >>> 1;
+            if (cumulative[mid] > u) {
+                high = mid;
+            } else {
+                low = mid + 1;
+            }
+        }
+        return low;
+    }
+}

@@ -1,0 +1,87 @@
+package org.spice.bench.net;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.BindException;
+import java.net.ConnectException;
+import java.net.NoRouteToHostException;
+import java.net.SocketTimeoutException;
+import java.util.Locale;
+
+import javax.net.ssl.SSLException;
+
+/**
+ * Why a request did not count. Every failed request lands in exactly one class, so the report can say
+ * "the server refused connections" apart from "the server sent the wrong bytes".
+ */
+public enum ErrorClass {
+    /** The server's port refused the connection (nothing listening, or the accept queue overflowed with RST). */
+    CONNECT_REFUSED,
+    /** The client ran out of local ports (EADDRNOTAVAIL): a client limit, not a server fault. */
+    ADDRESS_EXHAUSTED,
+    /** Connect or read took longer than the per-request timeout. */
+    TIMEOUT,
+    /** The connection was reset (RST) or the pipe broke while writing. */
+    RESET,
+    /** The server closed the connection before a complete response head. */
+    CLOSED_EARLY,
+    /** A 200 whose body is shorter than expected (or truncated before its declared end). */
+    SHORT_BODY,
+    /** A 200 whose body is longer than expected, or bytes after the declared end of the body. */
+    LONG_BODY,
+    /** Any status other than 200. */
+    STATUS,
+    /** The TLS handshake failed (untrusted certificate, wrong host name, protocol mismatch). */
+    TLS,
+    /** A response the client cannot parse (no status line, bad framing, oversized head). */
+    PROTOCOL,
+    /** Any other I/O error. */
+    IO;
+
+    private static final ErrorClass[] VALUES = values();
+
+    /** The name used in results.json and runs.csv: {@code connect_refused}, {@code short_body}, ... */
+    public String id() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    public static ErrorClass byOrdinal(int ordinal) {
+        return VALUES[ordinal];
+    }
+
+    public static int count() {
+        return VALUES.length;
+    }
+
+    /**
+     * The class of an I/O failure. Java reports most socket errors as plain SocketException with the
+     * operating system's text, so the message is what distinguishes a reset from an exhausted port.
+     */
+    public static ErrorClass of(IOException e) {
+        String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
+        if (message.contains("cannot assign requested address") || message.contains("address not available")
+                || e instanceof BindException) {
+            return ADDRESS_EXHAUSTED;
+        }
+        if (e instanceof SocketTimeoutException || message.contains("timed out")) {
+            return TIMEOUT;
+        }
+        if (message.contains("reset") || message.contains("broken pipe")) {
+            return RESET;
+        }
+        if (e instanceof ConnectException || message.contains("connection refused")) {
+            return CONNECT_REFUSED;
+        }
+        if (e instanceof NoRouteToHostException) {
+            return CONNECT_REFUSED;
+        }
+        if (e instanceof SSLException) {
+            // JSSE wraps a peer's close during the handshake in an SSLException; keep that a "closed".
+            return message.contains("closed") || e.getCause() instanceof EOFException ? CLOSED_EARLY : TLS;
+        }
+        if (e instanceof EOFException) {
+            return CLOSED_EARLY;
+        }
+        return IO;
+    }
+}

@@ -1,0 +1,28 @@
+package org.spice.bench.report;
+
+import java.util.Locale;
+
+/** Number formatting shared by the table, the CSV and the HTML: NaN is shown as "-", never as a number. */
+final class Format {
+
+    private Format() {
+    }
+
+    static String num(double value, int decimals) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? "-" : String.format(Locale.ROOT, "%." + decimals + "f", value);
+    }
+
+    static String percent(double ratio) {
+        return Double.isNaN(ratio) || Double.isInfinite(ratio) ? "-" : String.format(Locale.ROOT, "%.1f%%", ratio * 100);
+    }
+
+    /** "1234.5 @ 16", or "-" when there is no such point. */
+    static String at(double rate, int clients) {
+        return Double.isNaN(rate) ? "-" : num(rate, 1) + " @ " + clients;
+    }
+
+    /** CSV cells: plain numbers with full precision, empty when undefined. */
+    static String csv(double value) {
+        return Double.isNaN(value) || Double.isInfinite(value) ? "" : Double.toString(value);
+    }
+}

@@ -1,0 +1,94 @@
+package org.spice.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeSet;
+
+import org.spice.bench.stats.RunRecord;
+import org.spice.bench.stats.SpiceFigures;
+
+/**
+ * The terminal tables. The summary has the shape of the white paper's Tables 1-9: per probe the peak
+ * request rate and the latency there, then the SPICE efficiencies at the peak and at the maximum load.
+ * A second table gives rate and mean latency per client count, the numbers behind the figures.
+ */
+public final class SummaryTable {
+
+    private SummaryTable() {
+    }
+
+    public static String of(Results results) {
+        StringBuilder out = new StringBuilder();
+        List<SpiceFigures.Summary> summaries = results.summary();
+        out.append(String.format(Locale.ROOT, "SPICE summary: %s%s, %d-byte body; efficiencies against static at the"
+                + " same client count%n", results.target(), results.server() == null ? "" : " (" + results.server() + ")",
+                results.bodyBytes()));
+        String format = "%-10s %17s %12s %9s %9s %9s %9s %12s %17s%n";
+        out.append(String.format(Locale.ROOT, format, "probe", "peak req/s @ cl", "lat@peak ms", "req eff", "lat eff",
+                "req eff", "lat eff", "server", "useful peak"));
+        out.append(String.format(Locale.ROOT, format, "", "", "", "@ peak", "@ peak", "@ max cl", "@ max cl",
+                "us/req@peak", "req/s @ cl"));
+        for (SpiceFigures.Summary s : summaries) {
+            out.append(String.format(Locale.ROOT, format, s.probe(), Format.at(s.peakRateRps(), s.peakClients()),
+                    Format.num(s.latencyAtPeakMs(), 2), Format.percent(s.requestEfficiencyAtPeak()),
+                    Format.percent(s.latencyEfficiencyAtPeak()), Format.percent(s.requestEfficiencyAtMaxLoad()),
+                    Format.percent(s.latencyEfficiencyAtMaxLoad()), Format.num(s.serverCpuUsPerReqAtPeak(), 0),
+                    Format.at(s.usefulPeakRps(), s.usefulPeakClients())));
+        }
+        out.append(String.format(Locale.ROOT, "useful peak: Jain fairness >= %.2f and mean latency <= %s ms;"
+                + " max cl = the largest client count that ran%n", SpiceFigures.FAIR, Format.num(results.latencyBoundMs(), 0)));
+        out.append('\n').append(ladder(results));
+        for (RunRecord run : results.runs()) {
+            if (run.failed()) {
+                out.append(String.format(Locale.ROOT, "FAILED %s, %d clients, repeat %d: %s; errors %s%n", run.probe(),
+                        run.clients(), run.repeat(), run.reason(), nonZero(run)));
+            }
+        }
+        if (results.partial()) {
+            out.append("PARTIAL RESULTS: ").append(results.partialReason()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** Rate (req/s) and mean latency (ms) per probe and client count, repeats averaged. */
+    static String ladder(Results results) {
+        List<String> probes = new ArrayList<>();
+        TreeSet<Integer> clients = new TreeSet<>();
+        for (RunRecord run : results.runs()) {
+            if (!probes.contains(run.probe())) {
+                probes.add(run.probe());
+            }
+            clients.add(run.clients());
+        }
+        StringBuilder out = new StringBuilder("request rate req/s | mean latency ms, by clients\n");
+        out.append(String.format(Locale.ROOT, "%-10s", "clients"));
+        for (int c : clients) {
+            out.append(String.format(Locale.ROOT, " %17d", c));
+        }
+        out.append('\n');
+        for (String probe : probes) {
+            List<SpiceFigures.Point> points = SpiceFigures.combineRepeats(results.runs().stream()
+                    .filter(r -> r.probe().equals(probe)).map(RunRecord::point).toList());
+            out.append(String.format(Locale.ROOT, "%-10s", probe));
+            for (int c : clients) {
+                SpiceFigures.Point p = points.stream().filter(x -> x.clients() == c).findFirst().orElse(null);
+                String cell = p == null ? "" : p.failed() ? "failed"
+                        : Format.num(p.rateRps(), 1) + " | " + Format.num(p.meanLatencyMs(), 2);
+                out.append(String.format(Locale.ROOT, " %17s", cell));
+            }
+            out.append('\n');
+        }
+        return out.toString();
+    }
+
+    static String nonZero(RunRecord run) {
+        StringBuilder out = new StringBuilder();
+        run.errors().forEach((k, v) -> {
+            if (v > 0) {
+                out.append(out.length() == 0 ? "" : ", ").append(k).append('=').append(v);
+            }
+        });
+        return out.length() == 0 ? "none" : out.toString();
+    }
+}

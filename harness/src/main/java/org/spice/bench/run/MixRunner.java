@@ -1,0 +1,210 @@
+package org.spice.bench.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.mix.MixEntry;
+import org.spice.bench.net.HttpExchange;
+import org.spice.bench.net.Request;
+import org.spice.bench.net.TlsConfig;
+import org.spice.bench.stats.ClientStats;
+import org.spice.bench.stats.CpuMeter;
+import org.spice.bench.stats.RunMetrics;
+import org.spice.bench.stats.RunRecord;
+
+/**
+ * Runs one mix: N client threads, a ramp-up that is not measured, the measured window, a ramp-down that
+ * is not measured. All clients start together, as in WebBench. While the mix runs, the runner thread
+ * watches for a dead server, so a crashed server costs seconds rather than a whole window.
+ */
+public final class MixRunner {
+
+    /** With no success for this long while connections are refused, the server is taken for dead. */
+    private static final long DEAD_AFTER_NANOS = TimeUnit.SECONDS.toNanos(2);
+    private static final long POLL_MILLIS = 100;
+
+    /** The phase boundaries on the System.nanoTime clock. */
+    public record Schedule(long windowStart, long windowEnd, long stopAt) {
+    }
+
+    /** What the clients of one mix share: the start signal with the schedule, and the stop flag. */
+    static final class Control {
+        private final CountDownLatch go = new CountDownLatch(1);
+        private volatile Schedule schedule;
+        private volatile boolean stop;
+
+        void start(Schedule s) {
+            schedule = s;
+            go.countDown();
+        }
+
+        /** Blocks until the mix starts; null if the thread was interrupted first. */
+        Schedule awaitStart() {
+            try {
+                go.await();
+                return schedule;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+
+        boolean stopped() {
+            return stop;
+        }
+
+        void stop() {
+            stop = true;
+            go.countDown();
+        }
+    }
+
+    private final BenchOptions options;
+    private final TlsConfig tls;
+    private final AtomicBoolean interrupted;
+
+    /** @param interrupted set by the Ctrl-C hook: the mix ends at once and is marked failed */
+    public MixRunner(BenchOptions options, TlsConfig tls, AtomicBoolean interrupted) {
+        this.options = options;
+        this.tls = tls;
+        this.interrupted = interrupted;
+    }
+
+    /** Runs {@code mix} with {@code clients} clients and returns what its window measured. */
+    public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
+        Request[] requests = requests(mix);
+        Control control = new Control();
+        CountDownLatch ready = new CountDownLatch(clients);
+        List<ClientStats> stats = new ArrayList<>(clients);
+        List<Thread> threads = new ArrayList<>(clients);
+        for (int i = 0; i < clients; i++) {
+            ClientStats clientStats = new ClientStats(options.timeoutMillis);
+            HttpExchange exchange = new HttpExchange(options.target, tls, options.timeoutMillis, options.keepAlive);
+            Thread thread = new Thread(new ClientLoop(mix, requests, exchange, clientStats, options.seed + i, control,
+                    ready), "spice-client-" + i);
+            thread.setDaemon(true);   // a client stuck in a read must not keep the JVM alive after the results are written
+            stats.add(clientStats);
+            threads.add(thread);
+        }
+        threads.forEach(Thread::start);
+        ready.await();
+
+        long now = System.nanoTime();
+        long windowStart = now + nanos(options.rampUpS);
+        long windowEnd = windowStart + nanos(options.durationS);
+        Schedule schedule = new Schedule(windowStart, windowEnd, windowEnd + nanos(options.rampDownS));
+        Watch watch = new Watch(stats);
+        control.start(schedule);
+
+        String reason = watch.until(windowStart);
+        double clientCpu0 = CpuMeter.processCpuNanos() / 1e9;
+        double serverCpu0 = options.serverPid > 0 ? CpuMeter.treeCpuSeconds(options.serverPid) : Double.NaN;
+        long measuredUntil = windowStart;
+        double clientCpuS = Double.NaN;
+        double serverCpuS = Double.NaN;
+        if (reason == null) {
+            reason = watch.until(windowEnd);
+            measuredUntil = Math.min(System.nanoTime(), windowEnd);
+            clientCpuS = CpuMeter.processCpuNanos() / 1e9 - clientCpu0;
+            serverCpuS = options.serverPid > 0 ? CpuMeter.treeCpuSeconds(options.serverPid) - serverCpu0 : Double.NaN;
+        }
+        if (reason == null) {
+            reason = watch.until(schedule.stopAt());
+            // the window is complete; a failure in the ramp-down does not spoil it
+            if (reason != null && !interrupted.get()) {
+                reason = null;
+            }
+        }
+        control.stop();
+        for (Thread thread : threads) {
+            thread.join(options.timeoutMillis + 5_000L);
+        }
+        double durationS = (measuredUntil - windowStart) / 1e9;
+        RunRecord record = RunMetrics.build(mix.name(), repeat, stats, durationS, expectedBytes(mix),
+                clientCpuS, serverCpuS, false, null);
+        if (reason == null && record.requests() == 0) {
+            reason = "no request succeeded in the window (" + record.errorTotal() + " errors)";
+        }
+        if (reason == null) {
+            return record;
+        }
+        return RunMetrics.build(mix.name(), repeat, stats, durationS, expectedBytes(mix), clientCpuS, serverCpuS,
+                true, reason);
+    }
+
+    /** The size every response of the mix must have, or -1 if its entries differ. */
+    long expectedBytes(Mix mix) {
+        long[] sizes = mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : options.bytes)
+                .distinct().toArray();
+        return sizes.length == 1 ? sizes[0] : -1;
+    }
+
+    private Request[] requests(Mix mix) {
+        Request[] requests = new Request[mix.entries().size()];
+        for (int i = 0; i < requests.length; i++) {
+            MixEntry entry = mix.entries().get(i);
+            requests[i] = Request.get(entry.tls() ? options.tlsTarget : options.target, entry.path(), options.keepAlive,
+                    entry.bytes() >= 0 ? entry.bytes() : options.bytes);
+        }
+        return requests;
+    }
+
+    private static long nanos(double seconds) {
+        return (long) (seconds * 1e9);
+    }
+
+    /** The runner's watch over a running mix: Ctrl-C, the server process gone, or every connection refused. */
+    private final class Watch {
+        private final List<ClientStats> stats;
+        private long lastSuccesses = -1;
+        private long lastProgress = System.nanoTime();
+        private long refusalsAtProgress;
+
+        Watch(List<ClientStats> stats) {
+            this.stats = stats;
+        }
+
+        /** Sleeps until {@code deadline}; returns null, or why the mix must end now. */
+        String until(long deadline) throws InterruptedException {
+            while (true) {
+                String reason = check();
+                long left = deadline - System.nanoTime();
+                if (reason != null || left <= 0) {
+                    return reason;
+                }
+                Thread.sleep(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left))));
+            }
+        }
+
+        private String check() {
+            if (interrupted.get()) {
+                return "interrupted (Ctrl-C)";
+            }
+            if (options.serverPid > 0 && !CpuMeter.processExists(options.serverPid)) {
+                return "the server process " + options.serverPid + " is gone";
+            }
+            long successes = 0;
+            long refusals = 0;
+            for (ClientStats s : stats) {
+                successes += s.liveSuccesses();
+                refusals += s.liveRefusals();
+            }
+            long now = System.nanoTime();
+            if (successes != lastSuccesses) {
+                lastSuccesses = successes;
+                lastProgress = now;
+                refusalsAtProgress = refusals;
+                return null;
+            }
+            if (now - lastProgress > DEAD_AFTER_NANOS && refusals > refusalsAtProgress) {
+                return "the server refused connections and answered none for "
+                        + TimeUnit.NANOSECONDS.toSeconds(DEAD_AFTER_NANOS) + " s: it has stopped";
+            }
+            return null;
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package org.spice.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.report.JsonReader;
+import org.spice.bench.run.BenchCommand;
+
+/** The bench command end to end on a short ladder: results on disk, and the faults that must stop it. */
+class BenchCommandTest {
+
+    private static final int SIZE = 6250;
+
+    private TestServer server;
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @AfterEach
+    void stop() throws IOException {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void shortLadderWritesResultsAndReport(@TempDir Path dir) throws Exception {
+        server = new TestServer((head, socket, o) -> {
+            TestServer.respond(o, 200, SIZE, SIZE);
+            return true;
+        });
+        int status = bench(dir, "--probes", "static,servlet", "--clients", "1,2", "--server", "test server");
+        assertEquals(0, status, text(out) + text(err));
+        assertTrue(text(err).contains("[4/4] servlet 2 clients"), text(err));
+        Path results = onlyChild(dir);
+        Map<?, ?> json = (Map<?, ?>) JsonReader.parse(Files.readString(results.resolve("results.json")));
+        assertEquals(Boolean.FALSE, json.get("partial"));
+        assertEquals("test server", json.get("server"));
+        assertEquals(4, ((List<?>) json.get("runs")).size());
+        assertEquals(2, ((List<?>) json.get("summary")).size());
+        Map<?, ?> run = (Map<?, ?>) ((List<?>) json.get("runs")).get(3);
+        assertEquals(6250L, run.get("bytes_per_response"));
+        assertEquals(0L, run.get("errors"));
+        assertTrue(Files.exists(results.resolve("report.html")));
+        assertTrue(text(out).contains("SPICE summary"), text(out));
+    }
+
+    @Test
+    void unreachableServerStopsBeforeTheLadder(@TempDir Path dir) throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        int status = BenchCommand.run(new String[] {"--target", "http://127.0.0.1:" + port, "--out", dir.toString()},
+                print(out), print(err));
+        assertEquals(1, status);
+        assertTrue(text(out).startsWith("cannot reach http://127.0.0.1:" + port), text(out));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(0, files.count());
+        }
+    }
+
+    @Test
+    void serverDyingMidRunFailsTheMixAndKeepsWhatWasMeasured(@TempDir Path dir) throws Exception {
+        AtomicLong served = new AtomicLong();
+        server = new TestServer((head, socket, o) -> {
+            if (served.incrementAndGet() == 1) {
+                // the first request arms the crash: the server stops accepting in the middle of the first window
+                Thread killer = new Thread(() -> {
+                    try {
+                        Thread.sleep(500);
+                        server.close();
+                    } catch (InterruptedException | IOException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                });
+                killer.setDaemon(true);
+                killer.start();
+            }
+            Thread.sleep(2);
+            TestServer.respond(o, 200, SIZE, SIZE);
+            return true;
+        });
+        int status = bench(dir, "--probes", "static,cgi", "--clients", "1,2");
+        assertEquals(1, status, text(out) + text(err));
+        Map<?, ?> json = (Map<?, ?>) JsonReader.parse(Files.readString(onlyChild(dir).resolve("results.json")));
+        assertEquals(Boolean.TRUE, json.get("partial"));
+        List<?> runs = (List<?>) json.get("runs");
+        assertEquals(1, runs.size(), json.toString());
+        Map<?, ?> run = (Map<?, ?>) runs.get(0);
+        assertEquals(Boolean.TRUE, run.get("failed"));
+        assertTrue(String.valueOf(run.get("reason")).contains("stopped answering"), String.valueOf(run.get("reason")));
+        assertTrue((Long) run.get("requests") > 0);
+        assertTrue((Long) ((Map<?, ?>) run.get("errors_by_class")).get("connect_refused") > 0, run.toString());
+        assertTrue(text(out).contains("PARTIAL RESULTS"), text(out));
+    }
+
+    private int bench(Path dir, String... extra) {
+        String[] base = {"--target", server.url(), "--ramp-up", "0.2", "--duration", "0.6", "--ramp-down", "0.1",
+            "--pause", "0", "--timeout", "2000", "--out", dir.toString(), "--bytes", Integer.toString(SIZE)};
+        String[] args = Stream.concat(Stream.of(base), Stream.of(extra)).toArray(String[]::new);
+        return BenchCommand.run(args, print(out), print(err));
+    }
+
+    private static Path onlyChild(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            List<Path> children = files.toList();
+            assertEquals(1, children.size(), children.toString());
+            return children.get(0);
+        }
+    }
+
+    private static PrintStream print(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+
+    private static String text(ByteArrayOutputStream bytes) {
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
+}

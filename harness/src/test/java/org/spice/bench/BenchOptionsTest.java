@@ -1,0 +1,74 @@
+package org.spice.bench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.run.BenchOptions;
+import org.spice.harness.UsageException;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+
+/** Bad options are refused before anything is sent, with a message that names the option. */
+class BenchOptionsTest {
+
+    private static final String T = "http://127.0.0.1:1";
+
+    @Test
+    void defaultsAndProfiles() {
+        BenchOptions quick = BenchOptions.parse(new String[] {"--target", T});
+        assertArrayEquals(new int[] {1, 2, 4, 8, 16, 32, 64}, quick.clients);
+        assertEquals(Probe.values().length, quick.mixes.size());
+        assertEquals(2, quick.rampUpS);
+        assertEquals(8, quick.durationS);
+        assertEquals(1, quick.rampDownS);
+        assertEquals(1, quick.pauseS);
+        assertEquals(CanonicalPage.builtBytes(), quick.bytes);
+        BenchOptions webbench = BenchOptions.parse(new String[] {"--duration", "60", "--profile", "webbench", "--target", T});
+        assertEquals(30, webbench.rampUpS);
+        assertEquals(60, webbench.durationS);    // an explicit option wins over the profile, in any order
+        assertEquals(30, webbench.rampDownS);
+        BenchOptions some = BenchOptions.parse(new String[] {"--target", T, "--probes", "static,cgi", "--clients", "1,3"});
+        assertEquals(2, some.mixes.size());
+        assertEquals("cgi", some.mixes.get(1).name());
+        assertArrayEquals(new int[] {1, 3}, some.clients);
+    }
+
+    @Test
+    void badOptionsNameTheOption(@TempDir Path dir) throws IOException {
+        assertBad("--target:", "--probes", "static");
+        assertBad("--clients:", "--target", T, "--clients", "1,0,4");
+        assertBad("--clients:", "--target", T, "--clients", "-2");
+        assertBad("--clients:", "--target", T, "--clients", "many");
+        assertBad("--probes: unknown probe \"php\"", "--target", T, "--probes", "static,php");
+        assertBad("--mix: cannot read", "--target", T, "--mix", dir.resolve("absent.mix").toString());
+        Path bad = dir.resolve("bad.mix");
+        Files.writeString(bad, "1 /ok\n2 nopath\n");
+        assertBad("--mix: " + bad + " line 2:", "--target", T, "--mix", bad.toString());
+        Path tls = dir.resolve("tls.mix");
+        Files.writeString(tls, "1 /ok tls\n");
+        assertBad("--tls-target:", "--target", T, "--mix", tls.toString());
+        assertBad("--duration", "--target", T, "--duration", "0");
+        assertBad("--ramp-up", "--target", T, "--ramp-up", "-1");
+        assertBad("--timeout", "--target", T, "--timeout", "soon");
+        assertBad("--repeat", "--target", T, "--repeat", "0");
+        assertBad("--profile:", "--target", T, "--profile", "fast");
+        assertBad("--target:", "--target", "ftp://x");
+        assertBad("--server-pid", "--target", T, "--server-pid", "-5");
+        assertBad("--trust-cert: cannot read", "--target", T, "--trust-cert", dir.resolve("none.pem").toString());
+        assertBad("--clients needs a value", "--target", T, "--clients");
+        assertBad("unknown option \"--verbose\"", "--target", T, "--verbose");
+    }
+
+    private static void assertBad(String expectedStart, String... args) {
+        UsageException e = assertThrows(UsageException.class, () -> BenchOptions.parse(args));
+        assertTrue(e.getMessage().startsWith(expectedStart), e.getMessage());
+    }
+}

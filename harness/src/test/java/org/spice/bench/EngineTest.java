@@ -1,0 +1,116 @@
+package org.spice.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.mix.MixFile;
+import org.spice.bench.run.BenchOptions;
+import org.spice.bench.run.MixRunner;
+import org.spice.bench.stats.RunRecord;
+import org.spice.page.Probe;
+
+/**
+ * The engine against a server with a known service time: a closed loop of N clients on a server that
+ * answers in 20 ms must measure about 20 ms and about N / 20 ms requests per second. The tolerances are
+ * wide: the test checks that the engine measures the right thing, not how fast this machine is.
+ */
+class EngineTest {
+
+    private static final int SIZE = 6250;
+    private static final int DELAY_MS = 20;
+
+    private TestServer server;
+
+    @AfterEach
+    void stop() throws IOException {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void closedLoopMeasuresTheServiceTime() throws Exception {
+        server = delayed();
+        for (boolean keepAlive : new boolean[] {false, true}) {
+            MixRunner runner = keepAlive ? runner("--keepalive") : runner();
+            for (int clients : new int[] {1, 4}) {
+                RunRecord r = runner.run(Mix.of(Probe.STATIC), clients, 1);
+                String what = clients + " clients, keepAlive=" + keepAlive + ": " + r;
+                assertFalse(r.failed(), what);
+                assertEquals(0, r.errorTotal(), what);
+                assertEquals(SIZE, r.bytesPerResponse(), what);
+                assertEquals(SIZE * r.rateRps(), r.throughputBytesS(), 1e-6, what);
+                assertTrue(r.latency().meanMs() >= DELAY_MS && r.latency().meanMs() < DELAY_MS + 20, what);
+                double ideal = clients * 1000.0 / DELAY_MS;
+                assertTrue(r.rateRps() > ideal * 0.5 && r.rateRps() <= ideal * 1.05, what);
+                assertEquals(1.0, r.littleRatio(), 0.15, what);
+                assertTrue(r.fairnessJain() > 0.9, what);
+                assertTrue(r.latency().p50Ms() <= r.latency().p99Ms() && r.latency().p99Ms() <= r.latency().maxMs() + 0.01);
+                assertEquals(clients, r.clientRequests().length);
+            }
+        }
+    }
+
+    @Test
+    void errorsOfAMixAreCountedByClassAndNeverAveragedIn(@TempDir Path dir) throws Exception {
+        server = new TestServer((head, socket, out) -> {
+            switch (TestServer.path(head)) {
+                case "/ok" -> TestServer.respond(out, 200, SIZE, SIZE);
+                case "/short" -> TestServer.respond(out, 200, 100, 100);
+                default -> TestServer.respond(out, 404, 9, 9);
+            }
+            return true;
+        });
+        Path file = dir.resolve("faults.mix");
+        Files.writeString(file, "2 /ok\n1 /short\n1 /missing\n");
+        RunRecord r = runner("--mix", file.toString()).run(MixFile.read(file), 2, 1);
+        assertFalse(r.failed(), r.toString());
+        assertTrue(r.requests() > 0);
+        assertTrue(r.errors().get("short_body") > 0, r.errors().toString());
+        assertTrue(r.errors().get("status") > 0, r.errors().toString());
+        assertEquals(r.errors().get("status"), r.statusCodes().get("404"));
+        assertEquals(r.errors().get("short_body") + r.errors().get("status"), r.errorTotal());
+        assertEquals(SIZE, r.bytesPerResponse());   // the short bodies are errors, not averaged in
+        // about half the draws go to /ok
+        assertEquals(0.5, r.requests() / (double) (r.requests() + r.errorTotal()), 0.15);
+    }
+
+    @Test
+    void aMixWithNoSuccessFails() throws Exception {
+        server = new TestServer((head, socket, out) -> {
+            TestServer.respond(out, 500, 0, 0);
+            return true;
+        });
+        RunRecord r = runner().run(Mix.of(Probe.CGI), 1, 1);
+        assertTrue(r.failed());
+        assertTrue(r.reason().startsWith("no request succeeded"), r.reason());
+        assertTrue(r.errors().get("status") > 0);
+    }
+
+    private TestServer delayed() throws IOException {
+        return new TestServer((head, socket, out) -> {
+            Thread.sleep(DELAY_MS);
+            TestServer.respond(out, 200, SIZE, SIZE);
+            return true;
+        });
+    }
+
+    private MixRunner runner(String... extra) {
+        String[] base = {"--target", server.url(), "--ramp-up", "0.3", "--duration", "1.2", "--ramp-down", "0.1",
+            "--timeout", "3000", "--bytes", Integer.toString(SIZE)};
+        String[] args = new String[base.length + extra.length];
+        System.arraycopy(base, 0, args, 0, base.length);
+        System.arraycopy(extra, 0, args, base.length, extra.length);
+        return new MixRunner(BenchOptions.parse(args), null, new AtomicBoolean());
+    }
+}

@@ -1,0 +1,131 @@
+package org.spice.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.net.ErrorClass;
+import org.spice.bench.net.HttpExchange;
+import org.spice.bench.net.Request;
+
+/** Each fault the server can commit lands in its own error class; correct responses in every framing count. */
+class HttpExchangeTest {
+
+    private static final int SIZE = 6250;
+
+    private TestServer server;
+    private Endpoint endpoint;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new TestServer((head, socket, out) -> {
+            switch (TestServer.path(head)) {
+                case "/ok" -> TestServer.respond(out, 200, SIZE, SIZE);
+                case "/chunked" -> TestServer.respondChunked(out, SIZE, 1000);
+                case "/close-delimited" -> {
+                    TestServer.respondCloseDelimited(out, SIZE);
+                    return false;   // the close is what ends the body
+                }
+                case "/short" -> TestServer.respond(out, 200, SIZE - 1, SIZE - 1);
+                case "/long" -> TestServer.respond(out, 200, SIZE + 1, SIZE + 1);
+                case "/extra" -> TestServer.respond(out, 200, SIZE, SIZE + 50);   // bytes after the declared end
+                case "/truncated" -> {
+                    TestServer.respond(out, 200, SIZE, 3000);
+                    return false;
+                }
+                case "/missing" -> TestServer.respond(out, 404, SIZE, SIZE);
+                case "/drop" -> {
+                    return false;   // close without a byte of response
+                }
+                case "/reset" -> {
+                    socket.setSoLinger(true, 0);   // close with RST
+                    socket.close();
+                    return false;
+                }
+                case "/slow" -> Thread.sleep(1500);
+                default -> TestServer.respond(out, 500, 0, 0);
+            }
+            return true;
+        });
+        endpoint = Endpoint.parse(server.url());
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        server.close();
+    }
+
+    @Test
+    void correctResponsesCountInEveryFraming() {
+        for (String path : new String[] {"/ok", "/chunked", "/close-delimited"}) {
+            for (boolean keepAlive : new boolean[] {false, true}) {
+                try (HttpExchange exchange = new HttpExchange(endpoint, null, 2000, keepAlive)) {
+                    assertNull(once(exchange, path, keepAlive), path + " keepAlive=" + keepAlive);
+                    assertEquals(SIZE, exchange.bodyBytes(), path);
+                    assertEquals(200, exchange.status());
+                }
+            }
+        }
+    }
+
+    @Test
+    void faultsAreClassified() {
+        assertClass("/short", ErrorClass.SHORT_BODY);
+        assertClass("/truncated", ErrorClass.SHORT_BODY);
+        assertClass("/long", ErrorClass.LONG_BODY);
+        assertClass("/extra", ErrorClass.LONG_BODY);
+        assertClass("/missing", ErrorClass.STATUS);
+        assertClass("/drop", ErrorClass.CLOSED_EARLY);
+        assertClass("/reset", ErrorClass.RESET);
+        assertClass("/slow", ErrorClass.TIMEOUT);
+    }
+
+    @Test
+    void refusedConnectionIsClassified() throws IOException {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Endpoint nobody = Endpoint.parse("http://127.0.0.1:" + port);
+        try (HttpExchange exchange = new HttpExchange(nobody, null, 1000, false)) {
+            Request request = Request.get(nobody, "/ok", false, SIZE);
+            assertEquals(ErrorClass.CONNECT_REFUSED, exchange.finish(exchange.perform(request)));
+        }
+    }
+
+    @Test
+    void keepAliveReusesOneConnection() {
+        long before = server.connections();
+        try (HttpExchange exchange = new HttpExchange(endpoint, null, 2000, true)) {
+            for (int i = 0; i < 20; i++) {
+                assertNull(once(exchange, i % 2 == 0 ? "/ok" : "/chunked", true));
+            }
+        }
+        assertEquals(1, server.connections() - before);
+    }
+
+    @Test
+    void keepAliveReconnectsAfterAnErrorResponse() {
+        try (HttpExchange exchange = new HttpExchange(endpoint, null, 2000, true)) {
+            assertEquals(ErrorClass.SHORT_BODY, once(exchange, "/truncated", true));
+            assertNull(once(exchange, "/ok", true));
+        }
+    }
+
+    private void assertClass(String path, ErrorClass expected) {
+        try (HttpExchange exchange = new HttpExchange(endpoint, null, 1000, false)) {
+            assertEquals(expected, once(exchange, path, false), path);
+        }
+    }
+
+    private ErrorClass once(HttpExchange exchange, String path, boolean keepAlive) {
+        Request request = Request.get(endpoint, path, keepAlive, SIZE);
+        return exchange.finish(exchange.perform(request));
+    }
+}

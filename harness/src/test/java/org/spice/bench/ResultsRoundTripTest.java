@@ -1,0 +1,124 @@
+package org.spice.bench;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.report.JsonReader;
+import org.spice.bench.report.ReportCommand;
+import org.spice.bench.report.Results;
+import org.spice.bench.report.ResultsJson;
+import org.spice.bench.stats.LatencySummary;
+import org.spice.bench.stats.RunRecord;
+import org.spice.bench.stats.SpiceFigures;
+
+/** results.json written, read back and turned into the report again gives the same figures. */
+class ResultsRoundTripTest {
+
+    @Test
+    void resultsSurviveTheRoundTripThroughTheReportCommand(@TempDir Path dir) throws Exception {
+        List<RunRecord> runs = new ArrayList<>();
+        int[] clients = {1, 2, 4};
+        double[] staticRates = {1000, 1900, 2100};
+        double[] servletRates = {600, 1000, 700};
+        for (int i = 0; i < clients.length; i++) {
+            runs.add(run("static", clients[i], staticRates[i], false));
+        }
+        for (int i = 0; i < clients.length; i++) {
+            runs.add(run("servlet", clients[i], servletRates[i], i == 2));
+        }
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("latency_bound_ms", 100.5);
+        settings.put("clients", List.of(1, 2, 4));
+        settings.put("note", "quotes \" and \\ and\nnewlines survive");
+        Results written = new Results("http://127.0.0.1:18080", "test \"server\"", 6250, settings, "2026-01-01T00:00:00Z",
+                "2026-01-01T00:01:00Z", true, "interrupted (Ctrl-C)", List.of("a note"), runs);
+        ResultsJson.write(dir, written);
+
+        Map<?, ?> tree = (Map<?, ?>) JsonReader.parse(Files.readString(dir.resolve("results.json")));
+        assertEquals("spice-results/1", tree.get("schema"));
+        assertEquals(Boolean.TRUE, tree.get("partial"));
+        Map<?, ?> first = (Map<?, ?>) ((List<?>) tree.get("runs")).get(0);
+        for (String field : new String[] {"probe", "clients", "repeat", "requests", "errors", "duration_s", "rate_rps",
+            "throughput_bytes_s", "bytes_per_response", "latency_ms", "fairness_jain", "client_cpu_us_per_req",
+            "server_cpu_us_per_req", "errors_by_class", "per_client"}) {
+            assertTrue(first.containsKey(field), field);
+        }
+        assertEquals(null, first.get("server_cpu_us_per_req"));   // not measured: null, never a made-up number
+        Map<?, ?> failed = (Map<?, ?>) ((List<?>) tree.get("runs")).get(5);
+        assertEquals(Boolean.TRUE, failed.get("failed"));
+        assertEquals("server died", failed.get("reason"));
+
+        Results read = ResultsJson.read(dir.resolve("results.json"));
+        assertEquals(written.settings().toString(), read.settings().toString());
+        assertEquals(written.server(), read.server());
+        assertEquals(written.partialReason(), read.partialReason());
+        for (int i = 0; i < runs.size(); i++) {
+            RunRecord a = runs.get(i);
+            RunRecord b = read.runs().get(i);
+            assertEquals(a.rateRps(), b.rateRps());
+            assertEquals(a.latency(), b.latency());
+            assertEquals(a.fairnessJain(), b.fairnessJain());
+            assertEquals(a.errors(), b.errors());
+            assertArrayEquals(a.clientRequests(), b.clientRequests());
+            assertArrayEquals(a.clientMeanMs(), b.clientMeanMs());
+            assertEquals(a.failed(), b.failed());
+        }
+        assertEquals(written.summary(), read.summary());
+        SpiceFigures.Summary servlet = read.summary().get(1);
+        assertEquals(1000, servlet.peakRateRps(), 1e-9);
+        assertEquals(1000 / 1900.0, servlet.requestEfficiencyAtPeak(), 1e-9);
+        assertEquals(2, servlet.maxLoadClients());   // the 4-client mix failed
+
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        int status = ReportCommand.run(new String[] {dir.toString()}, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        String out = bytes.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, out);
+        assertTrue(out.contains("SPICE summary"), out);
+        assertTrue(out.contains("1000.0 @ 2"), out);
+        assertTrue(out.contains("52.6%"), out);       // 1000 / 1900
+        assertTrue(out.contains("FAILED servlet, 4 clients"), out);
+        assertTrue(out.contains("PARTIAL RESULTS"), out);
+        for (String file : new String[] {"report.html", "rate.png", "latency.png", "runs.csv"}) {
+            assertTrue(Files.size(dir.resolve(file)) > 100, file);
+        }
+        String html = Files.readString(dir.resolve("report.html"));
+        assertTrue(html.contains("data:image/png;base64,"));
+        assertTrue(html.contains("test &quot;server&quot;"));
+        List<String> csv = Files.readAllLines(dir.resolve("runs.csv"));
+        assertEquals(7, csv.size());
+        assertTrue(csv.get(0).startsWith("probe,clients,repeat,failed,requests,errors"));
+    }
+
+    /** A run with a known rate: 2 equal clients, 10 s window, mean latency = clients / rate. */
+    private static RunRecord run(String probe, int clients, double rate, boolean failed) {
+        double duration = 10;
+        long requests = (long) (rate * duration);
+        long[] perClient = new long[clients];
+        double[] meanMs = new double[clients];
+        for (int i = 0; i < clients; i++) {
+            perClient[i] = requests / clients;
+            meanMs[i] = clients * 1000.0 / rate;
+        }
+        Map<String, Long> errors = new LinkedHashMap<>();
+        errors.put("connect_refused", failed ? 12L : 0L);
+        errors.put("short_body", 0L);
+        double mean = clients * 1000.0 / rate;
+        return new RunRecord(probe, clients, 1, failed, failed ? "server died" : null, duration, requests, errors,
+                Map.of(), requests * 150, requests * 6250, 6250,
+                new LatencySummary(mean, mean * 0.9, mean * 1.5, mean * 2, mean * 3, mean * 5.123456789), perClient,
+                meanMs, new long[clients], 0.5 * duration, Double.NaN, 3, 0, 0);
+    }
+}
