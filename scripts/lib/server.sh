@@ -24,6 +24,7 @@ done
 
 server_default_port() {
     case "$1" in
+        embedded) echo 18080 ;;
         apache) echo 18081 ;;
         tomcat) echo 18082 ;;
         jetty) echo 18083 ;;
@@ -125,7 +126,9 @@ server_start() {
     build_if_missing
     stop_pids "$run"
     mkdir -p "$run/logs"
-    "${name}_launch" "$run" "$port" || { log_tail "$name" "$run"; stop_pids "$run"; die "$name did not start"; }
+    # In a subshell: what a launcher exports for its server (httpd reads its settings from the environment)
+    # stays out of this shell and out of the next server's start.
+    ("${name}_launch" "$run" "$port") || { log_tail "$name" "$run"; stop_pids "$run"; die "$name did not start"; }
 
     local failed_check=""
     declare -F "${name}_start_failed" >/dev/null && failed_check="${name}_start_failed"
@@ -150,6 +153,16 @@ server_stop() {
     fi
     stop_pids "$run"
     echo "$1 on port $2 stopped"
+}
+
+# The PIDs of everything a running server is made of (httpd and its Tomcat backend; Jetty and
+# fcgiwrap), comma-separated: bench adds up the CPU of all their process trees.
+server_pids() {
+    local run="$SPICE_RUN/$1-$2" pidfile pids=()
+    for pidfile in "$run"/*.pid "$run"/*/*.pid; do
+        [ -f "$pidfile" ] && pids+=("$(tr -dc '0-9' < "$pidfile")")
+    done
+    (IFS=,; echo "${pids[*]}")
 }
 
 server_status() {
@@ -181,7 +194,8 @@ server_main() {
         [ -z "$port" ] || die "server: --port goes with one server, not all"
         names=("${SPICE_SERVERS[@]}")
     else
-        [[ " ${SPICE_SERVERS[*]} " == *" $name "* ]] || die "server: unknown server \"$name\": apache, tomcat, jetty or all"
+        [[ " ${SPICE_SERVERS[*]} embedded " == *" $name "* ]] \
+            || die "server: unknown server \"$name\": apache, tomcat, jetty, all (or embedded)"
         names=("$name")
     fi
     if [ -n "$port" ]; then

@@ -26,7 +26,8 @@ public final class Main {
                 case "urls" -> printUrls(rest);
                 case "bench" -> org.spice.bench.run.BenchCommand.run(rest, System.out, System.err);
                 case "report" -> org.spice.bench.report.ReportCommand.run(rest, System.out);
-                default -> throw new UsageException("unknown command \"" + args[0] + "\": verify, bench or report");
+                case "compare" -> org.spice.bench.report.CompareCommand.run(rest, System.out);
+                default -> throw new UsageException("unknown command \"" + args[0] + "\": verify, bench, report or compare");
             };
         } catch (UsageException e) {
             System.err.println("spice " + args[0] + ": " + e.getMessage());

@@ -26,10 +26,14 @@ class BenchOptionsTest {
         BenchOptions quick = BenchOptions.parse(new String[] {"--target", T});
         assertArrayEquals(new int[] {1, 2, 4, 8, 16, 32, 64}, quick.clients);
         assertEquals(Probe.values().length, quick.mixes.size());
-        assertEquals(2, quick.rampUpS);
-        assertEquals(8, quick.durationS);
-        assertEquals(1, quick.rampDownS);
-        assertEquals(1, quick.pauseS);
+        assertEquals(1, quick.rampUpS);
+        assertEquals(3, quick.durationS);
+        assertEquals(0.5, quick.rampDownS);
+        assertEquals(0.5, quick.pauseS);
+        double ladderSeconds = quick.mixes.size() * quick.clients.length
+                * (quick.rampUpS + quick.durationS + quick.rampDownS + quick.pauseS);
+        assertTrue(ladderSeconds <= 240, "the default bench must leave time to start the server within 5 minutes: "
+                + ladderSeconds + " s");
         assertEquals(CanonicalPage.builtBytes(), quick.bytes);
         BenchOptions webbench = BenchOptions.parse(new String[] {"--duration", "60", "--profile", "webbench", "--target", T});
         assertEquals(30, webbench.rampUpS);

@@ -2,8 +2,10 @@ package org.spice.bench.net;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.net.Proxy;
 import java.net.Socket;
 import java.security.GeneralSecurityException;
+import java.util.concurrent.atomic.AtomicReference;
 
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
@@ -14,13 +16,13 @@ import javax.net.ssl.SSLSocketFactory;
  * buffers are reused without locking.
  *
  * <p>The client loop calls {@link #prepare} (not timed), {@link #perform} (timed: from just before
- * connect to the last byte) and {@link #finish} (not timed: waiting for the server's close).
+ * connect to the last byte) and {@link #finish} (waiting for the server's close, timed too without
+ * keep-alive: see ClientLoop).
  */
 public final class HttpExchange implements Closeable {
 
     private final Endpoint primary;
     private final TlsConfig tls;
-    private final int timeoutMillis;
     private final boolean keepAlive;
     private final ResponseReader reader = new ResponseReader();
 
@@ -33,6 +35,22 @@ public final class HttpExchange implements Closeable {
     private long serverKeptOpen;
     private long reconnects;
 
+    /** The socket whose exchange is under way and when it must be done; the Watchdog closes it after that. */
+    private final AtomicReference<Armed> armed = new AtomicReference<>();
+    private final long timeoutNanos;
+    private Armed lastArmed;
+
+    private static final class Armed {
+        final Socket socket;
+        final long deadline;
+        volatile boolean expired;
+
+        Armed(Socket socket, long deadline) {
+            this.socket = socket;
+            this.deadline = deadline;
+        }
+    }
+
     /**
      * @param primary the base URL's endpoint; a mix's requests go there or to one other (the TLS endpoint),
      *                so a client keeps at most two persistent connections
@@ -41,8 +59,33 @@ public final class HttpExchange implements Closeable {
     public HttpExchange(Endpoint primary, TlsConfig tls, int timeoutMillis, boolean keepAlive) {
         this.primary = primary;
         this.tls = tls;
-        this.timeoutMillis = timeoutMillis;
+        this.timeoutNanos = timeoutMillis * 1_000_000L;
         this.keepAlive = keepAlive;
+        Watchdog.watch(this);
+    }
+
+    /** Called by the Watchdog: closes the armed socket if its deadline has passed. */
+    void expireIfLate(long now) {
+        Armed a = armed.get();
+        if (a != null && now - a.deadline > 0 && armed.compareAndSet(a, null)) {
+            a.expired = true;
+            closeQuietly(a.socket);
+        }
+    }
+
+    /** Starts the clock of the per-request timeout on {@code socket} (the whole exchange, close included). */
+    private void arm(Socket socket) {
+        lastArmed = new Armed(socket, System.nanoTime() + timeoutNanos);
+        armed.set(lastArmed);
+    }
+
+    private void disarm() {
+        armed.set(null);
+    }
+
+    /** True if the Watchdog closed the socket of the exchange under way: its failure is a timeout. */
+    private boolean timedOut() {
+        return lastArmed != null && lastArmed.expired;
     }
 
     /** Work that must not be timed: a TLS socket factory for a full handshake. */
@@ -68,6 +111,8 @@ public final class HttpExchange implements Closeable {
             if (!reused) {
                 connection = connect(request.endpoint());
                 keep(request, connection);
+            } else {
+                arm(connection);
             }
             ErrorClass outcome = null;
             boolean retry;
@@ -99,21 +144,23 @@ public final class HttpExchange implements Closeable {
                     outcome = ErrorClass.LONG_BODY;
                 }
             }
+            disarm();
             return outcome;
         } catch (IOException e) {
+            disarm();
             closeQuietly(current);
             current = null;
             if (keepAlive) {
                 drop(request);
             }
-            return ErrorClass.of(e);
+            return timedOut() ? ErrorClass.TIMEOUT : ErrorClass.of(e);
         } catch (GeneralSecurityException e) {
             return ErrorClass.TLS;
         }
     }
 
     /**
-     * After the clock stops. Without keep-alive, reads until the server closes (it must, for HTTP/1.0):
+     * Without keep-alive, reads until the server closes (it must, for HTTP/1.0):
      * bytes that arrive after a framed body turn a success into a long body.
      */
     public ErrorClass finish(ErrorClass outcome) {
@@ -127,11 +174,13 @@ public final class HttpExchange implements Closeable {
                     outcome = ErrorClass.LONG_BODY;
                 }
             }
-        } catch (java.net.SocketTimeoutException e) {
-            serverKeptOpen++;
         } catch (IOException e) {
-            // The response was already complete; a reset while waiting for the close does not undo it.
+            if (timedOut()) {
+                serverKeptOpen++;
+            }
+            // Otherwise the response was already complete; a reset while waiting for the close does not undo it.
         }
+        disarm();
         closeQuietly(current);
         current = null;
         return outcome;
@@ -161,6 +210,8 @@ public final class HttpExchange implements Closeable {
 
     @Override
     public void close() {
+        Watchdog.unwatch(this);
+        disarm();
         closeQuietly(current);
         closeQuietly(primaryConnection);
         closeQuietly(otherConnection);
@@ -176,11 +227,13 @@ public final class HttpExchange implements Closeable {
     }
 
     private Socket connect(Endpoint endpoint) throws IOException {
-        Socket socket = new Socket();
+        // NO_PROXY: a plain Socket asks the default ProxySelector about SOCKS on every connect, URI parsing
+        // included; a load generator on loopback never goes through a proxy.
+        Socket socket = new Socket(Proxy.NO_PROXY);
+        arm(socket);
         try {
             socket.setTcpNoDelay(true);
-            socket.setSoTimeout(timeoutMillis);
-            socket.connect(endpoint.address(), timeoutMillis);
+            socket.connect(endpoint.address());
             if (!endpoint.tls()) {
                 return socket;
             }

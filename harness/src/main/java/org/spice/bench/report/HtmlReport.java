@@ -107,7 +107,7 @@ final class HtmlReport {
         }
     }
 
-    private static void image(StringBuilder h, String file, byte[] png, String alt) {
+    static void image(StringBuilder h, String file, byte[] png, String alt) {
         if (png == null) {
             h.append("<p class=\"warn\">").append(esc(alt)).append(": chart not drawn, see runs.csv</p>\n");
             return;

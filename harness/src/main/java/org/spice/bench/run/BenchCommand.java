@@ -67,12 +67,14 @@ public final class BenchCommand {
             }
         }
         boolean local = options.target.isLocal();
-        if (options.serverPid > 0 && !CpuMeter.processExists(options.serverPid)) {
-            throw new UsageException("--server-pid: no process " + options.serverPid + " on this machine");
+        for (long pid : options.serverPids) {
+            if (!CpuMeter.processExists(pid)) {
+                throw new UsageException("--server-pid: no process " + pid + " on this machine");
+            }
         }
-        if (options.serverPid > 0 && !local) {
-            notes.add("--server-pid given but the target is not local: the server CPU is of process "
-                    + options.serverPid + " on this machine, check that it is the server");
+        if (!options.serverPids.isEmpty() && !local) {
+            notes.add("--server-pid given but the target is not local: the server CPU is of processes "
+                    + options.serverPids + " on this machine, check that they are the server");
         }
         settings = options.settings();
         settings.put("client_cpus", Runtime.getRuntime().availableProcessors());
@@ -81,7 +83,7 @@ public final class BenchCommand {
         settings.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
                 + System.getProperty("os.arch"));
         if (options.pin) {
-            String pinning = Pinning.apply(local, options.serverPid);
+            String pinning = Pinning.apply(local, options.serverPids);
             settings.put("pinning", pinning);
             err.println(pinning);
         }

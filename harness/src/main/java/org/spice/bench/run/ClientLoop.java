@@ -62,8 +62,13 @@ final class ClientLoop implements Runnable {
                 if (outcome == null) {
                     outcome = exchange.perform(request);
                 }
-                long end = System.nanoTime();
+                // HTTP/1.0 without keep-alive: the response ends when the server closes the connection, as
+                // a WebBench or ab client reads it, so the latency runs to the close. A server that holds
+                // the connection after the last byte (Tomcat's CGI servlet polls for the child's exit every
+                // 500 ms) is slower for its clients, and the latency says so. With keep-alive, finish()
+                // returns at once and the latency ends at the last body byte.
                 outcome = exchange.finish(outcome);
+                long end = System.nanoTime();
                 if (start >= schedule.windowStart() && start < schedule.windowEnd()) {
                     if (outcome == null) {
                         stats.recordSuccess(end - start, exchange.headerBytes(), exchange.bodyBytes(),

@@ -102,7 +102,7 @@ public final class MixRunner {
 
         String reason = watch.until(windowStart);
         double clientCpu0 = CpuMeter.processCpuNanos() / 1e9;
-        double serverCpu0 = options.serverPid > 0 ? CpuMeter.treeCpuSeconds(options.serverPid) : Double.NaN;
+        double serverCpu0 = CpuMeter.treeCpuSeconds(options.serverPids);
         long measuredUntil = windowStart;
         double clientCpuS = Double.NaN;
         double serverCpuS = Double.NaN;
@@ -110,7 +110,7 @@ public final class MixRunner {
             reason = watch.until(windowEnd);
             measuredUntil = Math.min(System.nanoTime(), windowEnd);
             clientCpuS = CpuMeter.processCpuNanos() / 1e9 - clientCpu0;
-            serverCpuS = options.serverPid > 0 ? CpuMeter.treeCpuSeconds(options.serverPid) - serverCpu0 : Double.NaN;
+            serverCpuS = CpuMeter.treeCpuSeconds(options.serverPids) - serverCpu0;
         }
         if (reason == null) {
             reason = watch.until(schedule.stopAt());
@@ -184,8 +184,10 @@ public final class MixRunner {
             if (interrupted.get()) {
                 return "interrupted (Ctrl-C)";
             }
-            if (options.serverPid > 0 && !CpuMeter.processExists(options.serverPid)) {
-                return "the server process " + options.serverPid + " is gone";
+            for (long pid : options.serverPids) {
+                if (!CpuMeter.processExists(pid)) {
+                    return "the server process " + pid + " is gone";
+                }
             }
             long successes = 0;
             long refusals = 0;

@@ -2,6 +2,7 @@ package org.spice.bench.run;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -21,7 +22,7 @@ final class Pinning {
     }
 
     /** Pins as far as possible and says what was done, in one line for the settings and the terminal. */
-    static String apply(boolean serverLocal, long serverPid) {
+    static String apply(boolean serverLocal, List<Long> serverPids) {
         if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             return "--pin: not on Linux, running unpinned";
         }
@@ -36,14 +37,23 @@ final class Pinning {
         if (failure != null) {
             return "--pin: " + failure + ", running unpinned";
         }
-        if (serverPid <= 0) {
+        if (serverPids.isEmpty()) {
             return "client pinned to CPU 1; the server is not pinned (give --server-pid to pin it to CPU 0)";
         }
-        failure = taskset("0", serverPid);
-        if (failure != null) {
-            return "client pinned to CPU 1; the server could not be pinned: " + failure;
+        // Every process of the server (httpd's workers, a CGI daemon), not only the one named: taskset -a
+        // covers the threads of one process, and processes forked later inherit the affinity.
+        List<Long> processes = new ArrayList<>();
+        for (long pid : serverPids) {
+            processes.add(pid);
+            ProcessHandle.of(pid).ifPresent(p -> p.descendants().forEach(d -> processes.add(d.pid())));
         }
-        return "client pinned to CPU 1, server PID " + serverPid + " (all threads) to CPU 0";
+        for (long pid : processes) {
+            failure = taskset("0", pid);
+            if (failure != null && ProcessHandle.of(pid).isPresent()) {
+                return "client pinned to CPU 1; the server could not be pinned: " + failure;
+            }
+        }
+        return "client pinned to CPU 1, server PID " + serverPids + " (all threads) to CPU 0";
     }
 
     /** Runs {@code taskset -a -p -c CPU PID}; null on success, else why not. */

@@ -64,6 +64,15 @@ public final class CpuMeter {
         return Files.isReadable(PROC.resolve(pid + "/stat"));
     }
 
+    /** CPU seconds of every process tree in {@code pids}, added up; NaN if none is given or one is gone. */
+    public static double treeCpuSeconds(List<Long> pids) {
+        double total = pids.isEmpty() ? Double.NaN : 0;
+        for (long pid : pids) {
+            total += treeCpuSeconds(pid);
+        }
+        return total;
+    }
+
     /**
      * CPU seconds of {@code pid} and all its descendants, or NaN if the process is gone. Descendants are
      * found by following the parent PID field of every /proc/N/stat.

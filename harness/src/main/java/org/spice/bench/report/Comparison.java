@@ -1,0 +1,105 @@
+package org.spice.bench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.spice.bench.stats.SpiceFigures;
+
+/**
+ * Several servers' SPICE summaries side by side, the white paper's Tables 1-6 for more than two servers:
+ * per probe, each server's peak rate and latency with how many times faster it is than the slowest server
+ * there, its efficiencies, and its CPU per request.
+ */
+public final class Comparison {
+
+    private final List<String> servers = new ArrayList<>();
+    private final List<String> probes = new ArrayList<>();
+    private final Map<String, Map<String, SpiceFigures.Summary>> byServer = new LinkedHashMap<>();
+    private final long bodyBytes;
+
+    /** @param summaries per server (in report order), its per-probe summaries */
+    public Comparison(Map<String, List<SpiceFigures.Summary>> summaries, long bodyBytes) {
+        this.bodyBytes = bodyBytes;
+        summaries.forEach((server, list) -> {
+            servers.add(server);
+            Map<String, SpiceFigures.Summary> byProbe = new LinkedHashMap<>();
+            for (SpiceFigures.Summary s : list) {
+                byProbe.put(s.probe(), s);
+                if (!probes.contains(s.probe())) {
+                    probes.add(s.probe());
+                }
+            }
+            byServer.put(server, byProbe);
+        });
+    }
+
+    public List<String> servers() {
+        return servers;
+    }
+
+    public List<String> probes() {
+        return probes;
+    }
+
+    public long bodyBytes() {
+        return bodyBytes;
+    }
+
+    /** The summary of a probe on a server, or null if that server did not run it. */
+    public SpiceFigures.Summary summary(String server, String probe) {
+        return byServer.get(server).get(probe);
+    }
+
+    /** Peak rate of each server (in {@link #servers()} order) divided by the lowest: 1.0 for the slowest. */
+    public double[] rateTimesSlowest(String probe) {
+        double[] rates = column(probe, true);
+        double slowest = min(rates);
+        double[] times = new double[rates.length];
+        for (int i = 0; i < rates.length; i++) {
+            times[i] = rates[i] / slowest;
+        }
+        return times;
+    }
+
+    /** The highest latency at peak divided by each server's: how many times faster it answers than the slowest. */
+    public double[] latencyTimesSlowest(String probe) {
+        double[] latencies = column(probe, false);
+        double slowest = max(latencies);
+        double[] times = new double[latencies.length];
+        for (int i = 0; i < latencies.length; i++) {
+            times[i] = slowest / latencies[i];
+        }
+        return times;
+    }
+
+    private double[] column(String probe, boolean rate) {
+        double[] values = new double[servers.size()];
+        for (int i = 0; i < values.length; i++) {
+            SpiceFigures.Summary s = summary(servers.get(i), probe);
+            values[i] = s == null ? Double.NaN : rate ? s.peakRateRps() : s.latencyAtPeakMs();
+        }
+        return values;
+    }
+
+    private static double min(double[] values) {
+        double min = Double.NaN;
+        for (double v : values) {
+            if (!Double.isNaN(v) && (Double.isNaN(min) || v < min)) {
+                min = v;
+            }
+        }
+        return min;
+    }
+
+    private static double max(double[] values) {
+        double max = Double.NaN;
+        for (double v : values) {
+            if (!Double.isNaN(v) && (Double.isNaN(max) || v > max)) {
+                max = v;
+            }
+        }
+        return max;
+    }
+}

@@ -1,0 +1,29 @@
+# The embedded default server (server/: Tomcat with spice.war and the Valve in one JVM), started in the
+# background the same way as the real servers, for scripts/spice bench. scripts/spice serve runs it in
+# the foreground instead.
+# shellcheck shell=bash
+
+embedded_installed() {
+    command -v java >/dev/null 2>&1
+}
+
+embedded_install() {
+    require_java
+    build_if_missing
+    echo "embedded: $SERVER_JAR"
+}
+
+embedded_probes() {
+    echo static servlet jsp cgi shtml module
+}
+
+embedded_logs() {
+    ls "$1/logs/server.log" 2>/dev/null
+}
+
+embedded_launch() {
+    local run=$1 port=$2
+    setsid java ${SPICE_EMBEDDED_OPTS:-} -jar "$SERVER_JAR" --host 127.0.0.1 --port "$port" --war "$SPICE_WAR" \
+        --base "$run/base" > "$run/logs/server.log" 2>&1 < /dev/null &
+    echo $! > "$run/server.pid"
+}
