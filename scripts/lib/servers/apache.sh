@@ -59,10 +59,18 @@ apache_launch() {
     # A fixed zone, so mod_include's DATE_LOCAL does not depend on the machine's settings.
     export TZ=${TZ:-UTC}
     if [ "$(id -u)" -eq 0 ]; then
-        # httpd will not run its workers as root: they, and the CGI program, run as www-data.
+        # httpd will not run its workers as root: they, and the CGI program, run as www-data. If the
+        # checkout is out of www-data's reach (under /root, say), they serve copies from a world-readable place.
         export SPICE_USER=www-data SPICE_GROUP=www-data
-        runuser -u www-data -- test -r "$SPICE_WEBAPP/static/spice.html" -a -x "$SPICE_CGI_DIR/spice" \
-            || die "apache: www-data cannot read $SPICE_ROOT: put the checkout where other users can read it"
+        if ! runuser -u www-data -- test -r "$SPICE_WEBAPP/static/spice.html" -a -x "$SPICE_CGI_DIR/spice"; then
+            local public="${TMPDIR:-/tmp}/spice-www-$port"
+            rm -rf "$public" && mkdir -p "$public/webapp" "$public/cgi"
+            cp -r "$SPICE_WEBAPP/static" "$SPICE_WEBAPP/shtml" "$public/webapp/"
+            cp "$SPICE_CGI_DIR/spice" "$public/cgi/"
+            chmod -R a+rX "$public"
+            export SPICE_WEBAPP="$public/webapp" SPICE_CGI_DIR="$public/cgi"
+            echo "apache: www-data cannot read $SPICE_ROOT: it serves copies from $public" >&2
+        fi
     else
         SPICE_USER=$(id -un) SPICE_GROUP=$(id -gn)
         export SPICE_USER SPICE_GROUP
