@@ -1,0 +1,77 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.report.Results;
+import org.spice.bench.report.ResultsJson;
+import org.spice.bench.run.BenchCommand;
+import org.spice.bench.stats.RunRecord;
+import org.spice.bench.stats.SpiceFigures;
+import org.spice.page.CanonicalPage;
+
+/**
+ * A short real ladder of the load engine against the embedded Tomcat: every request of every mix is
+ * answered with the canonical page, and the report's figures are computed from what was measured.
+ */
+class BenchAgainstEmbeddedTomcatTest {
+
+    private static final Path WAR = Path.of(System.getProperty("spice.war", "target/webapps/spice.war"));
+
+    @TempDir
+    static Path base;
+
+    private static EmbeddedTomcat server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = EmbeddedTomcat.start("127.0.0.1", 0, WAR, base.resolve("tomcat"));
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    @Test
+    void shortLadderMeasuresEveryRequestAsTheCanonicalPage() throws Exception {
+        Path out = base.resolve("results");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+        int status = BenchCommand.run(new String[] {"--target", server.baseUrl(), "--probes", "static,servlet,module",
+            "--clients", "1,4", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0",
+            "--out", out.toString()}, print, print);
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, printed);
+
+        Path file;
+        try (Stream<Path> files = Files.walk(out)) {
+            file = files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst().orElseThrow();
+        }
+        Results results = ResultsJson.read(file);
+        assertEquals(6, results.runs().size());
+        for (RunRecord run : results.runs()) {
+            assertTrue(run.requests() > 0, run.probe() + " at " + run.clients() + " clients measured nothing");
+            assertEquals(0, run.errorTotal(), run.probe() + " errors: " + run.errors());
+            assertEquals(CanonicalPage.builtBytes(), run.bytesPerResponse(), 0.0, "throughput / rate = the page size");
+            assertTrue(run.latency().meanMs() > 0);
+        }
+        List<SpiceFigures.Summary> summary = results.summary();
+        assertEquals(List.of("static", "servlet", "module"), summary.stream().map(SpiceFigures.Summary::probe).toList());
+        assertEquals(1.0, summary.get(0).requestEfficiencyAtPeak(), 1e-12, "static against itself");
+        assertTrue(Files.exists(file.resolveSibling("report.html")) && Files.exists(file.resolveSibling("runs.csv")));
+        assertTrue(printed.contains("SPICE summary"), printed);
+    }
+}
