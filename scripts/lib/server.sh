@@ -165,6 +165,35 @@ server_pids() {
     (IFS=,; echo "${pids[*]}")
 }
 
+# libfcgi-dev: the FastCGI probe's library and header (httpd and Jetty serve that probe).
+install_libfcgi() {
+    if [ -f /usr/include/fcgiapp.h ]; then
+        return 0
+    fi
+    [ "$(id -u)" -eq 0 ] || die "the FastCGI probe needs libfcgi-dev, and installing it needs root: sudo apt-get install libfcgi-dev"
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libfcgi-dev
+}
+
+# The resident FastCGI probe (cgi-c/spice-fcgi) for a server that has a FastCGI client (httpd, Jetty):
+# started beside the server on 127.0.0.1:FCGI_PORT, its PID in RUN/fcgi.pid so it stops with the server
+# and its CPU counts as the server's.
+start_fastcgi_probe() {
+    local run=$1 fcgi_port=$2 program="$SPICE_ROOT/cgi-c/target/spice-fcgi" waited
+    if [ ! -x "$program" ]; then
+        [ -f /usr/include/fcgiapp.h ] || { echo "the FastCGI probe needs libfcgi-dev: apt-get install libfcgi-dev" >&2; return 1; }
+        make --no-print-directory -C "$SPICE_ROOT/cgi-c" OUT="$SPICE_ROOT/cgi-c/target" fcgi >&2 || return 1
+    fi
+    port_in_use "$fcgi_port" && { echo "port $fcgi_port for the FastCGI probe is in use" >&2; return 1; }
+    setsid "$program" "127.0.0.1:$fcgi_port" > "$run/logs/fcgi.log" 2>&1 < /dev/null &
+    echo $! > "$run/fcgi.pid"
+    for ((waited = 0; waited < 50; waited++)); do
+        port_in_use "$fcgi_port" && return 0
+        sleep 0.1
+    done
+    echo "the FastCGI probe did not listen on 127.0.0.1:$fcgi_port: see $run/logs/fcgi.log" >&2
+    return 1
+}
+
 server_status() {
     local run="$SPICE_RUN/$1-$2" pid
     if [ -f "$run/server.pid" ] && pid_alive "$(cat "$run/server.pid")"; then

@@ -13,7 +13,8 @@ apache_apxs() {
 }
 
 apache_installed() {
-    [ -n "$(apache_binary)" ] && [ -f "$APACHE_MODULES_DIR/mod_mpm_event.so" ] && [ -n "$(apache_apxs)" ] && tomcat_installed
+    [ -n "$(apache_binary)" ] && [ -f "$APACHE_MODULES_DIR/mod_mpm_event.so" ] && [ -n "$(apache_apxs)" ] \
+        && [ -f /usr/include/fcgiapp.h ] && tomcat_installed
 }
 
 apache_install() {
@@ -23,15 +24,16 @@ apache_install() {
         die "apache: installing needs root: sudo apt-get install apache2 apache2-dev"
     else
         DEBIAN_FRONTEND=noninteractive apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq apache2 apache2-dev
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq apache2 apache2-dev libfcgi-dev
         echo "apache: installed $(apache_binary) and $(apache_apxs)"
     fi
+    install_libfcgi
     # Its servlet and JSP probes run on a Tomcat behind it.
     tomcat_install
 }
 
 apache_probes() {
-    echo static servlet jsp cgi shtml module
+    echo static servlet jsp cgi shtml module fastcgi
 }
 
 apache_logs() {
@@ -51,7 +53,7 @@ apache_mod_spice() {
 apache_launch() {
     local run=$1 port=$2 defines=()
     local backend_port=${SPICE_BACKEND_PORT:-$((port + 1000))}
-    export SPICE_RUN="$run" SPICE_PORT="$port" SPICE_BACKEND_PORT="$backend_port"
+    export SPICE_RUN="$run" SPICE_PORT="$port" SPICE_BACKEND_PORT="$backend_port" SPICE_FCGI_PORT=$((port + 2000))
     export SPICE_APACHE_MODULES="$APACHE_MODULES_DIR"
     SPICE_MOD_SPICE=$(apache_mod_spice) || return 1
     export SPICE_MOD_SPICE
@@ -79,6 +81,7 @@ apache_launch() {
     [ "$SPICE_ACCESS_LOG" = on ] && defines+=(-D SPICE_ACCESS_LOG)
 
     port_in_use "$backend_port" && die "apache: port $backend_port for its Tomcat backend is in use (set SPICE_BACKEND_PORT)"
+    start_fastcgi_probe "$run" "$SPICE_FCGI_PORT" || return 1
     tomcat_launch "$run/tomcat-backend" "$backend_port" || return 1
     wait_for_answer "$backend_port" /spice/servlet "$run/tomcat-backend/server.pid" \
         || { echo "apache: its Tomcat backend did not answer on port $backend_port" >&2; return 1; }

@@ -11,7 +11,8 @@ jetty_fcgiwrap() {
 }
 
 jetty_installed() {
-    [ -f "$(jetty_home)/start.jar" ] && [ -n "$(jetty_fcgiwrap)" ] && command -v java >/dev/null 2>&1
+    [ -f "$(jetty_home)/start.jar" ] && [ -n "$(jetty_fcgiwrap)" ] && [ -f /usr/include/fcgiapp.h ] \
+        && command -v java >/dev/null 2>&1
 }
 
 jetty_install() {
@@ -31,10 +32,11 @@ jetty_install() {
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fcgiwrap
         echo "jetty: installed $(jetty_fcgiwrap)"
     fi
+    install_libfcgi
 }
 
 jetty_probes() {
-    echo static servlet jsp cgi shtml module
+    echo static servlet jsp cgi shtml module fastcgi
 }
 
 jetty_logs() {
@@ -82,7 +84,10 @@ jetty_launch() {
     done
     [ -S "$run/fcgiwrap.sock" ] || { echo "jetty: fcgiwrap did not open $run/fcgiwrap.sock" >&2; return 1; }
 
-    local options=()
+    local fcgi_port=$((port + 2000))
+    start_fastcgi_probe "$run" "$fcgi_port" || return 1
+
+    local options=("spice.fcgi.port=$fcgi_port")
     [ "$SPICE_ACCESS_LOG" = on ] && options+=(--module=requestlog)
     (cd "$run" && exec setsid java ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
         "jetty.http.port=$port" "${options[@]}" > "$run/logs/jetty.log" 2>&1 < /dev/null) &

@@ -27,6 +27,7 @@ public final class Main {
                 case "bench" -> org.spice.bench.run.BenchCommand.run(rest, System.out, System.err);
                 case "report" -> org.spice.bench.report.ReportCommand.run(rest, System.out);
                 case "compare" -> org.spice.bench.report.CompareCommand.run(rest, System.out);
+                case "cgi-floor" -> org.spice.cgifloor.CgiFloorCommand.run(rest, System.out);
                 default -> throw new UsageException("unknown command \"" + args[0] + "\": verify, bench, report or compare");
             };
         } catch (UsageException e) {

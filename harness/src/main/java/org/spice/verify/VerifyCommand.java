@@ -8,7 +8,6 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 
 import org.spice.harness.UsageException;
@@ -29,7 +28,7 @@ public final class VerifyCommand {
 
     public static int run(String[] args, PrintStream out) {
         String base = null;
-        List<Probe> probes = Arrays.asList(Probe.values());
+        List<Probe> probes = Probe.standard();
         int bytes = CanonicalPage.builtBytes();
         int timeoutMillis = 10_000;
         for (int i = 0; i < args.length; i++) {

@@ -72,6 +72,7 @@ class ResultsRoundTripTest {
             assertEquals(a.latency(), b.latency());
             assertEquals(a.fairnessJain(), b.fairnessJain());
             assertEquals(a.errors(), b.errors());
+            assertEquals(a.machineCpuS(), b.machineCpuS());
             assertArrayEquals(a.clientRequests(), b.clientRequests());
             assertArrayEquals(a.clientMeanMs(), b.clientMeanMs());
             assertEquals(a.failed(), b.failed());
@@ -119,6 +120,6 @@ class ResultsRoundTripTest {
         return new RunRecord(probe, clients, 1, failed, failed ? "server died" : null, duration, requests, errors,
                 Map.of(), requests * 150, requests * 6250, 6250,
                 new LatencySummary(mean, mean * 0.9, mean * 1.5, mean * 2, mean * 3, mean * 5.123456789), perClient,
-                meanMs, new long[clients], 0.5 * duration, Double.NaN, 3, 0, 0);
+                meanMs, new long[clients], 0.5 * duration, Double.NaN, 0.25 * duration, 3, 0, 0);
     }
 }

@@ -74,7 +74,7 @@ class SpiceFiguresTest {
 
     @Test
     void failedMixesAndMissingStaticAreNotNumbers() {
-        List<Point> probe = List.of(p(1, 500, 2), new Point(2, Double.NaN, Double.NaN, Double.NaN, Double.NaN, true));
+        List<Point> probe = List.of(p(1, 500, 2), new Point(2, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, true));
         Summary s = SpiceFigures.summarize("cgi", 1, probe, List.of(), 100);
         assertEquals(1, s.maxLoadClients());              // the largest client count that did not fail
         assertTrue(Double.isNaN(s.requestEfficiencyAtPeak()));
@@ -84,7 +84,7 @@ class SpiceFiguresTest {
     @Test
     void repeatsAreAveraged() {
         List<Point> combined = SpiceFigures.combineRepeats(List.of(p(4, 100, 10), p(4, 300, 30), p(1, 50, 1),
-                new Point(4, 0, 0, 0, 0, true)));
+                new Point(4, 0, 0, 0, 0, 0, true)));
         assertEquals(2, combined.size());
         assertEquals(1, combined.get(0).clients());
         assertEquals(200, combined.get(1).rateRps(), EPS);
@@ -118,6 +118,6 @@ class SpiceFiguresTest {
     }
 
     private static Point p(int clients, double rate, double latencyMs, double fairness) {
-        return new Point(clients, rate, latencyMs, fairness, Double.NaN, false);
+        return new Point(clients, rate, latencyMs, fairness, Double.NaN, Double.NaN, false);
     }
 }

@@ -11,22 +11,31 @@ import java.util.stream.Collectors;
  * conformance check run anywhere. Server configurations and the embedded server follow this table.
  */
 public enum Probe {
-    STATIC("/spice/static/spice.html", false),
-    SERVLET("/spice/servlet", false),
-    JSP("/spice/jsp/", true),
-    CGI("/spice/cgi-bin/spice", false),
-    SHTML("/spice/shtml/spice.shtml", true),
-    MODULE("/spice/module", false);
+    STATIC("/spice/static/spice.html", false, true),
+    SERVLET("/spice/servlet", false, true),
+    JSP("/spice/jsp/", true, true),
+    CGI("/spice/cgi-bin/spice", false, true),
+    SHTML("/spice/shtml/spice.shtml", true, true),
+    MODULE("/spice/module", false, true),
+    /** The CGI program kept resident (cgi-c/spice-fcgi.c); Tomcat has no FastCGI client, so not everywhere. */
+    FASTCGI("/spice/fcgi/spice", false, false);
 
     /** The JSP probe is 100 identical pages, as in the white paper, so a server cannot serve one page from a cache. */
     public static final int JSP_PAGES = 100;
 
     private final String path;
     private final boolean dated;
+    private final boolean everywhere;
 
-    Probe(String path, boolean dated) {
+    Probe(String path, boolean dated, boolean everywhere) {
         this.path = path;
         this.dated = dated;
+        this.everywhere = everywhere;
+    }
+
+    /** The probes every SPICE server configuration serves: what verify and bench take when none are named. */
+    public static List<Probe> standard() {
+        return Arrays.stream(values()).filter(p -> p.everywhere).toList();
     }
 
     /** The name used on command lines, in reports and in results: {@code static}, {@code servlet}, ... */

@@ -197,7 +197,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
         String base = server.baseUrl();
         System.out.printf("SPICE embedded server (%s) on %s, %d-byte page, pid %d%n", serverInfo, base,
                 CanonicalPage.builtBytes(), ProcessHandle.current().pid());
-        for (Probe probe : Probe.values()) {
+        for (Probe probe : Probe.standard()) {
             System.out.printf("  %-8s %s%n", probe.id(), probe.describeUrl(base));
         }
         System.out.println("ready: Ctrl-C or SIGTERM stops it; check it with scripts/spice verify " + base);

@@ -107,6 +107,8 @@ public final class ResultsJson {
         m.put("client_cpu_us_per_req", run.clientCpuUsPerReq());
         m.put("client_saturated", run.clientSaturated());
         m.put("server_cpu_s", run.serverCpuS());
+        m.put("machine_cpu_s", run.machineCpuS());
+        m.put("machine_cpu_us_per_req", run.machineCpuUsPerReq());
         m.put("server_cpu_cores", run.serverCpuCores());
         m.put("server_cpu_us_per_req", run.serverCpuUsPerReq());
         m.put("completed_after_window", run.completedAfterWindow());
@@ -137,6 +139,7 @@ public final class ResultsJson {
         m.put("useful_peak_clients", s.usefulPeakClients());
         m.put("request_efficiency_peak_to_peak", s.requestEfficiencyPeakToPeak());
         m.put("server_cpu_us_per_req_at_peak", s.serverCpuUsPerReqAtPeak());
+        m.put("machine_cpu_us_per_req_at_peak", s.machineCpuUsPerReqAtPeak());
         return m;
     }
 
@@ -172,7 +175,7 @@ public final class ResultsJson {
                 (long) num(m.get("header_bytes")), (long) num(m.get("body_bytes")),
                 expected == null ? -1 : (long) num(expected), l, longs(perClient.get("requests")),
                 doubles(perClient.get("mean_latency_ms")), longs(perClient.get("errors")), num(m.get("client_cpu_s")),
-                num(m.get("server_cpu_s")), (long) num(m.get("completed_after_window")),
+                num(m.get("server_cpu_s")), num(m.get("machine_cpu_s")), (long) num(m.get("completed_after_window")),
                 (long) num(m.get("server_kept_open")), (long) num(m.get("reconnects")));
     }
 

@@ -24,20 +24,22 @@ public final class SummaryTable {
         out.append(String.format(Locale.ROOT, "SPICE summary: %s%s, %d-byte body; efficiencies against static at the"
                 + " same client count%n", results.target(), results.server() == null ? "" : " (" + results.server() + ")",
                 results.bodyBytes()));
-        String format = "%-10s %17s %12s %9s %9s %9s %9s %12s %17s%n";
+        String format = "%-10s %17s %12s %9s %9s %9s %9s %15s %17s%n";
         out.append(String.format(Locale.ROOT, format, "probe", "peak req/s @ cl", "lat@peak ms", "req eff", "lat eff",
-                "req eff", "lat eff", "server", "useful peak"));
+                "req eff", "lat eff", "CPU us/req", "useful peak"));
         out.append(String.format(Locale.ROOT, format, "", "", "", "@ peak", "@ peak", "@ max cl", "@ max cl",
-                "us/req@peak", "req/s @ cl"));
+                "srv/mach @pk", "req/s @ cl"));
         for (SpiceFigures.Summary s : summaries) {
             out.append(String.format(Locale.ROOT, format, s.probe(), Format.at(s.peakRateRps(), s.peakClients()),
                     Format.num(s.latencyAtPeakMs(), 2), Format.percent(s.requestEfficiencyAtPeak()),
                     Format.percent(s.latencyEfficiencyAtPeak()), Format.percent(s.requestEfficiencyAtMaxLoad()),
-                    Format.percent(s.latencyEfficiencyAtMaxLoad()), Format.num(s.serverCpuUsPerReqAtPeak(), 0),
+                    Format.percent(s.latencyEfficiencyAtMaxLoad()), Format.num(s.serverCpuUsPerReqAtPeak(), 0) + "/" + Format.num(s.machineCpuUsPerReqAtPeak(), 0),
                     Format.at(s.usefulPeakRps(), s.usefulPeakClients())));
         }
         out.append(String.format(Locale.ROOT, "useful peak: Jain fairness >= %.2f and mean latency <= %s ms;"
                 + " max cl = the largest client count that ran%n", SpiceFigures.FAIR, Format.num(results.latencyBoundMs(), 0)));
+        out.append("CPU us/req: srv = the server's processes and the children they reap; mach = the whole machine less"
+                + " this client (also children the kernel reaps, like httpd mod_cgid's CGI programs)\n");
         out.append('\n').append(ladder(results));
         for (RunRecord run : results.runs()) {
             if (run.failed()) {

@@ -98,7 +98,7 @@ public final class BenchOptions {
             throw new UsageException("--tls-target: must be an https:// URL, not " + tlsTarget);
         }
         if (probes == null && mixFiles.isEmpty()) {
-            probes = Arrays.asList(Probe.values());
+            probes = Probe.standard();
         }
         for (Probe probe : probes == null ? List.<Probe>of() : probes) {
             o.mixes.add(Mix.of(probe));

@@ -103,14 +103,17 @@ public final class MixRunner {
         String reason = watch.until(windowStart);
         double clientCpu0 = CpuMeter.processCpuNanos() / 1e9;
         double serverCpu0 = CpuMeter.treeCpuSeconds(options.serverPids);
+        double machineCpu0 = CpuMeter.machineBusySeconds();
         long measuredUntil = windowStart;
         double clientCpuS = Double.NaN;
         double serverCpuS = Double.NaN;
+        double machineCpuS = Double.NaN;
         if (reason == null) {
             reason = watch.until(windowEnd);
             measuredUntil = Math.min(System.nanoTime(), windowEnd);
             clientCpuS = CpuMeter.processCpuNanos() / 1e9 - clientCpu0;
             serverCpuS = CpuMeter.treeCpuSeconds(options.serverPids) - serverCpu0;
+            machineCpuS = CpuMeter.machineBusySeconds() - machineCpu0 - clientCpuS;
         }
         if (reason == null) {
             reason = watch.until(schedule.stopAt());
@@ -125,7 +128,7 @@ public final class MixRunner {
         }
         double durationS = (measuredUntil - windowStart) / 1e9;
         RunRecord record = RunMetrics.build(mix.name(), repeat, stats, durationS, expectedBytes(mix),
-                clientCpuS, serverCpuS, false, null);
+                clientCpuS, serverCpuS, machineCpuS, false, null);
         if (reason == null && record.requests() == 0) {
             reason = "no request succeeded in the window (" + record.errorTotal() + " errors)";
         }
@@ -133,7 +136,7 @@ public final class MixRunner {
             return record;
         }
         return RunMetrics.build(mix.name(), repeat, stats, durationS, expectedBytes(mix), clientCpuS, serverCpuS,
-                true, reason);
+                machineCpuS, true, reason);
     }
 
     /** The size every response of the mix must have, or -1 if its entries differ. */

@@ -59,6 +59,25 @@ public final class CpuMeter {
         }
     }
 
+    /**
+     * Seconds the machine's CPUs have been busy since boot (all CPUs added up: user, nice, system, irq,
+     * softirq, steal from /proc/stat), or NaN without /proc. The difference over a window, less the client's
+     * own CPU, is what everything else used: the server, and all its children whatever reaped them.
+     */
+    public static double machineBusySeconds() {
+        try {
+            String first = Files.readAllLines(PROC.resolve("stat"), StandardCharsets.US_ASCII).get(0);
+            String[] f = first.trim().split("\\s+");
+            long busy = 0;
+            for (int field : new int[] {1, 2, 3, 6, 7, 8}) {
+                busy += Long.parseLong(f[field]);
+            }
+            return busy / (double) clockTicks();
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
     /** True when /proc/PID exists: the server is a live local process whose CPU can be read. */
     public static boolean processExists(long pid) {
         return Files.isReadable(PROC.resolve(pid + "/stat"));

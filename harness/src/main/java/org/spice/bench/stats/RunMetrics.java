@@ -18,9 +18,10 @@ public final class RunMetrics {
      * @param durationS  the measured window
      * @param clientCpuS client CPU seconds over the window
      * @param serverCpuS server CPU seconds over the window, NaN if not measured
+     * @param machineCpuS busy CPU seconds of the machine over the window less the client's, NaN if not measured
      */
     public static RunRecord build(String probe, int repeat, List<ClientStats> clients, double durationS,
-            long expectedBodyBytes, double clientCpuS, double serverCpuS, boolean failed, String reason) {
+            long expectedBodyBytes, double clientCpuS, double serverCpuS, double machineCpuS, boolean failed, String reason) {
         int n = clients.size();
         long[] requests = new long[n];
         double[] meanMs = new double[n];
@@ -62,7 +63,7 @@ public final class RunMetrics {
         }
         LatencySummary latency = LatencySummary.of(LatencySummary.merge(histograms), sumNanos);
         return new RunRecord(probe, n, repeat, failed, reason, durationS, total, byClass, statusCodes, headerBytes,
-                bodyBytes, expectedBodyBytes, latency, requests, meanMs, errors, clientCpuS, serverCpuS, afterWindow,
+                bodyBytes, expectedBodyBytes, latency, requests, meanMs, errors, clientCpuS, serverCpuS, machineCpuS, afterWindow,
                 keptOpen, reconnects);
     }
 }

@@ -17,6 +17,9 @@ import java.util.Map;
  * @param clientErrors     failed requests per client
  * @param clientCpuS       CPU seconds used by the client process during the window
  * @param serverCpuS       CPU seconds used by the server's process tree during the window, NaN if not measured
+ * @param machineCpuS      CPU seconds the whole machine was busy during the window, less the client's own: the
+ *                         server's CPU on a machine that runs nothing else, including children the process tree
+ *                         loses (httpd's mod_cgid ignores SIGCHLD, so the kernel drops its CGI children's times)
  * @param completedAfterWindow requests started in the window and finished in the ramp-down (counted)
  * @param serverKeptOpen   HTTP/1.0 responses after which the server did not close the connection
  * @param reconnects       keep-alive connections the server closed that had to be opened again
@@ -24,7 +27,8 @@ import java.util.Map;
 public record RunRecord(String probe, int clients, int repeat, boolean failed, String reason, double durationS,
         long requests, Map<String, Long> errors, Map<String, Long> statusCodes, long headerBytes, long bodyBytes,
         long expectedBodyBytes, LatencySummary latency, long[] clientRequests, double[] clientMeanMs,
-        long[] clientErrors, double clientCpuS, double serverCpuS, long completedAfterWindow, long serverKeptOpen,
+        long[] clientErrors, double clientCpuS, double serverCpuS, double machineCpuS, long completedAfterWindow,
+        long serverKeptOpen,
         long reconnects) {
 
     /** Client CPU (in cores) from which the engine warns that it may be the bottleneck. */
@@ -99,6 +103,10 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed, S
         return requests > 0 && !Double.isNaN(serverCpuS) ? serverCpuS * 1e6 / requests : Double.NaN;
     }
 
+    public double machineCpuUsPerReq() {
+        return requests > 0 && !Double.isNaN(machineCpuS) ? machineCpuS * 1e6 / requests : Double.NaN;
+    }
+
     public double serverCpuCores() {
         return durationS > 0 && !Double.isNaN(serverCpuS) ? serverCpuS / durationS : Double.NaN;
     }
@@ -106,14 +114,14 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed, S
     /** The same measurement, marked failed: what was measured is kept, the reason says why it does not count. */
     public RunRecord withFailure(String why) {
         return new RunRecord(probe, clients, repeat, true, why, durationS, requests, errors, statusCodes, headerBytes,
-                bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs, clientErrors, clientCpuS, serverCpuS,
+                bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs, clientErrors, clientCpuS, serverCpuS, machineCpuS,
                 completedAfterWindow, serverKeptOpen, reconnects);
     }
 
     /** The point the SPICE figures need. */
     public SpiceFigures.Point point() {
         return new SpiceFigures.Point(clients, rateRps(), latency.meanMs(), fairnessJain(), serverCpuUsPerReq(),
-                failed || requests == 0);
+                machineCpuUsPerReq(), failed || requests == 0);
     }
 
     private static double extreme(double[] values, boolean min) {

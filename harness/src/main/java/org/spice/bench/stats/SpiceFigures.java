@@ -74,7 +74,7 @@ public final class SpiceFigures {
 
     /** One mix of a ladder, as the figures need it. */
     public record Point(int clients, double rateRps, double meanLatencyMs, double fairness, double serverCpuUsPerReq,
-            boolean failed) {
+            double machineCpuUsPerReq, boolean failed) {
     }
 
     /**
@@ -90,11 +90,12 @@ public final class SpiceFigures {
         for (Map.Entry<Integer, List<Point>> entry : byClients.entrySet()) {
             List<Point> ok = entry.getValue().stream().filter(p -> !p.failed()).toList();
             if (ok.isEmpty()) {
-                combined.add(new Point(entry.getKey(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, true));
+                combined.add(new Point(entry.getKey(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, true));
                 continue;
             }
             combined.add(new Point(entry.getKey(), mean(ok, Point::rateRps), mean(ok, Point::meanLatencyMs),
-                    mean(ok, Point::fairness), mean(ok, Point::serverCpuUsPerReq), false));
+                    mean(ok, Point::fairness), mean(ok, Point::serverCpuUsPerReq), mean(ok, Point::machineCpuUsPerReq),
+                    false));
         }
         return combined;
     }
@@ -103,7 +104,8 @@ public final class SpiceFigures {
     public record Summary(String probe, int repeats, double peakRateRps, int peakClients, double latencyAtPeakMs,
             double requestEfficiencyAtPeak, double latencyEfficiencyAtPeak, int maxLoadClients,
             double requestEfficiencyAtMaxLoad, double latencyEfficiencyAtMaxLoad, double usefulPeakRps,
-            int usefulPeakClients, double requestEfficiencyPeakToPeak, double serverCpuUsPerReqAtPeak) {
+            int usefulPeakClients, double requestEfficiencyPeakToPeak, double serverCpuUsPerReqAtPeak,
+            double machineCpuUsPerReqAtPeak) {
     }
 
     /**
@@ -127,7 +129,7 @@ public final class SpiceFigures {
         List<Point> ok = probePoints.stream().filter(p -> !p.failed()).toList();
         if (ok.isEmpty()) {
             return new Summary(probe, repeats, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
-                    Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN);
+                    Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN);
         }
         Point peak = ok.stream().max(Comparator.comparingDouble(Point::rateRps)
                 .thenComparing(Comparator.comparingInt(Point::clients).reversed())).orElseThrow();
@@ -147,7 +149,7 @@ public final class SpiceFigures {
                 latencyEfficiency(latency(staticAtMax), maxLoad.meanLatencyMs()),
                 useful == null ? Double.NaN : useful.rateRps(), useful == null ? 0 : useful.clients(),
                 requestEfficiency(peak.rateRps(), rate(staticPeak)),
-                peak.serverCpuUsPerReq());
+                peak.serverCpuUsPerReq(), peak.machineCpuUsPerReq());
     }
 
     private static Point at(List<Point> points, int clients) {

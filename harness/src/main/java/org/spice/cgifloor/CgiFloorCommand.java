@@ -1,0 +1,161 @@
+package org.spice.cgifloor;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.spice.bench.report.Results;
+import org.spice.bench.report.ResultsJson;
+import org.spice.bench.stats.SpiceFigures;
+import org.spice.harness.UsageException;
+
+/**
+ * {@code spice cgi-floor --spawn-cost TOOL --program LABEL=PATH... [--spawns N] [RESULTS_DIR...]}: what
+ * starting the CGI program costs on its own (cgi-c/spawn-cost, fork+exec and posix_spawn), set against
+ * the server CPU per CGI request that bench measured, so the report can say how much of a CGI request
+ * is process creation and how much is the server's CGI plumbing.
+ */
+public final class CgiFloorCommand {
+
+    private static final Pattern LINE = Pattern.compile("(\\w+) wall_us=([0-9.]+) cpu_us=([0-9.]+)");
+
+    /** One way of starting the program, per spawn. */
+    record Spawn(String method, double wallUs, double cpuUs) {
+    }
+
+    private CgiFloorCommand() {
+    }
+
+    public static int run(String[] args, PrintStream out) {
+        Path tool = null;
+        Map<String, Path> programs = new LinkedHashMap<>();
+        List<Path> resultDirs = new ArrayList<>();
+        int spawns = 2000;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--spawn-cost" -> tool = Path.of(value(args, ++i, "--spawn-cost"));
+                case "--program" -> {
+                    String[] labelled = value(args, ++i, "--program").split("=", 2);
+                    if (labelled.length != 2) {
+                        throw new UsageException("--program takes LABEL=PATH");
+                    }
+                    programs.put(labelled[0], Path.of(labelled[1]));
+                }
+                case "--spawns" -> spawns = Integer.parseInt(value(args, ++i, "--spawns"));
+                default -> resultDirs.add(Path.of(args[i]));
+            }
+        }
+        if (tool == null || programs.isEmpty()) {
+            throw new UsageException("give --spawn-cost TOOL and at least one --program LABEL=PATH");
+        }
+        Map<String, List<Spawn>> measured = new LinkedHashMap<>();
+        for (Map.Entry<String, Path> program : programs.entrySet()) {
+            try {
+                measured.put(program.getKey(), measure(tool, program.getValue(), spawns));
+            } catch (IOException e) {
+                out.println("cannot time " + program.getValue() + ": " + e.getMessage());
+                return 1;
+            }
+        }
+        out.print(spawnTable(measured));
+        for (Path dir : resultDirs) {
+            Path file = Files.isDirectory(dir) ? dir.resolve(ResultsJson.FILE) : dir;
+            try {
+                out.print(split(ResultsJson.read(file), measured));
+            } catch (IOException | RuntimeException e) {
+                out.println("cannot read " + file + ": " + e.getMessage());
+                return 1;
+            }
+        }
+        return 0;
+    }
+
+    static List<Spawn> measure(Path tool, Path program, int spawns) throws IOException {
+        Process process = new ProcessBuilder(tool.toString(), program.toString(), Integer.toString(spawns))
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            if (process.waitFor() != 0) {
+                throw new IOException(output.trim());
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted");
+        }
+        return parse(output);
+    }
+
+    static List<Spawn> parse(String output) {
+        List<Spawn> spawns = new ArrayList<>();
+        Matcher m = LINE.matcher(output);
+        while (m.find()) {
+            spawns.add(new Spawn(m.group(1), Double.parseDouble(m.group(2)), Double.parseDouble(m.group(3))));
+        }
+        return spawns;
+    }
+
+    static String spawnTable(Map<String, List<Spawn>> measured) {
+        StringBuilder out = new StringBuilder("Starting the CGI program, without a server (per spawn, cgi-c/spawn-cost):\n");
+        out.append(String.format(Locale.ROOT, "  %-22s %-12s %10s %10s%n", "program", "method", "wall us", "CPU us"));
+        measured.forEach((label, spawns) -> spawns.forEach(s -> out.append(String.format(Locale.ROOT,
+                "  %-22s %-12s %10.0f %10.0f%n", label, s.method(), s.wallUs(), s.cpuUs()))));
+        return out.toString();
+    }
+
+    /**
+     * The share of process creation in the server's CPU per CGI request, from one bench run: the cheapest
+     * measured fork+exec CPU of each program against the server CPU per request of the cgi probe at its peak.
+     */
+    static String split(Results results, Map<String, List<Spawn>> measured) {
+        StringBuilder out = new StringBuilder();
+        String server = results.server() != null ? results.server() : results.target();
+        Map<String, SpiceFigures.Summary> byProbe = new LinkedHashMap<>();
+        for (SpiceFigures.Summary s : results.summary()) {
+            byProbe.put(s.probe(), s);
+        }
+        SpiceFigures.Summary cgi = byProbe.get("cgi");
+        double machineUs = cgi == null ? Double.NaN : cgi.machineCpuUsPerReqAtPeak();
+        double serverUs = cgi == null ? Double.NaN : Math.max(cgi.serverCpuUsPerReqAtPeak(), Double.isNaN(machineUs) ? 0 : machineUs);
+        if (cgi == null || Double.isNaN(serverUs) || serverUs == 0) {
+            return "  " + server + ": no cgi run with server CPU in this result (bench with --server-pid or a started server)\n";
+        }
+        out.append(String.format(Locale.ROOT, "%s: server CPU per cgi request at the peak %s us (its process tree %s us,"
+                + " the machine less the client %s us)%n", server, us(serverUs), us(cgi.serverCpuUsPerReqAtPeak()),
+                us(machineUs)));
+        List<String> others = new ArrayList<>();
+        for (String other : List.of("fastcgi", "module", "static")) {
+            SpiceFigures.Summary s = byProbe.get(other);
+            if (s != null && !Double.isNaN(s.serverCpuUsPerReqAtPeak())) {
+                others.add(other + " " + us(s.serverCpuUsPerReqAtPeak()) + " us");
+            }
+        }
+        if (!others.isEmpty()) {
+            out.append("  for comparison, per request: ").append(String.join(", ", others)).append('\n');
+        }
+        measured.forEach((label, spawns) -> spawns.stream().filter(s -> s.method().equals("fork_exec")).findFirst()
+                .ifPresent(s -> out.append(String.format(Locale.ROOT,
+                        "  starting %s (fork+exec+wait) %.0f us = %.0f%% of it; the server's CGI plumbing and the"
+                                + " rest: %.0f us%n", label, s.cpuUs(), 100 * s.cpuUs() / serverUs, serverUs - s.cpuUs()))));
+        return out.toString();
+    }
+
+    private static String us(double value) {
+        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.0f", value);
+    }
+
+    private static String value(String[] args, int i, String option) {
+        if (i >= args.length) {
+            throw new UsageException(option + " needs a value");
+        }
+        return args[i];
+    }
+}
