@@ -16,8 +16,8 @@ import java.util.List;
  *     SPEC's generator may have rounded some of them; the difference is at most a byte.</li>
  * <li>Directories: dirs = 25 + (400000/122000)·connections/5, truncated (computed in integers as
  *     25 + 40·connections/61). This is the run rules' formula as we recall it; it agrees with the
- *     "3.31 GB for 1,024 connections" fileset that later SPECweb99-like studies used (696 directories of
- *     5,119,488 bytes = 3.32 GiB).</li>
+ *     ~3.3 GB fileset for 1,024 connections of the SEDA/Haboob study (again from memory): 696 directories
+ *     of 5,119,484 bytes = 3.32 GiB.</li>
  * <li>Directory choice: SPECweb99 also picked the directory by a Zipf distribution; here, as SPICE's brief
  *     asks, each file's weight is spread uniformly over the directories (every copy of a file has the
  *     same weight), which makes the working set the whole fileset.</li>

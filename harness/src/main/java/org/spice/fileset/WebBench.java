@@ -1,6 +1,7 @@
 package org.spice.fileset;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -81,6 +82,9 @@ final class WebBench {
                 throw new IllegalStateException("webbench model: file " + i + " left the size range");
             }
         }
+        // A byte added beside a run of equal (clipped) sizes can put a file above its successor; sorting
+        // restores the order and still leaves every position within a byte of its unadjusted size.
+        Arrays.sort(sizes);
         return sizes;
     }
 }
