@@ -15,7 +15,7 @@ public final class Main {
 
     public static void main(String[] args) {
         if (args.length == 0) {
-            System.err.println("usage: spice-harness verify|bench|report [options]  (see scripts/spice help)");
+            System.err.println("usage: spice-harness verify|bench|report|compare|fileset [options]  (see scripts/spice help)");
             System.exit(2);
         }
         String[] rest = Arrays.copyOfRange(args, 1, args.length);
@@ -28,7 +28,9 @@ public final class Main {
                 case "report" -> org.spice.bench.report.ReportCommand.run(rest, System.out);
                 case "compare" -> org.spice.bench.report.CompareCommand.run(rest, System.out);
                 case "cgi-floor" -> org.spice.cgifloor.CgiFloorCommand.run(rest, System.out);
-                default -> throw new UsageException("unknown command \"" + args[0] + "\": verify, bench, report or compare");
+                case "fileset" -> org.spice.fileset.FilesetCommand.run(rest, System.out);
+                default -> throw new UsageException("unknown command \"" + args[0]
+                        + "\": verify, bench, report, compare, cgi-floor or fileset");
             };
         } catch (UsageException e) {
             System.err.println("spice " + args[0] + ": " + e.getMessage());
