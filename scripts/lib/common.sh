@@ -6,6 +6,8 @@ SPICE_RUN="$SPICE_ROOT/run"
 HARNESS_JAR="$SPICE_ROOT/harness/target/spice-harness.jar"
 SERVER_JAR="$SPICE_ROOT/server/target/spice-server.jar"
 SPICE_WAR="$SPICE_ROOT/server/target/webapps/spice.war"
+# The static fileset every server serves at /spice/fileset/ (scripts/spice fileset writes it).
+SPICE_FILESET="$SPICE_RUN/fileset"
 
 die() {
     echo "spice: $*" >&2

@@ -58,6 +58,8 @@ apache_launch() {
     SPICE_MOD_SPICE=$(apache_mod_spice) || return 1
     export SPICE_MOD_SPICE
     export SPICE_WEBAPP="$SPICE_ROOT/webapp/target/spice" SPICE_CGI_DIR="$SPICE_ROOT/cgi-c/target"
+    mkdir -p "$SPICE_FILESET"
+    export SPICE_FILESET
     # A fixed zone, so mod_include's DATE_LOCAL does not depend on the machine's settings.
     export TZ=${TZ:-UTC}
     if [ "$(id -u)" -eq 0 ]; then
@@ -69,8 +71,9 @@ apache_launch() {
             rm -rf "$public" && mkdir -p "$public/webapp" "$public/cgi"
             cp -r "$SPICE_WEBAPP/static" "$SPICE_WEBAPP/shtml" "$public/webapp/"
             cp "$SPICE_CGI_DIR/spice" "$public/cgi/"
+            cp -r "$SPICE_FILESET" "$public/fileset"
             chmod -R a+rX "$public"
-            export SPICE_WEBAPP="$public/webapp" SPICE_CGI_DIR="$public/cgi"
+            export SPICE_WEBAPP="$public/webapp" SPICE_CGI_DIR="$public/cgi" SPICE_FILESET="$public/fileset"
             echo "apache: www-data cannot read $SPICE_ROOT: it serves copies from $public" >&2
         fi
     else

@@ -87,7 +87,8 @@ jetty_launch() {
     local fcgi_port=$((port + 2000))
     start_fastcgi_probe "$run" "$fcgi_port" || return 1
 
-    local options=("spice.fcgi.port=$fcgi_port")
+    mkdir -p "$SPICE_FILESET"
+    local options=("spice.fcgi.port=$fcgi_port" "spice.fileset.dir=$SPICE_FILESET")
     [ "$SPICE_ACCESS_LOG" = on ] && options+=(--module=requestlog)
     (cd "$run" && exec setsid java ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
         "jetty.http.port=$port" "${options[@]}" > "$run/logs/jetty.log" 2>&1 < /dev/null) &

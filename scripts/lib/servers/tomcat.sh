@@ -41,6 +41,9 @@ tomcat_launch() {
     cp "$SPICE_ROOT"/conf/tomcat/conf/{server.xml,logging.properties} "$run/conf/"
     cp "$home/conf/web.xml" "$run/conf/"
     cp "$SPICE_WAR" "$run/webapps/spice.war"
+    # The static fileset at /spice/fileset: a context descriptor, deployed at start like the WAR.
+    mkdir -p "$run/conf/Catalina/localhost" "$SPICE_FILESET"
+    printf '<Context docBase="%s"/>\n' "$SPICE_FILESET" > "$run/conf/Catalina/localhost/spice#fileset.xml"
     cp "$SPICE_ROOT"/nsapi-like-module/tomcat/target/spice-tomcat-valve-*.jar "$SPICE_ROOT"/page/target/spice-page-*.jar "$run/lib/"
     local access=false
     [ "$SPICE_ACCESS_LOG" = on ] && access=true

@@ -14,8 +14,10 @@ import java.util.logging.Logger;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.LifecycleState;
+import org.apache.catalina.Wrapper;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardHost;
+import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.util.ServerInfo;
 import org.apache.tomcat.util.scan.StandardJarScanner;
@@ -61,6 +63,15 @@ public final class EmbeddedTomcat implements AutoCloseable {
      * @throws PortInUseException when something already listens there
      */
     public static EmbeddedTomcat start(String host, int port, Path war, Path baseDir) throws LifecycleException, IOException {
+        return start(host, port, war, baseDir, null);
+    }
+
+    /**
+     * As {@link #start(String, int, Path, Path)}, also serving the static fileset directory (spice fileset)
+     * at {@code /spice/fileset} when {@code fileset} is not null.
+     */
+    public static EmbeddedTomcat start(String host, int port, Path war, Path baseDir, Path fileset)
+            throws LifecycleException, IOException {
         if (!Files.isRegularFile(war)) {
             throw new IOException("no WAR at " + war + ": build it with mvn -B package");
         }
@@ -89,6 +100,9 @@ public final class EmbeddedTomcat implements AutoCloseable {
         Context context = tomcat.addWebapp("/spice", war.toAbsolutePath().toString());
         // The server's own classpath holds no tag libraries: skip scanning it at every start.
         ((StandardJarScanner) context.getJarScanner()).setScanClassPath(false);
+        if (fileset != null) {
+            addStaticContext(tomcat, "/spice/fileset", fileset);
+        }
 
         try {
             tomcat.start();
@@ -102,6 +116,16 @@ public final class EmbeddedTomcat implements AutoCloseable {
             throw new LifecycleException("the /spice web application failed to start: see the log above");
         }
         return new EmbeddedTomcat(tomcat, connector, host);
+    }
+
+    /** A context of static files only: the default servlet, no listings, no JSP. */
+    private static void addStaticContext(Tomcat tomcat, String path, Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Context context = tomcat.addContext(path, dir.toAbsolutePath().toString());
+        Wrapper files = Tomcat.addServlet(context, "default", new DefaultServlet());
+        files.addInitParameter("listings", "false");
+        context.addServletMappingDecoded("/", "default");
+        context.addMimeMapping("html", "text/html");
     }
 
     /** The port it listens on (the chosen one when started with port 0). */
@@ -140,13 +164,17 @@ public final class EmbeddedTomcat implements AutoCloseable {
         }
     }
 
-    /** {@code EmbeddedTomcat [--host 127.0.0.1] [--port 18080] [--war spice.war] [--base DIR] [--pid-file F] [--verbose]}. */
+    /**
+     * {@code EmbeddedTomcat [--host 127.0.0.1] [--port 18080] [--war spice.war] [--base DIR] [--fileset DIR]
+     * [--pid-file F] [--verbose]}.
+     */
     public static void main(String[] args) throws Exception {
         String host = "127.0.0.1";
         int port = 18080;
         Path war = Path.of("server/target/webapps/spice.war");
         Path base = null;
         Path pidFile = null;
+        Path fileset = null;
         boolean verbose = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -155,6 +183,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
                 case "--war" -> war = Path.of(argument(args, ++i));
                 case "--base" -> base = Path.of(argument(args, ++i));
                 case "--pid-file" -> pidFile = Path.of(argument(args, ++i));
+                case "--fileset" -> fileset = Path.of(argument(args, ++i));
                 case "--verbose" -> verbose = true;
                 default -> fail("unknown option " + args[i]);
             }
@@ -167,7 +196,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
 
         EmbeddedTomcat server;
         try {
-            server = start(host, port, war, base);
+            server = start(host, port, war, base, fileset);
         } catch (PortInUseException e) {
             fail(e.getMessage());
             return;

@@ -62,6 +62,17 @@ public final class Mix {
         return entries;
     }
 
+    /** The mean body size a response of this mix should have, given each entry's weight and size. */
+    public double weightedMeanBytes(long defaultBytes) {
+        double weights = 0;
+        double bytes = 0;
+        for (MixEntry entry : entries) {
+            weights += entry.weight();
+            bytes += entry.weight() * (entry.bytes() >= 0 ? entry.bytes() : defaultBytes);
+        }
+        return bytes / weights;
+    }
+
     public boolean hasTls() {
         return entries.stream().anyMatch(MixEntry::tls);
     }

@@ -24,8 +24,21 @@ public record Results(String target, String server, long bodyBytes, Map<String, 
         return bound instanceof Number n ? n.doubleValue() : 100;
     }
 
+    /**
+     * The workload the efficiencies divide by: the settings' baseline ("fileset" or "file", the single static
+     * file) when given; else the fileset if it ran, else the static probe.
+     */
+    public String baseline() {
+        boolean filesetRan = runs.stream().anyMatch(r -> r.probe().equals(Summaries.FILESET));
+        Object chosen = settings.get("baseline");
+        if ("file".equals(chosen) || !filesetRan) {
+            return Summaries.STATIC;
+        }
+        return Summaries.FILESET;
+    }
+
     /** The SPICE summary, computed from the runs every time it is asked for. */
     public List<SpiceFigures.Summary> summary() {
-        return Summaries.of(runs, latencyBoundMs());
+        return Summaries.of(runs, latencyBoundMs(), baseline());
     }
 }

@@ -3,6 +3,7 @@ package org.spice.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.TreeSet;
 
 import org.spice.bench.stats.RunRecord;
@@ -21,9 +22,9 @@ public final class SummaryTable {
     public static String of(Results results) {
         StringBuilder out = new StringBuilder();
         List<SpiceFigures.Summary> summaries = results.summary();
-        out.append(String.format(Locale.ROOT, "SPICE summary: %s%s, %d-byte body; efficiencies against static at the"
+        out.append(String.format(Locale.ROOT, "SPICE summary: %s%s, %d-byte body; efficiencies against %s at the"
                 + " same client count%n", results.target(), results.server() == null ? "" : " (" + results.server() + ")",
-                results.bodyBytes()));
+                results.bodyBytes(), results.baseline().equals("fileset") ? "the static fileset" : "the static file"));
         String format = "%-10s %17s %12s %9s %9s %9s %9s %15s %17s%n";
         out.append(String.format(Locale.ROOT, format, "probe", "peak req/s @ cl", "lat@peak ms", "req eff", "lat eff",
                 "req eff", "lat eff", "CPU us/req", "useful peak"));
@@ -40,6 +41,7 @@ public final class SummaryTable {
                 + " max cl = the largest client count that ran%n", SpiceFigures.FAIR, Format.num(results.latencyBoundMs(), 0)));
         out.append("CPU us/req: srv = the server's processes and the children they reap; mach = the whole machine less"
                 + " this client (also children the kernel reaps, like httpd mod_cgid's CGI programs)\n");
+        out.append(responseSizes(results));
         out.append('\n').append(ladder(results));
         for (RunRecord run : results.runs()) {
             if (run.failed()) {
@@ -49,6 +51,35 @@ public final class SummaryTable {
         }
         if (results.partial()) {
             out.append("PARTIAL RESULTS: ").append(results.partialReason()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /**
+     * For mixes of many sizes (a fileset): the measured bytes per response against the mix's weighted mean,
+     * the check that the load had the size distribution it was meant to have.
+     */
+    static String responseSizes(Results results) {
+        StringBuilder out = new StringBuilder();
+        Object means = results.settings().get("mix_mean_bytes");
+        if (means instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> mean : map.entrySet()) {
+                long bytes = 0;
+                long requests = 0;
+                for (RunRecord run : results.runs()) {
+                    if (run.probe().equals(mean.getKey()) && !run.failed()) {
+                        bytes += run.bodyBytes();
+                        requests += run.requests();
+                    }
+                }
+                double expected = ((Number) mean.getValue()).doubleValue();
+                if (requests > 0) {
+                    double measured = bytes / (double) requests;
+                    out.append(String.format(Locale.ROOT, "%s: %.1f bytes per response measured, %.1f expected from the"
+                            + " mix's weights (%+.2f %%)%n", mean.getKey(), measured, expected,
+                            100 * (measured - expected) / expected));
+                }
+            }
         }
         return out.toString();
     }

@@ -41,6 +41,8 @@ public final class BenchOptions {
     public int repeat = 1;
     public int timeoutMillis = 10_000;
     public double latencyBoundMs = 100;
+    /** What the efficiencies divide by: "fileset" or "file" (the single static file); null = the fileset if it runs. */
+    public String baseline;
     /** The server's processes (e.g. httpd and the Tomcat behind it): their trees' CPU is the server's. */
     public List<Long> serverPids = List.of();
     public String serverName;
@@ -78,6 +80,7 @@ public final class BenchOptions {
                 case "--repeat" -> o.repeat = (int) whole(value(args, ++i, option), option, 1, 1000);
                 case "--timeout" -> o.timeoutMillis = (int) whole(value(args, ++i, option), option, 1, 3_600_000);
                 case "--latency-bound" -> o.latencyBoundMs = seconds(value(args, ++i, option), option, false);
+                case "--baseline" -> o.baseline = baseline(value(args, ++i, option));
                 case "--server-pid" -> o.serverPids = pids(value(args, ++i, option), option);
                 case "--server" -> o.serverName = value(args, ++i, option);
                 case "--pin" -> o.pin = true;
@@ -138,6 +141,16 @@ public final class BenchOptions {
         s.put("repeat", repeat);
         s.put("timeout_ms", timeoutMillis);
         s.put("latency_bound_ms", latencyBoundMs);
+        s.put("baseline", baseline);
+        Map<String, Object> means = new LinkedHashMap<>();
+        for (Mix mix : mixes) {
+            if (mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : bytes).distinct().count() > 1) {
+                means.put(mix.name(), mix.weightedMeanBytes(bytes));
+            }
+        }
+        if (!means.isEmpty()) {
+            s.put("mix_mean_bytes", means);
+        }
         s.put("fairness_min", org.spice.bench.stats.SpiceFigures.FAIR);
         s.put("seed", seed);
         s.put("tls_target", tlsTarget == null ? null : tlsTarget.toString());
@@ -213,6 +226,13 @@ public final class BenchOptions {
             pids.add(whole(pid, option, 1, Long.MAX_VALUE));
         }
         return List.copyOf(pids);
+    }
+
+    private static String baseline(String name) {
+        if (!name.equals("fileset") && !name.equals("file")) {
+            throw new UsageException("--baseline: \"" + name + "\" is not a baseline; choose fileset or file");
+        }
+        return name;
     }
 
     private static String profile(String name) {

@@ -5,23 +5,34 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** The per-probe SPICE summary of a whole run, in the order the probes ran; the static probe is the reference. */
+/**
+ * The per-probe SPICE summary of a whole run, in the order the probes ran. The reference of the
+ * efficiencies is the static probe (one file) or, as in the white paper, the static fileset.
+ */
 public final class Summaries {
 
-    /** The workload every other one is compared with. */
+    /** The single-file static workload, the reference unless another is named. */
     public static final String STATIC = "static";
+
+    /** The static fileset's workload (the mix file spice fileset writes is named fileset.mix). */
+    public static final String FILESET = "fileset";
 
     private Summaries() {
     }
 
     public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs) {
+        return of(runs, latencyBoundMs, STATIC);
+    }
+
+    /** The summary with efficiencies against {@code reference}, a workload of the run. */
+    public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference) {
         Map<String, List<SpiceFigures.Point>> byProbe = new LinkedHashMap<>();
         Map<String, Integer> repeats = new LinkedHashMap<>();
         for (RunRecord run : runs) {
             byProbe.computeIfAbsent(run.probe(), k -> new ArrayList<>()).add(run.point());
             repeats.merge(run.probe(), run.repeat(), Math::max);
         }
-        List<SpiceFigures.Point> statics = SpiceFigures.combineRepeats(byProbe.getOrDefault(STATIC, List.of()));
+        List<SpiceFigures.Point> statics = SpiceFigures.combineRepeats(byProbe.getOrDefault(reference, List.of()));
         List<SpiceFigures.Summary> summaries = new ArrayList<>();
         for (Map.Entry<String, List<SpiceFigures.Point>> entry : byProbe.entrySet()) {
             summaries.add(SpiceFigures.summarize(entry.getKey(), repeats.get(entry.getKey()),
