@@ -17,6 +17,9 @@ SPICE_CACHE="$SPICE_ROOT/.cache"
 SPICE_ACCESS_LOG=${SPICE_ACCESS_LOG:-off}
 SPICE_MPM=${SPICE_MPM:-event}
 
+# shellcheck source=tls.sh
+source "$SPICE_ROOT/scripts/lib/tls.sh"
+
 for server_file in "$SPICE_ROOT"/scripts/lib/servers/*.sh; do
     # shellcheck source=/dev/null
     source "$server_file"
@@ -123,7 +126,9 @@ server_start() {
         die "$name is already running on port $port (pid $(cat "$run/server.pid")): scripts/spice server stop $name --port $port"
     fi
     port_in_use "$port" && die "port $port on 127.0.0.1 is in use: stop what listens there or choose another with --port N"
+    port_in_use "$(tls_port "$port")" && die "port $(tls_port "$port") (its HTTPS port) on 127.0.0.1 is in use: choose another --port"
     build_if_missing
+    ensure_tls_cert
     stop_pids "$run"
     mkdir -p "$run/logs"
     # In a subshell: what a launcher exports for its server (httpd reads its settings from the environment)
@@ -140,6 +145,7 @@ server_start() {
     echo "$name on http://127.0.0.1:$port (pid $(cat "$run/server.pid"), run directory $run)"
     # shellcheck disable=SC2046
     harness urls "http://127.0.0.1:$port" $("${name}_probes")
+    echo "  https: https://127.0.0.1:$(tls_port "$port")/spice/ (certificate $SPICE_TLS_CERT)"
     echo "  logs: $("${name}_logs" "$run" | tr '\n' ' ')"
     echo "  check: scripts/spice verify http://127.0.0.1:$port --probes $("${name}_probes" | tr ' ' ',')"
     echo "  stop:  scripts/spice server stop $name --port $port"

@@ -54,6 +54,8 @@ apache_launch() {
     local run=$1 port=$2 defines=()
     local backend_port=${SPICE_BACKEND_PORT:-$((port + 1000))}
     export SPICE_RUN="$run" SPICE_PORT="$port" SPICE_BACKEND_PORT="$backend_port" SPICE_FCGI_PORT=$((port + 2000))
+    SPICE_TLS_PORT=$(tls_port "$port")
+    export SPICE_TLS_PORT SPICE_TLS_CERT SPICE_TLS_KEY
     export SPICE_APACHE_MODULES="$APACHE_MODULES_DIR"
     SPICE_MOD_SPICE=$(apache_mod_spice) || return 1
     export SPICE_MOD_SPICE

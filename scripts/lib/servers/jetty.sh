@@ -88,7 +88,12 @@ jetty_launch() {
     start_fastcgi_probe "$run" "$fcgi_port" || return 1
 
     mkdir -p "$SPICE_FILESET"
-    local options=("spice.fcgi.port=$fcgi_port" "spice.fileset.dir=$SPICE_FILESET")
+    # HTTPS from the generated PKCS#12 keystore; its password goes in a start file only the owner reads.
+    (umask 077; printf 'jetty.sslContext.keyStorePassword=%s\n' "$(cat "$SPICE_TLS_PASSWORD_FILE")" > "$run/start.d/ssl-secret.ini")
+    local options=("spice.fcgi.port=$fcgi_port" "spice.fileset.dir=$SPICE_FILESET" --module=ssl,https
+        "jetty.ssl.host=127.0.0.1" "jetty.ssl.port=$(tls_port "$port")" "jetty.ssl.acceptQueueSize=511"
+        "jetty.sslContext.keyStorePath=$SPICE_TLS_P12" "jetty.sslContext.keyStoreType=PKCS12"
+        "jetty.ssl.sniHostCheck=false")
     [ "$SPICE_ACCESS_LOG" = on ] && options+=(--module=requestlog)
     (cd "$run" && exec setsid java ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
         "jetty.http.port=$port" "${options[@]}" > "$run/logs/jetty.log" 2>&1 < /dev/null) &

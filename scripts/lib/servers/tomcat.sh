@@ -48,6 +48,7 @@ tomcat_launch() {
     local access=false
     [ "$SPICE_ACCESS_LOG" = on ] && access=true
     CATALINA_HOME="$home" CATALINA_BASE="$run" CATALINA_PID="$run/server.pid" CATALINA_OUT="$run/logs/catalina.out" \
-        CATALINA_OPTS="-Dspice.port=$port -Dspice.accessLog=$access ${SPICE_TOMCAT_OPTS:-}" \
+        CATALINA_OPTS="-Dspice.port=$port -Dspice.tlsPort=$(tls_port "$port") -Dspice.tlsCert=$SPICE_TLS_CERT \
+-Dspice.tlsKey=$SPICE_TLS_KEY -Dspice.accessLog=$access ${SPICE_TOMCAT_OPTS:-}" \
         "$home/bin/catalina.sh" start > "$run/logs/start.out" 2>&1
 }

@@ -20,6 +20,8 @@ import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.util.ServerInfo;
+import org.apache.tomcat.util.net.SSLHostConfig;
+import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.util.scan.StandardJarScanner;
 import org.spice.module.tomcat.SpiceProbeValve;
 import org.spice.page.CanonicalPage;
@@ -72,6 +74,16 @@ public final class EmbeddedTomcat implements AutoCloseable {
      */
     public static EmbeddedTomcat start(String host, int port, Path war, Path baseDir, Path fileset)
             throws LifecycleException, IOException {
+        return start(host, port, war, baseDir, fileset, null);
+    }
+
+    /** An HTTPS connector: its port and the PEM certificate and key it serves. */
+    public record Tls(int port, Path certificate, Path key) {
+    }
+
+    /** As above, with an HTTPS connector too when {@code tls} is not null (the e-commerce workload). */
+    public static EmbeddedTomcat start(String host, int port, Path war, Path baseDir, Path fileset, Tls tls)
+            throws LifecycleException, IOException {
         if (!Files.isRegularFile(war)) {
             throw new IOException("no WAR at " + war + ": build it with mvn -B package");
         }
@@ -90,6 +102,9 @@ public final class EmbeddedTomcat implements AutoCloseable {
         connector.setProperty("maxKeepAliveRequests", "-1");
         connector.setThrowOnFailure(true);
         tomcat.setConnector(connector);
+        if (tls != null) {
+            tomcat.getService().addConnector(httpsConnector(host, tls));
+        }
 
         StandardHost standardHost = (StandardHost) tomcat.getHost();
         standardHost.setAutoDeploy(false);
@@ -116,6 +131,28 @@ public final class EmbeddedTomcat implements AutoCloseable {
             throw new LifecycleException("the /spice web application failed to start: see the log above");
         }
         return new EmbeddedTomcat(tomcat, connector, host);
+    }
+
+    private static Connector httpsConnector(String host, Tls tls) throws IOException {
+        if (tls.port() != 0) {
+            ensurePortFree(host, tls.port());
+        }
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setProperty("address", host);
+        connector.setPort(tls.port());
+        connector.setProperty("acceptCount", Integer.toString(ACCEPT_COUNT));
+        connector.setProperty("maxKeepAliveRequests", "-1");
+        connector.setProperty("SSLEnabled", "true");
+        connector.setScheme("https");
+        connector.setSecure(true);
+        connector.setThrowOnFailure(true);
+        SSLHostConfig config = new SSLHostConfig();
+        SSLHostConfigCertificate certificate = new SSLHostConfigCertificate(config, SSLHostConfigCertificate.Type.RSA);
+        certificate.setCertificateFile(tls.certificate().toAbsolutePath().toString());
+        certificate.setCertificateKeyFile(tls.key().toAbsolutePath().toString());
+        config.addCertificate(certificate);
+        connector.addSslHostConfig(config);
+        return connector;
     }
 
     /** A context of static files only: the default servlet, no listings, no JSP. */
@@ -166,7 +203,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
 
     /**
      * {@code EmbeddedTomcat [--host 127.0.0.1] [--port 18080] [--war spice.war] [--base DIR] [--fileset DIR]
-     * [--pid-file F] [--verbose]}.
+     * [--tls-port N --tls-cert PEM --tls-key PEM] [--pid-file F] [--verbose]}.
      */
     public static void main(String[] args) throws Exception {
         String host = "127.0.0.1";
@@ -175,6 +212,9 @@ public final class EmbeddedTomcat implements AutoCloseable {
         Path base = null;
         Path pidFile = null;
         Path fileset = null;
+        int tlsPort = -1;
+        Path tlsCert = null;
+        Path tlsKey = null;
         boolean verbose = false;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -184,6 +224,9 @@ public final class EmbeddedTomcat implements AutoCloseable {
                 case "--base" -> base = Path.of(argument(args, ++i));
                 case "--pid-file" -> pidFile = Path.of(argument(args, ++i));
                 case "--fileset" -> fileset = Path.of(argument(args, ++i));
+                case "--tls-port" -> tlsPort = portNumber(argument(args, ++i));
+                case "--tls-cert" -> tlsCert = Path.of(argument(args, ++i));
+                case "--tls-key" -> tlsKey = Path.of(argument(args, ++i));
                 case "--verbose" -> verbose = true;
                 default -> fail("unknown option " + args[i]);
             }
@@ -196,7 +239,14 @@ public final class EmbeddedTomcat implements AutoCloseable {
 
         EmbeddedTomcat server;
         try {
-            server = start(host, port, war, base, fileset);
+            Tls tls = null;
+            if (tlsPort >= 0) {
+                if (tlsCert == null || tlsKey == null) {
+                    fail("--tls-port needs --tls-cert and --tls-key (PEM files)");
+                }
+                tls = new Tls(tlsPort, tlsCert, tlsKey);
+            }
+            server = start(host, port, war, base, fileset, tls);
         } catch (PortInUseException e) {
             fail(e.getMessage());
             return;

@@ -25,7 +25,7 @@ public final class SummaryTable {
         out.append(String.format(Locale.ROOT, "SPICE summary: %s%s, %d-byte body; efficiencies against %s at the"
                 + " same client count%n", results.target(), results.server() == null ? "" : " (" + results.server() + ")",
                 results.bodyBytes(), results.baseline().equals("fileset") ? "the static fileset" : "the static file"));
-        String format = "%-10s %17s %12s %9s %9s %9s %9s %15s %17s%n";
+        String format = "%-" + nameWidth(results) + "s %17s %12s %9s %9s %9s %9s %15s %17s%n";
         out.append(String.format(Locale.ROOT, format, "probe", "peak req/s @ cl", "lat@peak ms", "req eff", "lat eff",
                 "req eff", "lat eff", "CPU us/req", "useful peak"));
         out.append(String.format(Locale.ROOT, format, "", "", "", "@ peak", "@ peak", "@ max cl", "@ max cl",
@@ -84,6 +84,11 @@ public final class SummaryTable {
         return out.toString();
     }
 
+    /** Wide enough for the longest workload name (mix files can have long names). */
+    private static int nameWidth(Results results) {
+        return Math.max(10, results.runs().stream().mapToInt(r -> r.probe().length()).max().orElse(0));
+    }
+
     /** Rate (req/s) and mean latency (ms) per probe and client count, repeats averaged. */
     static String ladder(Results results) {
         List<String> probes = new ArrayList<>();
@@ -95,7 +100,8 @@ public final class SummaryTable {
             clients.add(run.clients());
         }
         StringBuilder out = new StringBuilder("request rate req/s | mean latency ms, by clients\n");
-        out.append(String.format(Locale.ROOT, "%-10s", "clients"));
+        String name = "%-" + nameWidth(results) + "s";
+        out.append(String.format(Locale.ROOT, name, "clients"));
         for (int c : clients) {
             out.append(String.format(Locale.ROOT, " %17d", c));
         }
@@ -103,7 +109,7 @@ public final class SummaryTable {
         for (String probe : probes) {
             List<SpiceFigures.Point> points = SpiceFigures.combineRepeats(results.runs().stream()
                     .filter(r -> r.probe().equals(probe)).map(RunRecord::point).toList());
-            out.append(String.format(Locale.ROOT, "%-10s", probe));
+            out.append(String.format(Locale.ROOT, name, probe));
             for (int c : clients) {
                 SpiceFigures.Point p = points.stream().filter(x -> x.clients() == c).findFirst().orElse(null);
                 String cell = p == null ? "" : p.failed() ? "failed"

@@ -1,0 +1,36 @@
+# The TLS certificate of the e-commerce workload: self-signed, for localhost and 127.0.0.1, made on this
+# machine the first time it is needed and never committed (run/ is ignored by git). The harness trusts
+# exactly this certificate (--trust-cert); nothing disables verification.
+# shellcheck shell=bash
+
+SPICE_TLS="$SPICE_RUN/tls"
+SPICE_TLS_CERT="$SPICE_TLS/server.pem"
+SPICE_TLS_KEY="$SPICE_TLS/server.key"
+SPICE_TLS_P12="$SPICE_TLS/server.p12"
+SPICE_TLS_PASSWORD_FILE="$SPICE_TLS/password"
+
+# Every server's HTTPS port: its HTTP port + 360 (embedded 18440, apache 18441, tomcat 18442, jetty 18443).
+tls_port() {
+    echo $(($1 + 360))
+}
+
+ensure_tls_cert() {
+    [ -s "$SPICE_TLS_CERT" ] && [ -s "$SPICE_TLS_KEY" ] && [ -s "$SPICE_TLS_P12" ] && [ -s "$SPICE_TLS_PASSWORD_FILE" ] && return 0
+    command -v openssl >/dev/null 2>&1 || die "openssl is not installed (the TLS workload needs a certificate): apt-get install openssl"
+    mkdir -p "$SPICE_TLS"
+    chmod 700 "$SPICE_TLS"
+    (
+        umask 077
+        openssl req -x509 -newkey rsa:2048 -nodes -days 825 -subj "/CN=localhost" \
+            -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" \
+            -keyout "$SPICE_TLS_KEY" -out "$SPICE_TLS_CERT" 2>/dev/null
+        openssl rand -hex 24 > "$SPICE_TLS_PASSWORD_FILE"
+        # Jetty reads its key from a PKCS#12 keystore, whose password is generated here too.
+        openssl pkcs12 -export -name spice -in "$SPICE_TLS_CERT" -inkey "$SPICE_TLS_KEY" \
+            -passout "file:$SPICE_TLS_PASSWORD_FILE" -out "$SPICE_TLS_P12"
+    ) || die "could not make the TLS certificate in $SPICE_TLS"
+    # The certificate is public: servers' workers and the harness read it; the key stays the owner's.
+    chmod 644 "$SPICE_TLS_CERT"
+    chmod 711 "$SPICE_TLS"
+    echo "spice: made a self-signed certificate for localhost and 127.0.0.1: $SPICE_TLS_CERT" >&2
+}
