@@ -12,6 +12,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import javax.net.ssl.SSLParameters;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.SSLSocketFactory;
+
 /**
  * A literal HTTP client for the conformance check: it sends exactly the request text it is given and
  * keeps everything the server sent, including how the body was framed and whether the server closed
@@ -68,8 +72,15 @@ final class RawHttp {
      */
     static Response exchange(String host, int port, String request, boolean noBody, boolean expectClose,
             int timeoutMillis) throws IOException {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), timeoutMillis);
+        return exchange(host, port, null, request, noBody, expectClose, timeoutMillis);
+    }
+
+    /** As above, over TLS when {@code tls} is not null (the host name or address is verified against the certificate). */
+    static Response exchange(String host, int port, SSLSocketFactory tls, String request, boolean noBody,
+            boolean expectClose, int timeoutMillis) throws IOException {
+        Socket plain = new Socket();
+        plain.connect(new InetSocketAddress(host, port), timeoutMillis);
+        try (Socket socket = tls == null ? plain : secure(tls, plain, host, port)) {
             socket.setSoTimeout(timeoutMillis);
             OutputStream out = socket.getOutputStream();
             out.write(request.getBytes(StandardCharsets.US_ASCII));
@@ -126,6 +137,21 @@ final class RawHttp {
                 }
             }
             return new Response(statusCode, statusLine, headers, body, framing, trailing, closed);
+        }
+    }
+
+    private static Socket secure(SSLSocketFactory factory, Socket plain, String host, int port) throws IOException {
+        try {
+            SSLSocket socket = (SSLSocket) factory.createSocket(plain, host, port, true);
+            SSLParameters parameters = socket.getSSLParameters();
+            parameters.setEndpointIdentificationAlgorithm("HTTPS");
+            socket.setSSLParameters(parameters);
+            socket.setSoTimeout(plain.getSoTimeout());
+            socket.startHandshake();
+            return socket;
+        } catch (IOException e) {
+            plain.close();
+            throw new IOException("TLS handshake failed: " + e.getMessage(), e);
         }
     }
 

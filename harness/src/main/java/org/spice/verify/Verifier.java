@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import javax.net.ssl.SSLSocketFactory;
+
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
@@ -66,6 +68,7 @@ public final class Verifier {
     private final CanonicalPage page;
     private final LocalDate today;
     private final int timeoutMillis;
+    private final SSLSocketFactory tls;
 
     /**
      * @param base   the server, e.g. {@code http://127.0.0.1:18080}; a path in it prefixes every probe path
@@ -74,11 +77,22 @@ public final class Verifier {
      *               as the server's clock or time zone may already be on the other side of midnight)
      */
     public Verifier(URI base, CanonicalPage page, LocalDate today, int timeoutMillis) {
-        if (!"http".equalsIgnoreCase(base.getScheme()) || base.getHost() == null) {
-            throw new IllegalArgumentException("the base URL must look like http://HOST[:PORT][/PREFIX], not \"" + base + "\"");
+        this(base, page, today, timeoutMillis, null);
+    }
+
+    /** @param tls the factory for an https:// base URL (trusting the server's certificate), else null */
+    public Verifier(URI base, CanonicalPage page, LocalDate today, int timeoutMillis, SSLSocketFactory tls) {
+        boolean https = "https".equalsIgnoreCase(base.getScheme());
+        if (!https && !"http".equalsIgnoreCase(base.getScheme()) || base.getHost() == null) {
+            throw new IllegalArgumentException("the base URL must look like http[s]://HOST[:PORT][/PREFIX], not \""
+                    + base + "\"");
         }
+        if (https && tls == null) {
+            throw new IllegalArgumentException("an https:// base URL needs the certificate to trust (--trust-cert FILE)");
+        }
+        this.tls = https ? tls : null;
         this.host = base.getHost();
-        this.port = base.getPort() < 0 ? 80 : base.getPort();
+        this.port = base.getPort() < 0 ? (https ? 443 : 80) : base.getPort();
         String path = base.getRawPath() == null ? "" : base.getRawPath();
         this.prefix = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
         this.page = page;
@@ -104,7 +118,7 @@ public final class Verifier {
                 requests++;
                 String url = prefix + path;
                 try {
-                    RawHttp.Response response = RawHttp.exchange(host, port, request(exchange, url), exchange.head(),
+                    RawHttp.Response response = RawHttp.exchange(host, port, tls, request(exchange, url), exchange.head(),
                             exchange.http10() || exchange.head(), timeoutMillis);
                     for (String problem : check(probe, exchange, response)) {
                         failures.add(new Failure(url, exchange.toString(), problem));

@@ -6,16 +6,22 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
+import javax.net.ssl.SSLSocketFactory;
+
+import org.spice.bench.net.TlsConfig;
 import org.spice.harness.UsageException;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
 /**
- * {@code spice verify BASE_URL [--probes static,servlet,...] [--bytes N] [--timeout MS]}: one row per
+ * {@code spice verify BASE_URL [--probes static,servlet,...] [--bytes N] [--timeout MS] [--trust-cert PEM]}
+ * (an https:// BASE_URL needs the certificate to trust): one row per
  * probe, the exact differences on failure; exit 0 only if every probe conforms.
  */
 public final class VerifyCommand {
@@ -31,11 +37,13 @@ public final class VerifyCommand {
         List<Probe> probes = Probe.standard();
         int bytes = CanonicalPage.builtBytes();
         int timeoutMillis = 10_000;
+        Path trustCert = null;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--probes" -> probes = parseProbes(value(args, ++i, "--probes"));
                 case "--bytes" -> bytes = positive(value(args, ++i, "--bytes"), "--bytes");
                 case "--timeout" -> timeoutMillis = positive(value(args, ++i, "--timeout"), "--timeout");
+                case "--trust-cert" -> trustCert = Path.of(value(args, ++i, "--trust-cert"));
                 default -> {
                     if (args[i].startsWith("--") || base != null) {
                         throw new UsageException("unexpected argument \"" + args[i] + "\"");
@@ -51,7 +59,7 @@ public final class VerifyCommand {
         Verifier verifier;
         try {
             page = CanonicalPage.of(bytes);
-            verifier = new Verifier(new URI(base), page, LocalDate.now(), timeoutMillis);
+            verifier = new Verifier(new URI(base), page, LocalDate.now(), timeoutMillis, tls(trustCert));
         } catch (URISyntaxException | IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -62,7 +70,8 @@ public final class VerifyCommand {
             return 1;
         }
 
-        out.printf("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1%n", base, bytes);
+        out.printf("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1%s%n", base, bytes,
+                trustCert != null ? ", TLS trusting " + trustCert : "");
         out.printf("%-8s %5s %9s  %s%n", "probe", "urls", "requests", "result");
         boolean allPassed = true;
         for (Probe probe : probes) {
@@ -80,6 +89,18 @@ public final class VerifyCommand {
         }
         out.println(allPassed ? "all probes conform" : "some probes do not conform");
         return allPassed ? 0 : 1;
+    }
+
+    /** A socket factory that trusts exactly the given certificate, or null when none is given. */
+    private static SSLSocketFactory tls(Path trustCert) {
+        if (trustCert == null) {
+            return null;
+        }
+        try {
+            return TlsConfig.create(trustCert, true).factoryForNextConnection();
+        } catch (IOException | GeneralSecurityException e) {
+            throw new UsageException("--trust-cert: cannot read a certificate from " + trustCert + ": " + e.getMessage());
+        }
     }
 
     private static List<Probe> parseProbes(String list) {
