@@ -3,7 +3,6 @@ package org.spice.cgifloor;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -68,11 +67,10 @@ public final class CgiFloorCommand {
         }
         out.print(spawnTable(measured));
         for (Path dir : resultDirs) {
-            Path file = Files.isDirectory(dir) ? dir.resolve(ResultsJson.FILE) : dir;
             try {
-                out.print(split(ResultsJson.read(file), measured));
-            } catch (IOException | RuntimeException e) {
-                out.println("cannot read " + file + ": " + e.getMessage());
+                out.print(split(ResultsJson.readResults(dir), measured));
+            } catch (IOException e) {
+                out.println(e.getMessage());
                 return 1;
             }
         }

@@ -11,10 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.report.Results;
 import org.spice.bench.report.ResultsJson;
 import org.spice.bench.run.BenchCommand;
@@ -26,24 +23,7 @@ import org.spice.page.CanonicalPage;
  * A short real ladder of the load engine against the embedded Tomcat: every request of every mix is
  * answered with the canonical page, and the report's figures are computed from what was measured.
  */
-class BenchAgainstEmbeddedTomcatTest {
-
-    private static final Path WAR = Path.of(System.getProperty("spice.war", "target/webapps/spice.war"));
-
-    @TempDir
-    static Path base;
-
-    private static EmbeddedTomcat server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = EmbeddedTomcat.start("127.0.0.1", 0, WAR, base.resolve("tomcat"));
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
+class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
 
     @Test
     void shortLadderMeasuresEveryRequestAsTheCanonicalPage() throws Exception {

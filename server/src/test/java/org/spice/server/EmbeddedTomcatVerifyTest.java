@@ -10,10 +10,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Verifier;
@@ -22,24 +19,7 @@ import org.spice.verify.Verifier;
  * The main test: the embedded default server, really started on a free port, passes the conformance
  * check for every probe (all 100 JSP pages), exactly as {@code scripts/spice verify} runs it.
  */
-class EmbeddedTomcatVerifyTest {
-
-    private static final Path WAR = Path.of(System.getProperty("spice.war", "target/webapps/spice.war"));
-
-    @TempDir
-    static Path base;
-
-    private static EmbeddedTomcat server;
-
-    @BeforeAll
-    static void start() throws Exception {
-        server = EmbeddedTomcat.start("127.0.0.1", 0, WAR, base);
-    }
-
-    @AfterAll
-    static void stop() throws Exception {
-        server.close();
-    }
+class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
 
     @Test
     void everyProbeConforms() {

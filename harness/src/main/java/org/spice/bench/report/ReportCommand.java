@@ -19,14 +19,11 @@ public final class ReportCommand {
         }
         Path dir = Path.of(args[0]);
         Path file = Files.isDirectory(dir) ? dir.resolve(ResultsJson.FILE) : dir;
-        if (!Files.isReadable(file)) {
-            throw new UsageException("DIR: cannot read " + file);
-        }
         Results results;
         try {
-            results = ResultsJson.read(file);
-        } catch (IOException | IllegalArgumentException | ClassCastException | NullPointerException e) {
-            out.println("cannot read " + file + ": " + e.getMessage());
+            results = ResultsJson.readResults(file);
+        } catch (IOException e) {
+            out.println(e.getMessage());
             return 1;
         }
         try {

@@ -38,6 +38,22 @@ public final class ResultsJson {
         return fromTree(JsonReader.parse(Files.readString(file, StandardCharsets.UTF_8)));
     }
 
+    /**
+     * The results.json of a results directory (or the file itself, if given), read and checked: a file that
+     * does not hold SPICE results is an IOException that says why, not a crash.
+     */
+    public static Results readResults(Path dirOrFile) throws IOException {
+        Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve(FILE) : dirOrFile;
+        if (!Files.isReadable(file)) {
+            throw new IOException("cannot read " + file + ": give a results directory written by bench");
+        }
+        try {
+            return read(file);
+        } catch (IllegalArgumentException | ClassCastException | NullPointerException e) {
+            throw new IOException(file + " is not a SPICE results file: " + e.getMessage(), e);
+        }
+    }
+
     static Map<String, Object> toTree(Results r) {
         Map<String, Object> top = new LinkedHashMap<>();
         top.put("schema", Results.SCHEMA);
