@@ -171,7 +171,8 @@ public final class MixRunner {
         }
         for (int i = 0; i < stats.size(); i++) {
             EventLoop loop = loops.get(i % count);
-            loop.add(new LoopClient(mix, requests, stats.get(i), options.seed + i, control, options, loop.selector()));
+            loop.add(new LoopClient(mix, requests, stats.get(i), options.seed + i, control, options, loop.selector(),
+                    loop.closer()));
         }
         return threads;
     }
