@@ -12,7 +12,6 @@ import java.nio.channels.Selector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.spice.bench.net.ChannelCloser;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.ErrorClass;
 import org.spice.bench.net.NioExchange;
@@ -26,7 +25,6 @@ class NioExchangeTest {
     private TestServer server;
     private Endpoint endpoint;
     private Selector selector;
-    private final ChannelCloser closer = new ChannelCloser();
 
     @BeforeEach
     void start() throws IOException {
@@ -75,7 +73,6 @@ class NioExchangeTest {
     @AfterEach
     void stop() throws IOException {
         server.close();
-        closer.closeAll();
         selector.close();
     }
 
@@ -83,7 +80,7 @@ class NioExchangeTest {
     void correctResponsesCountInEveryFraming() throws IOException {
         for (String path : new String[] {"/ok", "/chunked", "/close-delimited"}) {
             for (boolean keepAlive : new boolean[] {false, true}) {
-                NioExchange exchange = new NioExchange(endpoint, 2000, keepAlive, selector, null, closer);
+                NioExchange exchange = new NioExchange(endpoint, 2000, keepAlive, selector, null);
                 assertNull(once(exchange, path, keepAlive), path + " keepAlive=" + keepAlive);
                 assertEquals(SIZE, exchange.bodyBytes(), path);
                 assertEquals(200, exchange.status());
@@ -106,7 +103,7 @@ class NioExchangeTest {
 
     @Test
     void aServerThatHoldsTheConnectionIsCountedNotFailed() throws IOException {
-        NioExchange exchange = new NioExchange(endpoint, 500, false, selector, null, closer);
+        NioExchange exchange = new NioExchange(endpoint, 500, false, selector, null);
         assertNull(once(exchange, "/open", false));
         assertEquals(1, exchange.serverKeptOpen());
     }
@@ -118,14 +115,14 @@ class NioExchangeTest {
             port = free.getLocalPort();
         }
         Endpoint nobody = Endpoint.parse("http://127.0.0.1:" + port);
-        NioExchange exchange = new NioExchange(nobody, 1000, false, selector, null, closer);
+        NioExchange exchange = new NioExchange(nobody, 1000, false, selector, null);
         assertEquals(ErrorClass.CONNECT_REFUSED, run(exchange, Request.get(nobody, "/ok", false, SIZE)));
     }
 
     @Test
     void keepAliveReusesOneConnection() throws IOException {
         long before = server.connections();
-        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null, closer);
+        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null);
         for (int i = 0; i < 20; i++) {
             assertNull(once(exchange, i % 2 == 0 ? "/ok" : "/chunked", true));
         }
@@ -135,7 +132,7 @@ class NioExchangeTest {
 
     @Test
     void keepAliveRetriesOnceWhenTheServerClosedTheIdleConnection() throws IOException {
-        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null, closer);
+        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null);
         for (int i = 0; i < 5; i++) {
             assertNull(once(exchange, "/once", true));
         }
@@ -145,14 +142,14 @@ class NioExchangeTest {
 
     @Test
     void keepAliveReconnectsAfterAnErrorResponse() throws IOException {
-        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null, closer);
+        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null);
         assertEquals(ErrorClass.SHORT_BODY, once(exchange, "/truncated", true));
         assertNull(once(exchange, "/ok", true));
         exchange.close();
     }
 
     private void assertClass(String path, ErrorClass expected) throws IOException {
-        NioExchange exchange = new NioExchange(endpoint, 1000, false, selector, null, closer);
+        NioExchange exchange = new NioExchange(endpoint, 1000, false, selector, null);
         assertEquals(expected, once(exchange, path, false), path);
         exchange.close();
     }
@@ -167,7 +164,6 @@ class NioExchangeTest {
         boolean[] done = {exchange.start(request, System.nanoTime())};
         while (!done[0]) {
             selector.select(key -> done[0] |= exchange.onReady(key, buffer), 5);
-            closer.closeDeregistered();
             done[0] = done[0] || exchange.expire(System.nanoTime());
         }
         return exchange.outcome();

@@ -27,7 +27,6 @@ public final class NioExchange {
     private final long timeoutNanos;
     private final Selector selector;
     private final Object attachment;
-    private final ChannelCloser closer;
     private final ResponseParser parser = new ResponseParser();
     /** The socket's own family: a dual-stack socket for an IPv4 server costs an extra setsockopt per connection. */
     private final ProtocolFamily family;
@@ -45,12 +44,8 @@ public final class NioExchange {
     private long serverKeptOpen;
     private long reconnects;
 
-    /**
-     * @param attachment what the selector hands back for this client's keys
-     * @param closer     closes this exchange's channels after the selector has let go of them
-     */
-    public NioExchange(Endpoint endpoint, int timeoutMillis, boolean keepAlive, Selector selector, Object attachment,
-            ChannelCloser closer) {
+    /** @param attachment what the selector hands back for this client's keys */
+    public NioExchange(Endpoint endpoint, int timeoutMillis, boolean keepAlive, Selector selector, Object attachment) {
         if (endpoint.tls()) {
             throw new IllegalArgumentException("the event loop speaks plain HTTP only, not " + endpoint);
         }
@@ -59,7 +54,6 @@ public final class NioExchange {
         this.keepAlive = keepAlive;
         this.selector = selector;
         this.attachment = attachment;
-        this.closer = closer;
         this.family = endpoint.address().getAddress() instanceof Inet4Address ? StandardProtocolFamily.INET
                 : StandardProtocolFamily.INET6;
     }
@@ -155,9 +149,11 @@ public final class NioExchange {
             channel.configureBlocking(false);
             // No TCP_NODELAY: each request is a single write, and Nagle only holds back a segment while
             // earlier data is unacknowledged, which never happens here; it would cost a system call per request.
-            // On loopback the handshake is over by the time connect(2) returns EINPROGRESS: finishing it at
-            // once saves a trip through the selector and a change of interest; elsewhere it costs one poll(2).
-            if (channel.connect(endpoint.address()) || channel.finishConnect()) {
+            // Finishing the connect at once (on loopback the handshake is over when connect(2) returns
+            // EINPROGRESS) saves a selector round trip, but measured no faster against Apache (if anything
+            // slower, within the noise of a shared machine); as wrk does, the request goes out when the
+            // selector reports the connection writable.
+            if (channel.connect(endpoint.address())) {
                 return send();
             }
             phase = Phase.CONNECTING;
@@ -294,7 +290,14 @@ public final class NioExchange {
 
     private void closeChannel() {
         if (channel != null) {
-            closer.close(channel, key);
+            // At once, as the blocking engine does: the server's lingering close waits for this FIN. Closing
+            // after the selector has deregistered the channel would spare the JDK's SO_LINGER lookup and
+            // shutdown(2), but delays the FIN and measured no faster.
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // closing is best effort; the connection is gone either way
+            }
         }
         channel = null;
         key = null;

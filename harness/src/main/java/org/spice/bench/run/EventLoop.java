@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
-import org.spice.bench.net.ChannelCloser;
 import org.spice.bench.net.ResponseReader;
 
 /**
@@ -30,7 +29,6 @@ final class EventLoop implements Runnable {
     private final CountDownLatch ready;
     /** Shared by the loop's clients: each consumes what it reads before the next one reads. */
     private final ByteBuffer buffer = ByteBuffer.allocate(ResponseReader.BUFFER_BYTES);
-    private final ChannelCloser closer = new ChannelCloser();
 
     EventLoop(MixRunner.Control control, CountDownLatch ready) {
         this.control = control;
@@ -44,10 +42,6 @@ final class EventLoop implements Runnable {
 
     Selector selector() {
         return selector;
-    }
-
-    ChannelCloser closer() {
-        return closer;
     }
 
     void add(LoopClient client) {
@@ -68,7 +62,6 @@ final class EventLoop implements Runnable {
             long nextTick = System.nanoTime() + TICK_NANOS;
             while (true) {
                 selector.select(key -> ((LoopClient) key.attachment()).onReady(key, buffer), TICK_MILLIS);
-                closer.closeDeregistered();
                 long now = System.nanoTime();
                 if (now - nextTick >= 0) {
                     nextTick = now + TICK_NANOS;
@@ -83,7 +76,6 @@ final class EventLoop implements Runnable {
             for (LoopClient client : clients) {
                 client.close();
             }
-            closer.closeAll();
             try {
                 selector.close();
             } catch (IOException e) {

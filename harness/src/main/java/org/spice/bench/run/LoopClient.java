@@ -6,7 +6,6 @@ import java.nio.channels.Selector;
 import java.util.SplittableRandom;
 
 import org.spice.bench.mix.Mix;
-import org.spice.bench.net.ChannelCloser;
 import org.spice.bench.net.ErrorClass;
 import org.spice.bench.net.NioExchange;
 import org.spice.bench.net.Request;
@@ -36,14 +35,13 @@ final class LoopClient {
     private boolean finished;
 
     LoopClient(Mix mix, Request[] requests, ClientStats stats, long seed, MixRunner.Control control,
-            BenchOptions options, Selector selector, ChannelCloser closer) {
+            BenchOptions options, Selector selector) {
         this.mix = mix;
         this.requests = requests;
         this.stats = stats;
         this.random = new SplittableRandom(seed);
         this.control = control;
-        this.exchange = new NioExchange(options.target, options.timeoutMillis, options.keepAlive, selector, this,
-                closer);
+        this.exchange = new NioExchange(options.target, options.timeoutMillis, options.keepAlive, selector, this);
     }
 
     /** The mix has started: the first request goes out now. */

@@ -171,8 +171,7 @@ public final class MixRunner {
         }
         for (int i = 0; i < stats.size(); i++) {
             EventLoop loop = loops.get(i % count);
-            loop.add(new LoopClient(mix, requests, stats.get(i), options.seed + i, control, options, loop.selector(),
-                    loop.closer()));
+            loop.add(new LoopClient(mix, requests, stats.get(i), options.seed + i, control, options, loop.selector()));
         }
         return threads;
     }
