@@ -29,6 +29,8 @@ class EngineTest {
     private static final int SIZE = 6250;
     private static final int DELAY_MS = 20;
 
+    private static final String[] ENGINES = {"auto", "threads"};
+
     private TestServer server;
 
     @AfterEach
@@ -41,11 +43,12 @@ class EngineTest {
     @Test
     void closedLoopMeasuresTheServiceTime() throws Exception {
         server = delayed();
-        for (boolean keepAlive : new boolean[] {false, true}) {
-            MixRunner runner = keepAlive ? runner("--keepalive") : runner();
+        for (String engine : ENGINES) {
+          for (boolean keepAlive : new boolean[] {false, true}) {
+            MixRunner runner = keepAlive ? runner("--engine", engine, "--keepalive") : runner("--engine", engine);
             for (int clients : new int[] {1, 4}) {
                 RunRecord r = runner.run(Mix.of(Probe.STATIC), clients, 1);
-                String what = clients + " clients, keepAlive=" + keepAlive + ": " + r;
+                String what = engine + ", " + clients + " clients, keepAlive=" + keepAlive + ": " + r;
                 assertFalse(r.failed(), what);
                 assertEquals(0, r.errorTotal(), what);
                 assertEquals(SIZE, r.bytesPerResponse(), what);
@@ -58,11 +61,18 @@ class EngineTest {
                 assertTrue(r.latency().p50Ms() <= r.latency().p99Ms() && r.latency().p99Ms() <= r.latency().maxMs() + 0.01);
                 assertEquals(clients, r.clientRequests().length);
             }
+          }
         }
     }
 
     @Test
     void errorsOfAMixAreCountedByClassAndNeverAveragedIn(@TempDir Path dir) throws Exception {
+        for (String engine : ENGINES) {
+            errorsAreCountedByClass(dir, engine);
+        }
+    }
+
+    private void errorsAreCountedByClass(Path dir, String engine) throws Exception {
         server = new TestServer((head, socket, out) -> {
             switch (TestServer.path(head)) {
                 case "/ok" -> TestServer.respond(out, 200, SIZE, SIZE);
@@ -73,7 +83,7 @@ class EngineTest {
         });
         Path file = dir.resolve("faults.mix");
         Files.writeString(file, "2 /ok\n1 /short\n1 /missing\n");
-        RunRecord r = runner("--mix", file.toString()).run(MixFile.read(file), 2, 1);
+        RunRecord r = runner("--engine", engine, "--mix", file.toString()).run(MixFile.read(file), 2, 1);
         assertFalse(r.failed(), r.toString());
         assertTrue(r.requests() > 0);
         assertTrue(r.errors().get("short_body") > 0, r.errors().toString());
@@ -83,6 +93,43 @@ class EngineTest {
         assertEquals(SIZE, r.bytesPerResponse());   // the short bodies are errors, not averaged in
         // about half the draws go to /ok
         assertEquals(0.5, r.requests() / (double) (r.requests() + r.errorTotal()), 0.15);
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    @Test
+    void theEventLoopTimesOutRequestsAndKeepsTheOthersGoing(@TempDir Path dir) throws Exception {
+        server = new TestServer((head, socket, out) -> {
+            if (TestServer.path(head).equals("/hang")) {
+                Thread.sleep(5_000);
+            }
+            TestServer.respond(out, 200, SIZE, SIZE);
+            return true;
+        });
+        Path file = dir.resolve("hangs.mix");
+        Files.writeString(file, "20 /ok\n1 /hang\n");
+        String[] args = {"--target", server.url(), "--ramp-up", "0", "--duration", "1.5", "--ramp-down", "0",
+            "--timeout", "200", "--bytes", Integer.toString(SIZE), "--mix", file.toString()};
+        long before = System.nanoTime();
+        RunRecord r = new MixRunner(BenchOptions.parse(args), null, new AtomicBoolean()).run(MixFile.read(file), 4, 1);
+        assertTrue(System.nanoTime() - before < 3_000_000_000L, "the run ends on time despite hanging requests");
+        assertFalse(r.failed(), r.toString());
+        assertTrue(r.errors().get("timeout") > 0, r.errors().toString());
+        assertEquals(r.errors().get("timeout"), r.errorTotal(), r.errors().toString());
+        assertTrue(r.requests() > 100, r.toString());
+        assertTrue(r.latency().maxMs() < 200, "no success waited for a hanging one: " + r.latency().maxMs());
+    }
+
+    @Test
+    void theEngineFollowsTheMix() {
+        BenchOptions plain = BenchOptions.parse(new String[] {"--target", "http://127.0.0.1:1", "--probes", "static"});
+        assertEquals(MixRunner.EVENT_LOOP, MixRunner.engine(plain, Mix.of(Probe.STATIC)));
+        assertEquals(MixRunner.EVENT_LOOP, plain.settings().get("engine"));
+        BenchOptions forced = BenchOptions.parse(new String[] {"--target", "http://127.0.0.1:1", "--engine", "threads"});
+        assertEquals(MixRunner.THREADS, forced.settings().get("engine"));
+        BenchOptions https = BenchOptions.parse(new String[] {"--target", "https://127.0.0.1:1", "--probes", "static"});
+        assertEquals(MixRunner.THREADS, MixRunner.engine(https, Mix.of(Probe.STATIC)));
     }
 
     @Test

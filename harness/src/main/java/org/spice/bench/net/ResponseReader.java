@@ -19,13 +19,6 @@ public final class ResponseReader {
     /** Chunk sizes above this are treated as garbage rather than risking overflow. */
     private static final long MAX_CHUNK = 1L << 40;
 
-    private static final byte[] CONTENT_LENGTH = ascii("content-length");
-    private static final byte[] TRANSFER_ENCODING = ascii("transfer-encoding");
-    private static final byte[] CONNECTION = ascii("connection");
-    private static final byte[] CHUNKED = ascii("chunked");
-    private static final byte[] CLOSE = ascii("close");
-    private static final byte[] KEEP_ALIVE = ascii("keep-alive");
-
     private final byte[] buf = new byte[BUFFER_BYTES];
     private InputStream in;
     private int pos;
@@ -62,14 +55,14 @@ public final class ResponseReader {
             return headEnd == HEAD_TOO_LARGE ? ErrorClass.PROTOCOL : ErrorClass.CLOSED_EARLY;
         }
         headerBytes = headEnd;
-        Head head = parseHead(headEnd);
+        ResponseHead head = ResponseHead.parse(buf, headEnd);
         if (head == null) {
             return ErrorClass.PROTOCOL;
         }
         pos = headEnd;
         status = head.status;
         boolean complete;
-        if (status / 100 == 1 || status == 204 || status == 304) {
+        if (head.bodiless()) {
             complete = true;
         } else if (head.chunked) {
             complete = readChunked();
@@ -151,14 +144,6 @@ public final class ResponseReader {
     private static final int HEAD_TOO_LARGE = -2;
     private static final int PROTOCOL_STATUS = -3;
 
-    /** The few head fields the client needs. */
-    private static final class Head {
-        int status;
-        long contentLength = -1;
-        boolean chunked;
-        boolean close;
-    }
-
     /** Reads until the empty line; returns the offset just after it, or a negative code. */
     private int readHead() throws IOException {
         int lineStart = 0;
@@ -183,116 +168,6 @@ public final class ResponseReader {
             }
             lim += n;
         }
-    }
-
-    private Head parseHead(int headEnd) {
-        int lineEnd = lineEnd(0, headEnd);
-        // "HTTP/1.x SSS reason": the status code is the three digits after the first space.
-        if (lineEnd < 12 || buf[0] != 'H' || buf[1] != 'T' || buf[2] != 'T' || buf[3] != 'P' || buf[4] != '/' || buf[8] != ' ') {
-            return null;
-        }
-        Head head = new Head();
-        head.status = 0;
-        for (int i = 9; i < 12; i++) {
-            int digit = buf[i] - '0';
-            if (digit < 0 || digit > 9) {
-                return null;
-            }
-            head.status = head.status * 10 + digit;
-        }
-        // HTTP/1.0 responses close unless they say keep-alive; HTTP/1.1 responses persist unless they say close.
-        boolean http10 = buf[5] == '1' && buf[6] == '.' && buf[7] == '0';
-        boolean keepAlive = false;
-        for (int start = nextLine(lineEnd, headEnd); start < headEnd; start = nextLine(lineEnd, headEnd)) {
-            lineEnd = lineEnd(start, headEnd);
-            int colon = indexOf(start, lineEnd, (byte) ':');
-            if (colon < 0) {
-                continue;
-            }
-            int valueStart = colon + 1;
-            while (valueStart < lineEnd && (buf[valueStart] == ' ' || buf[valueStart] == '\t')) {
-                valueStart++;
-            }
-            if (nameIs(start, colon, CONTENT_LENGTH)) {
-                head.contentLength = parseDecimal(valueStart, lineEnd);
-                if (head.contentLength < 0) {
-                    return null;
-                }
-            } else if (nameIs(start, colon, TRANSFER_ENCODING)) {
-                head.chunked |= contains(valueStart, lineEnd, CHUNKED);
-            } else if (nameIs(start, colon, CONNECTION)) {
-                head.close |= contains(valueStart, lineEnd, CLOSE);
-                keepAlive |= contains(valueStart, lineEnd, KEEP_ALIVE);
-            }
-        }
-        if (http10 && !keepAlive) {
-            head.close = true;
-        }
-        return head;
-    }
-
-    /** The end of the line starting at {@code start}, before its CR LF. */
-    private int lineEnd(int start, int limit) {
-        int i = indexOf(start, limit, (byte) '\n');
-        int end = i < 0 ? limit : i;
-        return end > start && buf[end - 1] == '\r' ? end - 1 : end;
-    }
-
-    private int nextLine(int lineEnd, int limit) {
-        int i = indexOf(lineEnd, limit, (byte) '\n');
-        return i < 0 ? limit : i + 1;
-    }
-
-    private int indexOf(int from, int to, byte b) {
-        for (int i = from; i < to; i++) {
-            if (buf[i] == b) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private boolean nameIs(int start, int end, byte[] lowerName) {
-        if (end - start != lowerName.length) {
-            return false;
-        }
-        for (int i = 0; i < lowerName.length; i++) {
-            if (lower(buf[start + i]) != lowerName[i]) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private boolean contains(int start, int end, byte[] lowerWord) {
-        outer:
-        for (int i = start; i + lowerWord.length <= end; i++) {
-            for (int j = 0; j < lowerWord.length; j++) {
-                if (lower(buf[i + j]) != lowerWord[j]) {
-                    continue outer;
-                }
-            }
-            return true;
-        }
-        return false;
-    }
-
-    private long parseDecimal(int start, int end) {
-        while (end > start && (buf[end - 1] == ' ' || buf[end - 1] == '\t')) {
-            end--;
-        }
-        if (start == end || end - start > 18) {
-            return -1;
-        }
-        long value = 0;
-        for (int i = start; i < end; i++) {
-            int digit = buf[i] - '0';
-            if (digit < 0 || digit > 9) {
-                return -1;
-            }
-            value = value * 10 + digit;
-        }
-        return value;
     }
 
     // ---- body -------------------------------------------------------------------------------------
@@ -405,13 +280,5 @@ public final class ResponseReader {
         }
         lim = n;
         return true;
-    }
-
-    private static byte lower(byte b) {
-        return b >= 'A' && b <= 'Z' ? (byte) (b + 32) : b;
-    }
-
-    private static byte[] ascii(String text) {
-        return text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
     }
 }

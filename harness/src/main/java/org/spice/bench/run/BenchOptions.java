@@ -52,6 +52,8 @@ public final class BenchOptions {
     public Path trustCert;
     public boolean tlsResume;
     public long bytes = CanonicalPage.builtBytes();
+    /** "auto" (the event loop for plain-HTTP mixes, threads for mixes with TLS) or "threads" (always). */
+    public String engine = "auto";
 
     public static BenchOptions parse(String[] args) {
         BenchOptions o = new BenchOptions();
@@ -88,6 +90,7 @@ public final class BenchOptions {
                 case "--out" -> o.outDir = Path.of(value(args, ++i, option));
                 case "--trust-cert" -> o.trustCert = readable(value(args, ++i, option), option);
                 case "--tls-resume" -> o.tlsResume = true;
+                case "--engine" -> o.engine = engine(value(args, ++i, option));
                 case "--bytes" -> o.bytes = whole(value(args, ++i, option), option, 0, Integer.MAX_VALUE);
                 default -> throw new UsageException("unknown option \"" + option + "\"; see scripts/spice help");
             }
@@ -157,8 +160,25 @@ public final class BenchOptions {
         s.put("tls_session_resumption", tlsResume);
         s.put("server_pid", serverPids.isEmpty() ? null : serverPids);
         s.put("window_rule", "requests that start in the window, completed even if in the ramp-down");
+        s.put("engine", engines());
         s.put("latency_end", keepAlive ? "last body byte" : "the server's close of the connection (HTTP/1.0)");
         return s;
+    }
+
+    /** The engine that ran: one name if every mix ran on the same one, else the engine of each mix. */
+    private Object engines() {
+        Map<String, Object> byMix = new LinkedHashMap<>();
+        for (Mix mix : mixes) {
+            byMix.put(mix.name(), MixRunner.engine(this, mix));
+        }
+        return byMix.values().stream().distinct().count() == 1 ? byMix.values().iterator().next() : byMix;
+    }
+
+    private static String engine(String value) {
+        if (!value.equals("auto") && !value.equals("threads")) {
+            throw new UsageException("--engine: auto or threads, not \"" + value + "\"");
+        }
+        return value;
     }
 
     static String value(String[] args, int i, String option) {

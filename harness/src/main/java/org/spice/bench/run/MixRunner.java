@@ -17,7 +17,7 @@ import org.spice.bench.stats.RunMetrics;
 import org.spice.bench.stats.RunRecord;
 
 /**
- * Runs one mix: N client threads, a ramp-up that is not measured, the measured window, a ramp-down that
+ * Runs one mix: N clients (on a few event-loop threads, or a thread each for mixes with TLS), a ramp-up that is not measured, the measured window, a ramp-down that
  * is not measured. All clients start together, as in WebBench. While the mix runs, the runner thread
  * watches for a dead server, so a crashed server costs seconds rather than a whole window.
  */
@@ -78,18 +78,15 @@ public final class MixRunner {
     public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
         Request[] requests = requests(mix);
         Control control = new Control();
-        CountDownLatch ready = new CountDownLatch(clients);
         List<ClientStats> stats = new ArrayList<>(clients);
-        List<Thread> threads = new ArrayList<>(clients);
         for (int i = 0; i < clients; i++) {
-            ClientStats clientStats = new ClientStats(options.timeoutMillis);
-            HttpExchange exchange = new HttpExchange(options.target, tls, options.timeoutMillis, options.keepAlive);
-            Thread thread = new Thread(new ClientLoop(mix, requests, exchange, clientStats, options.seed + i, control,
-                    ready), "spice-client-" + i);
-            thread.setDaemon(true);   // a client stuck in a read must not keep the JVM alive after the results are written
-            stats.add(clientStats);
-            threads.add(thread);
+            stats.add(new ClientStats(options.timeoutMillis));
         }
+        boolean eventLoop = EVENT_LOOP.equals(engine(options, mix));
+        CountDownLatch ready = new CountDownLatch(eventLoop ? loopCount(clients) : clients);
+        List<Thread> threads = eventLoop
+                ? loopThreads(mix, requests, stats, control, ready)
+                : clientThreads(mix, requests, stats, control, ready);
         threads.forEach(Thread::start);
         ready.await();
 
@@ -137,6 +134,62 @@ public final class MixRunner {
         }
         return RunMetrics.build(mix.name(), repeat, stats, durationS, expectedBytes(mix), clientCpuS, serverCpuS,
                 machineCpuS, true, reason);
+    }
+
+    /** The name of the event-loop engine in results.json. */
+    public static final String EVENT_LOOP = "event-loop";
+    /** The name of the thread-per-client engine in results.json. */
+    public static final String THREADS = "threads";
+
+    /**
+     * The engine that runs {@code mix}: the event loop unless a request of the mix goes over TLS (TLS over
+     * non-blocking channels is not implemented, so those mixes keep the blocking clients) or
+     * {@code --engine threads} asks for the blocking clients.
+     */
+    public static String engine(BenchOptions options, Mix mix) {
+        boolean tls = mix.entries().stream().anyMatch(e -> e.tls() || options.target.tls());
+        return tls || THREADS.equals(options.engine) ? THREADS : EVENT_LOOP;
+    }
+
+    /**
+     * How many selector threads: one per two cores, at most two, since each serves many clients and the
+     * server under test usually shares the machine (wrk's usual -t1 or -t2).
+     */
+    static int loopCount(int clients) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return Math.max(1, Math.min(clients, Math.min(2, cores / 2)));
+    }
+
+    private List<Thread> loopThreads(Mix mix, Request[] requests, List<ClientStats> stats, Control control,
+            CountDownLatch ready) {
+        int count = (int) ready.getCount();
+        List<EventLoop> loops = new ArrayList<>(count);
+        List<Thread> threads = new ArrayList<>(count);
+        for (int k = 0; k < count; k++) {
+            EventLoop loop = new EventLoop(control, ready);
+            loops.add(loop);
+            Thread thread = new Thread(loop, "spice-loop-" + k);
+            thread.setDaemon(true);
+            threads.add(thread);
+        }
+        for (int i = 0; i < stats.size(); i++) {
+            EventLoop loop = loops.get(i % count);
+            loop.add(new LoopClient(mix, requests, stats.get(i), options.seed + i, control, options, loop.selector()));
+        }
+        return threads;
+    }
+
+    private List<Thread> clientThreads(Mix mix, Request[] requests, List<ClientStats> stats, Control control,
+            CountDownLatch ready) {
+        List<Thread> threads = new ArrayList<>(stats.size());
+        for (int i = 0; i < stats.size(); i++) {
+            HttpExchange exchange = new HttpExchange(options.target, tls, options.timeoutMillis, options.keepAlive);
+            Thread thread = new Thread(new ClientLoop(mix, requests, exchange, stats.get(i), options.seed + i, control,
+                    ready), "spice-client-" + i);
+            thread.setDaemon(true);   // a client stuck in a read must not keep the JVM alive after the results are written
+            threads.add(thread);
+        }
+        return threads;
     }
 
     /** The size every response of the mix must have, or -1 if its entries differ. */

@@ -1,0 +1,305 @@
+package org.spice.bench.net;
+
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.ProtocolFamily;
+import java.net.StandardProtocolFamily;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+
+/**
+ * One client's side of the exchanges on the event loop: the non-blocking twin of {@link HttpExchange}
+ * for plain HTTP, with the same rules (latency to the server's close for HTTP/1.0, one retry when a kept
+ * connection turns out closed, bytes after the body make a long body, a per-request timeout over the
+ * whole exchange, close included). Driven by one selector thread only, so it needs no locks.
+ *
+ * <p>{@link #start}, {@link #onReady} and {@link #expire} return true when the exchange has finished;
+ * {@link #outcome} then says whether the request counts.
+ */
+public final class NioExchange {
+
+    private enum Phase { IDLE, CONNECTING, WRITING, READING, DRAINING }
+
+    private final Endpoint endpoint;
+    private final boolean keepAlive;
+    private final long timeoutNanos;
+    private final Selector selector;
+    private final Object attachment;
+    private final ResponseParser parser = new ResponseParser();
+    /** The socket's own family: a dual-stack socket for an IPv4 server costs an extra setsockopt per connection. */
+    private final ProtocolFamily family;
+
+    private SocketChannel channel;
+    private SelectionKey key;
+    private Phase phase = Phase.IDLE;
+    private Request request;
+    private ByteBuffer out;
+    /** The exchange runs on a connection kept from an earlier request: a close before any byte earns a retry. */
+    private boolean reused;
+    private long deadline;
+    private ErrorClass outcome;
+
+    private long serverKeptOpen;
+    private long reconnects;
+
+    /** @param attachment what the selector hands back for this client's keys */
+    public NioExchange(Endpoint endpoint, int timeoutMillis, boolean keepAlive, Selector selector, Object attachment) {
+        if (endpoint.tls()) {
+            throw new IllegalArgumentException("the event loop speaks plain HTTP only, not " + endpoint);
+        }
+        this.endpoint = endpoint;
+        this.timeoutNanos = timeoutMillis * 1_000_000L;
+        this.keepAlive = keepAlive;
+        this.selector = selector;
+        this.attachment = attachment;
+        this.family = endpoint.address().getAddress() instanceof Inet4Address ? StandardProtocolFamily.INET
+                : StandardProtocolFamily.INET6;
+    }
+
+    /** Sends {@code r} at time {@code now}: on the kept connection, else on a new one. */
+    public boolean start(Request r, long now) {
+        request = r;
+        out = ByteBuffer.wrap(r.wire());
+        parser.reset(r.expectedBody());
+        outcome = null;
+        deadline = now + timeoutNanos;
+        reused = keepAlive && channel != null;
+        return reused ? send() : open();
+    }
+
+    /** The selector found this client's channel ready. */
+    public boolean onReady(SelectionKey ready, ByteBuffer buffer) {
+        if (ready != key) {
+            return false;   // a key of a connection already closed
+        }
+        switch (phase) {
+            case CONNECTING -> {
+                try {
+                    if (!channel.finishConnect()) {
+                        return false;
+                    }
+                } catch (IOException e) {
+                    return failed(e);
+                }
+                return send();
+            }
+            case WRITING -> {
+                return send();
+            }
+            case READING, DRAINING -> {
+                return read(buffer);
+            }
+            default -> {
+                // a kept connection between requests; the next request will read whatever this is
+                key.interestOps(0);
+                return false;
+            }
+        }
+    }
+
+    /** Ends the exchange if its deadline has passed at {@code now}. */
+    public boolean expire(long now) {
+        if (phase == Phase.IDLE || now - deadline <= 0) {
+            return false;
+        }
+        closeChannel();
+        if (phase == Phase.DRAINING) {
+            serverKeptOpen++;   // the response was complete; the server just never closed
+            return done(outcome);
+        }
+        return done(ErrorClass.TIMEOUT);
+    }
+
+    public ErrorClass outcome() {
+        return outcome;
+    }
+
+    public int status() {
+        return parser.status();
+    }
+
+    public long headerBytes() {
+        return parser.headerBytes();
+    }
+
+    public long bodyBytes() {
+        return parser.bodyBytes();
+    }
+
+    /** HTTP/1.0 responses after which the server did not close within the timeout (it should). */
+    public long serverKeptOpen() {
+        return serverKeptOpen;
+    }
+
+    /** Kept connections found closed by the server and opened again. */
+    public long reconnects() {
+        return reconnects;
+    }
+
+    public void close() {
+        closeChannel();
+        phase = Phase.IDLE;
+    }
+
+    private boolean open() {
+        try {
+            channel = SocketChannel.open(family);
+            channel.configureBlocking(false);
+            // No TCP_NODELAY: each request is a single write, and Nagle only holds back a segment while
+            // earlier data is unacknowledged, which never happens here; it would cost a system call per request.
+            // Finishing the connect at once (on loopback the handshake is over when connect(2) returns
+            // EINPROGRESS) saves a selector round trip, but measured no faster against Apache (if anything
+            // slower, within the noise of a shared machine); as wrk does, the request goes out when the
+            // selector reports the connection writable.
+            if (channel.connect(endpoint.address())) {
+                return send();
+            }
+            phase = Phase.CONNECTING;
+            interest(SelectionKey.OP_CONNECT);
+            return false;
+        } catch (IOException e) {
+            return failed(e);
+        }
+    }
+
+    private boolean send() {
+        try {
+            channel.write(out);
+        } catch (IOException e) {
+            return failed(e);
+        }
+        phase = out.hasRemaining() ? Phase.WRITING : Phase.READING;
+        interest(out.hasRemaining() ? SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        return false;
+    }
+
+    /**
+     * Reads what is there. Another read follows only if the buffer came back full, or the response has
+     * just ended on HTTP/1.0: the server's close usually follows its last byte closely, and one read that
+     * finds it costs less than another trip through the selector.
+     */
+    private boolean read(ByteBuffer buffer) {
+        while (true) {
+            buffer.clear();
+            int n;
+            try {
+                n = channel.read(buffer);
+            } catch (IOException e) {
+                return failed(e);
+            }
+            if (n == 0) {
+                return false;
+            }
+            if (n < 0) {
+                return atEof();
+            }
+            boolean wasReading = phase == Phase.READING;
+            if (parser.feed(buffer.array(), 0, n) && wasReading && ended()) {
+                return true;
+            }
+            if (n < buffer.capacity() && !(wasReading && phase == Phase.DRAINING)) {
+                return false;
+            }
+        }
+    }
+
+    /** The response has just ended (the parser's verdict is in); true if the exchange is finished too. */
+    private boolean ended() {
+        ErrorClass verdict = parser.outcome();
+        if (keepAlive) {
+            if (verdict != null || !parser.reusable() || parser.extra() > 0) {
+                closeChannel();
+                if (verdict == null && parser.extra() > 0) {
+                    verdict = ErrorClass.LONG_BODY;
+                }
+            }
+            return done(verdict);
+        }
+        if (verdict == null || verdict == ErrorClass.STATUS) {
+            // HTTP/1.0: the response ends when the server closes; wait for it, and see what else comes
+            outcome = verdict;
+            phase = Phase.DRAINING;
+            return false;
+        }
+        closeChannel();
+        return done(verdict);
+    }
+
+    private boolean atEof() {
+        if (phase == Phase.DRAINING) {
+            closeChannel();
+            return done(outcome == null && parser.extra() > 0 ? ErrorClass.LONG_BODY : outcome);
+        }
+        parser.eof();
+        if (reused && parser.outcome() == ErrorClass.CLOSED_EARLY && parser.gotNothing()) {
+            return retry();
+        }
+        if (!keepAlive && (parser.outcome() == null || parser.outcome() == ErrorClass.STATUS)) {
+            closeChannel();   // framed by the close, or closed right at the end: nothing left to wait for
+            return done(parser.outcome());
+        }
+        return ended();
+    }
+
+    private boolean failed(IOException e) {
+        if (phase == Phase.DRAINING) {
+            // the response was already complete; a reset while waiting for the close does not undo it
+            closeChannel();
+            return done(outcome);
+        }
+        ErrorClass error = ErrorClass.of(e);
+        if (reused && !parser.headComplete() && (error == ErrorClass.RESET || error == ErrorClass.CLOSED_EARLY)) {
+            return retry();
+        }
+        closeChannel();
+        return done(error);
+    }
+
+    /**
+     * The server closed an idle kept connection before answering; any HTTP client retries once on a new
+     * one. The deadline and the clock keep running: reconnecting is a cost of the server's policy.
+     */
+    private boolean retry() {
+        closeChannel();
+        reconnects++;
+        reused = false;
+        out = ByteBuffer.wrap(request.wire());
+        parser.reset(request.expectedBody());
+        return open();
+    }
+
+    private boolean done(ErrorClass result) {
+        outcome = result;
+        phase = Phase.IDLE;
+        return true;
+    }
+
+    private void interest(int ops) {
+        try {
+            if (key == null) {
+                key = channel.register(selector, ops, attachment);
+            } else {
+                key.interestOps(ops);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot register a channel with the selector", e);
+        }
+    }
+
+    private void closeChannel() {
+        if (channel != null) {
+            // At once, as the blocking engine does: the server's lingering close waits for this FIN. Closing
+            // after the selector has deregistered the channel would spare the JDK's SO_LINGER lookup and
+            // shutdown(2), but delays the FIN and measured no faster.
+            try {
+                channel.close();
+            } catch (IOException e) {
+                // closing is best effort; the connection is gone either way
+            }
+        }
+        channel = null;
+        key = null;
+    }
+}

@@ -1,0 +1,171 @@
+package org.spice.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.ByteBuffer;
+import java.nio.channels.Selector;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.net.ErrorClass;
+import org.spice.bench.net.NioExchange;
+import org.spice.bench.net.Request;
+
+/** The event loop's exchange classifies every fault as the blocking HttpExchange does (HttpExchangeTest). */
+class NioExchangeTest {
+
+    private static final int SIZE = 6250;
+
+    private TestServer server;
+    private Endpoint endpoint;
+    private Selector selector;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new TestServer((head, socket, out) -> {
+            switch (TestServer.path(head)) {
+                case "/ok" -> TestServer.respond(out, 200, SIZE, SIZE);
+                case "/chunked" -> TestServer.respondChunked(out, SIZE, 1000);
+                case "/close-delimited" -> {
+                    TestServer.respondCloseDelimited(out, SIZE);
+                    return false;
+                }
+                case "/short" -> TestServer.respond(out, 200, SIZE - 1, SIZE - 1);
+                case "/long" -> TestServer.respond(out, 200, SIZE + 1, SIZE + 1);
+                case "/extra" -> TestServer.respond(out, 200, SIZE, SIZE + 50);
+                case "/truncated" -> {
+                    TestServer.respond(out, 200, SIZE, 3000);
+                    return false;
+                }
+                case "/missing" -> TestServer.respond(out, 404, SIZE, SIZE);
+                case "/drop" -> {
+                    return false;
+                }
+                case "/reset" -> {
+                    socket.setSoLinger(true, 0);
+                    socket.close();
+                    return false;
+                }
+                case "/slow" -> Thread.sleep(1500);
+                case "/open" -> {   // a complete HTTP/1.0 response, but the server holds the connection
+                    TestServer.respond(out, 200, SIZE, SIZE);
+                    out.flush();
+                    Thread.sleep(1500);
+                }
+                case "/once" -> {   // keeps the connection by HTTP/1.1's default, then closes it anyway
+                    TestServer.respond(out, 200, SIZE, SIZE);
+                    return false;
+                }
+                default -> TestServer.respond(out, 500, 0, 0);
+            }
+            return true;
+        });
+        endpoint = Endpoint.parse(server.url());
+        selector = Selector.open();
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        server.close();
+        selector.close();
+    }
+
+    @Test
+    void correctResponsesCountInEveryFraming() throws IOException {
+        for (String path : new String[] {"/ok", "/chunked", "/close-delimited"}) {
+            for (boolean keepAlive : new boolean[] {false, true}) {
+                NioExchange exchange = new NioExchange(endpoint, 2000, keepAlive, selector, null);
+                assertNull(once(exchange, path, keepAlive), path + " keepAlive=" + keepAlive);
+                assertEquals(SIZE, exchange.bodyBytes(), path);
+                assertEquals(200, exchange.status());
+                exchange.close();
+            }
+        }
+    }
+
+    @Test
+    void faultsAreClassified() throws IOException {
+        assertClass("/short", ErrorClass.SHORT_BODY);
+        assertClass("/truncated", ErrorClass.SHORT_BODY);
+        assertClass("/long", ErrorClass.LONG_BODY);
+        assertClass("/extra", ErrorClass.LONG_BODY);
+        assertClass("/missing", ErrorClass.STATUS);
+        assertClass("/drop", ErrorClass.CLOSED_EARLY);
+        assertClass("/reset", ErrorClass.RESET);
+        assertClass("/slow", ErrorClass.TIMEOUT);
+    }
+
+    @Test
+    void aServerThatHoldsTheConnectionIsCountedNotFailed() throws IOException {
+        NioExchange exchange = new NioExchange(endpoint, 500, false, selector, null);
+        assertNull(once(exchange, "/open", false));
+        assertEquals(1, exchange.serverKeptOpen());
+    }
+
+    @Test
+    void refusedConnectionIsClassified() throws IOException {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Endpoint nobody = Endpoint.parse("http://127.0.0.1:" + port);
+        NioExchange exchange = new NioExchange(nobody, 1000, false, selector, null);
+        assertEquals(ErrorClass.CONNECT_REFUSED, run(exchange, Request.get(nobody, "/ok", false, SIZE)));
+    }
+
+    @Test
+    void keepAliveReusesOneConnection() throws IOException {
+        long before = server.connections();
+        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null);
+        for (int i = 0; i < 20; i++) {
+            assertNull(once(exchange, i % 2 == 0 ? "/ok" : "/chunked", true));
+        }
+        exchange.close();
+        assertEquals(1, server.connections() - before);
+    }
+
+    @Test
+    void keepAliveRetriesOnceWhenTheServerClosedTheIdleConnection() throws IOException {
+        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null);
+        for (int i = 0; i < 5; i++) {
+            assertNull(once(exchange, "/once", true));
+        }
+        exchange.close();
+        assertTrue(exchange.reconnects() >= 3, "reconnects " + exchange.reconnects());
+    }
+
+    @Test
+    void keepAliveReconnectsAfterAnErrorResponse() throws IOException {
+        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null);
+        assertEquals(ErrorClass.SHORT_BODY, once(exchange, "/truncated", true));
+        assertNull(once(exchange, "/ok", true));
+        exchange.close();
+    }
+
+    private void assertClass(String path, ErrorClass expected) throws IOException {
+        NioExchange exchange = new NioExchange(endpoint, 1000, false, selector, null);
+        assertEquals(expected, once(exchange, path, false), path);
+        exchange.close();
+    }
+
+    private ErrorClass once(NioExchange exchange, String path, boolean keepAlive) throws IOException {
+        return run(exchange, Request.get(endpoint, path, keepAlive, SIZE));
+    }
+
+    /** A minimal event loop for one exchange: select, hand over ready keys, check the deadline. */
+    private ErrorClass run(NioExchange exchange, Request request) throws IOException {
+        ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
+        boolean[] done = {exchange.start(request, System.nanoTime())};
+        while (!done[0]) {
+            selector.select(key -> done[0] |= exchange.onReady(key, buffer), 5);
+            done[0] = done[0] || exchange.expire(System.nanoTime());
+        }
+        return exchange.outcome();
+    }
+}
