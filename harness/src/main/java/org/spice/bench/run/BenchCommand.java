@@ -11,6 +11,7 @@ import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -35,6 +36,9 @@ import org.spice.harness.UsageException;
  * the end runs.csv, report.html and the summary table. Exit 0 only if every mix succeeded.
  */
 public final class BenchCommand {
+
+    /** Clients of the warm-up: enough to run the client's code paths hot, few enough not to tire the server. */
+    private static final int WARM_UP_CLIENTS = 8;
 
     private final BenchOptions options;
     private final PrintStream out;
@@ -115,6 +119,17 @@ public final class BenchCommand {
         MixRunner runner = new MixRunner(options, tls, interrupted);
         int total = options.repeat * options.mixes.size() * options.clients.length;
         int index = 0;
+        if (options.warmUpS > 0) {
+            try {
+                int clients = Math.min(WARM_UP_CLIENTS, Arrays.stream(options.clients).max().orElse(1));
+                err.printf(Locale.ROOT, "warm-up: %s, %d clients, %.1f s, not measured%n", options.mixes.get(0).name(),
+                        clients, options.warmUpS);
+                runner.warmUp(options.mixes.get(0), clients, options.warmUpS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return "interrupted";
+            }
+        }
         for (int repeat = 1; repeat <= options.repeat; repeat++) {
             for (Mix mix : options.mixes) {
                 for (int clients : options.clients) {

@@ -41,6 +41,8 @@ public final class BenchOptions {
     public int repeat = 1;
     public int timeoutMillis = 10_000;
     public double latencyBoundMs = 100;
+    /** Seconds of unmeasured load before the ladder (the first mix), so the client is warm when timing starts. */
+    public double warmUpS = 2;
     /** What the efficiencies divide by: "fileset" or "file" (the single static file); null = the fileset if it runs. */
     public String baseline;
     /** The server's processes (e.g. httpd and the Tomcat behind it): their trees' CPU is the server's. */
@@ -83,6 +85,7 @@ public final class BenchOptions {
                 case "--timeout" -> o.timeoutMillis = (int) whole(value(args, ++i, option), option, 1, 3_600_000);
                 case "--latency-bound" -> o.latencyBoundMs = seconds(value(args, ++i, option), option, false);
                 case "--baseline" -> o.baseline = baseline(value(args, ++i, option));
+                case "--warm-up" -> o.warmUpS = seconds(value(args, ++i, option), option, true);
                 case "--server-pid" -> o.serverPids = pids(value(args, ++i, option), option);
                 case "--server" -> o.serverName = value(args, ++i, option);
                 case "--pin" -> o.pin = true;
@@ -145,6 +148,7 @@ public final class BenchOptions {
         s.put("timeout_ms", timeoutMillis);
         s.put("latency_bound_ms", latencyBoundMs);
         s.put("baseline", baseline);
+        s.put("warm_up_s", warmUpS);
         Map<String, Object> means = new LinkedHashMap<>();
         for (Mix mix : mixes) {
             if (mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : bytes).distinct().count() > 1) {

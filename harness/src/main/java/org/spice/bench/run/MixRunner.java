@@ -76,6 +76,19 @@ public final class MixRunner {
 
     /** Runs {@code mix} with {@code clients} clients and returns what its window measured. */
     public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
+        return run(mix, clients, repeat, options.rampUpS, options.durationS, options.rampDownS);
+    }
+
+    /**
+     * Runs {@code mix} unmeasured for {@code seconds}: the client's hot paths are compiled by the JIT before
+     * the first measured window, which would otherwise time a cold client against a warm server.
+     */
+    public void warmUp(Mix mix, int clients, double seconds) throws InterruptedException {
+        run(mix, clients, 0, 0, seconds, 0);
+    }
+
+    private RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
+            throws InterruptedException {
         Request[] requests = requests(mix);
         Control control = new Control();
         List<ClientStats> stats = new ArrayList<>(clients);
@@ -91,9 +104,9 @@ public final class MixRunner {
         ready.await();
 
         long now = System.nanoTime();
-        long windowStart = now + nanos(options.rampUpS);
-        long windowEnd = windowStart + nanos(options.durationS);
-        Schedule schedule = new Schedule(windowStart, windowEnd, windowEnd + nanos(options.rampDownS));
+        long windowStart = now + nanos(rampUpS);
+        long windowEnd = windowStart + nanos(windowS);
+        Schedule schedule = new Schedule(windowStart, windowEnd, windowEnd + nanos(rampDownS));
         Watch watch = new Watch(stats);
         control.start(schedule);
 
