@@ -111,7 +111,8 @@ class BenchCommandTest {
 
     private int bench(Path dir, String... extra) {
         String[] base = {"--target", server.url(), "--ramp-up", "0.2", "--duration", "0.6", "--ramp-down", "0.1",
-            "--pause", "0", "--timeout", "2000", "--out", dir.toString(), "--bytes", Integer.toString(SIZE)};
+            "--pause", "0", "--warm-up", "0", "--timeout", "2000", "--out", dir.toString(), "--bytes",
+            Integer.toString(SIZE)};
         String[] args = Stream.concat(Stream.of(base), Stream.of(extra)).toArray(String[]::new);
         return BenchCommand.run(args, print(out), print(err));
     }
