@@ -170,6 +170,16 @@ public final class EmbeddedTomcat implements AutoCloseable {
         return connector.getLocalPort();
     }
 
+    /** The HTTPS port, or -1 without an HTTPS connector. */
+    public int httpsPort() {
+        for (Connector each : tomcat.getService().findConnectors()) {
+            if (each.getSecure()) {
+                return each.getLocalPort();
+            }
+        }
+        return -1;
+    }
+
     /** The base URL, e.g. {@code http://127.0.0.1:18080}. */
     public String baseUrl() {
         String hostPart = host.contains(":") ? "[" + host + "]" : host;
@@ -278,6 +288,9 @@ public final class EmbeddedTomcat implements AutoCloseable {
                 CanonicalPage.builtBytes(), ProcessHandle.current().pid());
         for (Probe probe : Probe.standard()) {
             System.out.printf("  %-8s %s%n", probe.id(), probe.describeUrl(base));
+        }
+        if (server.httpsPort() > 0) {
+            System.out.printf("  https    https://%s:%d/spice/...%n", server.host, server.httpsPort());
         }
         System.out.println("ready: Ctrl-C or SIGTERM stops it; check it with scripts/spice verify " + base);
         System.out.flush();
