@@ -25,6 +25,10 @@ apache_install() {
     else
         DEBIAN_FRONTEND=noninteractive apt-get update -qq
         DEBIAN_FRONTEND=noninteractive apt-get install -y -qq apache2 apache2-dev libfcgi-dev
+        # Debian starts its own apache2 service on port 80 after installing it: SPICE runs its own httpd.
+        if [ -f /var/run/apache2/apache2.pid ]; then
+            service apache2 stop >/dev/null 2>&1 || true
+        fi
         echo "apache: installed $(apache_binary) and $(apache_apxs)"
     fi
     install_libfcgi
