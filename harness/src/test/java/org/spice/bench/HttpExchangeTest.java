@@ -24,35 +24,7 @@ class HttpExchangeTest {
 
     @BeforeEach
     void start() throws IOException {
-        server = new TestServer((head, socket, out) -> {
-            switch (TestServer.path(head)) {
-                case "/ok" -> TestServer.respond(out, 200, SIZE, SIZE);
-                case "/chunked" -> TestServer.respondChunked(out, SIZE, 1000);
-                case "/close-delimited" -> {
-                    TestServer.respondCloseDelimited(out, SIZE);
-                    return false;   // the close is what ends the body
-                }
-                case "/short" -> TestServer.respond(out, 200, SIZE - 1, SIZE - 1);
-                case "/long" -> TestServer.respond(out, 200, SIZE + 1, SIZE + 1);
-                case "/extra" -> TestServer.respond(out, 200, SIZE, SIZE + 50);   // bytes after the declared end
-                case "/truncated" -> {
-                    TestServer.respond(out, 200, SIZE, 3000);
-                    return false;
-                }
-                case "/missing" -> TestServer.respond(out, 404, SIZE, SIZE);
-                case "/drop" -> {
-                    return false;   // close without a byte of response
-                }
-                case "/reset" -> {
-                    socket.setSoLinger(true, 0);   // close with RST
-                    socket.close();
-                    return false;
-                }
-                case "/slow" -> Thread.sleep(1500);
-                default -> TestServer.respond(out, 500, 0, 0);
-            }
-            return true;
-        });
+        server = new TestServer(TestServer.faults(SIZE));
         endpoint = Endpoint.parse(server.url());
     }
 

@@ -28,44 +28,7 @@ class NioExchangeTest {
 
     @BeforeEach
     void start() throws IOException {
-        server = new TestServer((head, socket, out) -> {
-            switch (TestServer.path(head)) {
-                case "/ok" -> TestServer.respond(out, 200, SIZE, SIZE);
-                case "/chunked" -> TestServer.respondChunked(out, SIZE, 1000);
-                case "/close-delimited" -> {
-                    TestServer.respondCloseDelimited(out, SIZE);
-                    return false;
-                }
-                case "/short" -> TestServer.respond(out, 200, SIZE - 1, SIZE - 1);
-                case "/long" -> TestServer.respond(out, 200, SIZE + 1, SIZE + 1);
-                case "/extra" -> TestServer.respond(out, 200, SIZE, SIZE + 50);
-                case "/truncated" -> {
-                    TestServer.respond(out, 200, SIZE, 3000);
-                    return false;
-                }
-                case "/missing" -> TestServer.respond(out, 404, SIZE, SIZE);
-                case "/drop" -> {
-                    return false;
-                }
-                case "/reset" -> {
-                    socket.setSoLinger(true, 0);
-                    socket.close();
-                    return false;
-                }
-                case "/slow" -> Thread.sleep(1500);
-                case "/open" -> {   // a complete HTTP/1.0 response, but the server holds the connection
-                    TestServer.respond(out, 200, SIZE, SIZE);
-                    out.flush();
-                    Thread.sleep(1500);
-                }
-                case "/once" -> {   // keeps the connection by HTTP/1.1's default, then closes it anyway
-                    TestServer.respond(out, 200, SIZE, SIZE);
-                    return false;
-                }
-                default -> TestServer.respond(out, 500, 0, 0);
-            }
-            return true;
-        });
+        server = new TestServer(TestServer.faults(SIZE));
         endpoint = Endpoint.parse(server.url());
         selector = Selector.open();
     }

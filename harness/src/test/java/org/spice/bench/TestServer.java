@@ -110,6 +110,53 @@ public final class TestServer implements AutoCloseable {
     }
 
     /** The path of a request head. */
+    /**
+     * A server that commits the fault its path names, for the tests of both engines' exchanges:
+     * /ok, /chunked, /close-delimited, /short, /long, /extra (bytes after the declared end), /truncated,
+     * /missing (404), /drop (close without a byte), /reset (close with RST), /slow (1.5 s), /open (a complete
+     * HTTP/1.0 response, then the connection held 1.5 s), /once (kept by HTTP/1.1's default, then closed).
+     */
+    public static Handler faults(int size) {
+        return (head, socket, out) -> {
+            switch (path(head)) {
+                case "/ok" -> respond(out, 200, size, size);
+                case "/chunked" -> respondChunked(out, size, 1000);
+                case "/close-delimited" -> {
+                    respondCloseDelimited(out, size);
+                    return false;   // the close is what ends the body
+                }
+                case "/short" -> respond(out, 200, size - 1, size - 1);
+                case "/long" -> respond(out, 200, size + 1, size + 1);
+                case "/extra" -> respond(out, 200, size, size + 50);
+                case "/truncated" -> {
+                    respond(out, 200, size, 3000);
+                    return false;
+                }
+                case "/missing" -> respond(out, 404, size, size);
+                case "/drop" -> {
+                    return false;
+                }
+                case "/reset" -> {
+                    socket.setSoLinger(true, 0);
+                    socket.close();
+                    return false;
+                }
+                case "/slow" -> Thread.sleep(1500);
+                case "/open" -> {
+                    respond(out, 200, size, size);
+                    out.flush();
+                    Thread.sleep(1500);
+                }
+                case "/once" -> {
+                    respond(out, 200, size, size);
+                    return false;
+                }
+                default -> respond(out, 500, 0, 0);
+            }
+            return true;
+        };
+    }
+
     public static String path(String head) {
         String[] parts = head.split(" ", 3);
         return parts.length > 1 ? parts[1] : "";
