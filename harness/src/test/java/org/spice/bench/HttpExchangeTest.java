@@ -4,7 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.io.IOException;
-import java.net.ServerSocket;
+
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -48,23 +49,14 @@ class HttpExchangeTest {
 
     @Test
     void faultsAreClassified() {
-        assertClass("/short", ErrorClass.SHORT_BODY);
-        assertClass("/truncated", ErrorClass.SHORT_BODY);
-        assertClass("/long", ErrorClass.LONG_BODY);
-        assertClass("/extra", ErrorClass.LONG_BODY);
-        assertClass("/missing", ErrorClass.STATUS);
-        assertClass("/drop", ErrorClass.CLOSED_EARLY);
-        assertClass("/reset", ErrorClass.RESET);
-        assertClass("/slow", ErrorClass.TIMEOUT);
+        for (Map.Entry<String, ErrorClass> fault : TestServer.FAULT_CLASSES.entrySet()) {
+            assertClass(fault.getKey(), fault.getValue());
+        }
     }
 
     @Test
     void refusedConnectionIsClassified() throws IOException {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        Endpoint nobody = Endpoint.parse("http://127.0.0.1:" + port);
+        Endpoint nobody = Endpoint.parse("http://127.0.0.1:" + TestServer.unusedPort());
         try (HttpExchange exchange = new HttpExchange(nobody, null, 1000, false)) {
             Request request = Request.get(nobody, "/ok", false, SIZE);
             assertEquals(ErrorClass.CONNECT_REFUSED, exchange.finish(exchange.perform(request)));

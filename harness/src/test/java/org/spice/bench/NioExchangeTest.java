@@ -5,9 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
+
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -54,14 +55,9 @@ class NioExchangeTest {
 
     @Test
     void faultsAreClassified() throws IOException {
-        assertClass("/short", ErrorClass.SHORT_BODY);
-        assertClass("/truncated", ErrorClass.SHORT_BODY);
-        assertClass("/long", ErrorClass.LONG_BODY);
-        assertClass("/extra", ErrorClass.LONG_BODY);
-        assertClass("/missing", ErrorClass.STATUS);
-        assertClass("/drop", ErrorClass.CLOSED_EARLY);
-        assertClass("/reset", ErrorClass.RESET);
-        assertClass("/slow", ErrorClass.TIMEOUT);
+        for (Map.Entry<String, ErrorClass> fault : TestServer.FAULT_CLASSES.entrySet()) {
+            assertClass(fault.getKey(), fault.getValue());
+        }
     }
 
     @Test
@@ -73,11 +69,7 @@ class NioExchangeTest {
 
     @Test
     void refusedConnectionIsClassified() throws IOException {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        Endpoint nobody = Endpoint.parse("http://127.0.0.1:" + port);
+        Endpoint nobody = Endpoint.parse("http://127.0.0.1:" + TestServer.unusedPort());
         NioExchange exchange = new NioExchange(nobody, 1000, false, selector, null);
         assertEquals(ErrorClass.CONNECT_REFUSED, run(exchange, Request.get(nobody, "/ok", false, SIZE)));
     }

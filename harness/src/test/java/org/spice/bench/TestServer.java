@@ -9,7 +9,12 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
+
+import org.spice.bench.net.ErrorClass;
 
 /**
  * A small HTTP server for the tests, on 127.0.0.1 and a free port: one thread per connection, and a
@@ -155,6 +160,29 @@ public final class TestServer implements AutoCloseable {
             }
             return true;
         };
+    }
+
+    /** The error class each fault of {@link #faults} must land in, whatever engine meets it. */
+    public static final Map<String, ErrorClass> FAULT_CLASSES = faultClasses();
+
+    private static Map<String, ErrorClass> faultClasses() {
+        Map<String, ErrorClass> classes = new LinkedHashMap<>();
+        classes.put("/short", ErrorClass.SHORT_BODY);
+        classes.put("/truncated", ErrorClass.SHORT_BODY);
+        classes.put("/long", ErrorClass.LONG_BODY);
+        classes.put("/extra", ErrorClass.LONG_BODY);
+        classes.put("/missing", ErrorClass.STATUS);
+        classes.put("/drop", ErrorClass.CLOSED_EARLY);
+        classes.put("/reset", ErrorClass.RESET);
+        classes.put("/slow", ErrorClass.TIMEOUT);
+        return Collections.unmodifiableMap(classes);
+    }
+
+    /** A port of 127.0.0.1 that nothing listens on (it was free a moment ago): connections are refused. */
+    public static int unusedPort() throws IOException {
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return free.getLocalPort();
+        }
     }
 
     public static String path(String head) {
