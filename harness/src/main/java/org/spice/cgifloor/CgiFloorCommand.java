@@ -1,7 +1,6 @@
 package org.spice.cgifloor;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,13 +8,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.spice.bench.report.Results;
 import org.spice.bench.report.ResultsJson;
 import org.spice.bench.stats.SpiceFigures;
-import org.spice.harness.UsageException;
+import org.spice.harness.Cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code spice cgi-floor --spawn-cost TOOL --program LABEL=PATH... [--spawns N] [RESULTS_DIR...]}: what
@@ -23,7 +29,10 @@ import org.spice.harness.UsageException;
  * the server CPU per CGI request that bench measured, so the report can say how much of a CGI request
  * is process creation and how much is the server's CGI plumbing.
  */
-public final class CgiFloorCommand {
+@Command(name = "cgi-floor", sortOptions = false, mixinStandardHelpOptions = true,
+        description = "What starting the CGI program costs without a server (fork+exec and posix_spawn, dynamic and"
+                + " static binary), set against the server CPU per CGI request of each given bench result.")
+public final class CgiFloorCommand extends Cli.Printing implements Callable<Integer> {
 
     private static final Pattern LINE = Pattern.compile("(\\w+) wall_us=([0-9.]+) cpu_us=([0-9.]+)");
 
@@ -31,30 +40,25 @@ public final class CgiFloorCommand {
     record Spawn(String method, double wallUs, double cpuUs) {
     }
 
-    private CgiFloorCommand() {
-    }
+    @Spec
+    CommandSpec spec;
 
-    public static int run(String[] args, PrintStream out) {
-        Path tool = null;
-        Map<String, Path> programs = new LinkedHashMap<>();
-        List<Path> resultDirs = new ArrayList<>();
-        int spawns = 2000;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--spawn-cost" -> tool = Path.of(value(args, ++i, "--spawn-cost"));
-                case "--program" -> {
-                    String[] labelled = value(args, ++i, "--program").split("=", 2);
-                    if (labelled.length != 2) {
-                        throw new UsageException("--program takes LABEL=PATH");
-                    }
-                    programs.put(labelled[0], Path.of(labelled[1]));
-                }
-                case "--spawns" -> spawns = Integer.parseInt(value(args, ++i, "--spawns"));
-                default -> resultDirs.add(Path.of(args[i]));
-            }
-        }
-        if (tool == null || programs.isEmpty()) {
-            throw new UsageException("give --spawn-cost TOOL and at least one --program LABEL=PATH");
+    @Option(names = "--spawn-cost", required = true, paramLabel = "TOOL", description = "cgi-c/spawn-cost, built by scripts/spice.")
+    Path tool;
+
+    @Option(names = "--program", required = true, paramLabel = "LABEL=PATH", description = "A CGI program to start; repeatable.")
+    Map<String, Path> programs = new LinkedHashMap<>();
+
+    @Option(names = "--spawns", paramLabel = "N", description = "Spawns per method (default 2000).")
+    int spawns = 2000;
+
+    @Parameters(paramLabel = "RESULTS_DIR", arity = "0..*", description = "bench results with a cgi run.")
+    List<Path> resultDirs = new ArrayList<>();
+
+    @Override
+    public Integer call() {
+        if (spawns < 1 || spawns > 1_000_000) {
+            throw new Cli.Checks(spec).fail("--spawns takes a whole number from 1 to 1000000, not " + spawns);
         }
         Map<String, List<Spawn>> measured = new LinkedHashMap<>();
         for (Map.Entry<String, Path> program : programs.entrySet()) {
@@ -148,12 +152,5 @@ public final class CgiFloorCommand {
 
     private static String us(double value) {
         return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.0f", value);
-    }
-
-    private static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new UsageException(option + " needs a value");
-        }
-        return args[i];
     }
 }

@@ -1,58 +1,61 @@
 package org.spice.fileset;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 
-import org.spice.harness.UsageException;
+import java.util.concurrent.Callable;
+
+import org.spice.harness.Cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code spice fileset --kind webbench|webstone|specweb99 --out DIR [--connections N]}: writes a static
  * fileset and its mix file into DIR and prints its figures. Serve DIR at {@code /spice/fileset/} on every
  * server, then {@code spice bench --mix DIR/fileset.mix}.
  */
-public final class FilesetCommand {
+@Command(name = "fileset", sortOptions = false, mixinStandardHelpOptions = true,
+        description = "Write a deterministic static fileset and its mix file (scripts/spice's default DIR: run/fileset,"
+                + " which every server serves at /spice/fileset/).")
+public final class FilesetCommand extends Cli.Printing implements Callable<Integer> {
 
     static final String KINDS = "webbench, webstone or specweb99";
 
-    private FilesetCommand() {
-    }
+    @Spec
+    CommandSpec spec;
 
-    public static int run(String[] args, PrintStream out) {
-        String kind = null;
-        String dir = null;
-        Integer connections = null;
-        for (int i = 0; i < args.length; i++) {
-            String option = args[i];
-            if (!option.equals("--kind") && !option.equals("--out") && !option.equals("--connections")) {
-                throw new UsageException("unknown option \"" + option + "\" (--kind, --out, --connections)");
-            }
-            if (i + 1 >= args.length) {
-                throw new UsageException(option + " needs a value");
-            }
-            String value = args[++i];
-            switch (option) {
-                case "--kind" -> kind = value;
-                case "--out" -> dir = value;
-                default -> connections = parseConnections(value);
-            }
-        }
-        if (kind == null) {
-            throw new UsageException("--kind is missing: " + KINDS);
-        }
-        if (dir == null || dir.isBlank()) {
-            throw new UsageException("--out is missing: the directory to write the fileset into");
-        }
+    @Option(names = "--kind", required = true, paramLabel = "KIND", description = "webbench, webstone or specweb99.")
+    String kind;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "The directory to write the fileset into.")
+    Path dir;
+
+    @Option(names = "--connections", paramLabel = "N", description = "SPECweb99 only: the connections the fileset is sized for (1 to 1000000).")
+    Integer connections;
+
+    @Override
+    public Integer call() {
+        Cli.Checks check = new Cli.Checks(spec);
         if (connections != null && !kind.equals("specweb99")) {
-            throw new UsageException("--connections applies to --kind specweb99 only");
+            throw check.fail("--connections applies to --kind specweb99 only");
+        }
+        if (connections != null && (connections < 1 || connections > 1_000_000)) {
+            throw check.fail("--connections \"" + connections + "\": give a whole number from 1 to 1000000");
+        }
+        if (!List.of("webbench", "webstone", "specweb99").contains(kind)) {
+            throw check.fail("--kind \"" + kind + "\" is not known: " + KINDS);
         }
         Fileset set = generate(kind, connections == null ? SpecWeb99.DEFAULT_CONNECTIONS : connections);
         Path mix;
         try {
-            mix = FilesetWriter.write(Path.of(dir), set);
+            mix = FilesetWriter.write(dir, set);
         } catch (IllegalArgumentException e) {
-            throw new UsageException("--out " + e.getMessage());
+            throw check.fail("--out " + e.getMessage());
         } catch (IOException e) {
             out.println("cannot write the fileset into " + dir + ": " + e);
             return 1;
@@ -67,7 +70,7 @@ public final class FilesetCommand {
             case "webbench" -> WebBench.generate();
             case "webstone" -> WebStone.generate();
             case "specweb99" -> SpecWeb99.generate(connections);
-            default -> throw new UsageException("--kind \"" + kind + "\" is not known: " + KINDS);
+            default -> throw new IllegalArgumentException("--kind \"" + kind + "\" is not known: " + KINDS);
         };
     }
 
@@ -82,17 +85,5 @@ public final class FilesetCommand {
                 """, set.kind(), set.count(), root, set.totalBytes(), set.totalBytes() / 1048576.0,
                 set.minBytes(), set.maxBytes(), set.weightedMean(), 100 * set.shareBelow(6_250), mix.toAbsolutePath(),
                 set.totalWeight(), root, FilesetWriter.URL_PREFIX, mix.toAbsolutePath());
-    }
-
-    private static int parseConnections(String value) {
-        try {
-            int n = Integer.parseInt(value);
-            if (n >= 1 && n <= 1_000_000) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // falls through to the usage error
-        }
-        throw new UsageException("--connections \"" + value + "\": give a whole number from 1 to 1000000");
     }
 }

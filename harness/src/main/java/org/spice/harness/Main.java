@@ -1,59 +1,66 @@
 package org.spice.harness;
 
-import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.Callable;
 
 import org.spice.page.Probe;
 
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
 /**
  * Entry point of the harness jar; {@code scripts/spice} calls it with a command and its options.
+ * Every command is a picocli class of its own; {@code spice help} and {@code spice COMMAND --help}
+ * print what picocli generates from them.
  */
-public final class Main {
+@Command(name = "spice", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "COMMAND",
+        description = "SPICE: what a server-side programming interface costs against a static file.",
+        subcommands = {
+            org.spice.bench.run.BenchCommand.class,
+            org.spice.verify.VerifyCommand.class,
+            org.spice.bench.report.ReportCommand.class,
+            org.spice.bench.report.CompareCommand.class,
+            org.spice.fileset.FilesetCommand.class,
+            org.spice.cgifloor.CgiFloorCommand.class,
+            Main.Urls.class,
+            CommandLine.HelpCommand.class})
+public final class Main implements Runnable {
 
-    private Main() {
-    }
+    @Spec
+    CommandSpec spec;
 
     public static void main(String[] args) {
-        if (args.length == 0) {
-            System.err.println("usage: spice-harness verify|bench|report|compare|fileset [options]  (see scripts/spice help)");
-            System.exit(2);
-        }
-        String[] rest = Arrays.copyOfRange(args, 1, args.length);
-        int status;
-        try {
-            status = switch (args[0]) {
-                case "verify" -> org.spice.verify.VerifyCommand.run(rest, System.out);
-                case "urls" -> printUrls(rest);
-                case "bench" -> org.spice.bench.run.BenchCommand.run(rest, System.out, System.err);
-                case "report" -> org.spice.bench.report.ReportCommand.run(rest, System.out);
-                case "compare" -> org.spice.bench.report.CompareCommand.run(rest, System.out);
-                case "cgi-floor" -> org.spice.cgifloor.CgiFloorCommand.run(rest, System.out);
-                case "fileset" -> org.spice.fileset.FilesetCommand.run(rest, System.out);
-                default -> throw new UsageException("unknown command \"" + args[0]
-                        + "\": verify, bench, report, compare, cgi-floor or fileset");
-            };
-        } catch (UsageException e) {
-            System.err.println("spice " + args[0] + ": " + e.getMessage());
-            status = 2;
-        }
-        System.exit(status);
+        System.exit(Cli.run(new Main(), System.out, System.err, args));
     }
 
-    /** {@code urls BASE_URL [probe ...]}: the probes' URLs on a server, for the scripts' banners. */
-    private static int printUrls(String[] args) {
-        if (args.length == 0) {
-            throw new UsageException("give the server's base URL");
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "give a command (scripts/spice help lists them)");
+    }
+
+    /** {@code urls BASE_URL [PROBE...]}: the probes' URLs on a server, for the scripts' banners. */
+    @Command(name = "urls", hidden = true, description = "The probes' URLs on a server.")
+    static final class Urls extends Cli.Printing implements Callable<Integer> {
+
+        @Spec
+        CommandSpec spec;
+
+        @Parameters(index = "0", paramLabel = "BASE_URL")
+        String base;
+
+        @Parameters(index = "1..*", paramLabel = "PROBE")
+        List<String> probes;
+
+        @Override
+        public Integer call() {
+            List<Probe> list = new Cli.Checks(spec).probes(probes == null ? List.of(Probe.ids().split(",")) : probes);
+            for (Probe probe : list) {
+                out.printf("  %-8s %s%n", probe.id(), probe.describeUrl(base));
+            }
+            return 0;
         }
-        String probes = args.length > 1 ? String.join(",", Arrays.copyOfRange(args, 1, args.length)) : Probe.ids();
-        List<Probe> list;
-        try {
-            list = Probe.parseList(probes);
-        } catch (IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
-        }
-        for (Probe probe : list) {
-            System.out.printf("  %-8s %s%n", probe.id(), probe.describeUrl(args[0]));
-        }
-        return 0;
     }
 }

@@ -9,8 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import javax.net.ssl.SSLSocketFactory;
-
+import org.spice.bench.net.ResponseParser;
+import org.spice.bench.net.TlsConfig;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
@@ -68,7 +68,7 @@ public final class Verifier {
     private final CanonicalPage page;
     private final LocalDate today;
     private final int timeoutMillis;
-    private final SSLSocketFactory tls;
+    private final TlsConfig tls;
 
     /**
      * @param base   the server, e.g. {@code http://127.0.0.1:18080}; a path in it prefixes every probe path
@@ -80,8 +80,8 @@ public final class Verifier {
         this(base, page, today, timeoutMillis, null);
     }
 
-    /** @param tls the factory for an https:// base URL (trusting the server's certificate), else null */
-    public Verifier(URI base, CanonicalPage page, LocalDate today, int timeoutMillis, SSLSocketFactory tls) {
+    /** @param tls the TLS settings for an https:// base URL (trusting the server's certificate), else null */
+    public Verifier(URI base, CanonicalPage page, LocalDate today, int timeoutMillis, TlsConfig tls) {
         boolean https = "https".equalsIgnoreCase(base.getScheme());
         if (!https && !"http".equalsIgnoreCase(base.getScheme()) || base.getHost() == null) {
             throw new IllegalArgumentException("the base URL must look like http[s]://HOST[:PORT][/PREFIX], not \""
@@ -175,11 +175,11 @@ public final class Verifier {
             if (!response.closedAfterBody()) {
                 problems.add("HTTP/1.0 without keep-alive: the connection stayed open after the body");
             }
-        } else if (response.framing() == RawHttp.Framing.CLOSE && response.header("Connection") == null) {
+        } else if (response.framing() == ResponseParser.Framing.CLOSE && response.header("Connection") == null) {
             problems.add("HTTP/1.1 body delimited by closing the connection without Connection: close");
         }
         String contentLength = response.header("Content-Length");
-        if (contentLength != null && response.framing() == RawHttp.Framing.CONTENT_LENGTH
+        if (contentLength != null && response.framing() == ResponseParser.Framing.CONTENT_LENGTH
                 && !contentLength.trim().equals(Integer.toString(page.bytes()))) {
             problems.add("Content-Length is " + contentLength.trim() + ", expected " + page.bytes());
         }

@@ -1,7 +1,6 @@
 package org.spice.verify;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -9,72 +8,77 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.LocalDate;
-import java.util.ArrayList;
 import java.util.List;
-
-import javax.net.ssl.SSLSocketFactory;
+import java.util.concurrent.Callable;
 
 import org.spice.bench.net.TlsConfig;
-import org.spice.harness.UsageException;
+import org.spice.harness.Cli;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
 /**
- * {@code spice verify BASE_URL [--probes static,servlet,...] [--bytes N] [--timeout MS] [--trust-cert PEM]}
- * (an https:// BASE_URL needs the certificate to trust): one row per
- * probe, the exact differences on failure; exit 0 only if every probe conforms.
+ * {@code spice verify BASE_URL}: one row per probe, the exact differences on failure; exit 0 only if
+ * every probe conforms.
  */
-public final class VerifyCommand {
+@Command(name = "verify", sortOptions = false, mixinStandardHelpOptions = true,
+        description = "Check that every probe of a deployment answers the canonical page, byte for byte: GET and HEAD"
+                + " over HTTP/1.0 and HTTP/1.1, every JSP page, the date slot of the dated probes.")
+public final class VerifyCommand extends Cli.Printing implements Callable<Integer> {
 
     /** Failure lines printed per probe; the count of the rest is given. */
     private static final int MAX_FAILURES_SHOWN = 8;
 
-    private VerifyCommand() {
-    }
+    @Spec
+    CommandSpec spec;
 
-    public static int run(String[] args, PrintStream out) {
-        String base = null;
-        List<Probe> probes = Probe.standard();
-        int bytes = CanonicalPage.builtBytes();
-        int timeoutMillis = 10_000;
-        Path trustCert = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--probes" -> probes = parseProbes(value(args, ++i, "--probes"));
-                case "--bytes" -> bytes = positive(value(args, ++i, "--bytes"), "--bytes");
-                case "--timeout" -> timeoutMillis = positive(value(args, ++i, "--timeout"), "--timeout");
-                case "--trust-cert" -> trustCert = Path.of(value(args, ++i, "--trust-cert"));
-                default -> {
-                    if (args[i].startsWith("--") || base != null) {
-                        throw new UsageException("unexpected argument \"" + args[i] + "\"");
-                    }
-                    base = args[i];
-                }
-            }
+    @Parameters(paramLabel = "BASE_URL", description = "The server: http[s]://HOST[:PORT][/PREFIX].")
+    String base;
+
+    @Option(names = "--probes", paramLabel = "LIST", split = ",", description = "Probes to check (default: static, servlet, jsp, cgi, shtml, module).")
+    List<String> probes;
+
+    @Option(names = "--bytes", paramLabel = "N", description = "The page size the probes were built with (default: this build's).")
+    Integer bytes;
+
+    @Option(names = "--timeout", paramLabel = "MS", description = "Per request and per TLS handshake, milliseconds (default 10000).")
+    int timeoutMillis = 10_000;
+
+    @Option(names = "--trust-cert", paramLabel = "PEM", description = "For an https:// BASE_URL: the certificate to trust.")
+    Path trustCert;
+
+    @Override
+    public Integer call() {
+        Cli.Checks check = new Cli.Checks(spec);
+        List<Probe> list = probes == null ? Probe.standard() : check.probes(probes);
+        int size = bytes == null ? CanonicalPage.builtBytes() : bytes;
+        if (size <= 0) {
+            throw check.fail("--bytes takes a whole number above 0, not " + size);
         }
-        if (base == null) {
-            throw new UsageException("give the server's base URL, e.g. http://127.0.0.1:18080");
+        if (timeoutMillis <= 0) {
+            throw check.fail("--timeout takes a whole number above 0, not " + timeoutMillis);
         }
-        CanonicalPage page;
         Verifier verifier;
         try {
-            page = CanonicalPage.of(bytes);
-            verifier = new Verifier(new URI(base), page, LocalDate.now(), timeoutMillis, tls(trustCert));
+            verifier = new Verifier(new URI(base), CanonicalPage.of(size), LocalDate.now(), timeoutMillis, tls(check));
         } catch (URISyntaxException | IllegalArgumentException e) {
-            throw new UsageException(e.getMessage());
+            throw check.fail(e.getMessage());
         }
         String unreachable = reachability(verifier.host(), verifier.port(), timeoutMillis);
         if (unreachable != null) {
-            out.println("cannot reach " + base + ": " + unreachable
-                    + " (start a server first, e.g. scripts/spice serve)");
+            out.println("cannot reach " + base + ": " + unreachable + " (start a server first, e.g. scripts/spice serve)");
             return 1;
         }
-
-        out.printf("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1%s%n", base, bytes,
+        out.printf("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1%s%n", base, size,
                 trustCert != null ? ", TLS trusting " + trustCert : "");
         out.printf("%-8s %5s %9s  %s%n", "probe", "urls", "requests", "result");
         boolean allPassed = true;
-        for (Probe probe : probes) {
+        for (Probe probe : list) {
             Verifier.ProbeReport report = verifier.verify(probe);
             allPassed &= report.passed();
             out.printf("%-8s %5d %9d  %s%n", probe.id(), report.urls(), report.requests(),
@@ -91,23 +95,15 @@ public final class VerifyCommand {
         return allPassed ? 0 : 1;
     }
 
-    /** A socket factory that trusts exactly the given certificate, or null when none is given. */
-    private static SSLSocketFactory tls(Path trustCert) {
+    /** TLS trusting exactly the given certificate, or null when none is given. */
+    private TlsConfig tls(Cli.Checks check) {
         if (trustCert == null) {
             return null;
         }
         try {
-            return TlsConfig.create(trustCert, true).factoryForNextConnection();
+            return TlsConfig.create(trustCert, true);
         } catch (IOException | GeneralSecurityException e) {
-            throw new UsageException("--trust-cert: cannot read a certificate from " + trustCert + ": " + e.getMessage());
-        }
-    }
-
-    private static List<Probe> parseProbes(String list) {
-        try {
-            return new ArrayList<>(Probe.parseList(list));
-        } catch (IllegalArgumentException e) {
-            throw new UsageException("--probes: " + e.getMessage());
+            throw check.fail("--trust-cert: cannot read a certificate from " + trustCert + ": " + e.getMessage());
         }
     }
 
@@ -117,25 +113,6 @@ public final class VerifyCommand {
             return null;
         } catch (IOException e) {
             return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        }
-    }
-
-    static String value(String[] args, int i, String option) {
-        if (i >= args.length) {
-            throw new UsageException(option + " needs a value");
-        }
-        return args[i];
-    }
-
-    static int positive(String text, String option) {
-        try {
-            int value = Integer.parseInt(text);
-            if (value <= 0) {
-                throw new NumberFormatException();
-            }
-            return value;
-        } catch (NumberFormatException e) {
-            throw new UsageException(option + " takes a whole number above 0, not \"" + text + "\"");
         }
     }
 }

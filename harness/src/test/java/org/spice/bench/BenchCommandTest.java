@@ -18,8 +18,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.report.JsonReader;
+import org.spice.bench.report.ResultsJson;
 import org.spice.bench.run.BenchCommand;
+import org.spice.harness.Cli;
 
 /** The bench command end to end on a short ladder: results on disk, and the faults that must stop it. */
 class BenchCommandTest {
@@ -47,16 +48,53 @@ class BenchCommandTest {
         assertEquals(0, status, text(out) + text(err));
         assertTrue(text(err).contains("[4/4] servlet 2 clients"), text(err));
         Path results = onlyChild(dir);
-        Map<?, ?> json = (Map<?, ?>) JsonReader.parse(Files.readString(results.resolve("results.json")));
+        Map<?, ?> json = ResultsJson.MAPPER.readValue(results.resolve("results.json").toFile(), Map.class);
         assertEquals(Boolean.FALSE, json.get("partial"));
         assertEquals("test server", json.get("server"));
         assertEquals(4, ((List<?>) json.get("runs")).size());
         assertEquals(2, ((List<?>) json.get("summary")).size());
         Map<?, ?> run = (Map<?, ?>) ((List<?>) json.get("runs")).get(3);
-        assertEquals(6250L, run.get("bytes_per_response"));
-        assertEquals(0L, run.get("errors"));
+        assertEquals(6250.0, ((Number) run.get("bytes_per_response")).doubleValue());
+        assertEquals(0, ((Number) run.get("errors")).intValue());
         assertTrue(Files.exists(results.resolve("report.html")));
         assertTrue(text(out).contains("SPICE summary"), text(out));
+    }
+
+    @Test
+    void badOptionsAreNamedBeforeTheServerIsAsked(@TempDir Path dir) {
+        int status = Cli.run(new BenchCommand(), print(out), print(err), "--target", "http://127.0.0.1:1", "--clients",
+                "abc", "--out", dir.toString());
+        assertEquals(2, status);
+        assertTrue(text(err).startsWith("bench: --clients: \"abc\" is not a client count"), text(err));
+        assertTrue(text(out).isEmpty(), text(out));
+    }
+
+    @Test
+    void sigtermEndsTheRunWithItsResultsMarkedPartial(@TempDir Path dir) throws Exception {
+        server = new TestServer((head, socket, o) -> {
+            TestServer.respond(o, 200, SIZE, SIZE);
+            return true;
+        });
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process bench = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+                "org.spice.harness.Main", "bench", "--target", server.url(), "--probes", "static", "--clients", "1,2",
+                "--duration", "60", "--warm-up", "0", "--ramp-up", "0", "--out", dir.toString(), "--bytes",
+                Integer.toString(SIZE)).redirectErrorStream(true).start();
+        try {
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (server.connections() < 10 && System.nanoTime() < deadline) {
+                Thread.sleep(50);
+            }
+            bench.destroy();   // SIGTERM
+            assertTrue(bench.waitFor(30, java.util.concurrent.TimeUnit.SECONDS), "bench ends after SIGTERM");
+        } finally {
+            bench.destroyForcibly();
+        }
+        String printed = new String(bench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(143, bench.exitValue(), printed);
+        Map<?, ?> json = ResultsJson.MAPPER.readValue(onlyChild(dir).resolve("results.json").toFile(), Map.class);
+        assertEquals(Boolean.TRUE, json.get("partial"), printed);
+        assertEquals("stopped by SIGTERM", json.get("partial_reason"), printed);
     }
 
     @Test
@@ -65,8 +103,8 @@ class BenchCommandTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        int status = BenchCommand.run(new String[] {"--target", "http://127.0.0.1:" + port, "--out", dir.toString()},
-                print(out), print(err));
+        int status = Cli.run(new BenchCommand(), print(out), print(err), "--target", "http://127.0.0.1:" + port, "--out",
+                dir.toString());
         assertEquals(1, status);
         assertTrue(text(out).startsWith("cannot reach http://127.0.0.1:" + port), text(out));
         try (Stream<Path> files = Files.list(dir)) {
@@ -97,15 +135,19 @@ class BenchCommandTest {
         });
         int status = bench(dir, "--probes", "static,cgi", "--clients", "1,2");
         assertEquals(1, status, text(out) + text(err));
-        Map<?, ?> json = (Map<?, ?>) JsonReader.parse(Files.readString(onlyChild(dir).resolve("results.json")));
+        Map<?, ?> json = ResultsJson.MAPPER.readValue(onlyChild(dir).resolve("results.json").toFile(), Map.class);
         assertEquals(Boolean.TRUE, json.get("partial"));
         List<?> runs = (List<?>) json.get("runs");
         assertEquals(1, runs.size(), json.toString());
         Map<?, ?> run = (Map<?, ?>) runs.get(0);
         assertEquals(Boolean.TRUE, run.get("failed"));
         assertTrue(String.valueOf(run.get("reason")).contains("stopped answering"), String.valueOf(run.get("reason")));
-        assertTrue((Long) run.get("requests") > 0);
-        assertTrue((Long) ((Map<?, ?>) run.get("errors_by_class")).get("connect_refused") > 0, run.toString());
+        assertTrue(((Number) run.get("requests")).longValue() > 0);
+        assertTrue(((Number) ((Map<?, ?>) run.get("errors_by_class")).get("connect_refused")).longValue() > 0,
+                run.toString());
+        // the rate is over the time the server answered, not the nominal window
+        double duration = ((Number) run.get("duration_s")).doubleValue();
+        assertTrue(duration > 0.1 && duration < 0.6, "duration_s " + duration);
         assertTrue(text(out).contains("PARTIAL RESULTS"), text(out));
     }
 
@@ -114,7 +156,7 @@ class BenchCommandTest {
             "--pause", "0", "--warm-up", "0", "--timeout", "2000", "--out", dir.toString(), "--bytes",
             Integer.toString(SIZE)};
         String[] args = Stream.concat(Stream.of(base), Stream.of(extra)).toArray(String[]::new);
-        return BenchCommand.run(args, print(out), print(err));
+        return Cli.run(new BenchCommand(), print(out), print(err), args);
     }
 
     private static Path onlyChild(Path dir) throws IOException {

@@ -7,14 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
-import org.spice.bench.run.BenchOptions;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.run.BenchSettings;
 import org.spice.bench.run.MixRunner;
 import org.spice.bench.stats.RunRecord;
 import org.spice.page.Probe;
@@ -29,8 +32,6 @@ class EngineTest {
     private static final int SIZE = 6250;
     private static final int DELAY_MS = 20;
 
-    private static final String[] ENGINES = {"auto", "threads"};
-
     private TestServer server;
 
     @AfterEach
@@ -43,12 +44,11 @@ class EngineTest {
     @Test
     void closedLoopMeasuresTheServiceTime() throws Exception {
         server = delayed();
-        for (String engine : ENGINES) {
-          for (boolean keepAlive : new boolean[] {false, true}) {
-            MixRunner runner = keepAlive ? runner("--engine", engine, "--keepalive") : runner("--engine", engine);
+        for (boolean keepAlive : new boolean[] {false, true}) {
+            MixRunner runner = runner(b -> b.keepAlive(keepAlive));
             for (int clients : new int[] {1, 4}) {
                 RunRecord r = runner.run(Mix.of(Probe.STATIC), clients, 1);
-                String what = engine + ", " + clients + " clients, keepAlive=" + keepAlive + ": " + r;
+                String what = clients + " clients, keepAlive=" + keepAlive + ": " + r;
                 assertFalse(r.failed(), what);
                 assertEquals(0, r.errorTotal(), what);
                 assertEquals(SIZE, r.bytesPerResponse(), what);
@@ -61,18 +61,11 @@ class EngineTest {
                 assertTrue(r.latency().p50Ms() <= r.latency().p99Ms() && r.latency().p99Ms() <= r.latency().maxMs() + 0.01);
                 assertEquals(clients, r.clientRequests().length);
             }
-          }
         }
     }
 
     @Test
     void errorsOfAMixAreCountedByClassAndNeverAveragedIn(@TempDir Path dir) throws Exception {
-        for (String engine : ENGINES) {
-            errorsAreCountedByClass(dir, engine);
-        }
-    }
-
-    private void errorsAreCountedByClass(Path dir, String engine) throws Exception {
         server = new TestServer((head, socket, out) -> {
             switch (TestServer.path(head)) {
                 case "/ok" -> TestServer.respond(out, 200, SIZE, SIZE);
@@ -83,7 +76,7 @@ class EngineTest {
         });
         Path file = dir.resolve("faults.mix");
         Files.writeString(file, "2 /ok\n1 /short\n1 /missing\n");
-        RunRecord r = runner("--engine", engine, "--mix", file.toString()).run(MixFile.read(file), 2, 1);
+        RunRecord r = runner(b -> b).run(MixFile.read(file), 2, 1);
         assertFalse(r.failed(), r.toString());
         assertTrue(r.requests() > 0);
         assertTrue(r.errors().get("short_body") > 0, r.errors().toString());
@@ -93,9 +86,6 @@ class EngineTest {
         assertEquals(SIZE, r.bytesPerResponse());   // the short bodies are errors, not averaged in
         // about half the draws go to /ok
         assertEquals(0.5, r.requests() / (double) (r.requests() + r.errorTotal()), 0.15);
-        if (server != null) {
-            server.close();
-        }
     }
 
     @Test
@@ -109,10 +99,8 @@ class EngineTest {
         });
         Path file = dir.resolve("hangs.mix");
         Files.writeString(file, "20 /ok\n1 /hang\n");
-        String[] args = {"--target", server.url(), "--ramp-up", "0", "--duration", "1.5", "--ramp-down", "0",
-            "--timeout", "200", "--bytes", Integer.toString(SIZE), "--mix", file.toString()};
         long before = System.nanoTime();
-        RunRecord r = new MixRunner(BenchOptions.parse(args), null, new AtomicBoolean()).run(MixFile.read(file), 4, 1);
+        RunRecord r = runner(b -> b.rampUp(0).duration(1.5).rampDown(0).timeoutMillis(200)).run(MixFile.read(file), 4, 1);
         assertTrue(System.nanoTime() - before < 3_000_000_000L, "the run ends on time despite hanging requests");
         assertFalse(r.failed(), r.toString());
         assertTrue(r.errors().get("timeout") > 0, r.errors().toString());
@@ -122,14 +110,11 @@ class EngineTest {
     }
 
     @Test
-    void theEngineFollowsTheMix() {
-        BenchOptions plain = BenchOptions.parse(new String[] {"--target", "http://127.0.0.1:1", "--probes", "static"});
-        assertEquals(MixRunner.EVENT_LOOP, MixRunner.engine(plain, Mix.of(Probe.STATIC)));
-        assertEquals(MixRunner.EVENT_LOOP, plain.settings().get("engine"));
-        BenchOptions forced = BenchOptions.parse(new String[] {"--target", "http://127.0.0.1:1", "--engine", "threads"});
-        assertEquals(MixRunner.THREADS, forced.settings().get("engine"));
-        BenchOptions https = BenchOptions.parse(new String[] {"--target", "https://127.0.0.1:1", "--probes", "static"});
-        assertEquals(MixRunner.THREADS, MixRunner.engine(https, Mix.of(Probe.STATIC)));
+    void theEngineRecordsItsName() throws Exception {
+        server = delayed();
+        BenchSettings settings = BenchSettings.builder(Endpoint.parse(server.url())).mix(Mix.of(Probe.STATIC)).build();
+        assertEquals(MixRunner.EVENT_LOOP, settings.recorded().get("engine"));
+        assertEquals("event-loop", MixRunner.EVENT_LOOP);
     }
 
     @Test
@@ -138,7 +123,7 @@ class EngineTest {
             TestServer.respond(out, 500, 0, 0);
             return true;
         });
-        RunRecord r = runner().run(Mix.of(Probe.CGI), 1, 1);
+        RunRecord r = runner(b -> b).run(Mix.of(Probe.CGI), 1, 1);
         assertTrue(r.failed());
         assertTrue(r.reason().startsWith("no request succeeded"), r.reason());
         assertTrue(r.errors().get("status") > 0);
@@ -152,12 +137,9 @@ class EngineTest {
         });
     }
 
-    private MixRunner runner(String... extra) {
-        String[] base = {"--target", server.url(), "--ramp-up", "0.3", "--duration", "1.2", "--ramp-down", "0.1",
-            "--timeout", "3000", "--bytes", Integer.toString(SIZE)};
-        String[] args = new String[base.length + extra.length];
-        System.arraycopy(base, 0, args, 0, base.length);
-        System.arraycopy(extra, 0, args, base.length, extra.length);
-        return new MixRunner(BenchOptions.parse(args), null, new AtomicBoolean());
+    private MixRunner runner(UnaryOperator<BenchSettings.Builder> change) throws IOException {
+        BenchSettings.Builder b = BenchSettings.builder(Endpoint.parse(server.url())).rampUp(0.3).duration(1.2)
+                .rampDown(0.1).timeoutMillis(3000).bytes(SIZE).clients(List.of(1));
+        return new MixRunner(change.apply(b).build(), null, new AtomicReference<>());
     }
 }

@@ -5,8 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,11 +13,11 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.net.ErrorClass;
 import org.spice.bench.net.ResponseParser;
-import org.spice.bench.net.ResponseReader;
 
 /**
- * The incremental parser must judge every response exactly as the blocking reader does, however the
- * bytes are cut: whole, one byte at a time, and at random places. The blocking reader is the reference.
+ * The one response parser: the table of cases below is its specification (the verdict a correct client
+ * reaches), and it must reach the same verdict however the bytes are cut: whole, one byte at a time, and
+ * at random places.
  */
 class ResponseParserTest {
 
@@ -62,9 +60,9 @@ class ResponseParserTest {
         add(cases, "bad length", "HTTP/1.1 200 OK\r\nContent-Length: ten\r\n\r\n" + BODY, ErrorClass.PROTOCOL);
         add(cases, "head cut", "HTTP/1.1 200 OK\r\nContent-Le", ErrorClass.CLOSED_EARLY);
         add(cases, "nothing", "", ErrorClass.CLOSED_EARLY);
-        add(cases, "head too large", "HTTP/1.1 200 OK\r\nX: " + "a".repeat(ResponseReader.BUFFER_BYTES) + "\r\n\r\n",
+        add(cases, "head too large", "HTTP/1.1 200 OK\r\nX: " + "a".repeat(ResponseParser.MAX_HEAD_BYTES) + "\r\n\r\n",
                 ErrorClass.PROTOCOL);
-        add(cases, "head fills buffer exactly", head(ResponseReader.BUFFER_BYTES) + BODY, null);
+        add(cases, "head fills buffer exactly", head(ResponseParser.MAX_HEAD_BYTES) + BODY, null);
         return cases;
     }
 
@@ -79,19 +77,19 @@ class ResponseParserTest {
     }
 
     @Test
-    void theReferenceReaderAgreesWithTheExpectedVerdicts() throws IOException {
+    void theWholeResponseGetsTheExpectedVerdict() {
         for (Case c : cases()) {
-            Verdict v = reference(c);
+            Verdict v = parse(c.bytes(), new int[] {c.bytes().length});
             // the exchanges' rule: bytes after a correct response make it a long body
             assertEquals(c.expected(), v.outcome() == null && v.extra() > 0 ? ErrorClass.LONG_BODY : v.outcome(), c.name());
         }
     }
 
     @Test
-    void wholeByteByByteAndRandomCutsGiveTheReaderVerdict() throws IOException {
+    void byteByByteAndRandomCutsGiveTheWholeVerdict() {
         Random random = new Random(42);
         for (Case c : cases()) {
-            Verdict expected = reference(c);
+            Verdict expected = parse(c.bytes(), new int[] {c.bytes().length});
             assertEquals(expected, parse(c.bytes(), new int[] {c.bytes().length}), c.name() + " whole");
             int[] single = new int[c.bytes().length];
             java.util.Arrays.fill(single, 1);
@@ -118,6 +116,33 @@ class ResponseParserTest {
     }
 
     @Test
+    void verifyReadsTheHeadAndTheDechunkedBody() {
+        ResponseParser parser = new ResponseParser();
+        parser.reset(SIZE);
+        parser.capture();
+        byte[] bytes = ("HTTP/1.1 200\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\n\r\n28\r\n"
+                + BODY.substring(0, 40) + "\r\n3C\r\n" + BODY.substring(40) + "\r\n0\r\n\r\n")
+                .getBytes(StandardCharsets.US_ASCII);
+        assertTrue(parser.feed(bytes, 0, bytes.length));
+        assertNull(parser.outcome());
+        assertEquals("HTTP/1.1 200", parser.statusLine());   // no reason phrase, as Tomcat sends it
+        assertEquals(ResponseParser.Framing.CHUNKED, parser.framing());
+        assertEquals("Content-Type", parser.fields().get(0)[0]);
+        assertEquals("text/html", parser.fields().get(0)[1]);
+        assertEquals(BODY, new String(parser.body(), StandardCharsets.US_ASCII));
+    }
+
+    @Test
+    void theResponseToAHeadEndsWithItsHead() {
+        ResponseParser parser = new ResponseParser();
+        parser.reset(SIZE, true);
+        byte[] head = "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+        assertTrue(parser.feed(head, 0, head.length));
+        assertNull(parser.outcome());
+        assertEquals(0, parser.bodyBytes());
+    }
+
+    @Test
     void aCloseBeforeAnyByteIsToldApartFromACutHead() {
         ResponseParser parser = new ResponseParser();
         parser.reset(SIZE);
@@ -132,15 +157,6 @@ class ResponseParserTest {
 
     /** What the parser and the reader are compared on. */
     private record Verdict(ErrorClass outcome, int status, long headerBytes, long bodyBytes, boolean reusable, long extra) {
-    }
-
-    private static Verdict reference(Case c) throws IOException {
-        ResponseReader reader = new ResponseReader();
-        reader.attach(new ByteArrayInputStream(c.bytes()));
-        ErrorClass outcome = reader.read(SIZE);
-        boolean reusable = reader.reusable();
-        long extra = reader.drainToEof();
-        return verdict(outcome, reader.status(), reader.headerBytes(), reader.bodyBytes(), reusable, extra);
     }
 
     private static Verdict parse(byte[] bytes, int[] cuts) {
@@ -159,8 +175,8 @@ class ResponseParserTest {
     }
 
     /**
-     * Only what a client acts on: after a protocol error or an early close neither engine looks at the
-     * rest (the reader even overwrites its status), so those fields are not compared there.
+     * Only what a client acts on: after a protocol error or an early close the client looks at nothing
+     * else, so those fields are not compared there.
      */
     private static Verdict verdict(ErrorClass outcome, int status, long head, long body, boolean reusable, long extra) {
         if (outcome == ErrorClass.PROTOCOL || outcome == ErrorClass.CLOSED_EARLY) {

@@ -16,7 +16,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.report.JsonReader;
 import org.spice.bench.report.ReportCommand;
 import org.spice.bench.report.Results;
 import org.spice.bench.report.ResultsJson;
@@ -47,7 +46,7 @@ class ResultsRoundTripTest {
                 "2026-01-01T00:01:00Z", true, "interrupted (Ctrl-C)", List.of("a note"), runs);
         ResultsJson.write(dir, written);
 
-        Map<?, ?> tree = (Map<?, ?>) JsonReader.parse(Files.readString(dir.resolve("results.json")));
+        Map<?, ?> tree = ResultsJson.MAPPER.readValue(dir.resolve("results.json").toFile(), Map.class);
         assertEquals("spice-results/1", tree.get("schema"));
         assertEquals(Boolean.TRUE, tree.get("partial"));
         Map<?, ?> first = (Map<?, ?>) ((List<?>) tree.get("runs")).get(0);
@@ -84,7 +83,8 @@ class ResultsRoundTripTest {
         assertEquals(2, servlet.maxLoadClients());   // the 4-client mix failed
 
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int status = ReportCommand.run(new String[] {dir.toString()}, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        int status = org.spice.harness.Cli.run(new ReportCommand(), new PrintStream(bytes, true, StandardCharsets.UTF_8),
+                System.err, dir.toString());
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, out);
         assertTrue(out.contains("SPICE summary"), out);

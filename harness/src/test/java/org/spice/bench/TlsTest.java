@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.Selector;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyStore;
@@ -21,17 +23,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.ErrorClass;
-import org.spice.bench.net.HttpExchange;
+import org.spice.bench.net.Exchange;
 import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
 
 /**
- * TLS entries: a certificate given with --trust-cert is trusted and the host name is checked; any other
- * certificate fails the handshake. The certificates are made by the JDK's keytool for the test.
+ * TLS on the event loop: a certificate given with --trust-cert is trusted and the host name is checked;
+ * any other certificate fails the handshake. Every connection makes a full handshake unless resumption is
+ * asked for. The certificates are made by the JDK's keytool for the test.
  */
 class TlsTest {
 
     private static final int SIZE = 6250;
+    /** More than two TLS records of plaintext. */
+    private static final int BIG = 40_000;
 
     @TempDir
     static Path dir;
@@ -62,7 +67,8 @@ class TlsTest {
         SSLServerSocket socket = (SSLServerSocket) context.getServerSocketFactory()
                 .createServerSocket(0, 50, InetAddress.getLoopbackAddress());
         server = new TestServer(socket, (head, s, out) -> {
-            TestServer.respond(out, 200, SIZE, SIZE);
+            int size = TestServer.path(head).equals("/big") ? BIG : SIZE;
+            TestServer.respond(out, 200, size, size);
             return true;
         });
         endpoint = Endpoint.parse("https://127.0.0.1:" + server.port());
@@ -78,21 +84,36 @@ class TlsTest {
         for (boolean resume : new boolean[] {false, true}) {
             for (boolean keepAlive : new boolean[] {false, true}) {
                 TlsConfig tls = TlsConfig.create(dir.resolve("server.pem"), resume);
-                try (HttpExchange exchange = new HttpExchange(endpoint, tls, 3000, keepAlive)) {
+                long before = server.connections();
+                try (Selector selector = Selector.open()) {
+                    Exchange exchange = exchange(tls, selector, keepAlive);
                     for (int i = 0; i < 3; i++) {
-                        assertNull(once(exchange, keepAlive), "resume=" + resume + " keepAlive=" + keepAlive);
+                        assertNull(once(selector, exchange, endpoint, keepAlive), "resume=" + resume + " keepAlive=" + keepAlive);
                         assertEquals(SIZE, exchange.bodyBytes());
                     }
+                    exchange.close();
                 }
+                assertEquals(keepAlive ? 1 : 3, server.connections() - before, "keepAlive=" + keepAlive);
             }
+        }
+    }
+
+    @Test
+    void aBodyLargerThanATlsRecordArrivesWhole() throws Exception {
+        TlsConfig tls = TlsConfig.create(dir.resolve("server.pem"), false);
+        try (Selector selector = Selector.open()) {
+            Exchange exchange = exchange(tls, selector, false);
+            Request request = Request.get(endpoint, "/big", false, BIG);
+            assertNull(ExchangeTest.run(selector, exchange, request));
+            assertEquals(BIG, exchange.bodyBytes());
         }
     }
 
     @Test
     void untrustedCertificateFailsTheHandshake() throws Exception {
         TlsConfig tls = TlsConfig.create(dir.resolve("other.der"), false);
-        try (HttpExchange exchange = new HttpExchange(endpoint, tls, 3000, false)) {
-            assertEquals(ErrorClass.TLS, once(exchange, false));
+        try (Selector selector = Selector.open()) {
+            assertEquals(ErrorClass.TLS, once(selector, exchange(tls, selector, false), endpoint, false));
         }
     }
 
@@ -101,17 +122,17 @@ class TlsTest {
         // the server's certificate is for 127.0.0.1 only; "localhost" resolves there but is not in it
         Endpoint byName = Endpoint.parse("https://localhost:" + server.port());
         TlsConfig tls = TlsConfig.create(dir.resolve("server.pem"), false);
-        try (HttpExchange exchange = new HttpExchange(byName, tls, 3000, false)) {
-            Request request = Request.get(byName, "/", false, SIZE);
-            exchange.prepare(request);
-            assertEquals(ErrorClass.TLS, exchange.finish(exchange.perform(request)));
+        try (Selector selector = Selector.open()) {
+            assertEquals(ErrorClass.TLS, once(selector, exchange(tls, selector, false), byName, false));
         }
     }
 
-    private static ErrorClass once(HttpExchange exchange, boolean keepAlive) throws Exception {
-        Request request = Request.get(endpoint, "/spice/servlet", keepAlive, SIZE);
-        exchange.prepare(request);
-        return exchange.finish(exchange.perform(request));
+    private static Exchange exchange(TlsConfig tls, Selector selector, boolean keepAlive) {
+        return new Exchange(tls, 3000, keepAlive, selector, null, ByteBuffer.allocate(Exchange.BUFFER_BYTES));
+    }
+
+    private static ErrorClass once(Selector selector, Exchange exchange, Endpoint to, boolean keepAlive) throws Exception {
+        return ExchangeTest.run(selector, exchange, Request.get(to, "/spice/servlet", keepAlive, SIZE));
     }
 
     private static void keytool(String... args) throws Exception {

@@ -3,7 +3,6 @@ package org.spice.fileset;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -25,7 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
 import org.spice.bench.mix.MixFile;
-import org.spice.harness.UsageException;
+import org.spice.harness.Cli;
 
 /**
  * {@code spice fileset} end to end: the files on disk agree with the mix file the bench reads, a second
@@ -82,19 +81,18 @@ class FilesetCommandTest {
     void refusesADirectoryThatIsNotAFilesetOfTheSameKind() throws IOException {
         Path other = Files.createDirectories(tmp.resolve("other"));
         Files.writeString(other.resolve("index.html"), "mine");
-        UsageException e = assertThrows(UsageException.class, () -> run("webstone", "", other));
-        assertTrue(e.getMessage().startsWith("--out ") && e.getMessage().contains("is not empty and is not a"
-                + " fileset"), e.getMessage());
+        String e = refused("--kind", "webstone", "--out", other.toString());
+        assertTrue(e.startsWith("fileset: --out ") && e.contains("is not empty and is not a fileset"), e);
         assertEquals(List.of(other.resolve("index.html")), regularFiles(other), "nothing written");
 
         Path bench = Files.createDirectories(tmp.resolve("bench"));
         Files.writeString(bench.resolve(FilesetWriter.MIX), "# SPICE fileset kind=webbench\n1 /spice/fileset/a.html\n");
-        e = assertThrows(UsageException.class, () -> run("webstone", "", bench));
-        assertTrue(e.getMessage().contains("holds a webbench fileset, not webstone"), e.getMessage());
+        e = refused("--kind", "webstone", "--out", bench.toString());
+        assertTrue(e.contains("holds a webbench fileset, not webstone"), e);
 
         Path file = Files.writeString(tmp.resolve("plain"), "x");
-        e = assertThrows(UsageException.class, () -> run("webstone", "", file));
-        assertTrue(e.getMessage().contains("is not a directory"), e.getMessage());
+        e = refused("--kind", "webstone", "--out", file.toString());
+        assertTrue(e.contains("is not a directory"), e);
     }
 
     @Test
@@ -114,20 +112,28 @@ class FilesetCommandTest {
     @Test
     void badOptionsNameTheOption() {
         assertMessage("--kind \"nope\" is not known", "--kind", "nope", "--out", tmp.resolve("a").toString());
-        assertMessage("--kind is missing", "--out", tmp.resolve("a").toString());
-        assertMessage("--out is missing", "--kind", "webbench");
-        assertMessage("--out needs a value", "--kind", "webbench", "--out");
+        assertMessage("Missing required option: '--kind=KIND'", "--out", tmp.resolve("a").toString());
+        assertMessage("Missing required option: '--out=DIR'", "--kind", "webbench");
+        assertMessage("Missing required parameter for option '--out'", "--kind", "webbench", "--out");
         assertMessage("--connections applies to --kind specweb99 only", "--kind", "webbench", "--out", "x",
                 "--connections", "5");
         assertMessage("--connections \"0\"", "--kind", "specweb99", "--out", "x", "--connections", "0");
-        assertMessage("unknown option \"--size\"", "--size", "3");
+        assertMessage("Unknown options: '--size'", "--kind", "webbench", "--out", "x", "--size", "3");
         assertFalse(Files.exists(tmp.resolve("a")));
     }
 
     private static void assertMessage(String start, String... args) {
-        UsageException e = assertThrows(UsageException.class,
-                () -> FilesetCommand.run(args, new PrintStream(new ByteArrayOutputStream())));
-        assertTrue(e.getMessage().startsWith(start), e.getMessage());
+        String e = refused(args);
+        assertTrue(e.startsWith("fileset: " + start), e);
+    }
+
+    /** What the command says on stderr when it refuses {@code args} (exit 2). */
+    private static String refused(String... args) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Cli.run(new FilesetCommand(), new PrintStream(new ByteArrayOutputStream()),
+                new PrintStream(err, true, StandardCharsets.UTF_8), args);
+        assertEquals(2, status, err.toString(StandardCharsets.UTF_8));
+        return err.toString(StandardCharsets.UTF_8);
     }
 
     private static String run(String kind, String extra, Path dir) {
@@ -136,8 +142,8 @@ class FilesetCommandTest {
             args.addAll(List.of(extra.split(" ")));
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int status = FilesetCommand.run(args.toArray(String[]::new), new PrintStream(bytes, true,
-                StandardCharsets.UTF_8));
+        int status = Cli.run(new FilesetCommand(), new PrintStream(bytes, true, StandardCharsets.UTF_8), System.err,
+                args.toArray(String[]::new));
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, out);
         return out;

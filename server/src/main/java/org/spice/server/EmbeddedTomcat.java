@@ -7,8 +7,7 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.CountDownLatch;
-import java.util.logging.Level;
+import java.util.Map;
 import java.util.logging.Logger;
 
 import org.apache.catalina.Context;
@@ -19,7 +18,6 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.startup.Tomcat;
-import org.apache.catalina.util.ServerInfo;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.util.scan.StandardJarScanner;
@@ -36,18 +34,26 @@ import org.spice.page.Probe;
  */
 public final class EmbeddedTomcat implements AutoCloseable {
 
-    /** The listen backlog every SPICE server configuration uses (httpd's default), so they queue alike. */
-    public static final int ACCEPT_COUNT = 511;
+    /**
+     * The settings of both connectors, as conf/tomcat/conf/server.xml has them (ConnectorSettingsTest
+     * fails when the two differ): the listen backlog every SPICE server uses (httpd's default), so they
+     * queue alike; keep-alive runs not cut at Tomcat's default of 100 requests per connection; Tomcat's
+     * stock 20 s for a request to arrive.
+     */
+    public static final Map<String, String> CONNECTOR_SETTINGS = Map.of(
+            "acceptCount", "511",
+            "maxKeepAliveRequests", "-1",
+            "connectionTimeout", "20000");
 
     /** Kept strongly reachable: java.util.logging holds loggers weakly, and a collected one loses its level. */
-    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
+    static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
 
     /**
      * CGIServlet logs "I/O problems with stderr: Stream closed" when its stderr reader thread loses a race
      * with the end of the request; the response is complete and correct, but under load the warning
      * would flood the console and cost the server time that is not the CGI probe's.
      */
-    private static final Logger CGI_LOG = Logger.getLogger("org.apache.catalina.servlets.CGIServlet");
+    static final Logger CGI_LOG = Logger.getLogger("org.apache.catalina.servlets.CGIServlet");
 
     private final Tomcat tomcat;
     private final Connector connector;
@@ -94,13 +100,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(baseDir.toString());
 
-        Connector connector = new Connector("HTTP/1.1");
-        connector.setProperty("address", host);
-        connector.setPort(port);
-        connector.setProperty("acceptCount", Integer.toString(ACCEPT_COUNT));
-        // Keep-alive runs (--keepalive) must not be cut at Tomcat's default of 100 requests per connection.
-        connector.setProperty("maxKeepAliveRequests", "-1");
-        connector.setThrowOnFailure(true);
+        Connector connector = connector(host, port);
         tomcat.setConnector(connector);
         if (tls != null) {
             tomcat.getService().addConnector(httpsConnector(host, tls));
@@ -137,11 +137,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
         if (tls.port() != 0) {
             ensurePortFree(host, tls.port());
         }
-        Connector connector = new Connector("HTTP/1.1");
-        connector.setProperty("address", host);
-        connector.setPort(tls.port());
-        connector.setProperty("acceptCount", Integer.toString(ACCEPT_COUNT));
-        connector.setProperty("maxKeepAliveRequests", "-1");
+        Connector connector = connector(host, tls.port());
         connector.setProperty("SSLEnabled", "true");
         connector.setScheme("https");
         connector.setSecure(true);
@@ -152,6 +148,16 @@ public final class EmbeddedTomcat implements AutoCloseable {
         certificate.setCertificateKeyFile(tls.key().toAbsolutePath().toString());
         config.addCertificate(certificate);
         connector.addSslHostConfig(config);
+        return connector;
+    }
+
+    /** A connector with the settings every SPICE Tomcat has ({@link #CONNECTOR_SETTINGS}). */
+    private static Connector connector(String host, int port) {
+        Connector connector = new Connector("HTTP/1.1");
+        connector.setProperty("address", host);
+        connector.setPort(port);
+        CONNECTOR_SETTINGS.forEach(connector::setProperty);
+        connector.setThrowOnFailure(true);
         return connector;
     }
 
@@ -211,78 +217,12 @@ public final class EmbeddedTomcat implements AutoCloseable {
         }
     }
 
-    /**
-     * {@code EmbeddedTomcat [--host 127.0.0.1] [--port 18080] [--war spice.war] [--base DIR] [--fileset DIR]
-     * [--tls-port N --tls-cert PEM --tls-key PEM] [--pid-file F] [--verbose]}.
-     */
-    public static void main(String[] args) throws Exception {
-        String host = "127.0.0.1";
-        int port = 18080;
-        Path war = Path.of("server/target/webapps/spice.war");
-        Path base = null;
-        Path pidFile = null;
-        Path fileset = null;
-        int tlsPort = -1;
-        Path tlsCert = null;
-        Path tlsKey = null;
-        boolean verbose = false;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--host" -> host = argument(args, ++i);
-                case "--port" -> port = portNumber(argument(args, ++i));
-                case "--war" -> war = Path.of(argument(args, ++i));
-                case "--base" -> base = Path.of(argument(args, ++i));
-                case "--pid-file" -> pidFile = Path.of(argument(args, ++i));
-                case "--fileset" -> fileset = Path.of(argument(args, ++i));
-                case "--tls-port" -> tlsPort = portNumber(argument(args, ++i));
-                case "--tls-cert" -> tlsCert = Path.of(argument(args, ++i));
-                case "--tls-key" -> tlsKey = Path.of(argument(args, ++i));
-                case "--verbose" -> verbose = true;
-                default -> fail("unknown option " + args[i]);
-            }
-        }
-        if (base == null) {
-            base = Path.of(System.getProperty("java.io.tmpdir"), "spice-tomcat-" + port);
-        }
-        TOMCAT_LOG.setLevel(verbose ? Level.INFO : Level.WARNING);
-        CGI_LOG.setLevel(verbose ? Level.INFO : Level.SEVERE);
-
-        EmbeddedTomcat server;
-        try {
-            Tls tls = null;
-            if (tlsPort >= 0) {
-                if (tlsCert == null || tlsKey == null) {
-                    fail("--tls-port needs --tls-cert and --tls-key (PEM files)");
-                }
-                tls = new Tls(tlsPort, tlsCert, tlsKey);
-            }
-            server = start(host, port, war, base, fileset, tls);
-        } catch (PortInUseException e) {
-            fail(e.getMessage());
-            return;
-        } catch (IOException | LifecycleException e) {
-            fail("Tomcat did not start: " + e.getMessage());
-            return;
-        }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Path pid = pidFile;
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                server.close();
-            } catch (LifecycleException e) {
-                System.err.println("stopping Tomcat: " + e.getMessage());
-            }
-            deleteQuietly(pid);
-            stopped.countDown();
-        }, "spice-shutdown"));
-        if (pidFile != null) {
-            Files.writeString(pidFile, ProcessHandle.current().pid() + "\n", StandardCharsets.US_ASCII);
-        }
-        printUrls(server, ServerInfo.getServerInfo());
-        stopped.await();
+    /** The embedded server's command line: {@link ServeCommand}. */
+    public static void main(String[] args) {
+        System.exit(new picocli.CommandLine(new ServeCommand()).execute(args));
     }
 
-    private static void printUrls(EmbeddedTomcat server, String serverInfo) {
+    static void printUrls(EmbeddedTomcat server, String serverInfo) {
         String base = server.baseUrl();
         System.out.printf("SPICE embedded server (%s) on %s, %d-byte page, pid %d%n", serverInfo, base,
                 CanonicalPage.builtBytes(), ProcessHandle.current().pid());
@@ -296,32 +236,7 @@ public final class EmbeddedTomcat implements AutoCloseable {
         System.out.flush();
     }
 
-    private static int portNumber(String text) {
-        try {
-            int port = Integer.parseInt(text);
-            if (port >= 0 && port <= 65535) {
-                return port;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        fail("--port takes a port number from 0 to 65535, not \"" + text + "\"");
-        return -1;
-    }
-
-    private static String argument(String[] args, int i) {
-        if (i >= args.length) {
-            fail(args[i - 1] + " needs a value");
-        }
-        return args[i];
-    }
-
-    private static void fail(String message) {
-        System.err.println("spice serve: " + message);
-        System.exit(1);
-    }
-
-    private static void deleteQuietly(Path file) {
+    static void deleteQuietly(Path file) {
         if (file != null) {
             try {
                 Files.deleteIfExists(file);

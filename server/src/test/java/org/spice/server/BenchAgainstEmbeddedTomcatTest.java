@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.spice.bench.report.Results;
 import org.spice.bench.report.ResultsJson;
 import org.spice.bench.run.BenchCommand;
+import org.spice.harness.Cli;
 import org.spice.bench.stats.RunRecord;
 import org.spice.bench.stats.SpiceFigures;
 import org.spice.page.CanonicalPage;
@@ -30,9 +31,9 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         Path out = base.resolve("results");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = BenchCommand.run(new String[] {"--target", server.baseUrl(), "--probes", "static,servlet,module",
-            "--clients", "1,4", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0",
-            "--out", out.toString()}, print, print);
+        int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--probes",
+                "static,servlet,module", "--clients", "1,4", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2",
+                "--pause", "0", "--out", out.toString());
         String printed = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, printed);
 

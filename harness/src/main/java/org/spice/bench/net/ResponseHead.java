@@ -1,11 +1,13 @@
 package org.spice.bench.net;
 
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
- * The few fields of a response head the client needs, parsed in place from bytes (no strings). Shared
- * by the blocking {@link ResponseReader} and the incremental {@link ResponseParser}, so both engines
- * frame and judge a response by exactly the same rules.
+ * The few fields of a response head the client needs, parsed in place from bytes (no strings, no
+ * allocation: the {@link ResponseParser} reuses one instance per connection). {@link #fields} lists every
+ * header as text for verify, which must see them all.
  */
 public final class ResponseHead {
 
@@ -22,22 +24,26 @@ public final class ResponseHead {
     /** The connection ends after this response: "Connection: close", or HTTP/1.0 without keep-alive. */
     boolean close;
 
-    private ResponseHead() {
-    }
-
-    /** Parses the head in {@code buf[0, headEnd)}; null if it is not an HTTP/1.x response head. */
-    static ResponseHead parse(byte[] buf, int headEnd) {
-        int lineEnd = lineEnd(buf, 0, headEnd);
-        // "HTTP/1.x SSS reason": the status code is the three digits after the first space.
-        if (lineEnd < 12 || buf[0] != 'H' || buf[1] != 'T' || buf[2] != 'T' || buf[3] != 'P' || buf[4] != '/' || buf[8] != ' ') {
-            return null;
-        }
-        ResponseHead head = new ResponseHead();
+    /**
+     * Parses the head in {@code buf[0, headEnd)} into this instance.
+     *
+     * @return null for an HTTP/1.x response head, else what is wrong with it
+     */
+    String parse(byte[] buf, int headEnd) {
+        ResponseHead head = this;
         head.status = 0;
+        head.contentLength = -1;
+        head.chunked = false;
+        head.close = false;
+        int lineEnd = lineEnd(buf, 0, headEnd);
+        // "HTTP/1.x SSS reason": the status code is the three digits after the first space; the reason may be absent.
+        if (lineEnd < 12 || buf[0] != 'H' || buf[1] != 'T' || buf[2] != 'T' || buf[3] != 'P' || buf[4] != '/' || buf[8] != ' ') {
+            return "not an HTTP/1.x status line: \"" + text(buf, 0, lineEnd) + "\"";
+        }
         for (int i = 9; i < 12; i++) {
             int digit = buf[i] - '0';
             if (digit < 0 || digit > 9) {
-                return null;
+                return "not an HTTP/1.x status line: \"" + text(buf, 0, lineEnd) + "\"";
             }
             head.status = head.status * 10 + digit;
         }
@@ -47,8 +53,11 @@ public final class ResponseHead {
         for (int start = nextLine(buf, lineEnd, headEnd); start < headEnd; start = nextLine(buf, lineEnd, headEnd)) {
             lineEnd = lineEnd(buf, start, headEnd);
             int colon = indexOf(buf, start, lineEnd, (byte) ':');
-            if (colon < 0) {
-                continue;
+            if (lineEnd == start) {
+                continue;   // the empty line that ends the head
+            }
+            if (colon <= start) {
+                return "malformed header line \"" + text(buf, start, lineEnd) + "\"";
             }
             int valueStart = colon + 1;
             while (valueStart < lineEnd && (buf[valueStart] == ' ' || buf[valueStart] == '\t')) {
@@ -57,7 +66,7 @@ public final class ResponseHead {
             if (nameIs(buf, start, colon, CONTENT_LENGTH)) {
                 head.contentLength = parseDecimal(buf, valueStart, lineEnd);
                 if (head.contentLength < 0) {
-                    return null;
+                    return "bad Content-Length \"" + text(buf, valueStart, lineEnd) + "\"";
                 }
             } else if (nameIs(buf, start, colon, TRANSFER_ENCODING)) {
                 head.chunked |= contains(buf, valueStart, lineEnd, CHUNKED);
@@ -69,7 +78,30 @@ public final class ResponseHead {
         if (http10 && !keepAlive) {
             head.close = true;
         }
-        return head;
+        return null;
+    }
+
+    /** The status line of the head in {@code buf[0, headEnd)}, as text. */
+    static String statusLine(byte[] buf, int headEnd) {
+        return text(buf, 0, lineEnd(buf, 0, headEnd));
+    }
+
+    /** Every header field of the head in {@code buf[0, headEnd)}, in order, as {name, value} with blanks trimmed. */
+    static List<String[]> fields(byte[] buf, int headEnd) {
+        List<String[]> fields = new ArrayList<>();
+        int lineEnd = lineEnd(buf, 0, headEnd);
+        for (int start = nextLine(buf, lineEnd, headEnd); start < headEnd; start = nextLine(buf, lineEnd, headEnd)) {
+            lineEnd = lineEnd(buf, start, headEnd);
+            int colon = indexOf(buf, start, lineEnd, (byte) ':');
+            if (colon > start) {
+                fields.add(new String[] {text(buf, start, colon).trim(), text(buf, colon + 1, lineEnd).trim()});
+            }
+        }
+        return fields;
+    }
+
+    private static String text(byte[] buf, int from, int to) {
+        return new String(buf, from, Math.max(0, to - from), StandardCharsets.ISO_8859_1);
     }
 
     /** True for the statuses that never carry a body (RFC 9112 section 6.3). */

@@ -1,30 +1,42 @@
 package org.spice.bench.net;
 
+import java.io.ByteArrayOutputStream;
+import java.util.List;
+
 /**
- * Parses one HTTP/1.x response from bytes pushed in as they arrive, in pieces of any size: the event
- * loop cannot block for the rest of a head or a chunk, so every step of {@link ResponseReader}'s framing
- * (Content-Length, chunked, close-delimited, RFC 9112 section 6.3) is a state here that a piece may end
- * in. The head is parsed by {@link ResponseHead}, as in the blocking reader, so both engines judge a
- * response alike; the body is counted and thrown away.
+ * The one HTTP/1.x response parser of the harness: the load engine and verify both push bytes in as
+ * they arrive, in pieces of any size, and every step of the framing (Content-Length, chunked,
+ * close-delimited, RFC 9112 section 6.3) is a state a piece may end in. The engine only counts the
+ * body; verify asks it to {@link #capture} the body too, de-chunked, and reads the header fields.
  *
  * <p>Once the response has ended, further bytes are counted as {@link #extra()}: a client that never
  * pipelines must receive none, so any turns a correct response into a long body.
  */
 public final class ResponseParser {
 
-    /** Chunk sizes above this are treated as garbage rather than risking overflow (as ResponseReader does). */
+    /** A longer head is a protocol error rather than a reason to grow further. */
+    public static final int MAX_HEAD_BYTES = 16 * 1024;
+    /** Where the head buffer starts: every probe's head fits; 20,000 clients must not cost 16 KiB each. */
+    private static final int FIRST_HEAD_BYTES = 1024;
+    /** Chunk sizes above this are treated as garbage rather than risking overflow. */
     private static final long MAX_CHUNK = 1L << 40;
+
+    /** How the response delimited its body. */
+    public enum Framing { CONTENT_LENGTH, CHUNKED, CLOSE, NONE }
 
     private enum State { HEAD, LENGTH, TO_EOF, CHUNK_SIZE, CHUNK_EXT, CHUNK_DATA, CHUNK_CR, CHUNK_LF, TRAILER, ENDED }
 
-    /** The head is collected here until its empty line; the same limit as the blocking reader's buffer. */
-    private final byte[] head = new byte[ResponseReader.BUFFER_BYTES];
+    private final ResponseHead parsed = new ResponseHead();
+    /** The head is collected here until its empty line. */
+    private byte[] head = new byte[FIRST_HEAD_BYTES];
     private int headLim;
     private int scan;
     private int lineStart;
 
     private State state;
-    private ResponseHead parsed;
+    private boolean headRequest;
+    private ByteArrayOutputStream body;
+    private Framing framing;
     private long expectedBody;
     private long received;
     private long headerBytes;
@@ -38,15 +50,24 @@ public final class ResponseParser {
     private boolean reusable;
     private boolean sawEof;
     private ErrorClass outcome;
+    private String problem;
+    /** The parsed status code, -1 until a valid head has arrived. */
+    private int status;
 
-    /** Starts a new response whose correct body has {@code expectedBody} bytes. */
+    /** Starts a new response to a GET whose correct body has {@code expectedBody} bytes. */
     public void reset(long expectedBody) {
+        reset(expectedBody, false);
+    }
+
+    /** Starts a new response; the response to a HEAD request ends with its head. */
+    public void reset(long expectedBody, boolean headRequest) {
         this.expectedBody = expectedBody;
+        this.headRequest = headRequest;
         headLim = 0;
         scan = 0;
         lineStart = 0;
         state = State.HEAD;
-        parsed = null;
+        framing = Framing.NONE;
         received = 0;
         headerBytes = 0;
         bodyBytes = 0;
@@ -54,6 +75,18 @@ public final class ResponseParser {
         reusable = false;
         sawEof = false;
         outcome = null;
+        problem = null;
+        status = -1;
+        if (body != null) {
+            body.reset();
+        }
+    }
+
+    /** Keep the body bytes (de-chunked) for {@link #body()}; the engine never does, verify always. */
+    public void capture() {
+        if (body == null) {
+            body = new ByteArrayOutputStream();
+        }
     }
 
     /**
@@ -69,8 +102,8 @@ public final class ResponseParser {
                 case HEAD -> off = feedHead(b, off, end);
                 case LENGTH, CHUNK_DATA -> {
                     int take = (int) Math.min(remaining, end - off);
+                    keep(b, off, take);
                     off += take;
-                    bodyBytes += take;
                     remaining -= take;
                     if (remaining == 0) {
                         if (state == State.LENGTH) {
@@ -81,7 +114,7 @@ public final class ResponseParser {
                     }
                 }
                 case TO_EOF -> {
-                    bodyBytes += end - off;
+                    keep(b, off, end - off);
                     off = end;
                 }
                 case ENDED -> {
@@ -99,9 +132,13 @@ public final class ResponseParser {
         sawEof = true;
         switch (state) {
             case ENDED -> { }
-            case HEAD -> fail(ErrorClass.CLOSED_EARLY);
+            case HEAD -> fail(ErrorClass.CLOSED_EARLY, headLim == 0 ? "the server closed the connection without a response"
+                    : "the connection closed inside the response head");
             case TO_EOF -> finish(true);
-            default -> finish(false);
+            default -> {
+                problem = "the connection closed inside the body";
+                finish(false);
+            }
         }
     }
 
@@ -112,6 +149,11 @@ public final class ResponseParser {
     /** Null for a 200 with exactly the expected body, else the error class; meaningful once {@link #ended}. */
     public ErrorClass outcome() {
         return outcome;
+    }
+
+    /** What was wrong with a response that could not be parsed or was cut short, in words; else null. */
+    public String problem() {
+        return problem;
     }
 
     /** True if the response was complete and the server did not ask to close. */
@@ -135,7 +177,7 @@ public final class ResponseParser {
     }
 
     public int status() {
-        return parsed == null ? -1 : parsed.status;
+        return status;
     }
 
     public long headerBytes() {
@@ -146,8 +188,37 @@ public final class ResponseParser {
         return bodyBytes;
     }
 
+    public Framing framing() {
+        return framing;
+    }
+
+    /** The status line as text (verify's messages); empty before the head is complete. */
+    public String statusLine() {
+        return headerBytes > 0 ? ResponseHead.statusLine(head, (int) headerBytes) : "";
+    }
+
+    /** The header fields as {name, value}, in order (verify's checks). */
+    public List<String[]> fields() {
+        return headerBytes > 0 ? ResponseHead.fields(head, (int) headerBytes) : List.of();
+    }
+
+    /** The body as delivered, de-chunked, after {@link #capture}. */
+    public byte[] body() {
+        return body == null ? new byte[0] : body.toByteArray();
+    }
+
+    private void keep(byte[] b, int off, int len) {
+        bodyBytes += len;
+        if (body != null) {
+            body.write(b, off, len);
+        }
+    }
+
     /** Copies head bytes and looks for the empty line; returns the offset in {@code b} of the first byte not consumed. */
     private int feedHead(byte[] b, int off, int end) {
+        if (headLim == head.length && head.length < MAX_HEAD_BYTES) {
+            head = java.util.Arrays.copyOf(head, Math.min(MAX_HEAD_BYTES, head.length * 4));
+        }
         int n = Math.min(end - off, head.length - headLim);
         System.arraycopy(b, off, head, headLim, n);
         int before = headLim;
@@ -163,8 +234,8 @@ public final class ResponseParser {
                 lineStart = scan + 1;
             }
         }
-        if (headLim == head.length) {
-            fail(ErrorClass.PROTOCOL);   // a bigger head is a protocol error, not a reason to grow
+        if (headLim == MAX_HEAD_BYTES) {
+            fail(ErrorClass.PROTOCOL, "response head longer than " + MAX_HEAD_BYTES + " bytes");
             return end;
         }
         return off + n;
@@ -172,20 +243,26 @@ public final class ResponseParser {
 
     private void startBody(int headEnd) {
         headerBytes = headEnd;
-        parsed = ResponseHead.parse(head, headEnd);
-        if (parsed == null) {
-            fail(ErrorClass.PROTOCOL);
-        } else if (parsed.bodiless()) {
+        String wrong = parsed.parse(head, headEnd);
+        if (wrong != null) {
+            fail(ErrorClass.PROTOCOL, wrong);
+            return;
+        }
+        status = parsed.status;
+        if (headRequest || parsed.bodiless()) {
             finish(true);
         } else if (parsed.chunked) {
+            framing = Framing.CHUNKED;
             startChunk();
         } else if (parsed.contentLength >= 0) {
+            framing = Framing.CONTENT_LENGTH;
             remaining = parsed.contentLength;
             state = State.LENGTH;
             if (remaining == 0) {
                 finish(true);
             }
         } else {
+            framing = Framing.CLOSE;
             parsed.close = true;   // the close is the only end of this body
             state = State.TO_EOF;
         }
@@ -206,7 +283,7 @@ public final class ResponseParser {
                     chunkSize = chunkSize * 16 + digit;
                     chunkDigits++;
                     if (chunkSize > MAX_CHUNK) {
-                        fail(ErrorClass.PROTOCOL);
+                        fail(ErrorClass.PROTOCOL, "chunk size too large");
                     }
                 } else if (c == '\n') {
                     sizeLineEnd();
@@ -225,14 +302,14 @@ public final class ResponseParser {
                 } else if (c == '\n') {
                     startChunk();
                 } else {
-                    fail(ErrorClass.PROTOCOL);
+                    fail(ErrorClass.PROTOCOL, "chunk not followed by CRLF");
                 }
             }
             case CHUNK_LF -> {
                 if (c == '\n') {
                     startChunk();
                 } else {
-                    fail(ErrorClass.PROTOCOL);
+                    fail(ErrorClass.PROTOCOL, "chunk not followed by CRLF");
                 }
             }
             case TRAILER -> {
@@ -251,7 +328,7 @@ public final class ResponseParser {
 
     private void sizeLineEnd() {
         if (chunkDigits == 0) {
-            fail(ErrorClass.PROTOCOL);
+            fail(ErrorClass.PROTOCOL, "bad chunk size line");
         } else if (chunkSize == 0) {
             trailerLength = 0;
             state = State.TRAILER;
@@ -261,12 +338,14 @@ public final class ResponseParser {
         }
     }
 
-    /** The response ended; the same verdict, in the same order, as ResponseReader.read. */
+    /** The response ended: its verdict. */
     private void finish(boolean complete) {
         state = State.ENDED;
         reusable = complete && !parsed.close;
         if (parsed.status != 200) {
             outcome = ErrorClass.STATUS;
+        } else if (headRequest) {
+            outcome = null;
         } else if (!complete || bodyBytes < expectedBody) {
             outcome = ErrorClass.SHORT_BODY;
         } else {
@@ -274,9 +353,10 @@ public final class ResponseParser {
         }
     }
 
-    private void fail(ErrorClass error) {
+    private void fail(ErrorClass error, String why) {
         state = State.ENDED;
         reusable = false;
         outcome = error;
+        problem = why;
     }
 }

@@ -11,6 +11,7 @@ import java.security.cert.CertificateFactory;
 import java.util.Collection;
 
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
@@ -29,12 +30,12 @@ public final class TlsConfig {
 
     private final TrustManager[] trustManagers;
     private final boolean resume;
-    private final SSLSocketFactory shared;
+    private final SSLContext shared;
 
     private TlsConfig(TrustManager[] trustManagers, boolean resume) throws GeneralSecurityException {
         this.trustManagers = trustManagers;
         this.resume = resume;
-        this.shared = newContext().getSocketFactory();
+        this.shared = newContext();
     }
 
     /**
@@ -69,18 +70,24 @@ public final class TlsConfig {
     }
 
     /**
-     * The factory for the next connection. Without resumption it is a factory of a fresh SSLContext, whose
-     * empty session cache cannot offer a session ID or ticket: this is the only way JSSE guarantees a full
-     * handshake (invalidating the session does not reliably drop a TLS 1.3 ticket). The caller makes it
-     * before starting the clock, so building it is not counted as latency.
+     * The client side of the next connection to {@code endpoint}, host name checked. Without resumption it
+     * comes from a fresh SSLContext, whose empty session cache cannot offer a session ID or ticket: this is
+     * the only way JSSE guarantees a full handshake (invalidating the session does not reliably drop a TLS
+     * 1.3 ticket). The caller makes it before starting the clock, so building it is not counted as latency.
      */
-    public SSLSocketFactory factoryForNextConnection() throws GeneralSecurityException {
-        return resume ? shared : newContext().getSocketFactory();
+    public SSLEngine engineForNextConnection(Endpoint endpoint) throws GeneralSecurityException {
+        SSLEngine engine = (resume ? shared : newContext()).createSSLEngine(endpoint.host(), endpoint.port());
+        engine.setUseClientMode(true);
+        SSLParameters parameters = engine.getSSLParameters();
+        parameters.setEndpointIdentificationAlgorithm("HTTPS");
+        engine.setSSLParameters(parameters);
+        return engine;
     }
 
-    /** Layers TLS over a connected socket and sets host-name verification. The handshake is started by the caller. */
-    public static SSLSocket wrap(SSLSocketFactory factory, java.net.Socket plain, Endpoint endpoint) throws IOException {
-        SSLSocket socket = (SSLSocket) factory.createSocket(plain, endpoint.host(), endpoint.port(), true);
+    /** Layers TLS over a connected blocking socket (verify's client) and checks the host name. */
+    public SSLSocket wrap(java.net.Socket plain, String host, int port) throws IOException {
+        SSLSocketFactory factory = shared.getSocketFactory();
+        SSLSocket socket = (SSLSocket) factory.createSocket(plain, host, port, true);
         SSLParameters parameters = socket.getSSLParameters();
         parameters.setEndpointIdentificationAlgorithm("HTTPS");
         socket.setSSLParameters(parameters);

@@ -1,7 +1,6 @@
 package org.spice.bench.report;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,35 +8,42 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
 
 import org.spice.bench.stats.SpiceFigures;
-import org.spice.harness.UsageException;
+import org.spice.harness.Cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code spice compare DIR... [--out DIR]}: one comparison of the servers measured in the given results
  * directories (one bench run each), printed and written as compare.txt and compare.html.
  */
-public final class CompareCommand {
+@Command(name = "compare", mixinStandardHelpOptions = true,
+        description = "One report comparing servers from their results directories (compare.txt and compare.html).")
+public final class CompareCommand extends Cli.Printing implements Callable<Integer> {
 
-    private CompareCommand() {
-    }
+    @Spec
+    CommandSpec spec;
 
-    public static int run(String[] args, PrintStream out) {
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "Results directories (one bench run each), at least two.")
+    List<Path> given = new ArrayList<>();
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where to write the comparison (default: beside the first).")
+    Path outDir;
+
+    @Override
+    public Integer call() {
         List<Path> files = new ArrayList<>();
-        Path outDir = null;
-        for (int i = 0; i < args.length; i++) {
-            if (args[i].equals("--out")) {
-                if (++i >= args.length) {
-                    throw new UsageException("--out needs a directory");
-                }
-                outDir = Path.of(args[i]);
-            } else {
-                Path given = Path.of(args[i]);
-                files.add(Files.isDirectory(given) ? given.resolve(ResultsJson.FILE) : given);
-            }
+        for (Path path : given) {
+            files.add(Files.isDirectory(path) ? path.resolve(ResultsJson.FILE) : path);
         }
         if (files.size() < 2) {
-            throw new UsageException("give at least two results directories to compare");
+            throw new Cli.Checks(spec).fail("give at least two results directories to compare");
         }
         Map<String, List<SpiceFigures.Summary>> summaries = new LinkedHashMap<>();
         long bodyBytes = -1;

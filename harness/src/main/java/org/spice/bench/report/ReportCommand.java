@@ -1,23 +1,25 @@
 package org.spice.bench.report;
 
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.concurrent.Callable;
 
-import org.spice.harness.UsageException;
+import org.spice.harness.Cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 /** {@code spice report DIR}: rebuilds the table, runs.csv, the charts and report.html from DIR/results.json. */
-public final class ReportCommand {
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = "Print the table and write runs.csv, the charts and report.html again from DIR/results.json.")
+public final class ReportCommand extends Cli.Printing implements Callable<Integer> {
 
-    private ReportCommand() {
-    }
+    @Parameters(paramLabel = "DIR", description = "A results directory written by bench (or its results.json).")
+    Path dir;
 
-    public static int run(String[] args, PrintStream out) {
-        if (args.length != 1 || args[0].startsWith("--")) {
-            throw new UsageException("give one results directory, e.g. report results/20260101-120000");
-        }
-        Path dir = Path.of(args[0]);
+    @Override
+    public Integer call() {
         Path file = Files.isDirectory(dir) ? dir.resolve(ResultsJson.FILE) : dir;
         Results results;
         try {

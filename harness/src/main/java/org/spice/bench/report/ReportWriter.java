@@ -23,7 +23,7 @@ public final class ReportWriter {
             Files.write(dir.resolve("rate.png"), rate);
             Files.write(dir.resolve("latency.png"), latency);
         } catch (RuntimeException | Error e) {
-            // Java2D can refuse to start (no fonts; or a first use during JVM shutdown, after Ctrl-C): the
+            // Java2D can refuse to start (no fonts): the
             // numbers matter more than the pictures, so the report is written without them.
             chartFailure = "charts not drawn: " + e;
             rate = null;
@@ -31,19 +31,5 @@ public final class ReportWriter {
         }
         Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, rate, latency), StandardCharsets.UTF_8);
         return SummaryTable.of(results) + (chartFailure == null ? "" : chartFailure + "\n");
-    }
-
-    /**
-     * Draws a throw-away chart. Java2D registers a shutdown hook when it first loads a font, which is
-     * impossible once the JVM is shutting down; bench calls this before the ladder so that a report can
-     * still be drawn after Ctrl-C.
-     */
-    public static void warmUp() {
-        try {
-            Charts.rate(new Results("", null, 0, java.util.Map.of(), "", "", false, null, java.util.List.of(),
-                    java.util.List.of()));
-        } catch (IOException | RuntimeException | Error e) {
-            // the real report will say what is wrong
-        }
     }
 }

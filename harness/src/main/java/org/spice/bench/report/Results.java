@@ -7,16 +7,39 @@ import org.spice.bench.stats.RunRecord;
 import org.spice.bench.stats.SpiceFigures;
 import org.spice.bench.stats.Summaries;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
 /**
  * Everything one bench run produced: what was measured (runs), how (settings), and whether it finished.
  *
  * @param partial true if the run was cut short (Ctrl-C, the server died); runs holds what was measured
  * @param notes   warnings raised during the run (client saturation, pinning, ...)
  */
-public record Results(String target, String server, long bodyBytes, Map<String, Object> settings, String startedAt,
-        String finishedAt, boolean partial, String partialReason, List<String> notes, List<RunRecord> runs) {
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
+    "settings", "notes", "runs", "summary"})
+public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
+        @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Map<String, Object> settings,
+        @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
+        @JsonProperty("partial") boolean partial,
+        @JsonProperty("partial_reason") @JsonInclude(JsonInclude.Include.NON_NULL) String partialReason,
+        @JsonProperty("notes") List<String> notes, @JsonProperty("runs") List<RunRecord> runs) {
 
     public static final String SCHEMA = "spice-results/1";
+
+    public Results {
+        settings = settings == null ? Map.of() : settings;
+        notes = notes == null ? List.of() : notes;
+        runs = runs == null ? List.of() : runs;
+    }
+
+    @JsonProperty("schema")
+    String schema() {
+        return SCHEMA;
+    }
 
     /** The latency bound of the useful peak, from the settings (100 ms if absent). */
     public double latencyBoundMs() {
@@ -37,7 +60,8 @@ public record Results(String target, String server, long bodyBytes, Map<String, 
         return Summaries.FILESET;
     }
 
-    /** The SPICE summary, computed from the runs every time it is asked for. */
+    /** The SPICE summary, computed from the runs every time it is asked for (written to results.json, never read). */
+    @JsonProperty("summary")
     public List<SpiceFigures.Summary> summary() {
         return Summaries.of(runs, latencyBoundMs(), baseline());
     }

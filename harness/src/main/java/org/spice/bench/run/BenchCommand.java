@@ -1,298 +1,270 @@
 package org.spice.bench.run;
 
 import java.io.IOException;
-import java.io.PrintStream;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.Callable;
 
 import org.spice.bench.mix.Mix;
+import org.spice.bench.mix.MixFile;
 import org.spice.bench.net.Endpoint;
-import org.spice.bench.net.TlsConfig;
-import org.spice.bench.report.ReportWriter;
-import org.spice.bench.report.Results;
-import org.spice.bench.report.ResultsJson;
-import org.spice.bench.stats.CpuMeter;
-import org.spice.bench.stats.RunRecord;
-import org.spice.harness.UsageException;
+import org.spice.harness.Cli;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /**
- * {@code spice bench}: checks the server answers, runs the ladder of every workload, writes
- * results/TIMESTAMP/results.json after every mix (so a crash loses at most the mix in progress), and at
- * the end runs.csv, report.html and the summary table. Exit 0 only if every mix succeeded.
+ * {@code spice bench}: the options of a run, checked here before anything touches the network, then
+ * handed to {@link Bench} as {@link BenchSettings}. The options scripts/spice acts on itself (--server,
+ * --workload, --cgi-floor, --no-verify) are declared here too, so that they are checked and documented
+ * in one place.
  */
-public final class BenchCommand {
+@Command(name = "bench", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"The main job: run the closed-loop ladder (every workload at every client count) against a "
+                + "server, print the SPICE table and write results/<time>/ (results.json, runs.csv, report.html).",
+            "Without --target, scripts/spice starts the server first (the embedded Tomcat by default) and verifies "
+                + "its probes; a probe that answers the wrong bytes is not measured."})
+public final class BenchCommand extends Cli.Printing implements Callable<Integer> {
 
-    /** Clients of the warm-up: enough to run the client's code paths hot, few enough not to tire the server. */
-    private static final int WARM_UP_CLIENTS = 8;
+    /** Longest a phase may last: a day. Longer is a typo, not a benchmark. */
+    static final double MAX_SECONDS = 86_400;
 
-    private final BenchOptions options;
-    private final PrintStream out;
-    private final PrintStream err;
-    private final AtomicBoolean interrupted = new AtomicBoolean();
-    private final CountDownLatch written = new CountDownLatch(1);
-    private final List<RunRecord> runs = Collections.synchronizedList(new ArrayList<>());
-    private final List<String> notes = new ArrayList<>();
-    private Map<String, Object> settings;
-    private String startedAt;
-    private Path dir;
+    @Spec
+    CommandSpec spec;
 
-    private BenchCommand(BenchOptions options, PrintStream out, PrintStream err) {
-        this.options = options;
-        this.out = out;
-        this.err = err;
+    @Option(names = "--target", paramLabel = "BASE_URL",
+            description = "Measure a server that is already running, anywhere: http[s]://HOST[:PORT][/PREFIX].")
+    String target;
+
+    @Option(names = "--server", paramLabel = "NAME", description = "Start and measure embedded (default), apache, "
+            + "tomcat, jetty or all (one comparison); repeatable; with --target, the name to record.")
+    List<String> servers = new ArrayList<>();
+
+    /** What scripts/spice can start. */
+    static final List<String> STARTABLE = List.of("embedded", "apache", "tomcat", "jetty", "all");
+
+    @Option(names = "--probes", paramLabel = "LIST", split = ",",
+            description = "Probes to measure (default: the server's): ${COMPLETION-CANDIDATES}.")
+    List<String> probes;
+
+    @Option(names = "--clients", paramLabel = "LIST", split = ",", description = "Client counts of the ladder (default: 1,2,4,8,16,32,64).")
+    List<String> clients;
+
+    @Option(names = "--profile", paramLabel = "NAME", description = "Timing: quick (1 s ramp-up, 3 s window, 0.5 s ramp-down and pause; default) or webbench (30/240/30/30 s, the white paper's).")
+    String profile = "quick";
+
+    @Option(names = "--duration", paramLabel = "S", description = "The measured window of each mix, seconds.")
+    String duration;
+
+    @Option(names = "--ramp-up", paramLabel = "S", description = "Unmeasured load before each window, seconds.")
+    String rampUp;
+
+    @Option(names = "--ramp-down", paramLabel = "S", description = "Load kept on after each window, seconds.")
+    String rampDown;
+
+    @Option(names = "--pause", paramLabel = "S", description = "Rest between mixes, seconds.")
+    String pause;
+
+    @Option(names = "--warm-up", paramLabel = "S", description = "Unmeasured load before the ladder, seconds (default 2).")
+    String warmUp = "2";
+
+    @Option(names = "--keepalive", description = "HTTP/1.1 keep-alive instead of HTTP/1.0 with a connection per request.")
+    boolean keepAlive;
+
+    @Option(names = "--repeat", paramLabel = "N", description = "Run the whole ladder N times; the spread is reported.")
+    String repeat = "1";
+
+    @Option(names = "--pin", description = "Server on CPU 0, client on CPU 1 (cuts run-to-run spread on a small machine).")
+    boolean pin;
+
+    @Option(names = "--mix", paramLabel = "FILE", description = "A weighted workload (harness/mixes/ecommerce.mix documents the format); repeatable.")
+    List<Path> mixFiles = new ArrayList<>();
+
+    @Option(names = "--workload", paramLabel = "NAME", description = "static-fileset[:webbench|webstone|specweb99] or ecommerce[:servlet|cgi] (run by scripts/spice).")
+    String workload;
+
+    @Option(names = "--baseline", paramLabel = "NAME", description = "What the efficiencies divide by: fileset or file (default: the fileset if it runs).")
+    String baseline;
+
+    @Option(names = "--cgi-floor", description = "Also measure what starting the CGI program costs (run by scripts/spice).")
+    boolean cgiFloor;
+
+    @Option(names = "--no-verify", description = "Do not verify the probes first (run by scripts/spice).")
+    boolean noVerify;
+
+    @Option(names = "--tls-target", paramLabel = "BASE_URL", description = "The HTTPS listener for the tls entries of a mix.")
+    String tlsTarget;
+
+    @Option(names = "--trust-cert", paramLabel = "PEM", description = "Trust exactly this certificate for TLS (default: the JDK's CAs).")
+    Path trustCert;
+
+    @Option(names = "--tls-resume", description = "Let TLS sessions resume (default: a full handshake per connection, as WebBench).")
+    boolean tlsResume;
+
+    @Option(names = "--timeout", paramLabel = "MS", description = "Per-request timeout, milliseconds (default 10000).")
+    String timeout = "10000";
+
+    @Option(names = "--latency-bound", paramLabel = "MS", description = "Mean latency bound of the useful peak (default 100).")
+    String latencyBound = "100";
+
+    @Option(names = "--server-pid", paramLabel = "LIST", split = ",", description = "The server's processes, for its CPU per request.")
+    List<String> serverPids = new ArrayList<>();
+
+    @Option(names = "--engine", paramLabel = "NAME", description = "The load engine: event-loop (the only one; plain HTTP and TLS).")
+    String engine = "event-loop";
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the clients' draws from a mix (default 1).")
+    String seed = "1";
+
+    @Option(names = "--bytes", paramLabel = "N", description = "The page size the probes were built with (default: this build's).")
+    String bytes;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where results/<time>/ goes (default: results).")
+    Path outDir = Path.of("results");
+
+    @Option(names = "--check", hidden = true, description = "Check the options and stop (scripts/spice runs this before it starts a server).")
+    boolean checkOnly;
+
+    @Override
+    public Integer call() {
+        BenchSettings settings = settings();
+        if (checkOnly) {
+            return 0;
+        }
+        return new Bench(settings, out, err).run();
     }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        return new BenchCommand(BenchOptions.parse(args), out, err).run();
+    /** The settings {@code args} give, or the ParameterException that names the bad option (for tests and --check). */
+    public static BenchSettings settings(String... args) {
+        BenchCommand command = new BenchCommand();
+        new picocli.CommandLine(command).parseArgs(args);
+        return command.settings();
     }
 
-    private int run() {
-        TlsConfig tls = tls();
-        for (Endpoint endpoint : endpoints()) {
-            String down = unreachable(endpoint, options.timeoutMillis);
-            if (down != null) {
-                out.println("cannot reach " + endpoint + ": " + down + " (start a server first, e.g. scripts/spice serve)");
-                return 1;
+    /** Every option checked and turned into settings; a bad one is a ParameterException that names it. */
+    BenchSettings settings() {
+        Cli.Checks check = new Cli.Checks(spec);
+        if (target == null && !checkOnly) {
+            throw check.fail("--target: give the server's base URL, e.g. --target http://127.0.0.1:18080");
+        }
+        Endpoint base = endpoint(check, target != null ? target : "http://127.0.0.1:1", "--target");
+        BenchSettings.Builder b = BenchSettings.builder(base);
+        if (tlsTarget != null) {
+            Endpoint tls = endpoint(check, tlsTarget, "--tls-target");
+            if (!tls.tls()) {
+                throw check.fail("--tls-target: must be an https:// URL, not " + tlsTarget);
+            }
+            b.tlsTarget(tls);
+        }
+        List<Mix> mixes = new ArrayList<>();
+        if (probes != null) {
+            for (Probe probe : check.probes(probes)) {
+                mixes.add(Mix.of(probe));
             }
         }
-        boolean local = options.target.isLocal();
-        for (long pid : options.serverPids) {
-            if (!CpuMeter.processExists(pid)) {
-                throw new UsageException("--server-pid: no process " + pid + " on this machine");
-            }
+        for (Path file : mixFiles) {
+            mixes.add(mixFile(check, file));
         }
-        if (!options.serverPids.isEmpty() && !local) {
-            notes.add("--server-pid given but the target is not local: the server CPU is of processes "
-                    + options.serverPids + " on this machine, check that they are the server");
+        if (probes == null && mixFiles.isEmpty()) {
+            Probe.standard().forEach(p -> mixes.add(Mix.of(p)));
         }
-        settings = options.settings();
-        settings.put("client_cpus", Runtime.getRuntime().availableProcessors());
-        settings.put("clock_ticks_per_s", CpuMeter.clockTicks());
-        settings.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        settings.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
-        if (options.pin) {
-            String pinning = Pinning.apply(local, options.serverPids);
-            settings.put("pinning", pinning);
-            err.println(pinning);
+        if (mixes.stream().map(Mix::name).distinct().count() < mixes.size()) {
+            throw check.fail("--mix: two workloads are named the same; rename a mix file");
         }
-        startedAt = OffsetDateTime.now().withNano(0).toString();
-        try {
-            dir = resultsDir();
-        } catch (IOException e) {
-            out.println("--out: cannot create a results directory in " + options.outDir + ": " + e.getMessage());
-            return 1;
+        mixes.forEach(b::mix);
+        if (clients != null) {
+            b.clients(check.clientCounts(clients));
         }
-        ReportWriter.warmUp();
-        Thread hook = new Thread(this::onInterrupt, "spice-shutdown");
-        Runtime.getRuntime().addShutdownHook(hook);
-        try {
-            String cut = ladder(tls);
-            return finish(cut);
-        } finally {
-            written.countDown();
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException e) {
-                // the JVM is already shutting down (Ctrl-C): the hook is running and has been released above
-            }
-        }
-    }
-
-    /** Runs every mix; returns null if the ladder completed, else why it was cut short. */
-    private String ladder(TlsConfig tls) {
-        MixRunner runner = new MixRunner(options, tls, interrupted);
-        int total = options.repeat * options.mixes.size() * options.clients.length;
-        int index = 0;
-        if (options.warmUpS > 0) {
-            try {
-                int clients = Math.min(WARM_UP_CLIENTS, Arrays.stream(options.clients).max().orElse(1));
-                err.printf(Locale.ROOT, "warm-up: %s, %d clients, %.1f s, not measured%n", options.mixes.get(0).name(),
-                        clients, options.warmUpS);
-                runner.warmUp(options.mixes.get(0), clients, options.warmUpS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return "interrupted";
-            }
-        }
-        for (int repeat = 1; repeat <= options.repeat; repeat++) {
-            for (Mix mix : options.mixes) {
-                for (int clients : options.clients) {
-                    try {
-                        if (index > 0) {
-                            pause();
-                        }
-                        if (interrupted.get()) {
-                            return "interrupted (Ctrl-C)";
-                        }
-                        String down = stoppedAnswering();
-                        if (down != null) {
-                            return "the server stopped answering before " + mix.name() + " at " + clients
-                                    + " clients: " + down;
-                        }
-                        RunRecord record = runner.run(mix, clients, repeat);
-                        String gone = record.failed() || record.errorTotal() == 0 ? null : stoppedAnswering();
-                        if (gone != null) {
-                            record = record.withFailure("the server stopped answering during this mix: " + gone);
-                        }
-                        runs.add(record);
-                        progress(++index, total, record);
-                        save(true, "run in progress");
-                        if (record.failed() && interrupted.get()) {
-                            return "interrupted (Ctrl-C)";
-                        }
-                        if (gone != null) {
-                            return record.reason();
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return "interrupted";
-                    } catch (IOException e) {
-                        return "cannot write " + dir.resolve(ResultsJson.FILE) + ": " + e.getMessage();
-                    }
+        BenchSettings.Profile timing = check.choice("--profile", profile, BenchSettings.Profile.class);
+        b.profile(timing);
+        b.rampUp(duration(check, "--ramp-up", rampUp, timing.rampUpS, true));
+        b.duration(duration(check, "--duration", duration, timing.durationS, false));
+        b.rampDown(duration(check, "--ramp-down", rampDown, timing.rampDownS, true));
+        b.pause(duration(check, "--pause", pause, timing.pauseS, true));
+        b.warmUp(duration(check, "--warm-up", warmUp, 2, true));
+        if (target == null) {
+            for (String server : servers) {
+                if (!STARTABLE.contains(server)) {
+                    throw check.fail("--server takes embedded, apache, tomcat, jetty or all, not \"" + server + "\"");
                 }
             }
         }
-        return null;
-    }
-
-    private int finish(String cut) {
-        boolean failed = runs.stream().anyMatch(RunRecord::failed);
-        try {
-            Results results = save(cut != null, cut);
-            out.print(ReportWriter.write(dir, results));
-            out.println("results: " + dir.toAbsolutePath());
-        } catch (IOException | RuntimeException e) {
-            out.println("cannot write the results in " + dir + ": " + e);
-            return 1;
+        b.keepAlive(keepAlive).pin(pin).tlsResume(tlsResume).outDir(outDir)
+                .serverName(servers.isEmpty() ? null : String.join(", ", servers));
+        b.repeat((int) check.whole("--repeat", repeat, 1, 1000));
+        b.timeoutMillis((int) check.whole("--timeout", timeout, 1, 3_600_000));
+        double bound = check.number("--latency-bound", latencyBound, false);
+        b.latencyBoundMs(bound);
+        if (baseline != null) {
+            b.baseline(check.choice("--baseline", baseline, BenchSettings.Baseline.class));
         }
-        if (cut != null) {
-            err.println("run cut short: " + cut);
+        List<Long> pids = new ArrayList<>();
+        for (String pid : serverPids) {
+            pids.add(check.whole("--server-pid", pid, 1, Long.MAX_VALUE));
         }
-        return cut != null || failed ? 1 : 0;
-    }
-
-    private Results save(boolean partial, String reason) throws IOException {
-        Results results;
-        synchronized (runs) {
-            results = new Results(options.target.toString(), options.serverName, options.bytes, settings, startedAt,
-                    OffsetDateTime.now().withNano(0).toString(), partial, partial ? reason : null, List.copyOf(notes),
-                    List.copyOf(runs));
-        }
-        ResultsJson.write(dir, results);
-        return results;
-    }
-
-    /** The shutdown hook: tell the ladder to stop and wait until it has written what it measured. */
-    private void onInterrupt() {
-        interrupted.set(true);
-        try {
-            if (!written.await(options.timeoutMillis + 15_000L, TimeUnit.MILLISECONDS)) {
-                System.err.println("spice bench: gave up waiting for the results to be written");
+        b.serverPids(pids);
+        check.choice("--engine", engine, BenchSettings.Engine.class);
+        b.seed(check.whole("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE));
+        b.bytes(bytes == null ? CanonicalPage.builtBytes() : check.whole("--bytes", bytes, 0, Integer.MAX_VALUE));
+        if (trustCert != null) {
+            if (!Files.isReadable(trustCert)) {
+                throw check.fail("--trust-cert: cannot read " + trustCert);
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            b.trustCert(trustCert);
         }
-    }
-
-    private void progress(int index, int total, RunRecord r) {
-        String line = String.format(Locale.ROOT, "[%d/%d] %s %d clients, repeat %d: %.1f req/s, mean %.3f ms,"
-                + " p99 %.3f ms, %d errors, Jain %.3f, Little %.2f, client %.2f cores, %s us/req client, %s us/req server",
-                index, total, r.probe(), r.clients(), r.repeat(), r.rateRps(), r.latency().meanMs(), r.latency().p99Ms(),
-                r.errorTotal(), r.fairnessJain(), r.littleRatio(), r.clientCpuCores(), fmt(r.clientCpuUsPerReq()),
-                fmt(r.serverCpuUsPerReq()));
-        err.println(line + (r.failed() ? "  FAILED: " + r.reason() : ""));
-        if (r.clientSaturated()) {
-            String warning = String.format(Locale.ROOT, "warning: the client used %.2f cores during %s at %d clients:"
-                    + " the client, not the server, may be the limit there", r.clientCpuCores(), r.probe(), r.clients());
-            err.println(warning);
-            notes.add(warning);
+        if (workload != null && !workload.matches("static-fileset(:(webbench|webstone|specweb99))?|ecommerce(:(servlet|cgi))?")) {
+            throw check.fail("--workload: static-fileset[:webbench|webstone|specweb99] or ecommerce[:servlet|cgi], not \""
+                    + workload + "\"");
         }
-        if (r.expectedBodyBytes() >= 0 && r.requests() > 0 && r.bytesPerResponse() != r.expectedBodyBytes()) {
-            notes.add("check failed: " + r.probe() + " at " + r.clients() + " clients: bytes per response "
-                    + r.bytesPerResponse() + " is not the body size " + r.expectedBodyBytes());
-        }
-    }
-
-    private void pause() throws InterruptedException {
-        long end = System.nanoTime() + (long) (options.pauseS * 1e9);
-        while (!interrupted.get() && System.nanoTime() < end) {
-            Thread.sleep(Math.max(1, Math.min(100, (end - System.nanoTime()) / 1_000_000)));
-        }
-    }
-
-    private TlsConfig tls() {
-        boolean needed = options.tlsTarget != null && options.mixes.stream()
-                .anyMatch(mix -> mix.hasTls() || options.target.tls());
-        if (!needed) {
-            return null;
-        }
-        try {
-            return TlsConfig.create(options.trustCert, options.tlsResume);
-        } catch (IOException | GeneralSecurityException e) {
-            throw new UsageException("--trust-cert: " + e.getMessage());
-        }
-    }
-
-    /** The endpoints the workloads use: the target, and the TLS target if a mix sends TLS requests. */
-    private List<Endpoint> endpoints() {
-        List<Endpoint> endpoints = new ArrayList<>();
-        if (options.mixes.stream().anyMatch(Mix::hasPlain)) {
-            endpoints.add(options.target);
-        }
-        if (options.tlsTarget != null && options.tlsTarget != options.target
-                && options.mixes.stream().anyMatch(Mix::hasTls)) {
-            endpoints.add(options.tlsTarget);
-        }
-        return endpoints;
-    }
-
-    /** Null if every endpoint in use accepts a connection, else which one does not and why. */
-    private String stoppedAnswering() {
-        for (Endpoint endpoint : endpoints()) {
-            String down = unreachable(endpoint, options.timeoutMillis);
-            if (down != null) {
-                return endpoint + ": " + down;
+        BenchSettings settings = b.build();
+        for (Mix mix : settings.mixes()) {
+            if (mix.hasTls() && settings.tlsTarget() == null && workload == null) {
+                throw check.fail("--tls-target: mix \"" + mix.name() + "\" has tls entries; give the TLS base URL,"
+                        + " e.g. --tls-target https://127.0.0.1:18443");
             }
         }
-        return null;
+        String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());
+        if (limit != null) {
+            throw check.fail("--clients: " + limit);
+        }
+        return settings;
     }
 
-    /** Null if a TCP connection to the endpoint opens, else the reason. */
-    static String unreachable(Endpoint endpoint, int timeoutMillis) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(endpoint.address().getAddress(), endpoint.port()), timeoutMillis);
-            return null;
+    private static double duration(Cli.Checks check, String option, String value, double byProfile, boolean zero) {
+        if (value == null) {
+            return byProfile;
+        }
+        double seconds = check.number(option, value, zero);
+        if (seconds > MAX_SECONDS) {
+            throw check.fail(option + " takes at most " + (long) MAX_SECONDS + " seconds (a day), not \"" + value + "\"");
+        }
+        return seconds;
+    }
+
+    private static Endpoint endpoint(Cli.Checks check, String url, String option) {
+        try {
+            return Endpoint.parse(url);
+        } catch (IllegalArgumentException e) {
+            throw check.fail(option + ": " + e.getMessage());
+        }
+    }
+
+    private static Mix mixFile(Cli.Checks check, Path file) {
+        if (!Files.isReadable(file)) {
+            throw check.fail("--mix: cannot read " + file);
+        }
+        try {
+            return MixFile.read(file);
         } catch (IOException e) {
-            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            throw check.fail("--mix: cannot read " + file + ": " + e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw check.fail("--mix: " + e.getMessage());
         }
-    }
-
-    private Path resultsDir() throws IOException {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
-        Path candidate = options.outDir.resolve(stamp);
-        for (int i = 2; Files.exists(candidate); i++) {
-            candidate = options.outDir.resolve(stamp + "-" + i);
-        }
-        return Files.createDirectories(candidate);
-    }
-
-    private static String fmt(double value) {
-        return Double.isNaN(value) ? "-" : String.format(Locale.ROOT, "%.1f", value);
     }
 }

@@ -8,15 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
-import org.spice.bench.net.ResponseReader;
+import org.spice.bench.net.Exchange;
+import org.spice.bench.stats.LoopStats;
 
 /**
- * One selector thread serving many closed-loop clients, as wrk does. Why: with a blocking thread per
- * client, every response costs a thread wake-up and a context switch; here one epoll_wait returns the
- * ready connections of several clients, which on loopback is the bulk of the client's CPU per request.
+ * One selector thread serving many closed-loop clients, as wrk does: one epoll_wait returns the ready
+ * connections of several clients, where a thread per client would pay a wake-up and a context switch per
+ * response. The loop owns what its clients share: the read buffer and the latency histogram.
  *
- * <p>Timeouts and back-offs are checked on a tick of a few milliseconds (the blocking engine's Watchdog
- * has the same resolution), so the selector never waits longer than one tick.
+ * <p>Timeouts and back-offs are checked on a tick of a few milliseconds, so the selector never waits
+ * longer than one tick.
  */
 final class EventLoop implements Runnable {
 
@@ -28,11 +29,16 @@ final class EventLoop implements Runnable {
     private final MixRunner.Control control;
     private final CountDownLatch ready;
     /** Shared by the loop's clients: each consumes what it reads before the next one reads. */
-    private final ByteBuffer buffer = ByteBuffer.allocate(ResponseReader.BUFFER_BYTES);
+    private final ByteBuffer buffer = ByteBuffer.allocate(Exchange.BUFFER_BYTES);
+    private final LoopStats stats;
+    /** Time spent waiting in select(2) and the time the loop ran: together, how busy the engine was. */
+    private volatile long idleNanos;
+    private volatile long runNanos;
 
-    EventLoop(MixRunner.Control control, CountDownLatch ready) {
+    EventLoop(MixRunner.Control control, CountDownLatch ready, int timeoutMillis) {
         this.control = control;
         this.ready = ready;
+        this.stats = new LoopStats(timeoutMillis);
         try {
             selector = Selector.open();
         } catch (IOException e) {
@@ -42,6 +48,20 @@ final class EventLoop implements Runnable {
 
     Selector selector() {
         return selector;
+    }
+
+    ByteBuffer buffer() {
+        return buffer;
+    }
+
+    LoopStats stats() {
+        return stats;
+    }
+
+    /** The share of its running time the loop spent on its clients rather than waiting for them: 1 is saturated. */
+    double busy() {
+        long run = runNanos;
+        return run > 0 ? 1 - idleNanos / (double) run : Double.NaN;
     }
 
     void add(LoopClient client) {
@@ -59,10 +79,23 @@ final class EventLoop implements Runnable {
             for (LoopClient client : clients) {
                 client.begin(schedule);
             }
-            long nextTick = System.nanoTime() + TICK_NANOS;
+            long began = System.nanoTime();
+            long nextTick = began + TICK_NANOS;
+            long idle = 0;
             while (true) {
-                selector.select(key -> ((LoopClient) key.attachment()).onReady(key, buffer), TICK_MILLIS);
+                long before = System.nanoTime();
+                int ready = selector.select(TICK_MILLIS);
                 long now = System.nanoTime();
+                idle += now - before;
+                idleNanos = idle;
+                runNanos = now - began;
+                if (ready > 0) {
+                    for (var it = selector.selectedKeys().iterator(); it.hasNext(); ) {
+                        var key = it.next();
+                        it.remove();
+                        ((LoopClient) key.attachment()).onReady(key);
+                    }
+                }
                 if (now - nextTick >= 0) {
                     nextTick = now + TICK_NANOS;
                     if (tick(now)) {

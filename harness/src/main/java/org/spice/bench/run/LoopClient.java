@@ -1,32 +1,38 @@
 package org.spice.bench.run;
 
-import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.util.SplittableRandom;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.net.ErrorClass;
-import org.spice.bench.net.NioExchange;
+import org.spice.bench.net.Exchange;
 import org.spice.bench.net.Request;
-import org.spice.bench.stats.ClientStats;
+import org.spice.bench.stats.ClientCounts;
+import org.spice.bench.stats.LoopStats;
 
 /**
- * One closed-loop client on an {@link EventLoop}: the same loop as {@link ClientLoop} (draw, send, read
- * to the end, record by the same window rule, next request at once), cut into callbacks because it
- * shares its thread with other clients. Only its loop's thread touches it.
+ * One closed-loop client on an {@link EventLoop}: draw a request, send it, read to the end, record it,
+ * next request at once, until the end of the ramp-down. Only its loop's thread touches it.
+ *
+ * <p>Which requests count: those that START in the measured window, whether they end in the window or
+ * in the ramp-down (the ramp-down keeps the load on, and a client always finishes its current request
+ * before it stops). In a closed loop the number of starts in a window of length W is W / mean latency per
+ * client without bias, and no latency is cut off. The stricter "start and end in the window" rule loses
+ * about one request per client at each edge and systematically drops the slowest requests at the end;
+ * {@code completed_after_window} in results.json says how many requests the two rules differ by.
  */
 final class LoopClient {
 
-    /** Pause after a refused connection or an exhausted port, as ClientLoop does. */
+    /** Pause after a refused connection or an exhausted port, so a dead server does not turn into a busy loop. */
     private static final long BACKOFF_NANOS = 10_000_000L;
 
     private final Mix mix;
     private final Request[] requests;
-    private final ClientStats stats;
+    private final ClientCounts counts;
+    private final LoopStats stats;
     private final SplittableRandom random;
     private final MixRunner.Control control;
-    private final NioExchange exchange;
+    private final Exchange exchange;
 
     private MixRunner.Schedule schedule;
     private long start;
@@ -34,14 +40,16 @@ final class LoopClient {
     private long resumeAt;
     private boolean finished;
 
-    LoopClient(Mix mix, Request[] requests, ClientStats stats, long seed, MixRunner.Control control,
-            BenchOptions options, Selector selector) {
+    LoopClient(Mix mix, Request[] requests, ClientCounts counts, long seed, MixRunner.Control control,
+            EventLoop loop, BenchSettings settings) {
         this.mix = mix;
         this.requests = requests;
-        this.stats = stats;
+        this.counts = counts;
+        this.stats = loop.stats();
         this.random = new SplittableRandom(seed);
         this.control = control;
-        this.exchange = new NioExchange(options.target, options.timeoutMillis, options.keepAlive, selector, this);
+        this.exchange = new Exchange(control.tls(), settings.timeoutMillis(), settings.keepAlive(), loop.selector(),
+                this, loop.buffer());
     }
 
     /** The mix has started: the first request goes out now. */
@@ -50,8 +58,8 @@ final class LoopClient {
         next();
     }
 
-    void onReady(SelectionKey key, ByteBuffer buffer) {
-        if (exchange.onReady(key, buffer)) {
+    void onReady(SelectionKey key) {
+        if (exchange.onReady(key)) {
             completed();
         }
     }
@@ -85,39 +93,44 @@ final class LoopClient {
     /** Starts requests until one is under way, the client backs off, or the run is over. */
     private void next() {
         while (true) {
-            long now = System.nanoTime();
-            if (control.stopped() || now - schedule.stopAt() >= 0) {
+            if (control.stopped() || System.nanoTime() - schedule.stopAt() >= 0) {
                 exchange.close();
                 finished = true;
                 return;
             }
             Request request = requests[mix.draw(random)];
-            start = now;
-            if (!exchange.start(request, now) || !record(System.nanoTime())) {
+            ErrorClass unprepared = exchange.prepare(request);   // a TLS engine is made before the clock starts
+            start = System.nanoTime();
+            if (unprepared != null) {
+                if (!record(unprepared, start)) {
+                    return;
+                }
+                continue;
+            }
+            if (!exchange.start(request, start) || !record(exchange.outcome(), System.nanoTime())) {
                 return;
             }
         }
     }
 
     private void completed() {
-        if (record(System.nanoTime())) {
+        if (record(exchange.outcome(), System.nanoTime())) {
             next();
         }
     }
 
     /** Records the finished exchange; false if the client must back off before its next request. */
-    private boolean record(long end) {
-        ErrorClass outcome = exchange.outcome();
+    private boolean record(ErrorClass outcome, long end) {
         if (start - schedule.windowStart() >= 0 && start - schedule.windowEnd() < 0) {
             if (outcome == null) {
-                stats.recordSuccess(end - start, exchange.headerBytes(), exchange.bodyBytes(),
+                stats.recordSuccess(counts, start, end, exchange.headerBytes(), exchange.bodyBytes(),
                         end - schedule.windowEnd() >= 0);
             } else {
-                stats.recordError(outcome, exchange.status());
+                stats.recordError(counts, outcome, exchange.status());
             }
         }
         stats.recordLive(outcome == null, outcome);
-        if (outcome == ErrorClass.CONNECT_REFUSED || outcome == ErrorClass.ADDRESS_EXHAUSTED) {
+        if (outcome == ErrorClass.CONNECT_REFUSED || outcome == ErrorClass.ADDRESS_EXHAUSTED || outcome == ErrorClass.TLS) {
             resumeAt = end + BACKOFF_NANOS;
             if (resumeAt == 0) {
                 resumeAt = 1;   // 0 means "not backing off"

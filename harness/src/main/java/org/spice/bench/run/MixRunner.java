@@ -1,41 +1,64 @@
 package org.spice.bench.run;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
-import org.spice.bench.net.HttpExchange;
+import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
-import org.spice.bench.stats.ClientStats;
+import org.spice.bench.stats.ClientCounts;
 import org.spice.bench.stats.CpuMeter;
+import org.spice.bench.stats.LoopStats;
 import org.spice.bench.stats.RunMetrics;
 import org.spice.bench.stats.RunRecord;
+import org.spice.bench.stats.SpiceFigures;
 
 /**
- * Runs one mix: N clients (on a few event-loop threads, or a thread each for mixes with TLS), a ramp-up that is not measured, the measured window, a ramp-down that
- * is not measured. All clients start together, as in WebBench. While the mix runs, the runner thread
- * watches for a dead server, so a crashed server costs seconds rather than a whole window.
+ * Runs one mix: N clients spread over a few event-loop threads, a ramp-up that is not measured, the
+ * measured window, a ramp-down that is not measured. All clients start together, as in WebBench. While
+ * the mix runs, the runner thread watches for a dead server, so a crashed server costs seconds rather
+ * than a whole window.
  */
 public final class MixRunner {
 
     /** With no success for this long while connections are refused, the server is taken for dead. */
     private static final long DEAD_AFTER_NANOS = TimeUnit.SECONDS.toNanos(2);
     private static final long POLL_MILLIS = 100;
+    /**
+     * Below this share of clients busy on average (Little's law) with the client's CPU saturated, the
+     * engine, not the server, set the pace: the mix is marked rather than given a rate.
+     */
+    static final double ENGINE_BOUND_LITTLE = 0.75;
+    /** The event loops' busy share from which they, not the server, may set the pace. */
+    static final double ENGINE_BUSY = 0.9;
 
     /** The phase boundaries on the System.nanoTime clock. */
     public record Schedule(long windowStart, long windowEnd, long stopAt) {
     }
 
-    /** What the clients of one mix share: the start signal with the schedule, and the stop flag. */
+    /** What the clients of one mix share: the start signal with the schedule, the stop flag, and TLS. */
     static final class Control {
         private final CountDownLatch go = new CountDownLatch(1);
+        private final TlsConfig tls;
         private volatile Schedule schedule;
         private volatile boolean stop;
+
+        Control(TlsConfig tls) {
+            this.tls = tls;
+        }
+
+        TlsConfig tls() {
+            return tls;
+        }
 
         void start(Schedule s) {
             schedule = s;
@@ -63,20 +86,20 @@ public final class MixRunner {
         }
     }
 
-    private final BenchOptions options;
+    private final BenchSettings settings;
     private final TlsConfig tls;
-    private final AtomicBoolean interrupted;
+    private final AtomicReference<String> interrupted;
 
-    /** @param interrupted set by the Ctrl-C hook: the mix ends at once and is marked failed */
-    public MixRunner(BenchOptions options, TlsConfig tls, AtomicBoolean interrupted) {
-        this.options = options;
+    /** @param interrupted set (to why) by a signal: the mix ends at once and is marked failed */
+    public MixRunner(BenchSettings settings, TlsConfig tls, AtomicReference<String> interrupted) {
+        this.settings = settings;
         this.tls = tls;
         this.interrupted = interrupted;
     }
 
     /** Runs {@code mix} with {@code clients} clients and returns what its window measured. */
     public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
-        return run(mix, clients, repeat, options.rampUpS, options.durationS, options.rampDownS);
+        return run(mix, clients, repeat, settings.rampUpS(), settings.durationS(), settings.rampDownS());
     }
 
     /**
@@ -90,16 +113,26 @@ public final class MixRunner {
     private RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
             throws InterruptedException {
         Request[] requests = requests(mix);
-        Control control = new Control();
-        List<ClientStats> stats = new ArrayList<>(clients);
-        for (int i = 0; i < clients; i++) {
-            stats.add(new ClientStats(options.timeoutMillis));
+        Control control = new Control(tls);
+        int loopCount = loopCount(clients);
+        CountDownLatch ready = new CountDownLatch(loopCount);
+        List<EventLoop> loops = new ArrayList<>(loopCount);
+        List<Thread> threads = new ArrayList<>(loopCount);
+        for (int k = 0; k < loopCount; k++) {
+            EventLoop loop = new EventLoop(control, ready, settings.timeoutMillis());
+            loops.add(loop);
+            Thread thread = new Thread(loop, "spice-loop-" + k);
+            thread.setDaemon(true);   // a stuck loop must not keep the JVM alive after the results are written
+            threads.add(thread);
         }
-        boolean eventLoop = EVENT_LOOP.equals(engine(options, mix));
-        CountDownLatch ready = new CountDownLatch(eventLoop ? loopCount(clients) : clients);
-        List<Thread> threads = eventLoop
-                ? loopThreads(mix, requests, stats, control, ready)
-                : clientThreads(mix, requests, stats, control, ready);
+        List<ClientCounts> counts = new ArrayList<>(clients);
+        for (int i = 0; i < clients; i++) {
+            ClientCounts c = new ClientCounts();
+            counts.add(c);
+            EventLoop loop = loops.get(i % loopCount);
+            loop.add(new LoopClient(mix, requests, c, settings.seed() + i, control, loop, settings));
+        }
+        List<LoopStats> stats = loops.stream().map(EventLoop::stats).toList();
         threads.forEach(Thread::start);
         ready.await();
 
@@ -112,57 +145,60 @@ public final class MixRunner {
 
         String reason = watch.until(windowStart);
         double clientCpu0 = CpuMeter.processCpuNanos() / 1e9;
-        double serverCpu0 = CpuMeter.treeCpuSeconds(options.serverPids);
+        double serverCpu0 = CpuMeter.treeCpuSeconds(settings.serverPids());
         double machineCpu0 = CpuMeter.machineBusySeconds();
         long measuredUntil = windowStart;
-        double clientCpuS = Double.NaN;
-        double serverCpuS = Double.NaN;
-        double machineCpuS = Double.NaN;
+        RunMetrics.Cpu cpu = RunMetrics.Cpu.NONE;
         if (reason == null) {
             reason = watch.until(windowEnd);
             measuredUntil = Math.min(System.nanoTime(), windowEnd);
-            clientCpuS = CpuMeter.processCpuNanos() / 1e9 - clientCpu0;
-            serverCpuS = CpuMeter.treeCpuSeconds(options.serverPids) - serverCpu0;
-            machineCpuS = CpuMeter.machineBusySeconds() - machineCpu0 - clientCpuS;
+            double clientCpuS = CpuMeter.processCpuNanos() / 1e9 - clientCpu0;
+            cpu = new RunMetrics.Cpu(clientCpuS, CpuMeter.treeCpuSeconds(settings.serverPids()) - serverCpu0,
+                    CpuMeter.machineBusySeconds() - machineCpu0 - clientCpuS);
         }
         if (reason == null) {
             reason = watch.until(schedule.stopAt());
             // the window is complete; a failure in the ramp-down does not spoil it
-            if (reason != null && !interrupted.get()) {
+            if (reason != null && interrupted.get() == null) {
                 reason = null;
             }
         }
         control.stop();
         for (Thread thread : threads) {
-            thread.join(options.timeoutMillis + 5_000L);
+            thread.join(settings.timeoutMillis() + 5_000L);
+        }
+        boolean gone = watch.serverGone();
+        if (reason == null && stats.stream().anyMatch(LoopStats::anyErrors)) {
+            String down = stoppedAnswering(settings, mix);
+            if (down != null) {
+                reason = "the server stopped answering during this mix: " + down;
+                gone = true;
+            }
+        }
+        if (reason != null && gone) {
+            // the server died: the rate is over the time it answered, not the nominal window
+            measuredUntil = Math.max(windowStart, Math.min(measuredUntil, lastSuccess(stats)));
         }
         double durationS = (measuredUntil - windowStart) / 1e9;
-        RunRecord record = RunMetrics.build(mix.name(), repeat, stats, durationS, expectedBytes(mix),
-                clientCpuS, serverCpuS, machineCpuS, false, null);
+        RunRecord record = RunMetrics.build(mix.name(), repeat, counts, loops.stream().map(EventLoop::stats).toList(),
+                durationS, expectedBytes(mix), cpu, reason);
         if (reason == null && record.requests() == 0) {
-            reason = "no request succeeded in the window (" + record.errorTotal() + " errors)";
+            return record.withFailure("no request succeeded in the window (" + record.errorTotal() + " errors)");
         }
-        if (reason == null) {
-            return record;
+        double busy = loops.stream().mapToDouble(EventLoop::busy).min().orElse(Double.NaN);
+        // Little's law over every request, failed ones too (their latency taken as the successes' mean)
+        double little = SpiceFigures.littleRatio(clients, (record.requests() + record.errorTotal()) / durationS,
+                record.latency().meanMs());
+        if (reason == null && busy >= ENGINE_BUSY && record.clientSaturated() && little < ENGINE_BOUND_LITTLE) {
+            return record.withFailure(String.format(Locale.ROOT, "engine-bound: the client's event loops were busy"
+                    + " %.0f %% of the time and kept only %.0f %% of the %d clients in a request (Little's law %.2f);"
+                    + " the rate measures the engine, not the server", 100 * busy, 100 * little, clients, little));
         }
-        return RunMetrics.build(mix.name(), repeat, stats, durationS, expectedBytes(mix), clientCpuS, serverCpuS,
-                machineCpuS, true, reason);
+        return record;
     }
 
-    /** The name of the event-loop engine in results.json. */
-    public static final String EVENT_LOOP = "event-loop";
-    /** The name of the thread-per-client engine in results.json. */
-    public static final String THREADS = "threads";
-
-    /**
-     * The engine that runs {@code mix}: the event loop unless a request of the mix goes over TLS (TLS over
-     * non-blocking channels is not implemented, so those mixes keep the blocking clients) or
-     * {@code --engine threads} asks for the blocking clients.
-     */
-    public static String engine(BenchOptions options, Mix mix) {
-        boolean tls = mix.entries().stream().anyMatch(e -> e.tls() || options.target.tls());
-        return tls || THREADS.equals(options.engine) ? THREADS : EVENT_LOOP;
-    }
+    /** The name of the engine in results.json. */
+    public static final String EVENT_LOOP = BenchSettings.Engine.EVENT_LOOP.toString();
 
     /**
      * How many selector threads: one per two cores, at most two, since each serves many clients and the
@@ -173,41 +209,9 @@ public final class MixRunner {
         return Math.max(1, Math.min(clients, Math.min(2, cores / 2)));
     }
 
-    private List<Thread> loopThreads(Mix mix, Request[] requests, List<ClientStats> stats, Control control,
-            CountDownLatch ready) {
-        int count = (int) ready.getCount();
-        List<EventLoop> loops = new ArrayList<>(count);
-        List<Thread> threads = new ArrayList<>(count);
-        for (int k = 0; k < count; k++) {
-            EventLoop loop = new EventLoop(control, ready);
-            loops.add(loop);
-            Thread thread = new Thread(loop, "spice-loop-" + k);
-            thread.setDaemon(true);
-            threads.add(thread);
-        }
-        for (int i = 0; i < stats.size(); i++) {
-            EventLoop loop = loops.get(i % count);
-            loop.add(new LoopClient(mix, requests, stats.get(i), options.seed + i, control, options, loop.selector()));
-        }
-        return threads;
-    }
-
-    private List<Thread> clientThreads(Mix mix, Request[] requests, List<ClientStats> stats, Control control,
-            CountDownLatch ready) {
-        List<Thread> threads = new ArrayList<>(stats.size());
-        for (int i = 0; i < stats.size(); i++) {
-            HttpExchange exchange = new HttpExchange(options.target, tls, options.timeoutMillis, options.keepAlive);
-            Thread thread = new Thread(new ClientLoop(mix, requests, exchange, stats.get(i), options.seed + i, control,
-                    ready), "spice-client-" + i);
-            thread.setDaemon(true);   // a client stuck in a read must not keep the JVM alive after the results are written
-            threads.add(thread);
-        }
-        return threads;
-    }
-
     /** The size every response of the mix must have, or -1 if its entries differ. */
     long expectedBytes(Mix mix) {
-        long[] sizes = mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : options.bytes)
+        long[] sizes = mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : settings.bytes())
                 .distinct().toArray();
         return sizes.length == 1 ? sizes[0] : -1;
     }
@@ -216,25 +220,62 @@ public final class MixRunner {
         Request[] requests = new Request[mix.entries().size()];
         for (int i = 0; i < requests.length; i++) {
             MixEntry entry = mix.entries().get(i);
-            requests[i] = Request.get(entry.tls() ? options.tlsTarget : options.target, entry.path(), options.keepAlive,
-                    entry.bytes() >= 0 ? entry.bytes() : options.bytes);
+            requests[i] = Request.get(entry.tls() ? settings.tlsTarget() : settings.target(), entry.path(),
+                    settings.keepAlive(), entry.bytes() >= 0 ? entry.bytes() : settings.bytes());
         }
         return requests;
+    }
+
+    /** Null if every endpoint the mix uses accepts a TCP connection, else which one does not and why. */
+    static String stoppedAnswering(BenchSettings settings, Mix mix) {
+        List<Endpoint> endpoints = new ArrayList<>();
+        if (mix.hasPlain()) {
+            endpoints.add(settings.target());
+        }
+        if (mix.hasTls() && settings.tlsTarget() != null && settings.tlsTarget() != settings.target()) {
+            endpoints.add(settings.tlsTarget());
+        }
+        for (Endpoint endpoint : endpoints) {
+            String down = unreachable(endpoint, settings.timeoutMillis());
+            if (down != null) {
+                return endpoint + ": " + down;
+            }
+        }
+        return null;
+    }
+
+    /** Null if a TCP connection to the endpoint opens, else the reason. */
+    static String unreachable(Endpoint endpoint, int timeoutMillis) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(endpoint.address().getAddress(), endpoint.port()), timeoutMillis);
+            return null;
+        } catch (IOException e) {
+            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        }
+    }
+
+    private static long lastSuccess(List<LoopStats> stats) {
+        return stats.stream().mapToLong(LoopStats::lastSuccessAt).filter(t -> t != 0).max().orElse(Long.MIN_VALUE);
     }
 
     private static long nanos(double seconds) {
         return (long) (seconds * 1e9);
     }
 
-    /** The runner's watch over a running mix: Ctrl-C, the server process gone, or every connection refused. */
+    /** The runner's watch over a running mix: a signal, the server process gone, or every connection refused. */
     private final class Watch {
-        private final List<ClientStats> stats;
+        private final List<LoopStats> stats;
         private long lastSuccesses = -1;
         private long lastProgress = System.nanoTime();
         private long refusalsAtProgress;
+        private boolean serverGone;
 
-        Watch(List<ClientStats> stats) {
+        Watch(List<LoopStats> stats) {
             this.stats = stats;
+        }
+
+        boolean serverGone() {
+            return serverGone;
         }
 
         /** Sleeps until {@code deadline}; returns null, or why the mix must end now. */
@@ -250,17 +291,19 @@ public final class MixRunner {
         }
 
         private String check() {
-            if (interrupted.get()) {
-                return "interrupted (Ctrl-C)";
+            String signal = interrupted.get();
+            if (signal != null) {
+                return signal;
             }
-            for (long pid : options.serverPids) {
+            for (long pid : settings.serverPids()) {
                 if (!CpuMeter.processExists(pid)) {
+                    serverGone = true;
                     return "the server process " + pid + " is gone";
                 }
             }
             long successes = 0;
             long refusals = 0;
-            for (ClientStats s : stats) {
+            for (LoopStats s : stats) {
                 successes += s.liveSuccesses();
                 refusals += s.liveRefusals();
             }
@@ -272,6 +315,7 @@ public final class MixRunner {
                 return null;
             }
             if (now - lastProgress > DEAD_AFTER_NANOS && refusals > refusalsAtProgress) {
+                serverGone = true;
                 return "the server refused connections and answered none for "
                         + TimeUnit.NANOSECONDS.toSeconds(DEAD_AFTER_NANOS) + " s: it has stopped";
             }

@@ -4,11 +4,15 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 
+import com.fasterxml.jackson.annotation.JsonProperty;
+
 /**
  * Latency of one mix in milliseconds. The mean is exact (sum of nanoseconds / count); the percentiles
  * come from the merged HdrHistogram (3 significant digits); the maximum is exact.
  */
-public record LatencySummary(double meanMs, double p50Ms, double p90Ms, double p99Ms, double p999Ms, double maxMs) {
+public record LatencySummary(@JsonProperty("mean") double meanMs, @JsonProperty("p50") double p50Ms,
+        @JsonProperty("p90") double p90Ms, @JsonProperty("p99") double p99Ms, @JsonProperty("p999") double p999Ms,
+        @JsonProperty("max") double maxMs) {
 
     public static final LatencySummary NONE = new LatencySummary(Double.NaN, Double.NaN, Double.NaN, Double.NaN,
             Double.NaN, Double.NaN);

@@ -15,11 +15,11 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.ErrorClass;
-import org.spice.bench.net.NioExchange;
+import org.spice.bench.net.Exchange;
 import org.spice.bench.net.Request;
 
-/** The event loop's exchange classifies every fault as the blocking HttpExchange does (HttpExchangeTest). */
-class NioExchangeTest {
+/** The event loop's exchange: every framing counts, every fault has its class, keep-alive reuses and retries. */
+class ExchangeTest {
 
     private static final int SIZE = 6250;
 
@@ -44,7 +44,7 @@ class NioExchangeTest {
     void correctResponsesCountInEveryFraming() throws IOException {
         for (String path : new String[] {"/ok", "/chunked", "/close-delimited"}) {
             for (boolean keepAlive : new boolean[] {false, true}) {
-                NioExchange exchange = new NioExchange(endpoint, 2000, keepAlive, selector, null);
+                Exchange exchange = exchange(2000, keepAlive);
                 assertNull(once(exchange, path, keepAlive), path + " keepAlive=" + keepAlive);
                 assertEquals(SIZE, exchange.bodyBytes(), path);
                 assertEquals(200, exchange.status());
@@ -62,7 +62,7 @@ class NioExchangeTest {
 
     @Test
     void aServerThatHoldsTheConnectionIsCountedNotFailed() throws IOException {
-        NioExchange exchange = new NioExchange(endpoint, 500, false, selector, null);
+        Exchange exchange = exchange(500, false);
         assertNull(once(exchange, "/open", false));
         assertEquals(1, exchange.serverKeptOpen());
     }
@@ -70,14 +70,14 @@ class NioExchangeTest {
     @Test
     void refusedConnectionIsClassified() throws IOException {
         Endpoint nobody = Endpoint.parse("http://127.0.0.1:" + TestServer.unusedPort());
-        NioExchange exchange = new NioExchange(nobody, 1000, false, selector, null);
+        Exchange exchange = exchange(1000, false);
         assertEquals(ErrorClass.CONNECT_REFUSED, run(exchange, Request.get(nobody, "/ok", false, SIZE)));
     }
 
     @Test
     void keepAliveReusesOneConnection() throws IOException {
         long before = server.connections();
-        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null);
+        Exchange exchange = exchange(2000, true);
         for (int i = 0; i < 20; i++) {
             assertNull(once(exchange, i % 2 == 0 ? "/ok" : "/chunked", true));
         }
@@ -87,7 +87,7 @@ class NioExchangeTest {
 
     @Test
     void keepAliveRetriesOnceWhenTheServerClosedTheIdleConnection() throws IOException {
-        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null);
+        Exchange exchange = exchange(2000, true);
         for (int i = 0; i < 5; i++) {
             assertNull(once(exchange, "/once", true));
         }
@@ -97,28 +97,39 @@ class NioExchangeTest {
 
     @Test
     void keepAliveReconnectsAfterAnErrorResponse() throws IOException {
-        NioExchange exchange = new NioExchange(endpoint, 2000, true, selector, null);
+        Exchange exchange = exchange(2000, true);
         assertEquals(ErrorClass.SHORT_BODY, once(exchange, "/truncated", true));
         assertNull(once(exchange, "/ok", true));
         exchange.close();
     }
 
     private void assertClass(String path, ErrorClass expected) throws IOException {
-        NioExchange exchange = new NioExchange(endpoint, 1000, false, selector, null);
+        Exchange exchange = exchange(1000, false);
         assertEquals(expected, once(exchange, path, false), path);
         exchange.close();
     }
 
-    private ErrorClass once(NioExchange exchange, String path, boolean keepAlive) throws IOException {
+    private ErrorClass once(Exchange exchange, String path, boolean keepAlive) throws IOException {
         return run(exchange, Request.get(endpoint, path, keepAlive, SIZE));
     }
 
-    /** A minimal event loop for one exchange: select, hand over ready keys, check the deadline. */
-    private ErrorClass run(NioExchange exchange, Request request) throws IOException {
-        ByteBuffer buffer = ByteBuffer.allocate(16 * 1024);
+    private Exchange exchange(int timeoutMillis, boolean keepAlive) {
+        return new Exchange(null, timeoutMillis, keepAlive, selector, null, ByteBuffer.allocate(Exchange.BUFFER_BYTES));
+    }
+
+    private ErrorClass run(Exchange exchange, Request request) throws IOException {
+        return run(selector, exchange, request);
+    }
+
+    /** A minimal event loop for one exchange: prepare, select, hand over ready keys, check the deadline. */
+    static ErrorClass run(Selector selector, Exchange exchange, Request request) throws IOException {
+        ErrorClass unprepared = exchange.prepare(request);
+        if (unprepared != null) {
+            return unprepared;
+        }
         boolean[] done = {exchange.start(request, System.nanoTime())};
         while (!done[0]) {
-            selector.select(key -> done[0] |= exchange.onReady(key, buffer), 5);
+            selector.select(key -> done[0] |= exchange.onReady(key), 5);
             done[0] = done[0] || exchange.expire(System.nanoTime());
         }
         return exchange.outcome();

@@ -2,37 +2,50 @@ package org.spice.bench.net;
 
 import java.io.IOException;
 import java.net.Inet4Address;
-import java.net.ProtocolFamily;
 import java.net.StandardProtocolFamily;
 import java.nio.ByteBuffer;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
+import java.security.GeneralSecurityException;
+
+import javax.net.ssl.SSLEngine;
 
 /**
- * One client's side of the exchanges on the event loop: the non-blocking twin of {@link HttpExchange}
- * for plain HTTP, with the same rules (latency to the server's close for HTTP/1.0, one retry when a kept
- * connection turns out closed, bytes after the body make a long body, a per-request timeout over the
- * whole exchange, close included). Driven by one selector thread only, so it needs no locks.
+ * One client's side of its exchanges, on a non-blocking channel driven by one event-loop thread (so no
+ * locks): connect, TLS handshake for a {@code tls} request, send, read to the end of the response, and
+ * for HTTP/1.0 on to the server's close. The rules every request is judged by: latency to the server's
+ * close for HTTP/1.0 (as WebBench and ab read it); one retry when a kept connection turns out closed;
+ * bytes after the body make a long body; a per-request timeout over the whole exchange, close included.
+ *
+ * <p>With keep-alive a client keeps one connection: a request for the other endpoint of a mix (plain
+ * and TLS) closes it and opens one there, as the mixes that go to two endpoints run without keep-alive.
  *
  * <p>{@link #start}, {@link #onReady} and {@link #expire} return true when the exchange has finished;
  * {@link #outcome} then says whether the request counts.
  */
-public final class NioExchange {
+public final class Exchange {
 
-    private enum Phase { IDLE, CONNECTING, WRITING, READING, DRAINING }
+    /** The size of an event loop's read buffer: more than a TLS record's plaintext (16 KiB and a little). */
+    public static final int BUFFER_BYTES = 32 * 1024;
 
-    private final Endpoint endpoint;
+    private enum Phase { IDLE, CONNECTING, HANDSHAKING, WRITING, READING, DRAINING }
+
     private final boolean keepAlive;
     private final long timeoutNanos;
     private final Selector selector;
     private final Object attachment;
+    private final TlsConfig tls;
     private final ResponseParser parser = new ResponseParser();
-    /** The socket's own family: a dual-stack socket for an IPv4 server costs an extra setsockopt per connection. */
-    private final ProtocolFamily family;
+    /** The loop's read buffer, shared by its clients: each consumes what it reads before another reads. */
+    private final ByteBuffer buffer;
 
     private SocketChannel channel;
     private SelectionKey key;
+    private Endpoint connectedTo;
+    private TlsSession session;
+    /** The engine for the next TLS connection, made by {@link #prepare} before the clock starts. */
+    private SSLEngine nextEngine;
     private Phase phase = Phase.IDLE;
     private Request request;
     private ByteBuffer out;
@@ -44,18 +57,38 @@ public final class NioExchange {
     private long serverKeptOpen;
     private long reconnects;
 
-    /** @param attachment what the selector hands back for this client's keys */
-    public NioExchange(Endpoint endpoint, int timeoutMillis, boolean keepAlive, Selector selector, Object attachment) {
-        if (endpoint.tls()) {
-            throw new IllegalArgumentException("the event loop speaks plain HTTP only, not " + endpoint);
+    /**
+     * @param tls        the TLS settings, null if no request of the run goes over TLS
+     * @param attachment what the selector hands back for this client's keys
+     * @param buffer     the loop's read buffer, at least {@link #BUFFER_BYTES} long
+     */
+    public Exchange(TlsConfig tls, int timeoutMillis, boolean keepAlive, Selector selector, Object attachment,
+            ByteBuffer buffer) {
+        if (buffer.capacity() < BUFFER_BYTES) {
+            throw new IllegalArgumentException("the read buffer must hold a whole TLS record");
         }
-        this.endpoint = endpoint;
+        this.buffer = buffer;
+        this.tls = tls;
         this.timeoutNanos = timeoutMillis * 1_000_000L;
         this.keepAlive = keepAlive;
         this.selector = selector;
         this.attachment = attachment;
-        this.family = endpoint.address().getAddress() instanceof Inet4Address ? StandardProtocolFamily.INET
-                : StandardProtocolFamily.INET6;
+    }
+
+    /**
+     * Work that must not be timed, before {@link #start}: the TLS engine of a new connection.
+     *
+     * @return null, or TLS if no engine could be made
+     */
+    public ErrorClass prepare(Request r) {
+        if (r.tls() && !(keepAlive && channel != null && connectedTo == r.endpoint())) {
+            try {
+                nextEngine = tls.engineForNextConnection(r.endpoint());
+            } catch (GeneralSecurityException | RuntimeException e) {
+                return ErrorClass.TLS;
+            }
+        }
+        return null;
     }
 
     /** Sends {@code r} at time {@code now}: on the kept connection, else on a new one. */
@@ -65,12 +98,15 @@ public final class NioExchange {
         parser.reset(r.expectedBody());
         outcome = null;
         deadline = now + timeoutNanos;
+        if (channel != null && connectedTo != r.endpoint()) {
+            closeChannel();
+        }
         reused = keepAlive && channel != null;
         return reused ? send() : open();
     }
 
     /** The selector found this client's channel ready. */
-    public boolean onReady(SelectionKey ready, ByteBuffer buffer) {
+    public boolean onReady(SelectionKey ready) {
         if (ready != key) {
             return false;   // a key of a connection already closed
         }
@@ -83,13 +119,16 @@ public final class NioExchange {
                 } catch (IOException e) {
                     return failed(e);
                 }
-                return send();
+                return connected();
+            }
+            case HANDSHAKING -> {
+                return connected();
             }
             case WRITING -> {
                 return send();
             }
             case READING, DRAINING -> {
-                return read(buffer);
+                return read();
             }
             default -> {
                 // a kept connection between requests; the next request will read whatever this is
@@ -144,17 +183,22 @@ public final class NioExchange {
     }
 
     private boolean open() {
+        Endpoint endpoint = request.endpoint();
         try {
-            channel = SocketChannel.open(family);
+            // The socket's own family: a dual-stack socket for an IPv4 server costs an extra setsockopt per connection.
+            channel = SocketChannel.open(endpoint.address().getAddress() instanceof Inet4Address
+                    ? StandardProtocolFamily.INET : StandardProtocolFamily.INET6);
+            connectedTo = endpoint;
             channel.configureBlocking(false);
             // No TCP_NODELAY: each request is a single write, and Nagle only holds back a segment while
             // earlier data is unacknowledged, which never happens here; it would cost a system call per request.
-            // Finishing the connect at once (on loopback the handshake is over when connect(2) returns
-            // EINPROGRESS) saves a selector round trip, but measured no faster against Apache (if anything
-            // slower, within the noise of a shared machine); as wrk does, the request goes out when the
-            // selector reports the connection writable.
+            // As wrk does, the request goes out when the selector reports the connection writable.
+            if (endpoint.tls()) {
+                session = new TlsSession(nextEngine);
+                nextEngine = null;
+            }
             if (channel.connect(endpoint.address())) {
-                return send();
+                return connected();
             }
             phase = Phase.CONNECTING;
             interest(SelectionKey.OP_CONNECT);
@@ -164,14 +208,38 @@ public final class NioExchange {
         }
     }
 
-    private boolean send() {
+    /** TCP is up: the TLS handshake if there is one, then the request. */
+    private boolean connected() {
+        if (session == null) {
+            return send();
+        }
+        phase = Phase.HANDSHAKING;
         try {
-            channel.write(out);
+            int wait = session.handshake(channel, buffer);
+            if (wait != 0) {
+                interest(wait);
+                return false;
+            }
         } catch (IOException e) {
             return failed(e);
         }
-        phase = out.hasRemaining() ? Phase.WRITING : Phase.READING;
-        interest(out.hasRemaining() ? SelectionKey.OP_WRITE : SelectionKey.OP_READ);
+        return send();
+    }
+
+    private boolean send() {
+        boolean sent;
+        try {
+            if (session != null) {
+                sent = session.write(channel, out);
+            } else {
+                channel.write(out);
+                sent = !out.hasRemaining();
+            }
+        } catch (IOException e) {
+            return failed(e);
+        }
+        phase = sent ? Phase.READING : Phase.WRITING;
+        interest(sent ? SelectionKey.OP_READ : SelectionKey.OP_WRITE);
         return false;
     }
 
@@ -180,12 +248,12 @@ public final class NioExchange {
      * just ended on HTTP/1.0: the server's close usually follows its last byte closely, and one read that
      * finds it costs less than another trip through the selector.
      */
-    private boolean read(ByteBuffer buffer) {
+    private boolean read() {
         while (true) {
             buffer.clear();
             int n;
             try {
-                n = channel.read(buffer);
+                n = session != null ? session.read(channel, buffer) : channel.read(buffer);
             } catch (IOException e) {
                 return failed(e);
             }
@@ -199,7 +267,7 @@ public final class NioExchange {
             if (parser.feed(buffer.array(), 0, n) && wasReading && ended()) {
                 return true;
             }
-            if (n < buffer.capacity() && !(wasReading && phase == Phase.DRAINING)) {
+            if (session == null && n < buffer.capacity() && !(wasReading && phase == Phase.DRAINING)) {
                 return false;
             }
         }
@@ -267,6 +335,9 @@ public final class NioExchange {
         reused = false;
         out = ByteBuffer.wrap(request.wire());
         parser.reset(request.expectedBody());
+        if (request.tls() && prepare(request) != null) {
+            return done(ErrorClass.TLS);
+        }
         return open();
     }
 
@@ -290,9 +361,12 @@ public final class NioExchange {
 
     private void closeChannel() {
         if (channel != null) {
-            // At once, as the blocking engine does: the server's lingering close waits for this FIN. Closing
-            // after the selector has deregistered the channel would spare the JDK's SO_LINGER lookup and
-            // shutdown(2), but delays the FIN and measured no faster.
+            if (session != null) {
+                session.close(channel);
+            }
+            // At once: the server's lingering close waits for this FIN. Closing after the selector has
+            // deregistered the channel would spare the JDK's SO_LINGER lookup and shutdown(2), but delays
+            // the FIN and measured no faster.
             try {
                 channel.close();
             } catch (IOException e) {
@@ -301,5 +375,7 @@ public final class NioExchange {
         }
         channel = null;
         key = null;
+        session = null;
+        connectedTo = null;
     }
 }

@@ -6,51 +6,57 @@ import org.HdrHistogram.Histogram;
 import org.spice.bench.net.ErrorClass;
 
 /**
- * What one client measured in the window of one mix. Written by that client's thread only and read by
- * the runner after the thread has ended (Thread.join orders the two), so the counters need no locks. The
- * two live counters are volatile because the runner watches them while the mix runs to notice a dead server.
+ * What the clients of one event loop measured in the window of one mix: the latency histogram, errors
+ * by class, status codes and byte counts, kept once per loop thread rather than per client. Written by
+ * that thread only and read by the runner after it has ended (Thread.join orders the two); the two live
+ * counters are volatile because the runner watches them while the mix runs to notice a dead server.
  */
-public final class ClientStats {
+public final class LoopStats {
 
     /** HdrHistogram precision: 3 significant digits, i.e. 0.1% relative error on every percentile. */
     private static final int DIGITS = 3;
+    private static final int STATUSES = 600;
 
     private final Histogram latencyNanos;
     private final long[] errors = new long[ErrorClass.count()];
-    private final long[] statusCounts = new long[600];
-    private long requests;
+    private final long[] statusCounts = new long[STATUSES];
     private long headerBytes;
     private long bodyBytes;
-    private long latencySumNanos;
     private long completedAfterWindow;
     private long serverKeptOpen;
     private long reconnects;
+    /** When the last counted request of this loop ended (System.nanoTime), 0 if none did. */
+    private long lastSuccessAt;
 
     private volatile long liveSuccesses;
     private volatile long liveRefusals;
 
     /** @param timeoutMillis sizes the histogram; it still grows if a latency exceeds it */
-    public ClientStats(int timeoutMillis) {
+    public LoopStats(int timeoutMillis) {
         latencyNanos = new Histogram(TimeUnit.MILLISECONDS.toNanos(Math.max(1, timeoutMillis)) * 2, DIGITS);
         latencyNanos.setAutoResize(true);
     }
 
-    /** A request that started in the window and counts. */
-    public void recordSuccess(long latency, long head, long body, boolean completedAfterWindowEnd) {
-        requests++;
+    /** A request of {@code client} that started in the window and counts. */
+    public void recordSuccess(ClientCounts client, long start, long end, long head, long body,
+            boolean completedAfterWindowEnd) {
+        long latency = end - start;
+        client.requests++;
+        client.latencySumNanos += latency;
         headerBytes += head;
         bodyBytes += body;
-        latencySumNanos += latency;
         latencyNanos.recordValue(Math.max(1, latency));
+        lastSuccessAt = end;
         if (completedAfterWindowEnd) {
             completedAfterWindow++;
         }
     }
 
-    /** A request that started in the window and failed. */
-    public void recordError(ErrorClass error, int status) {
+    /** A request of {@code client} that started in the window and failed. */
+    public void recordError(ClientCounts client, ErrorClass error, int status) {
+        client.errors++;
         errors[error.ordinal()]++;
-        if (error == ErrorClass.STATUS && status >= 0 && status < statusCounts.length) {
+        if (error == ErrorClass.STATUS && status >= 0 && status < STATUSES) {
             statusCounts[status]++;
         }
     }
@@ -73,20 +79,17 @@ public final class ClientStats {
         return latencyNanos;
     }
 
-    public long requests() {
-        return requests;
-    }
-
     public long errors(ErrorClass error) {
         return errors[error.ordinal()];
     }
 
-    public long errorTotal() {
-        long total = 0;
+    public boolean anyErrors() {
         for (long count : errors) {
-            total += count;
+            if (count > 0) {
+                return true;
+            }
         }
-        return total;
+        return false;
     }
 
     public long statusCount(int status) {
@@ -101,10 +104,6 @@ public final class ClientStats {
         return bodyBytes;
     }
 
-    public long latencySumNanos() {
-        return latencySumNanos;
-    }
-
     public long completedAfterWindow() {
         return completedAfterWindow;
     }
@@ -115,6 +114,10 @@ public final class ClientStats {
 
     public long reconnects() {
         return reconnects;
+    }
+
+    public long lastSuccessAt() {
+        return lastSuccessAt;
     }
 
     public long liveSuccesses() {

@@ -1,0 +1,94 @@
+package org.spice.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.run.BenchCommand;
+import org.spice.bench.run.BenchSettings;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+
+import picocli.CommandLine.ParameterException;
+
+/** Bad options are refused before anything is sent, with a message that names the option. */
+class BenchCommandOptionsTest {
+
+    private static final String T = "http://127.0.0.1:1";
+
+    @Test
+    void defaultsAndProfiles() {
+        BenchSettings quick = BenchCommand.settings("--target", T);
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), quick.clients());
+        assertEquals(Probe.standard().size(), quick.mixes().size());
+        assertEquals(1, quick.rampUpS());
+        assertEquals(3, quick.durationS());
+        assertEquals(0.5, quick.rampDownS());
+        assertEquals(0.5, quick.pauseS());
+        double ladderSeconds = quick.mixes().size() * quick.clients().size()
+                * (quick.rampUpS() + quick.durationS() + quick.rampDownS() + quick.pauseS());
+        assertTrue(ladderSeconds <= 240, "the default bench must leave time to start the server within 5 minutes: "
+                + ladderSeconds + " s");
+        assertEquals(CanonicalPage.builtBytes(), quick.bytes());
+        BenchSettings webbench = BenchCommand.settings("--duration", "60", "--profile", "webbench", "--target", T);
+        assertEquals(30, webbench.rampUpS());
+        assertEquals(60, webbench.durationS());    // an explicit option wins over the profile, in any order
+        assertEquals(30, webbench.rampDownS());
+        BenchSettings some = BenchCommand.settings("--target", T, "--probes", "static,cgi", "--clients", "1,3");
+        assertEquals(2, some.mixes().size());
+        assertEquals("cgi", some.mixes().get(1).name());
+        assertEquals(List.of(1, 3), some.clients());
+    }
+
+    @Test
+    void badOptionsNameTheOption(@TempDir Path dir) throws IOException {
+        assertBad("--target:", "--probes", "static");
+        assertBad("--clients:", "--target", T, "--clients", "1,0,4");
+        assertBad("--clients:", "--target", T, "--clients", "-2");
+        assertBad("--clients:", "--target", T, "--clients", "many");
+        assertBad("--probes: unknown probe \"php\"", "--target", T, "--probes", "static,php");
+        assertBad("--mix: cannot read", "--target", T, "--mix", dir.resolve("absent.mix").toString());
+        Path bad = dir.resolve("bad.mix");
+        Files.writeString(bad, "1 /ok\n2 nopath\n");
+        assertBad("--mix: " + bad + " line 2:", "--target", T, "--mix", bad.toString());
+        Path tls = dir.resolve("tls.mix");
+        Files.writeString(tls, "1 /ok tls\n");
+        assertBad("--tls-target:", "--target", T, "--mix", tls.toString());
+        assertBad("--duration", "--target", T, "--duration", "0");
+        assertBad("--ramp-up", "--target", T, "--ramp-up", "-1");
+        assertBad("--timeout", "--target", T, "--timeout", "soon");
+        assertBad("--repeat", "--target", T, "--repeat", "0");
+        assertBad("--profile:", "--target", T, "--profile", "fast");
+        assertBad("--target:", "--target", "ftp://x");
+        assertBad("--server-pid", "--target", T, "--server-pid", "-5");
+        assertBad("--trust-cert: cannot read", "--target", T, "--trust-cert", dir.resolve("none.pem").toString());
+        assertBad("Missing required parameter for option '--clients'", "--target", T, "--clients");
+        assertBad("Unknown option: '--verbose'", "--target", T, "--verbose");
+        // found when tried as a new user would
+        assertBad("--probes: name at least one probe", "--target", T, "--probes", "");
+        assertBad("--probes: unknown probe \"nosuch\"", "--target", T, "--probes", "nosuch");
+        assertBad("--duration takes at most 86400 seconds", "--target", T, "--duration", "1e9");
+        assertBad("--duration takes a number above 0", "--target", T, "--duration", "NaN");
+        assertBad("--clients: \"abc\" is not a client count", "--target", "http://127.0.0.1:1", "--clients", "abc");
+        assertBad("--workload:", "--target", T, "--workload", "ecommerce:php");
+        assertBad("--engine: \"threads\" is not one of event-loop", "--target", T, "--engine", "threads");
+        assertBad("--clients: 100000000 clients need", "--target", T, "--clients", "100000000");
+    }
+
+    @Test
+    void checkModeNeedsNoTarget() {
+        assertEquals(List.of(8), BenchCommand.settings("--check", "--clients", "8").clients());
+    }
+
+    private static void assertBad(String expectedStart, String... args) {
+        ParameterException e = assertThrows(ParameterException.class, () -> BenchCommand.settings(args));
+        assertTrue(e.getMessage().startsWith(expectedStart), e.getMessage());
+    }
+}
