@@ -71,15 +71,16 @@ class BenchCommandTest {
 
     @Test
     void sigtermEndsTheRunWithItsResultsMarkedPartial(@TempDir Path dir) throws Exception {
+        Path log = Files.createTempFile("spice-bench", ".log");
         server = new TestServer((head, socket, o) -> {
             TestServer.respond(o, 200, SIZE, SIZE);
             return true;
         });
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process bench = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
+        String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Process bench = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
                 "org.spice.harness.Main", "bench", "--target", server.url(), "--probes", "static", "--clients", "1,2",
                 "--duration", "60", "--warm-up", "0", "--ramp-up", "0", "--out", dir.toString(), "--bytes",
-                Integer.toString(SIZE)).redirectErrorStream(true).start();
+                Integer.toString(SIZE)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             long deadline = System.nanoTime() + 30_000_000_000L;
             while (server.connections() < 10 && System.nanoTime() < deadline) {
@@ -90,11 +91,12 @@ class BenchCommandTest {
         } finally {
             bench.destroyForcibly();
         }
-        String printed = new String(bench.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String printed = Files.readString(log);
         assertEquals(143, bench.exitValue(), printed);
         Map<?, ?> json = ResultsJson.MAPPER.readValue(onlyChild(dir).resolve("results.json").toFile(), Map.class);
         assertEquals(Boolean.TRUE, json.get("partial"), printed);
         assertEquals("stopped by SIGTERM", json.get("partial_reason"), printed);
+        Files.delete(log);
     }
 
     @Test

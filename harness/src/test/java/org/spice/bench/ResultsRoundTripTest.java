@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -101,6 +102,38 @@ class ResultsRoundTripTest {
         List<String> csv = Files.readAllLines(dir.resolve("runs.csv"));
         assertEquals(7, csv.size());
         assertTrue(csv.get(0).startsWith("probe,clients,repeat,failed,requests,errors"));
+    }
+
+    /** A results.json written by the hand-made writer before Jackson (a real bench run) loads, figures recomputed alike. */
+    @Test
+    void resultsWrittenBeforeJacksonStillLoad(@TempDir Path dir) throws Exception {
+        Path old = Path.of(getClass().getResource("/results-written-before-jackson.json").toURI());
+        Results read = ResultsJson.read(old);
+        Map<?, ?> tree = ResultsJson.MAPPER.readValue(old.toFile(), Map.class);
+        List<?> runs = (List<?>) tree.get("runs");
+        assertEquals(runs.size(), read.runs().size());
+        for (int i = 0; i < runs.size(); i++) {
+            Map<?, ?> stored = (Map<?, ?>) runs.get(i);
+            RunRecord run = read.runs().get(i);
+            assertEquals(((Number) stored.get("rate_rps")).doubleValue(), run.rateRps(), 1e-9);
+            assertEquals(((Number) stored.get("fairness_jain")).doubleValue(), run.fairnessJain(), 1e-9);
+            assertEquals(((Number) stored.get("client_cpu_us_per_req")).doubleValue(), run.clientCpuUsPerReq(), 1e-9);
+            assertTrue(Double.isNaN(run.serverCpuUsPerReq()), "null in the file is NaN here");
+            assertEquals(((Map<?, ?>) stored.get("per_client")).get("requests"),
+                    java.util.Arrays.stream(run.clientRequests()).boxed().map(Long::intValue).toList());
+        }
+        Map<?, ?> summary = (Map<?, ?>) ((List<?>) tree.get("summary")).get(1);
+        assertEquals(((Number) summary.get("request_efficiency_at_peak")).doubleValue(),
+                read.summary().get(1).requestEfficiencyAtPeak(), 1e-9);
+        ResultsJson.write(dir, read);   // and written again by Jackson, it reads back the same
+        assertEquals(read.summary(), ResultsJson.read(dir.resolve("results.json")).summary());
+    }
+
+    @Test
+    void aMalformedResultsFileNamesTheLine(@TempDir Path dir) throws Exception {
+        Path bad = Files.writeString(dir.resolve("results.json"), "{\n  \"schema\": \"spice-results/1\",\n  \"runs\": [ }\n");
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> ResultsJson.read(bad));
+        assertTrue(e.getMessage().contains("line 3"), e.getMessage());
     }
 
     /** A run with a known rate: 2 equal clients, 10 s window, mean latency = clients / rate. */

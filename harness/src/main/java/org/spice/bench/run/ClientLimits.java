@@ -13,8 +13,8 @@ import java.util.Locale;
  */
 final class ClientLimits {
 
-    /** Descriptors the JVM itself keeps open (jars, selectors, pipes), with room to spare. */
-    static final int RESERVED_DESCRIPTORS = 256;
+    /** Descriptors on top of those already open: the event loops' selectors, /proc reads, the results files. */
+    static final int SPARE_DESCRIPTORS = 64;
 
     private ClientLimits() {
     }
@@ -22,10 +22,12 @@ final class ClientLimits {
     /** Null if {@code clients} fit, else why not and what to change. */
     static String refusal(int clients, boolean keepAlive) {
         long files = openFilesLimit(Path.of("/proc/self/limits"));
-        if (files > 0 && clients + RESERVED_DESCRIPTORS > files) {
-            return String.format(Locale.ROOT, "%d clients need %d open files, and this process may have %d"
-                    + " (raise it with ulimit -n, up to the hard limit, or in /etc/security/limits.conf)",
-                    clients, clients + RESERVED_DESCRIPTORS, files);
+        long needed = clients + openDescriptors() + SPARE_DESCRIPTORS;
+        if (files > 0 && needed > files) {
+            return String.format(Locale.ROOT, "%d clients need %d open files (one each, and what the JVM has open),"
+                    + " and this process may have %d, enough for %d clients: raise the limit (ulimit -n %d; above the"
+                    + " hard limit as root, or in /etc/security/limits.conf)", clients, needed, files,
+                    Math.max(0, files - (needed - clients)), needed);
         }
         long ports = localPorts(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
         if (ports > 0 && clients > ports) {
@@ -34,6 +36,15 @@ final class ClientLimits {
                     keepAlive ? "" : "; without keep-alive each request takes one more until its TIME_WAIT ends");
         }
         return null;
+    }
+
+    /** The descriptors this process has open now (jars, standard streams, ...); 0 if unknown. */
+    static long openDescriptors() {
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count();
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
     }
 
     /** The soft limit on open files from a /proc/PID/limits text; -1 if unknown or unlimited. */

@@ -33,6 +33,7 @@ final class LoopClient {
     private final SplittableRandom random;
     private final MixRunner.Control control;
     private final Exchange exchange;
+    private final EventLoop loop;
 
     private MixRunner.Schedule schedule;
     private long start;
@@ -46,6 +47,7 @@ final class LoopClient {
         this.requests = requests;
         this.counts = counts;
         this.stats = loop.stats();
+        this.loop = loop;
         this.random = new SplittableRandom(seed);
         this.control = control;
         this.exchange = new Exchange(control.tls(), settings.timeoutMillis(), settings.keepAlive(), loop.selector(),
@@ -64,30 +66,35 @@ final class LoopClient {
         }
     }
 
-    /** The loop's periodic check: the per-request timeout, and the end of a back-off. */
-    void tick(long now) {
-        if (finished) {
-            return;
-        }
-        if (resumeAt != 0) {
-            if (now - resumeAt >= 0) {
-                resumeAt = 0;
-                next();
-            }
-        } else if (exchange.expire(now)) {
+    /** The loop's scan for requests that overran the timeout. */
+    void expireIfLate(long now) {
+        if (!finished && resumeAt == 0 && exchange.expire(now)) {
             completed();
         }
     }
 
-    boolean finished() {
-        return finished;
+    /** The end of a back-off, if due: the client starts again; false if it must wait longer. */
+    boolean resumeIfDue(long now) {
+        if (now - resumeAt < 0) {
+            return false;
+        }
+        resumeAt = 0;
+        next();
+        return true;
     }
 
     /** Called once by the loop when it ends. */
     void close() {
         exchange.close();
         stats.addConnectionCounts(exchange.serverKeptOpen(), exchange.reconnects());
-        finished = true;
+        finish();
+    }
+
+    private void finish() {
+        if (!finished) {
+            finished = true;
+            loop.finished(this);
+        }
     }
 
     /** Starts requests until one is under way, the client backs off, or the run is over. */
@@ -95,7 +102,7 @@ final class LoopClient {
         while (true) {
             if (control.stopped() || System.nanoTime() - schedule.stopAt() >= 0) {
                 exchange.close();
-                finished = true;
+                finish();
                 return;
             }
             Request request = requests[mix.draw(random)];
@@ -135,6 +142,7 @@ final class LoopClient {
             if (resumeAt == 0) {
                 resumeAt = 1;   // 0 means "not backing off"
             }
+            loop.backOff(this);
             return false;
         }
         return true;

@@ -185,16 +185,28 @@ public final class MixRunner {
         if (reason == null && record.requests() == 0) {
             return record.withFailure("no request succeeded in the window (" + record.errorTotal() + " errors)");
         }
-        double busy = loops.stream().mapToDouble(EventLoop::busy).min().orElse(Double.NaN);
-        // Little's law over every request, failed ones too (their latency taken as the successes' mean)
-        double little = SpiceFigures.littleRatio(clients, (record.requests() + record.errorTotal()) / durationS,
-                record.latency().meanMs());
-        if (reason == null && busy >= ENGINE_BUSY && record.clientSaturated() && little < ENGINE_BOUND_LITTLE) {
-            return record.withFailure(String.format(Locale.ROOT, "engine-bound: the client's event loops were busy"
-                    + " %.0f %% of the time and kept only %.0f %% of the %d clients in a request (Little's law %.2f);"
-                    + " the rate measures the engine, not the server", 100 * busy, 100 * little, clients, little));
+        String engineBound = engineBound(record, loops.stream().mapToDouble(EventLoop::busy).min().orElse(Double.NaN));
+        return reason == null && engineBound != null ? record.withFailure(engineBound) : record;
+    }
+
+    /**
+     * Why the engine, not the server, set the pace of a mix, or null: its event loops were on the CPU for
+     * the whole window (their thread time over the window's length, the least busy loop's) and the process
+     * used about a core, while Little's law over every request, failed ones too (their latency taken as
+     * the successes' mean), says most clients were not in a request.
+     */
+    static String engineBound(RunRecord record, double loopBusy) {
+        if (record.requests() == 0 || !record.clientSaturated() || !(loopBusy >= ENGINE_BUSY)) {
+            return null;
         }
-        return record;
+        double little = SpiceFigures.littleRatio(record.clients(),
+                (record.requests() + record.errorTotal()) / record.durationS(), record.latency().meanMs());
+        if (!(little < ENGINE_BOUND_LITTLE)) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "engine-bound: the client's event loops were busy %.0f %% of the window and"
+                + " kept only %.0f %% of the %d clients in a request (Little's law %.2f); the rate measures the engine,"
+                + " not the server", 100 * Math.min(1, loopBusy), 100 * little, record.clients(), little);
     }
 
     /** The name of the engine in results.json. */
