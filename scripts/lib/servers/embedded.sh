@@ -14,7 +14,7 @@ embedded_install() {
 }
 
 embedded_probes() {
-    echo static servlet jsp cgi shtml module
+    echo static servlet jsp cgi shtml module cgi-stock
 }
 
 embedded_logs() {

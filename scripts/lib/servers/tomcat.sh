@@ -24,7 +24,7 @@ tomcat_install() {
 }
 
 tomcat_probes() {
-    echo static servlet jsp cgi shtml module
+    echo static servlet jsp cgi shtml module cgi-stock
 }
 
 tomcat_logs() {

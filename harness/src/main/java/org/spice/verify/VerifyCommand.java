@@ -76,12 +76,12 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
         }
         out.printf("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1%s%n", base, size,
                 trustCert != null ? ", TLS trusting " + trustCert : "");
-        out.printf("%-8s %5s %9s  %s%n", "probe", "urls", "requests", "result");
+        out.printf("%-9s %5s %9s  %s%n", "probe", "urls", "requests", "result");
         boolean allPassed = true;
         for (Probe probe : list) {
             Verifier.ProbeReport report = verifier.verify(probe);
             allPassed &= report.passed();
-            out.printf("%-8s %5d %9d  %s%n", probe.id(), report.urls(), report.requests(),
+            out.printf("%-9s %5d %9d  %s%n", probe.id(), report.urls(), report.requests(),
                     report.passed() ? "PASS" : "FAIL (" + report.failures().size() + " checks failed)");
             List<Verifier.Failure> failures = report.failures();
             for (Verifier.Failure failure : failures.subList(0, Math.min(MAX_FAILURES_SHOWN, failures.size()))) {

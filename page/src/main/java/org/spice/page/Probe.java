@@ -18,7 +18,12 @@ public enum Probe {
     SHTML("/spice/shtml/spice.shtml", true, true),
     MODULE("/spice/module", false, true),
     /** The CGI program kept resident (cgi-c/spice-fcgi.c); Tomcat has no FastCGI client, so not everywhere. */
-    FASTCGI("/spice/fcgi/spice", false, false);
+    FASTCGI("/spice/fcgi/spice", false, false),
+    /**
+     * The CGI program through Tomcat's stock CGIServlet, which sleeps 500 ms whenever the program has not
+     * been reaped right after its output (the cgi probe on Tomcat waits for the exit instead): Tomcat only.
+     */
+    CGI_STOCK("/spice/cgi-stock/spice", false, false);
 
     /** The JSP probe is 100 identical pages, as in the white paper, so a server cannot serve one page from a cache. */
     public static final int JSP_PAGES = 100;
@@ -38,9 +43,9 @@ public enum Probe {
         return Arrays.stream(values()).filter(p -> p.everywhere).toList();
     }
 
-    /** The name used on command lines, in reports and in results: {@code static}, {@code servlet}, ... */
+    /** The name used on command lines, in reports and in results: {@code static}, {@code servlet}, {@code cgi-stock}, ... */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     /** True when the probe puts today's date in the slot (JSP, SHTML); the others carry the fixed slot text. */
