@@ -23,14 +23,19 @@ public final class Verifier {
 
     /** One request verify sends to every URL. */
     enum Exchange {
-        GET_10("GET", "HTTP/1.0"), GET_11("GET", "HTTP/1.1"), HEAD_10("HEAD", "HTTP/1.0"), HEAD_11("HEAD", "HTTP/1.1");
+        GET_10("GET", "HTTP/1.0", ""), GET_11("GET", "HTTP/1.1", ""), HEAD_10("HEAD", "HTTP/1.0", ""),
+        HEAD_11("HEAD", "HTTP/1.1", ""),
+        /** Load tools add cache-busting queries: every probe must answer the page whatever the query string. */
+        GET_QUERY("GET", "HTTP/1.0", "?spice=1&t=2");
 
         final String method;
         final String version;
+        final String query;
 
-        Exchange(String method, String version) {
+        Exchange(String method, String version, String query) {
             this.method = method;
             this.version = version;
+            this.query = query;
         }
 
         boolean head() {
@@ -43,7 +48,7 @@ public final class Verifier {
 
         @Override
         public String toString() {
-            return method + " " + version;
+            return method + " " + version + (query.isEmpty() ? "" : " with a query string");
         }
     }
 
@@ -133,7 +138,8 @@ public final class Verifier {
 
     private String request(Exchange exchange, String path) {
         StringBuilder request = new StringBuilder(128);
-        request.append(exchange.method).append(' ').append(path).append(' ').append(exchange.version).append("\r\n");
+        request.append(exchange.method).append(' ').append(path).append(exchange.query).append(' ')
+                .append(exchange.version).append("\r\n");
         request.append("Host: ").append(host).append(':').append(port).append("\r\n");
         request.append("User-Agent: spice-verify\r\n");
         if (!exchange.http10() && exchange.head()) {

@@ -74,7 +74,7 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
             out.println("cannot reach " + base + ": " + unreachable + " (start a server first, e.g. scripts/spice serve)");
             return 1;
         }
-        out.printf("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1%s%n", base, size,
+        out.printf("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1, GET with a query%s%n", base, size,
                 trustCert != null ? ", TLS trusting " + trustCert : "");
         out.printf("%-9s %5s %9s  %s%n", "probe", "urls", "requests", "result");
         boolean allPassed = true;

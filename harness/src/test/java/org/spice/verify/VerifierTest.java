@@ -39,7 +39,18 @@ class VerifierTest {
     void conformingEndpointPasses() throws IOException {
         Verifier.ProbeReport report = verify(Probe.STATIC, head -> response(head, "", PAGE.fixed(), 0, false));
         assertTrue(report.passed(), report.failures().toString());
-        assertEquals(4, report.requests());
+        assertEquals(5, report.requests());
+    }
+
+    @Test
+    void aProbeThatFailsWithAQueryStringFails() throws IOException {
+        // Jetty's FastCGI proxy answered 502 to /spice/fcgi/spice?x=1 until its pattern allowed a query
+        Verifier.ProbeReport report = verify(Probe.FASTCGI, head -> head.startsWith("GET /spice/fcgi/spice?")
+                ? "HTTP/1.1 502 Bad Gateway\r\nContent-Length: 0\r\n\r\n".getBytes(StandardCharsets.US_ASCII)
+                : response(head, "", PAGE.fixed(), 0, false));
+        assertFailure(report, "status 502");
+        assertEquals(1, report.failures().size(), report.failures().toString());
+        assertTrue(report.failures().get(0).exchange().contains("query"), report.failures().toString());
     }
 
     @Test

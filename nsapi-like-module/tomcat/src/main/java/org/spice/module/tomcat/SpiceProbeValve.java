@@ -39,7 +39,9 @@ public class SpiceProbeValve extends ValveBase {
 
     @Override
     public void invoke(Request request, Response response) throws IOException, ServletException {
-        if (!path.equals(request.getDecodedRequestURI())) {
+        // Every request of the Host passes here, so the path is compared in the connector's buffer, as
+        // Tomcat's HealthCheckValve does: getDecodedRequestURI() would build a String per request.
+        if (!request.getDecodedRequestURIMB().equals(path)) {
             getNext().invoke(request, response);
             return;
         }
