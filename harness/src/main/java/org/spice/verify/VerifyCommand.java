@@ -52,6 +52,11 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
     @Option(names = "--trust-cert", paramLabel = "PEM", description = "For an https:// BASE_URL: the certificate to trust.")
     Path trustCert;
 
+    @Option(names = "--bad-input", description = "Then send what a server must refuse (malformed requests, oversized"
+            + " heads, path traversal, every method but GET and HEAD, an unsent body, 200 idle connections) and check"
+            + " that each gets a 4xx or a closed connection and that the static probe is still exact afterwards.")
+    boolean badInput;
+
     @Override
     public Integer call() {
         Cli.Checks check = new Cli.Checks(spec);
@@ -92,7 +97,29 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
             }
         }
         out.println(allPassed ? "all probes conform" : "some probes do not conform");
+        if (badInput && !base.startsWith("https")) {
+            allPassed &= badInput(verifier, list);
+        }
         return allPassed ? 0 : 1;
+    }
+
+    private boolean badInput(Verifier verifier, List<Probe> list) {
+        String path = URI.create(base).getRawPath();
+        String prefix = path == null || path.equals("/") ? "" : path.replaceAll("/$", "");
+        List<Hardening.Outcome> outcomes;
+        try {
+            outcomes = new Hardening(verifier.host(), verifier.port(), prefix, timeoutMillis).run(list);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            out.println("bad input: interrupted");
+            return false;
+        }
+        long failed = outcomes.stream().filter(o -> !o.passed()).count();
+        outcomes.stream().filter(o -> !o.passed() || o.got().contains(" ms)")).forEach(o -> out.println("    " + o));
+        Verifier.ProbeReport after = verifier.verify(Probe.STATIC);
+        out.printf("bad input: %d requests, %d not refused; static probe afterwards: %s%n", outcomes.size(), failed,
+                after.passed() ? "PASS" : "FAIL " + after.failures());
+        return failed == 0 && after.passed();
     }
 
     /** TLS trusting exactly the given certificate, or null when none is given. */

@@ -18,9 +18,11 @@ import org.apache.catalina.connector.Connector;
 import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.startup.Tomcat;
+import org.apache.catalina.valves.ErrorReportValve;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.util.scan.StandardJarScanner;
+import org.spice.module.tomcat.GetHeadOnlyValve;
 import org.spice.module.tomcat.SpiceProbeValve;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
@@ -110,7 +112,13 @@ public final class EmbeddedTomcat implements AutoCloseable {
         standardHost.setAutoDeploy(false);
         standardHost.setDeployOnStartup(false);
         standardHost.setUnpackWARs(true);
+        standardHost.getPipeline().addValve(new GetHeadOnlyValve());
         standardHost.getPipeline().addValve(new SpiceProbeValve());
+        // Error pages without Tomcat's version and without stack traces, as conf/tomcat has them.
+        ErrorReportValve errors = new ErrorReportValve();
+        errors.setShowReport(false);
+        errors.setShowServerInfo(false);
+        standardHost.getPipeline().addValve(errors);
 
         Context context = tomcat.addWebapp("/spice", war.toAbsolutePath().toString());
         // The server's own classpath holds no tag libraries: skip scanning it at every start.

@@ -12,6 +12,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
+import org.spice.verify.Hardening;
 import org.spice.verify.Verifier;
 
 /**
@@ -32,6 +33,18 @@ class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
         }
         assertEquals(5 + Probe.JSP_PAGES, urls, "every probe URL, all 100 JSP pages, was checked");
         assertTrue(failures.isEmpty(), "failures: " + failures);
+    }
+
+    @Test
+    void badInputIsRefusedAndBreaksNothing() throws InterruptedException {
+        List<Probe> probes = new ArrayList<>(Probe.standard());
+        probes.add(Probe.CGI_STOCK);
+        List<Hardening.Outcome> outcomes = new Hardening("127.0.0.1", server.port(), "", 10_000).run(probes);
+        List<Hardening.Outcome> failed = outcomes.stream().filter(o -> !o.passed()).toList();
+        assertTrue(outcomes.size() > 80, "every check ran: " + outcomes.size());
+        assertTrue(failed.isEmpty(), "not refused: " + failed);
+        Verifier verifier = new Verifier(URI.create(server.baseUrl()), CanonicalPage.built(), LocalDate.now(), 30_000);
+        assertTrue(verifier.verify(Probe.STATIC).passed(), "the static probe is still exact afterwards");
     }
 
     @Test

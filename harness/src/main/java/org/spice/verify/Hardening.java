@@ -1,0 +1,230 @@
+package org.spice.verify;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.spice.page.Probe;
+
+/**
+ * The bad-input check: requests a server must refuse (a 4xx, or closing the connection) without
+ * breaking, sent to a SPICE deployment. Every exchange is bounded in time; everything goes to the base
+ * URL's host only. After it, {@link Verifier} must still find the static probe byte-exact.
+ */
+public final class Hardening {
+
+    /** What one bad request got, and whether that is acceptable. */
+    public record Outcome(String what, String got, boolean passed) {
+        @Override
+        public String toString() {
+            return (passed ? "ok    " : "FAIL  ") + what + ": " + got;
+        }
+    }
+
+    /** Methods a probe must refuse: every one but GET and HEAD, WebDAV's and made-up ones included. */
+    static final List<String> METHODS = List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND",
+            "MKCOL", "FOO");
+
+    private final String host;
+    private final int port;
+    private final String prefix;
+    private final int timeoutMillis;
+
+    public Hardening(String host, int port, String prefix, int timeoutMillis) {
+        this.host = host;
+        this.port = port;
+        this.prefix = prefix;
+        this.timeoutMillis = timeoutMillis;
+    }
+
+    /** Every check against the given probes (those the server serves). */
+    public List<Outcome> run(List<Probe> probes) throws InterruptedException {
+        List<Outcome> outcomes = new ArrayList<>();
+        String page = prefix + Probe.STATIC.path();
+        refused(outcomes, "a request line that is not HTTP", "GARBAGE\r\n\r\n");
+        refused(outcomes, "a request line without a target", "GET\r\n\r\n");
+        refused(outcomes, "HTTP/0.9 (no version)", "GET " + page + "\r\n\r\n");
+        refused(outcomes, "a malformed HTTP version", "GET " + page + " HTTP/1.x\r\nHost: x\r\n\r\n");
+        refused(outcomes, "a 64 KiB header", "GET " + page + " HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(65536)
+                + "\r\nConnection: close\r\n\r\n");
+        refused(outcomes, "a 64 KiB URL", "GET " + page + "?" + "a".repeat(65536) + " HTTP/1.0\r\n\r\n");
+        for (String path : List.of("/spice/static/../../../../../../etc/passwd", "/spice/static/%2e%2e/%2e%2e/%2e%2e/%2e%2e/etc/passwd",
+                "/spice/static/..%2f..%2f..%2f..%2f..%2fetc/passwd", "/spice/static/%252e%252e/%252e%252e/etc/passwd",
+                "/spice/static/..\\..\\..\\..\\etc\\passwd", "/spice/static/%2e%2e%5c%2e%2e%5cetc%5cpasswd",
+                "/spice/jsp/..;/WEB-INF/web.xml", "/spice/jsp/..;/..;/etc/passwd",
+                "/spice/WEB-INF/web.xml", "/spice/META-INF/context.xml", "/spice/WEB-INF/cgi/spice",
+                "/spice/web-inf/web.xml", "/spice/jsp/", "/spice/jsp/spice00.jsp/", "/spice/", "/spice/static/",
+                "/spice/shtml/", "/spice/cgi-bin/", "/spice/fileset/")) {
+            refused(outcomes, "GET " + path, "GET " + prefix + path + " HTTP/1.0\r\n\r\n");
+        }
+        if (probes.contains(Probe.CGI)) {
+            String cgi = prefix + Probe.CGI.path();
+            answersThePage(outcomes, "shell metacharacters in the CGI query",
+                    "GET " + cgi + "?;id|cat%20/etc/passwd%60id%60$(id) HTTP/1.0\r\n\r\n");
+            answersThePage(outcomes, "an httpoxy Proxy header to the CGI probe",
+                    "GET " + cgi + " HTTP/1.0\r\nProxy: http://127.0.0.1:1/\r\n\r\n");
+        }
+        for (Probe probe : probes) {
+            String path = prefix + probe.path();
+            for (String method : METHODS) {
+                String body = method.equals("POST") || method.equals("PUT") || method.equals("PATCH")
+                        ? "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 3\r\n\r\na=1" : "\r\n";
+                refused(outcomes, method + " " + probe.id(), method + " " + path + " HTTP/1.1\r\nHost: x\r\n"
+                        + "Connection: close\r\n" + body);
+            }
+        }
+        bodyNeverSent(outcomes, page);
+        idleConnections(outcomes, page, 200);
+        return outcomes;
+    }
+
+    /** Refused: a 4xx, or the connection closed without a response. Never a 2xx, 3xx or 5xx. */
+    private void refused(List<Outcome> outcomes, String what, String request) {
+        String got;
+        boolean ok;
+        long start = System.nanoTime();
+        try {
+            Reply reply = send(request, timeoutMillis);
+            got = reply.describe();
+            // 505 refuses a version the server does not speak (Jetty's answer to HTTP/0.9)
+            ok = reply.status < 0 ? reply.closed : reply.status >= 400 && reply.status < 500 || reply.status == 505;
+            if (reply.text.contains("root:x:0:0") || reply.text.contains("<web-app")) {
+                ok = false;
+                got += ", and the body holds the file";
+            }
+            if (reply.text.matches("(?s).*(Apache Tomcat/|Jetty://\\d|Apache/2\\.\\d|\\tat [a-z]+\\.).*")) {
+                ok = false;
+                got += ", and the page shows a version or a stack trace";
+            }
+        } catch (IOException e) {
+            got = "connection failed: " + e.getMessage();
+            ok = true;   // refusing the connection refuses the request too
+        }
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        outcomes.add(new Outcome(what, got + (millis > 1000 ? " (after " + millis + " ms)" : ""), ok));
+    }
+
+    /** Input the probe must ignore: it answers 200 with exactly the page, or refuses (4xx). */
+    private void answersThePage(List<Outcome> outcomes, String what, String request) {
+        try {
+            Reply reply = send(request, timeoutMillis);
+            boolean ok = reply.status >= 400 && reply.status < 500
+                    || reply.status == 200 && reply.text.contains("SPICE probe page") && !reply.text.contains("uid=");
+            outcomes.add(new Outcome(what, reply.describe(), ok));
+        } catch (IOException e) {
+            outcomes.add(new Outcome(what, "connection failed: " + e.getMessage(), false));
+        }
+    }
+
+    /** A body promised by Content-Length and never sent: the server answers or closes within a bound. */
+    private void bodyNeverSent(List<Outcome> outcomes, String page) {
+        int bound = Math.max(timeoutMillis, 25_000);
+        long start = System.nanoTime();
+        try {
+            Reply reply = send("POST " + page + " HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nabc", bound, true);
+            boolean ok = reply.status >= 400 && reply.status < 500 || reply.status < 0 && reply.closed;
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            outcomes.add(new Outcome("a body promised by Content-Length and never sent", reply.describe()
+                    + (millis > 1000 ? " (after " + millis + " ms)" : ""), ok));
+        } catch (SocketTimeoutException e) {
+            outcomes.add(new Outcome("a body promised by Content-Length and never sent",
+                    "no answer and no close within " + bound + " ms", false));
+        } catch (IOException e) {
+            outcomes.add(new Outcome("a body promised by Content-Length and never sent", e.getMessage(), true));
+        }
+    }
+
+    /** Idle connections held open must not stop the server from answering others. */
+    private void idleConnections(List<Outcome> outcomes, String page, int count) throws InterruptedException {
+        List<Socket> idle = new ArrayList<>();
+        try {
+            for (int i = 0; i < count; i++) {
+                Socket socket = new Socket();
+                socket.connect(new InetSocketAddress(host, port), timeoutMillis);
+                idle.add(socket);
+            }
+            Thread.sleep(500);
+            Reply reply = send("GET " + page + " HTTP/1.0\r\n\r\n", timeoutMillis);
+            outcomes.add(new Outcome(count + " idle connections, then a GET", reply.describe(), reply.status == 200));
+        } catch (IOException e) {
+            outcomes.add(new Outcome(count + " idle connections, then a GET", e.getMessage(), false));
+        } finally {
+            for (Socket socket : idle) {
+                try {
+                    socket.close();
+                } catch (IOException e) {
+                    // closing is best effort
+                }
+            }
+        }
+    }
+
+    private record Reply(int status, String statusLine, String text, boolean closed) {
+        String describe() {
+            return status < 0 ? (closed ? "closed without a response" : "no response") : statusLine;
+        }
+    }
+
+    private Reply send(String request, int readTimeoutMillis) throws IOException {
+        return send(request, readTimeoutMillis, false);
+    }
+
+    /**
+     * Sends raw bytes and reads what comes back until the close, the read timeout, or 256 KiB; with
+     * {@code headOnly}, until the end of the response head (a server may keep the connection to swallow
+     * the body it was promised).
+     */
+    private Reply send(String request, int readTimeoutMillis, boolean headOnly) throws IOException {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), timeoutMillis);
+            socket.setSoTimeout(readTimeoutMillis);
+            OutputStream out = socket.getOutputStream();
+            try {
+                out.write(request.getBytes(StandardCharsets.ISO_8859_1));
+                out.flush();
+            } catch (IOException e) {
+                // the server may close on the first bytes of a bad request: read what it said
+            }
+            InputStream in = socket.getInputStream();
+            byte[] buffer = new byte[262_144];
+            int total = 0;
+            boolean closed = false;
+            try {
+                int n = 0;
+                while (total < buffer.length && (n = in.read(buffer, total, buffer.length - total)) >= 0) {
+                    total += n;
+                    if (headOnly && new String(buffer, 0, total, StandardCharsets.ISO_8859_1).contains("\r\n\r\n")) {
+                        break;
+                    }
+                }
+                closed = n < 0;
+            } catch (SocketTimeoutException e) {
+                if (total == 0) {
+                    throw e;
+                }
+            } catch (IOException e) {
+                closed = true;   // a reset: closed
+            }
+            String text = new String(buffer, 0, total, StandardCharsets.ISO_8859_1);
+            int lineEnd = text.indexOf("\r\n");
+            String statusLine = lineEnd > 0 ? text.substring(0, lineEnd) : text;
+            int status = -1;
+            if (statusLine.startsWith("HTTP/") && statusLine.length() >= 12) {
+                try {
+                    status = Integer.parseInt(statusLine.substring(9, 12));
+                } catch (NumberFormatException e) {
+                    status = -1;
+                }
+            }
+            return new Reply(status, statusLine.toLowerCase(Locale.ROOT).startsWith("http/") ? statusLine : "(no status line)",
+                    text, closed);
+        }
+    }
+}
