@@ -103,9 +103,59 @@ stop_pids() {
                 kill -KILL "$pid" 2>/dev/null || true
             fi
         fi
-        # A process started with setsid leads its own group: end the workers it leaves (fcgiwrap's).
-        kill -TERM -- "-$pid" 2>/dev/null || true
+        # A process started with setsid (or a daemon such as httpd) leads its own group: end the
+        # workers it leaves behind (httpd's children, fcgiwrap's), by SIGKILL if they outlive a grace.
+        if kill -TERM -- "-$pid" 2>/dev/null; then
+            for ((waited = 0; waited < 50; waited++)); do
+                kill -0 -- "-$pid" 2>/dev/null || break
+                sleep 0.1
+            done
+            kill -KILL -- "-$pid" 2>/dev/null || true
+        fi
         rm -f "$pidfile"
+    done
+}
+
+# The ports an instance on PORT listens on: its own, its HTTPS port, its FastCGI probe's, Apache's
+# Tomcat backend's.
+instance_ports() {
+    local name=$1 port=$2
+    echo "$port" "$(tls_port "$port")"
+    case "$name" in
+        apache) echo $((port + 1000)) $((port + 2000)) ;;
+        jetty) echo $((port + 2000)) ;;
+    esac
+}
+
+# The PIDs of SPICE's processes (their command line names this tree) listening on 127.0.0.1:PORT.
+listeners_of() {
+    local port=$1 pid
+    for pid in $(ss -ltnpH "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | cut -d= -f2 | sort -u); do
+        tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q "$SPICE_ROOT" && echo "$pid"
+    done
+}
+
+# Ends whatever of SPICE's still listens on an instance's ports after its PID files are gone (the
+# workers of an httpd whose parent died keep serving).
+stop_leftovers() {
+    local name=$1 port=$2 each pid
+    for each in $(instance_ports "$name" "$port"); do
+        for pid in $(listeners_of "$each"); do
+            echo "spice: $name: pid $pid still listened on port $each: ending it" >&2
+            kill -TERM "$pid" 2>/dev/null || true
+            sleep 0.5
+            kill -KILL "$pid" 2>/dev/null || true
+        done
+    done
+}
+
+# The ports of every instance of NAME with a run directory (run/NAME-PORT), started or not.
+instance_list() {
+    local dir
+    for dir in "$SPICE_RUN/$1"-*/; do
+        [ -d "$dir" ] || continue
+        dir=${dir%/}
+        [[ "${dir##*-}" =~ ^[0-9]+$ ]] && echo "${dir##*-}"
     done
 }
 
@@ -152,13 +202,30 @@ server_start() {
 }
 
 server_stop() {
-    local run="$SPICE_RUN/$1-$2"
-    if [ -z "$(compgen -G "$run/*.pid"; compgen -G "$run/*/*.pid")" ]; then
+    local run="$SPICE_RUN/$1-$2" leftovers="" each
+    for each in $(instance_ports "$1" "$2"); do
+        [ -z "$(listeners_of "$each")" ] || leftovers=yes
+    done
+    if [ -z "$(compgen -G "$run/*.pid"; compgen -G "$run/*/*.pid")" ] && [ -z "$leftovers" ]; then
         echo "$1 on port $2 is not running"
         return 0
     fi
     stop_pids "$run"
+    stop_leftovers "$1" "$2"
     echo "$1 on port $2 stopped"
+}
+
+# Without --port: every instance of NAME that has a run directory.
+server_stop_all() {
+    local port stopped=no
+    for port in $(instance_list "$1"); do
+        if [ -n "$(compgen -G "$SPICE_RUN/$1-$port/*.pid"; compgen -G "$SPICE_RUN/$1-$port/*/*.pid")" ] \
+            || [ -n "$(listeners_of "$port")" ]; then
+            server_stop "$1" "$port"
+            stopped=yes
+        fi
+    done
+    [ "$stopped" = yes ] || echo "$1: no instance is running"
 }
 
 # The PIDs of everything a running server is made of (httpd and its Tomcat backend; Jetty and
@@ -201,14 +268,37 @@ start_fastcgi_probe() {
 }
 
 server_status() {
-    local run="$SPICE_RUN/$1-$2" pid
+    local run="$SPICE_RUN/$1-$2" pid each listening=()
+    for each in $(instance_ports "$1" "$2"); do
+        [ -z "$(listeners_of "$each")" ] || listening+=("$each")
+    done
     if [ -f "$run/server.pid" ] && pid_alive "$(cat "$run/server.pid")"; then
         pid=$(cat "$run/server.pid")
-        echo "$1 on port $2: running (pid $pid), http://127.0.0.1:$2/spice/"
+        echo "$1 on port $2: running (pid $pid), http://127.0.0.1:$2/spice/, listening on ${listening[*]:-none}"
+    elif [ ${#listening[@]} -gt 0 ]; then
+        echo "$1 on port $2: its server process is gone, but ports ${listening[*]} still answer (leftover workers):" \
+            "scripts/spice server stop $1 --port $2 ends them"
+        return 3
     else
         echo "$1 on port $2: not running"
         return 3
     fi
+}
+
+# Without --port: every instance of NAME that runs (or left something listening); the default port's
+# status when none does.
+server_status_all() {
+    local port found=no
+    for port in $(instance_list "$1"); do
+        if server_status "$1" "$port" > /dev/null; then
+            server_status "$1" "$port"
+            found=yes
+        elif [ -n "$(listeners_of "$port")" ]; then
+            server_status "$1" "$port" || true
+            found=yes
+        fi
+    done
+    [ "$found" = yes ] || echo "$1: not running"
 }
 
 server_main() {
@@ -230,7 +320,7 @@ server_main() {
         names=("${SPICE_SERVERS[@]}")
     else
         [[ " ${SPICE_SERVERS[*]} embedded " == *" $name "* ]] \
-            || die "server: unknown server \"$name\": apache, tomcat, jetty, all (or embedded)"
+            || die "server: unknown server \"$name\": apache, tomcat, jetty, embedded, all"
         names=("$name")
     fi
     if [ -n "$port" ]; then
@@ -242,8 +332,8 @@ server_main() {
         case "$action" in
             install) "${each}_install" ;;
             start) server_start "$each" "${port:-$(server_default_port "$each")}" ;;
-            stop) server_stop "$each" "${port:-$(server_default_port "$each")}" ;;
-            status) server_status "$each" "${port:-$(server_default_port "$each")}" || true ;;
+            stop) if [ -n "$port" ]; then server_stop "$each" "$port"; else server_stop_all "$each"; fi ;;
+            status) if [ -n "$port" ]; then server_status "$each" "$port" || true; else server_status_all "$each"; fi ;;
             *) die "server: unknown action \"$action\": install, start, stop or status" ;;
         esac
     done

@@ -61,8 +61,10 @@ apache_launch() {
     SPICE_TLS_PORT=$(tls_port "$port")
     export SPICE_TLS_PORT SPICE_TLS_CERT SPICE_TLS_KEY
     export SPICE_APACHE_MODULES="$APACHE_MODULES_DIR"
-    SPICE_MOD_SPICE=$(apache_mod_spice) || return 1
-    export SPICE_MOD_SPICE
+    # httpd maps the module file into every child: a copy in the run directory, so that a rebuild
+    # (mvn package rewrites target/mod_spice.so) cannot crash a running server.
+    cp "$(apache_mod_spice)" "$run/mod_spice.so" || return 1
+    export SPICE_MOD_SPICE="$run/mod_spice.so"
     export SPICE_WEBAPP="$SPICE_ROOT/webapp/target/spice" SPICE_CGI_DIR="$SPICE_ROOT/cgi-c/target"
     mkdir -p "$SPICE_FILESET"
     export SPICE_FILESET
