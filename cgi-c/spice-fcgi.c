@@ -22,7 +22,7 @@
 #include "spice_page.h"
 
 static const char response[] =
-    "Content-Type: text/html\r\n"
+    "Content-Type: " SPICE_CONTENT_TYPE "\r\n"
     "Content-Length: " SPICE_PAGE_BYTES_TEXT "\r\n"
     "\r\n"
     SPICE_PAGE;

@@ -26,7 +26,7 @@ class CgiProgramTest {
 
     private static byte[] expectedOutput() {
         CanonicalPage page = CanonicalPage.built();
-        String head = "Content-Type: text/html\r\nContent-Length: " + page.bytes() + "\r\n\r\n";
+        String head = "Content-Type: " + CanonicalPage.CONTENT_TYPE + "\r\nContent-Length: " + page.bytes() + "\r\n\r\n";
         return (head + page.fixed()).getBytes(StandardCharsets.US_ASCII);
     }
 

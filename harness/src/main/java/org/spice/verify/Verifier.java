@@ -157,9 +157,9 @@ public final class Verifier {
             return problems;
         }
         String contentType = response.header("Content-Type");
-        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).matches("text/html\\s*(;.*)?")) {
+        if (contentType == null || !normalized(contentType).equals(normalized(CanonicalPage.CONTENT_TYPE))) {
             problems.add("Content-Type is " + (contentType == null ? "missing" : "\"" + contentType + "\"")
-                    + ", expected text/html");
+                    + ", expected " + CanonicalPage.CONTENT_TYPE + " (one Content-Type on every server)");
         }
         if (!response.headerValues("Set-Cookie").isEmpty()) {
             problems.add("sets a cookie (" + response.headerValues("Set-Cookie") + "): a probe must not create a session");
@@ -194,6 +194,11 @@ public final class Verifier {
             problems.add(bodyProblem);
         }
         return problems;
+    }
+
+    /** A media type as compared: case and blanks do not matter. */
+    private static String normalized(String mediaType) {
+        return mediaType.replace(" ", "").replace("\"", "").toLowerCase(Locale.ROOT);
     }
 
     /** Null if {@code body} is the canonical page (with a valid date for a dated probe), else what differs. */

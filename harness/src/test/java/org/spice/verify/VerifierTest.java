@@ -119,7 +119,7 @@ class VerifierTest {
         assertFailure(notFound, "status 404");
         stop();
         Verifier.ProbeReport plain = verify(Probe.SERVLET, head -> response(head, "", PAGE.fixed(), 0, false, "text/plain"));
-        assertFailure(plain, "Content-Type is \"text/plain\", expected text/html");
+        assertFailure(plain, "Content-Type is \"text/plain\", expected text/html;charset=US-ASCII");
     }
 
     private Verifier.ProbeReport verify(Probe probe, Function<String, byte[]> responder) throws IOException {
@@ -134,7 +134,7 @@ class VerifierTest {
     }
 
     private static byte[] response(String request, String extraHeaders, String body, int extraBytes, boolean keepOpen) {
-        return response(request, extraHeaders, body, extraBytes, keepOpen, "text/html");
+        return response(request, extraHeaders, body, extraBytes, keepOpen, "text/html; charset=us-ascii");
     }
 
     /**
@@ -150,7 +150,7 @@ class VerifierTest {
     }
 
     private static byte[] chunked(String body) {
-        String head = "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=UTF-8\r\nTransfer-Encoding: chunked\r\n\r\n";
+        String head = "HTTP/1.1 200 OK\r\nContent-Type: text/html;charset=US-ASCII\r\nTransfer-Encoding: chunked\r\n\r\n";
         String first = body.substring(0, 1000);
         String rest = body.substring(1000);
         String chunks = Integer.toHexString(first.length()) + "\r\n" + first + "\r\n"

@@ -27,6 +27,12 @@ public final class CanonicalPage {
     /** What the slot holds in the static file and the probes that insert no date. */
     public static final String FIXED_SLOT = "yyyy-mm-dd";
 
+    /**
+     * The one Content-Type every probe sends on every server, spelled as Jasper spells a JSP page's (which
+     * always names its charset): the page is ASCII and says so in its meta tag.
+     */
+    public static final String CONTENT_TYPE = "text/html;charset=US-ASCII";
+
     /** Lines of filler text are wrapped at this width to keep the page readable. */
     private static final int LINE_WIDTH = 76;
 

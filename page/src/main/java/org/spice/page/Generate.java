@@ -74,7 +74,8 @@ public final class Generate {
         c.append("/* Generated from the canonical page by org.spice.page.Generate: do not edit. */\n");
         c.append("#ifndef SPICE_PAGE_H\n#define SPICE_PAGE_H\n\n");
         c.append("#define SPICE_PAGE_BYTES ").append(page.bytes()).append('\n');
-        c.append("#define SPICE_PAGE_BYTES_TEXT \"").append(page.bytes()).append("\"\n\n");
+        c.append("#define SPICE_PAGE_BYTES_TEXT \"").append(page.bytes()).append("\"\n");
+        c.append("#define SPICE_CONTENT_TYPE \"").append(CanonicalPage.CONTENT_TYPE).append("\"\n\n");
         c.append("/* The page with its fixed date slot, ").append(page.bytes()).append(" bytes. */\n");
         c.append("#define SPICE_PAGE \\\n");
         String text = page.fixed();

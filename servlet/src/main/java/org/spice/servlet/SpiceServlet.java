@@ -31,7 +31,7 @@ public class SpiceServlet extends HttpServlet {
     }
 
     private static void writeHead(HttpServletResponse response) {
-        response.setContentType("text/html");
+        response.setContentType(CanonicalPage.CONTENT_TYPE);
         response.setContentLength(PAGE.length);
     }
 }

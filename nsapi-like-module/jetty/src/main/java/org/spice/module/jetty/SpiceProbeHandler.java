@@ -23,7 +23,7 @@ import org.spice.page.CanonicalPage;
 public class SpiceProbeHandler extends Handler.Abstract.NonBlocking {
 
     private static final byte[] PAGE = CanonicalPage.built().fixedBytes();
-    private static final HttpField CONTENT_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, "text/html");
+    private static final HttpField CONTENT_TYPE = new PreEncodedHttpField(HttpHeader.CONTENT_TYPE, CanonicalPage.CONTENT_TYPE);
     private static final HttpField CONTENT_LENGTH = new PreEncodedHttpField(HttpHeader.CONTENT_LENGTH,
             Integer.toString(PAGE.length));
 

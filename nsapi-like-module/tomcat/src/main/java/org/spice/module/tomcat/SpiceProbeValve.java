@@ -52,7 +52,7 @@ public class SpiceProbeValve extends ValveBase {
             response.sendError(HttpServletResponse.SC_METHOD_NOT_ALLOWED);
             return;
         }
-        response.setContentType("text/html");
+        response.setContentType(CanonicalPage.CONTENT_TYPE);
         response.setContentLength(PAGE.length);
         if (!head) {
             response.getOutputStream().write(PAGE);
