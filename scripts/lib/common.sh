@@ -47,3 +47,26 @@ harness() {
     require_java
     java -jar "$HARNESS_JAR" "$@"
 }
+
+# When run by root, SPICE's servers run as an unprivileged user, as httpd's workers do: www-data, or
+# SPICE_SERVICE_USER. service_user_prefix sets SPICE_AS_USER to the words that drop to that user
+# (setpriv ... --), empty when not root; a launcher writes "${SPICE_AS_USER[@]}" PROGRAM, so that the
+# PID it records is the program's. If that user cannot read this tree (a checkout under a private home),
+# the servers run as root and a warning says so.
+SPICE_SERVICE_USER=${SPICE_SERVICE_USER:-www-data}
+service_user_prefix() {
+    SPICE_AS_USER=()
+    [ "$(id -u)" -eq 0 ] || return 0
+    local drop=(setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups --)
+    if ! id "$SPICE_SERVICE_USER" >/dev/null 2>&1 || ! "${drop[@]}" test -r "$HARNESS_JAR"; then
+        echo "spice: warning: $SPICE_SERVICE_USER cannot read $SPICE_ROOT: the servers run as root" >&2
+        return 0
+    fi
+    SPICE_AS_USER=("${drop[@]}")
+}
+
+# As root: a run directory (and the generated TLS key, which the servers read) belongs to the service user.
+give_to_service_user() {
+    [ "${#SPICE_AS_USER[@]}" -gt 0 ] || return 0
+    chown -R "$SPICE_SERVICE_USER:" "$@"
+}

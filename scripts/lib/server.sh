@@ -257,7 +257,9 @@ start_fastcgi_probe() {
         make --no-print-directory -C "$SPICE_ROOT/cgi-c" OUT="$SPICE_ROOT/cgi-c/target" fcgi >&2 || return 1
     fi
     port_in_use "$fcgi_port" && { echo "port $fcgi_port for the FastCGI probe is in use" >&2; return 1; }
-    setsid "$program" "127.0.0.1:$fcgi_port" > "$run/logs/fcgi.log" 2>&1 < /dev/null &
+    service_user_prefix
+    give_to_service_user "$run"
+    "${SPICE_AS_USER[@]}" setsid "$program" "127.0.0.1:$fcgi_port" > "$run/logs/fcgi.log" 2>&1 < /dev/null &
     echo $! > "$run/fcgi.pid"
     for ((waited = 0; waited < 50; waited++)); do
         port_in_use "$fcgi_port" && return 0

@@ -76,7 +76,9 @@ jetty_launch() {
 
     # fcgiwrap first, in its own process group so that stopping it also ends its workers.
     rm -f "$run/fcgiwrap.sock"
-    setsid "$(jetty_fcgiwrap)" -c 64 -s "unix:$run/fcgiwrap.sock" > "$run/logs/fcgiwrap.log" 2>&1 < /dev/null &
+    service_user_prefix
+    give_to_service_user "$run"
+    "${SPICE_AS_USER[@]}" setsid "$(jetty_fcgiwrap)" -c 64 -s "unix:$run/fcgiwrap.sock" > "$run/logs/fcgiwrap.log" 2>&1 < /dev/null &
     echo $! > "$run/fcgiwrap.pid"
     for ((waited = 0; waited < 50; waited++)); do
         [ -S "$run/fcgiwrap.sock" ] && break
@@ -95,7 +97,8 @@ jetty_launch() {
         "jetty.sslContext.keyStorePath=$SPICE_TLS_P12" "jetty.sslContext.keyStoreType=PKCS12"
         "jetty.ssl.sniHostCheck=false")
     [ "$SPICE_ACCESS_LOG" = on ] && options+=(--module=requestlog)
-    (cd "$run" && exec setsid java ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
+    give_to_service_user "$run"
+    (cd "$run" && exec "${SPICE_AS_USER[@]}" setsid java ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
         "jetty.http.port=$port" "${options[@]}" > "$run/logs/jetty.log" 2>&1 < /dev/null) &
     echo $! > "$run/server.pid"
 }

@@ -45,10 +45,12 @@ tomcat_launch() {
     mkdir -p "$run/conf/Catalina/localhost" "$SPICE_FILESET"
     printf '<Context docBase="%s"/>\n' "$SPICE_FILESET" > "$run/conf/Catalina/localhost/spice#fileset.xml"
     cp "$SPICE_ROOT"/nsapi-like-module/tomcat/target/spice-tomcat-valve-*.jar "$SPICE_ROOT"/page/target/spice-page-*.jar "$run/lib/"
+    service_user_prefix
+    give_to_service_user "$run"
     local access=false
     [ "$SPICE_ACCESS_LOG" = on ] && access=true
     CATALINA_HOME="$home" CATALINA_BASE="$run" CATALINA_PID="$run/server.pid" CATALINA_OUT="$run/logs/catalina.out" \
         CATALINA_OPTS="-Dspice.port=$port -Dspice.tlsPort=$(tls_port "$port") -Dspice.tlsCert=$SPICE_TLS_CERT \
 -Dspice.tlsKey=$SPICE_TLS_KEY -Dspice.accessLog=$access ${SPICE_TOMCAT_OPTS:-}" \
-        "$home/bin/catalina.sh" start > "$run/logs/start.out" 2>&1
+        "${SPICE_AS_USER[@]}" "$home/bin/catalina.sh" start > "$run/logs/start.out" 2>&1
 }
