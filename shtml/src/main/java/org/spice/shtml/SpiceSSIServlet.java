@@ -11,6 +11,7 @@ import java.net.URLConnection;
 import java.nio.charset.Charset;
 
 import jakarta.servlet.ServletContext;
+import jakarta.servlet.ServletException;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
@@ -34,6 +35,21 @@ import org.apache.catalina.ssi.SSIServletExternalResolver;
 public class SpiceSSIServlet extends SSIServlet {
 
     private static final long serialVersionUID = 1L;
+
+    /**
+     * SPICE's defaults where the deployment names none: the page's own charset (the probes' one
+     * Content-Type, CanonicalPage.CONTENT_TYPE), and the page written at once.
+     */
+    @Override
+    public void init() throws ServletException {
+        super.init();
+        if (getServletConfig().getInitParameter("outputEncoding") == null) {
+            outputEncoding = "US-ASCII";
+        }
+        if (getServletConfig().getInitParameter("buffered") == null) {
+            buffered = true;
+        }
+    }
 
     @Override
     protected void processSSI(HttpServletRequest req, HttpServletResponse res, URL resource) throws IOException {
