@@ -65,7 +65,7 @@ public final class Cli {
         private final CommandLine line;
 
         public Checks(CommandSpec spec) {
-            this.line = spec == null ? new CommandLine(CommandSpec.create()) : spec.commandLine();
+            this.line = spec.commandLine();
         }
 
         public ParameterException fail(String message) {

@@ -1,7 +1,9 @@
 package org.spice.bench.net;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
@@ -45,6 +47,21 @@ public record Endpoint(String host, int port, boolean tls, String prefix, InetSo
         boolean defaultPort = tls ? port == 443 : port == 80;
         String name = host.contains(":") && !host.startsWith("[") ? "[" + host + "]" : host;
         return defaultPort ? name : name + ":" + port;
+    }
+
+    /** Null if a TCP connection to this endpoint opens within the timeout, else the reason. */
+    public String unreachable(int timeoutMillis) {
+        return unreachable(address, timeoutMillis);
+    }
+
+    /** Null if a TCP connection to {@code address} opens within the timeout, else the reason. */
+    public static String unreachable(InetSocketAddress address, int timeoutMillis) {
+        try (Socket socket = new Socket()) {
+            socket.connect(address, timeoutMillis);
+            return null;
+        } catch (IOException e) {
+            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        }
     }
 
     /** True when the server runs on this machine, so its CPU can be read from /proc and it can be pinned. */

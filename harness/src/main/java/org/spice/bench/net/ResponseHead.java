@@ -30,11 +30,10 @@ public final class ResponseHead {
      * @return null for an HTTP/1.x response head, else what is wrong with it
      */
     String parse(byte[] buf, int headEnd) {
-        ResponseHead head = this;
-        head.status = 0;
-        head.contentLength = -1;
-        head.chunked = false;
-        head.close = false;
+        status = 0;
+        contentLength = -1;
+        chunked = false;
+        close = false;
         int lineEnd = lineEnd(buf, 0, headEnd);
         // "HTTP/1.x SSS reason": the status code is the three digits after the first space; the reason may be absent.
         if (lineEnd < 12 || buf[0] != 'H' || buf[1] != 'T' || buf[2] != 'T' || buf[3] != 'P' || buf[4] != '/' || buf[8] != ' ') {
@@ -45,7 +44,7 @@ public final class ResponseHead {
             if (digit < 0 || digit > 9) {
                 return "not an HTTP/1.x status line: \"" + text(buf, 0, lineEnd) + "\"";
             }
-            head.status = head.status * 10 + digit;
+            status = status * 10 + digit;
         }
         // HTTP/1.0 responses close unless they say keep-alive; HTTP/1.1 responses persist unless they say close.
         boolean http10 = buf[5] == '1' && buf[6] == '.' && buf[7] == '0';
@@ -64,19 +63,19 @@ public final class ResponseHead {
                 valueStart++;
             }
             if (nameIs(buf, start, colon, CONTENT_LENGTH)) {
-                head.contentLength = parseDecimal(buf, valueStart, lineEnd);
-                if (head.contentLength < 0) {
+                contentLength = parseDecimal(buf, valueStart, lineEnd);
+                if (contentLength < 0) {
                     return "bad Content-Length \"" + text(buf, valueStart, lineEnd) + "\"";
                 }
             } else if (nameIs(buf, start, colon, TRANSFER_ENCODING)) {
-                head.chunked |= contains(buf, valueStart, lineEnd, CHUNKED);
+                chunked |= contains(buf, valueStart, lineEnd, CHUNKED);
             } else if (nameIs(buf, start, colon, CONNECTION)) {
-                head.close |= contains(buf, valueStart, lineEnd, CLOSE);
+                close |= contains(buf, valueStart, lineEnd, CLOSE);
                 keepAlive |= contains(buf, valueStart, lineEnd, KEEP_ALIVE);
             }
         }
         if (http10 && !keepAlive) {
-            head.close = true;
+            close = true;
         }
         return null;
     }

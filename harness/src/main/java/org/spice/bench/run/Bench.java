@@ -16,7 +16,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.spice.bench.mix.Mix;
-import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.report.ReportWriter;
 import org.spice.bench.report.Results;
@@ -63,12 +62,10 @@ public final class Bench {
             out.println("--trust-cert: " + e.getMessage());
             return 2;
         }
-        for (Endpoint endpoint : endpoints()) {
-            String down = MixRunner.unreachable(endpoint, settings.timeoutMillis());
-            if (down != null) {
-                out.println("cannot reach " + endpoint + ": " + down + " (start a server first, e.g. scripts/spice serve)");
-                return 1;
-            }
+        String down = MixRunner.stoppedAnswering(settings, settings.mixes());
+        if (down != null) {
+            out.println("cannot reach " + down + " (start a server first, e.g. scripts/spice serve)");
+            return 1;
         }
         boolean local = settings.target().isLocal();
         for (long pid : settings.serverPids()) {
@@ -150,7 +147,7 @@ public final class Bench {
                         if (interrupted.get() != null) {
                             return interrupted.get();
                         }
-                        String down = MixRunner.stoppedAnswering(settings, mix);
+                        String down = MixRunner.stoppedAnswering(settings, List.of(mix));
                         if (down != null) {
                             return "the server stopped answering before " + mix.name() + " at " + clients
                                     + " clients: " + down;
@@ -234,19 +231,6 @@ public final class Bench {
         boolean needed = settings.tlsTarget() != null && settings.mixes().stream()
                 .anyMatch(mix -> mix.hasTls() || settings.target().tls());
         return needed ? TlsConfig.create(settings.trustCert(), settings.tlsResume()) : null;
-    }
-
-    /** The endpoints the workloads use: the target, and the TLS target if a mix sends TLS requests. */
-    private List<Endpoint> endpoints() {
-        List<Endpoint> endpoints = new ArrayList<>();
-        if (settings.mixes().stream().anyMatch(Mix::hasPlain)) {
-            endpoints.add(settings.target());
-        }
-        if (settings.tlsTarget() != null && settings.tlsTarget() != settings.target()
-                && settings.mixes().stream().anyMatch(Mix::hasTls)) {
-            endpoints.add(settings.tlsTarget());
-        }
-        return endpoints;
     }
 
     private Path resultsDir() throws IOException {

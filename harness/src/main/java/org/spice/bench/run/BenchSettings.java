@@ -82,6 +82,18 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         serverPids = List.copyOf(serverPids);
     }
 
+    /** The endpoints {@code used} send requests to: the target for plain entries, the TLS target for tls ones. */
+    public List<Endpoint> endpoints(List<Mix> used) {
+        List<Endpoint> endpoints = new ArrayList<>();
+        if (used.stream().anyMatch(Mix::hasPlain)) {
+            endpoints.add(target);
+        }
+        if (tlsTarget != null && tlsTarget != target && used.stream().anyMatch(Mix::hasTls)) {
+            endpoints.add(tlsTarget);
+        }
+        return endpoints;
+    }
+
     public int maxClients() {
         return clients.stream().mapToInt(Integer::intValue).max().orElse(1);
     }

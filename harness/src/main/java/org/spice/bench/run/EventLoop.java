@@ -40,12 +40,11 @@ final class EventLoop implements Runnable {
     /** Shared by the loop's clients: each consumes what it reads before the next one reads. */
     private final ByteBuffer buffer = ByteBuffer.allocate(Exchange.BUFFER_BYTES);
     private final LoopStats stats;
-    /** The loop thread's CPU time at the start and the end of the measured window (-1 until then). */
+    /** The loop thread's CPU time when it saw the measured window start (-1 until then), and when that was. */
     private long cpuAtWindowStart = -1;
-    private long cpuAtWindowEnd = -1;
     private long windowStartSeen;
-    private long windowEndSeen;
-    /** How busy the loop was in the window, set when the loop ends. */
+    private boolean windowMeasured;
+    /** How busy the loop was in the window, once it has seen the window end. */
     private volatile double busy = Double.NaN;
 
     EventLoop(MixRunner.Control control, CountDownLatch ready, int timeoutMillis) {
@@ -79,21 +78,19 @@ final class EventLoop implements Runnable {
 
     /** Notes the thread's CPU time as the window starts and ends (to a turn of the loop). */
     private void window(MixRunner.Schedule schedule, long now) {
-        if (cpuAtWindowStart < 0 && now - schedule.windowEnd() >= 0) {
-            cpuAtWindowStart = 0;
-            cpuAtWindowEnd = 0;
-            busy = 1;   // the loop did not get back to its ticks for the whole window: it was busy throughout
+        if (windowMeasured || now - schedule.windowStart() < 0) {
             return;
         }
-        if (cpuAtWindowStart < 0 && now - schedule.windowStart() >= 0) {
+        boolean ended = now - schedule.windowEnd() >= 0;
+        if (cpuAtWindowStart < 0 && ended) {
+            busy = 1;   // the loop did not come back from its clients for the whole window: busy throughout
+            windowMeasured = true;
+        } else if (cpuAtWindowStart < 0) {
             cpuAtWindowStart = THREADS.getCurrentThreadCpuTime();
             windowStartSeen = now;
-        }
-        if (cpuAtWindowEnd < 0 && now - schedule.windowEnd() >= 0 && cpuAtWindowStart >= 0) {
-            cpuAtWindowEnd = THREADS.getCurrentThreadCpuTime();
-            windowEndSeen = now;
-            busy = windowEndSeen > windowStartSeen
-                    ? (cpuAtWindowEnd - cpuAtWindowStart) / (double) (windowEndSeen - windowStartSeen) : Double.NaN;
+        } else if (ended) {
+            busy = (THREADS.getCurrentThreadCpuTime() - cpuAtWindowStart) / (double) (now - windowStartSeen);
+            windowMeasured = true;
         }
     }
 
@@ -159,8 +156,8 @@ final class EventLoop implements Runnable {
         backingOff.add(client);
     }
 
-    /** {@code client} has stopped for good. */
-    void finished(LoopClient client) {
+    /** One of the loop's clients has stopped for good. */
+    void clientFinished() {
         finished++;
     }
 

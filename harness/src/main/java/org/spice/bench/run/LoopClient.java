@@ -93,7 +93,7 @@ final class LoopClient {
     private void finish() {
         if (!finished) {
             finished = true;
-            loop.finished(this);
+            loop.clientFinished();
         }
     }
 

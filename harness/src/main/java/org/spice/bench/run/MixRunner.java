@@ -1,8 +1,5 @@
 package org.spice.bench.run;
 
-import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -169,7 +166,7 @@ public final class MixRunner {
         }
         boolean gone = watch.serverGone();
         if (reason == null && stats.stream().anyMatch(LoopStats::anyErrors)) {
-            String down = stoppedAnswering(settings, mix);
+            String down = stoppedAnswering(settings, List.of(mix));
             if (down != null) {
                 reason = "the server stopped answering during this mix: " + down;
                 gone = true;
@@ -180,8 +177,8 @@ public final class MixRunner {
             measuredUntil = Math.max(windowStart, Math.min(measuredUntil, lastSuccess(stats)));
         }
         double durationS = (measuredUntil - windowStart) / 1e9;
-        RunRecord record = RunMetrics.build(mix.name(), repeat, counts, loops.stream().map(EventLoop::stats).toList(),
-                durationS, expectedBytes(mix), cpu, reason);
+        RunRecord record = RunMetrics.build(mix.name(), repeat, counts, stats, durationS, expectedBytes(mix), cpu,
+                reason);
         if (reason == null && record.requests() == 0) {
             return record.withFailure("no request succeeded in the window (" + record.errorTotal() + " errors)");
         }
@@ -238,32 +235,15 @@ public final class MixRunner {
         return requests;
     }
 
-    /** Null if every endpoint the mix uses accepts a TCP connection, else which one does not and why. */
-    static String stoppedAnswering(BenchSettings settings, Mix mix) {
-        List<Endpoint> endpoints = new ArrayList<>();
-        if (mix.hasPlain()) {
-            endpoints.add(settings.target());
-        }
-        if (mix.hasTls() && settings.tlsTarget() != null && settings.tlsTarget() != settings.target()) {
-            endpoints.add(settings.tlsTarget());
-        }
-        for (Endpoint endpoint : endpoints) {
-            String down = unreachable(endpoint, settings.timeoutMillis());
+    /** Null if every endpoint the mixes use accepts a TCP connection, else which one does not and why. */
+    static String stoppedAnswering(BenchSettings settings, List<Mix> mixes) {
+        for (Endpoint endpoint : settings.endpoints(mixes)) {
+            String down = endpoint.unreachable(settings.timeoutMillis());
             if (down != null) {
                 return endpoint + ": " + down;
             }
         }
         return null;
-    }
-
-    /** Null if a TCP connection to the endpoint opens, else the reason. */
-    static String unreachable(Endpoint endpoint, int timeoutMillis) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(endpoint.address().getAddress(), endpoint.port()), timeoutMillis);
-            return null;
-        } catch (IOException e) {
-            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        }
     }
 
     private static long lastSuccess(List<LoopStats> stats) {
