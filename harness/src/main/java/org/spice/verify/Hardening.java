@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 import org.spice.page.Probe;
 
@@ -20,13 +21,21 @@ import org.spice.page.Probe;
  */
 public final class Hardening {
 
-    /** What one bad request got, and whether that is acceptable. */
-    public record Outcome(String what, String got, boolean passed) {
+    /** What one bad request got, whether that is acceptable, and how long the server took. */
+    public record Outcome(String what, String got, boolean passed, long millis) {
+        /** Slow enough to say, even when refused (a server that waits for what never comes). */
+        public boolean slow() {
+            return millis > 1000;
+        }
+
         @Override
         public String toString() {
-            return (passed ? "ok    " : "FAIL  ") + what + ": " + got;
+            return (passed ? "ok    " : "FAIL  ") + what + ": " + got + (slow() ? " (after " + millis + " ms)" : "");
         }
     }
+
+    /** An error page that gives away the server's version or a Java stack trace. */
+    private static final Pattern TELLS_TOO_MUCH = Pattern.compile("Apache Tomcat/|Jetty://\\d|Apache/2\\.\\d|\\tat [a-z]+\\.");
 
     /** Methods a probe must refuse: every one but GET and HEAD, WebDAV's and made-up ones included. */
     static final List<String> METHODS = List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND",
@@ -94,12 +103,12 @@ public final class Hardening {
             Reply reply = send(request, timeoutMillis);
             got = reply.describe();
             // 505 refuses a version the server does not speak (Jetty's answer to HTTP/0.9)
-            ok = reply.status < 0 ? reply.closed : reply.status >= 400 && reply.status < 500 || reply.status == 505;
+            ok = reply.status < 0 ? reply.closed : reply.clientError() || reply.status == 505;
             if (reply.text.contains("root:x:0:0") || reply.text.contains("<web-app")) {
                 ok = false;
                 got += ", and the body holds the file";
             }
-            if (reply.text.matches("(?s).*(Apache Tomcat/|Jetty://\\d|Apache/2\\.\\d|\\tat [a-z]+\\.).*")) {
+            if (TELLS_TOO_MUCH.matcher(reply.text).find()) {
                 ok = false;
                 got += ", and the page shows a version or a stack trace";
             }
@@ -107,42 +116,42 @@ public final class Hardening {
             got = "connection failed: " + e.getMessage();
             ok = true;   // refusing the connection refuses the request too
         }
-        long millis = (System.nanoTime() - start) / 1_000_000;
-        outcomes.add(new Outcome(what, got + (millis > 1000 ? " (after " + millis + " ms)" : ""), ok));
+        outcomes.add(new Outcome(what, got, ok, millisSince(start)));
     }
 
     /** Input the probe must ignore: it answers 200 with exactly the page, or refuses (4xx). */
     private void answersThePage(List<Outcome> outcomes, String what, String request) {
+        long start = System.nanoTime();
         try {
             Reply reply = send(request, timeoutMillis);
-            boolean ok = reply.status >= 400 && reply.status < 500
+            boolean ok = reply.clientError()
                     || reply.status == 200 && reply.text.contains("SPICE probe page") && !reply.text.contains("uid=");
-            outcomes.add(new Outcome(what, reply.describe(), ok));
+            outcomes.add(new Outcome(what, reply.describe(), ok, millisSince(start)));
         } catch (IOException e) {
-            outcomes.add(new Outcome(what, "connection failed: " + e.getMessage(), false));
+            outcomes.add(new Outcome(what, "connection failed: " + e.getMessage(), false, millisSince(start)));
         }
     }
 
     /** A body promised by Content-Length and never sent: the server answers or closes within a bound. */
     private void bodyNeverSent(List<Outcome> outcomes, String page) {
+        String what = "a body promised by Content-Length and never sent";
         int bound = Math.max(timeoutMillis, 25_000);
         long start = System.nanoTime();
         try {
             Reply reply = send("POST " + page + " HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\nabc", bound, true);
-            boolean ok = reply.status >= 400 && reply.status < 500 || reply.status < 0 && reply.closed;
-            long millis = (System.nanoTime() - start) / 1_000_000;
-            outcomes.add(new Outcome("a body promised by Content-Length and never sent", reply.describe()
-                    + (millis > 1000 ? " (after " + millis + " ms)" : ""), ok));
+            boolean ok = reply.clientError() || reply.status < 0 && reply.closed;
+            outcomes.add(new Outcome(what, reply.describe(), ok, millisSince(start)));
         } catch (SocketTimeoutException e) {
-            outcomes.add(new Outcome("a body promised by Content-Length and never sent",
-                    "no answer and no close within " + bound + " ms", false));
+            outcomes.add(new Outcome(what, "no answer and no close within " + bound + " ms", false, millisSince(start)));
         } catch (IOException e) {
-            outcomes.add(new Outcome("a body promised by Content-Length and never sent", e.getMessage(), true));
+            outcomes.add(new Outcome(what, e.getMessage(), true, millisSince(start)));
         }
     }
 
     /** Idle connections held open must not stop the server from answering others. */
     private void idleConnections(List<Outcome> outcomes, String page, int count) throws InterruptedException {
+        String what = count + " idle connections, then a GET";
+        long start = System.nanoTime();
         List<Socket> idle = new ArrayList<>();
         try {
             for (int i = 0; i < count; i++) {
@@ -152,9 +161,9 @@ public final class Hardening {
             }
             Thread.sleep(500);
             Reply reply = send("GET " + page + " HTTP/1.0\r\n\r\n", timeoutMillis);
-            outcomes.add(new Outcome(count + " idle connections, then a GET", reply.describe(), reply.status == 200));
+            outcomes.add(new Outcome(what, reply.describe(), reply.status == 200, millisSince(start)));
         } catch (IOException e) {
-            outcomes.add(new Outcome(count + " idle connections, then a GET", e.getMessage(), false));
+            outcomes.add(new Outcome(what, e.getMessage(), false, millisSince(start)));
         } finally {
             for (Socket socket : idle) {
                 try {
@@ -166,7 +175,15 @@ public final class Hardening {
         }
     }
 
+    private static long millisSince(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
     private record Reply(int status, String statusLine, String text, boolean closed) {
+        boolean clientError() {
+            return status >= 400 && status < 500;
+        }
+
         String describe() {
             return status < 0 ? (closed ? "closed without a response" : "no response") : statusLine;
         }

@@ -113,6 +113,11 @@ public final class Verifier {
         return port;
     }
 
+    /** The base URL's path, which prefixes every probe path ("" for none). */
+    public String prefix() {
+        return prefix;
+    }
+
     /** Checks every URL of {@code probe} with every exchange. */
     public ProbeReport verify(Probe probe) {
         List<Failure> failures = new ArrayList<>();

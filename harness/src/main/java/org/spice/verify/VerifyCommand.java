@@ -2,7 +2,6 @@ package org.spice.verify;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -11,6 +10,7 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
 import org.spice.harness.Cli;
 import org.spice.page.CanonicalPage;
@@ -74,7 +74,7 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
         } catch (URISyntaxException | IllegalArgumentException e) {
             throw check.fail(e.getMessage());
         }
-        String unreachable = reachability(verifier.host(), verifier.port(), timeoutMillis);
+        String unreachable = Endpoint.unreachable(new InetSocketAddress(verifier.host(), verifier.port()), timeoutMillis);
         if (unreachable != null) {
             out.println("cannot reach " + base + ": " + unreachable + " (start a server first, e.g. scripts/spice serve)");
             return 1;
@@ -104,18 +104,16 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
     }
 
     private boolean badInput(Verifier verifier, List<Probe> list) {
-        String path = URI.create(base).getRawPath();
-        String prefix = path == null || path.equals("/") ? "" : path.replaceAll("/$", "");
         List<Hardening.Outcome> outcomes;
         try {
-            outcomes = new Hardening(verifier.host(), verifier.port(), prefix, timeoutMillis).run(list);
+            outcomes = new Hardening(verifier.host(), verifier.port(), verifier.prefix(), timeoutMillis).run(list);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             out.println("bad input: interrupted");
             return false;
         }
         long failed = outcomes.stream().filter(o -> !o.passed()).count();
-        outcomes.stream().filter(o -> !o.passed() || o.got().contains(" ms)")).forEach(o -> out.println("    " + o));
+        outcomes.stream().filter(o -> !o.passed() || o.slow()).forEach(o -> out.println("    " + o));
         Verifier.ProbeReport after = verifier.verify(Probe.STATIC);
         out.printf("bad input: %d requests, %d not refused; static probe afterwards: %s%n", outcomes.size(), failed,
                 after.passed() ? "PASS" : "FAIL " + after.failures());
@@ -131,15 +129,6 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
             return TlsConfig.create(trustCert, true);
         } catch (IOException | GeneralSecurityException e) {
             throw check.fail("--trust-cert: cannot read a certificate from " + trustCert + ": " + e.getMessage());
-        }
-    }
-
-    private static String reachability(String host, int port, int timeoutMillis) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(host, port), timeoutMillis);
-            return null;
-        } catch (IOException e) {
-            return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
     }
 }
