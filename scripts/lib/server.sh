@@ -201,27 +201,40 @@ server_start() {
     echo "  stop:  scripts/spice server stop $name --port $port"
 }
 
-server_stop() {
-    local run="$SPICE_RUN/$1-$2" leftovers="" each
+# The ports of an instance that something of SPICE's still listens on.
+instance_listening() {
+    local each
     for each in $(instance_ports "$1" "$2"); do
-        [ -z "$(listeners_of "$each")" ] || leftovers=yes
+        [ -z "$(listeners_of "$each")" ] || echo "$each"
     done
-    if [ -z "$(compgen -G "$run/*.pid"; compgen -G "$run/*/*.pid")" ] && [ -z "$leftovers" ]; then
-        echo "$1 on port $2 is not running"
-        return 0
-    fi
-    stop_pids "$run"
+}
+
+# True when an instance has PID files or anything of SPICE's listening on its ports.
+instance_active() {
+    [ -n "$(compgen -G "$SPICE_RUN/$1-$2/*.pid"; compgen -G "$SPICE_RUN/$1-$2/*/*.pid")" ] \
+        || [ -n "$(instance_listening "$1" "$2")" ]
+}
+
+stop_instance() {
+    stop_pids "$SPICE_RUN/$1-$2"
     stop_leftovers "$1" "$2"
     echo "$1 on port $2 stopped"
+}
+
+server_stop() {
+    if instance_active "$1" "$2"; then
+        stop_instance "$1" "$2"
+    else
+        echo "$1 on port $2 is not running"
+    fi
 }
 
 # Without --port: every instance of NAME that has a run directory.
 server_stop_all() {
     local port stopped=no
     for port in $(instance_list "$1"); do
-        if [ -n "$(compgen -G "$SPICE_RUN/$1-$port/*.pid"; compgen -G "$SPICE_RUN/$1-$port/*/*.pid")" ] \
-            || [ -n "$(listeners_of "$port")" ]; then
-            server_stop "$1" "$port"
+        if instance_active "$1" "$port"; then
+            stop_instance "$1" "$port"
             stopped=yes
         fi
     done
@@ -269,34 +282,29 @@ start_fastcgi_probe() {
     return 1
 }
 
+# Prints an instance's state; returns 0 if it runs, 4 if only leftovers listen, 3 if nothing does.
 server_status() {
-    local run="$SPICE_RUN/$1-$2" pid each listening=()
-    for each in $(instance_ports "$1" "$2"); do
-        [ -z "$(listeners_of "$each")" ] || listening+=("$each")
-    done
+    local run="$SPICE_RUN/$1-$2" listening
+    listening=$(instance_listening "$1" "$2" | tr '\n' ' ')
+    listening=${listening% }
     if [ -f "$run/server.pid" ] && pid_alive "$(cat "$run/server.pid")"; then
-        pid=$(cat "$run/server.pid")
-        echo "$1 on port $2: running (pid $pid), http://127.0.0.1:$2/spice/, listening on ${listening[*]:-none}"
-    elif [ ${#listening[@]} -gt 0 ]; then
-        echo "$1 on port $2: its server process is gone, but ports ${listening[*]} still answer (leftover workers):" \
+        echo "$1 on port $2: running (pid $(cat "$run/server.pid")), http://127.0.0.1:$2/spice/, listening on ${listening:-none}"
+    elif [ -n "$listening" ]; then
+        echo "$1 on port $2: its server process is gone, but ports $listening still answer (leftover workers):" \
             "scripts/spice server stop $1 --port $2 ends them"
-        return 3
+        return 4
     else
         echo "$1 on port $2: not running"
         return 3
     fi
 }
 
-# Without --port: every instance of NAME that runs (or left something listening); the default port's
-# status when none does.
+# Without --port: every instance of NAME that runs (or left something listening).
 server_status_all() {
-    local port found=no
+    local port line found=no
     for port in $(instance_list "$1"); do
-        if server_status "$1" "$port" > /dev/null; then
-            server_status "$1" "$port"
-            found=yes
-        elif [ -n "$(listeners_of "$port")" ]; then
-            server_status "$1" "$port" || true
+        if line=$(server_status "$1" "$port") || [ $? -eq 4 ]; then
+            echo "$line"
             found=yes
         fi
     done
