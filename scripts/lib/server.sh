@@ -180,7 +180,8 @@ server_start() {
     build_if_missing
     ensure_tls_cert
     stop_pids "$run"
-    mkdir -p "$run/logs"
+    # What the servers serve but do not own: made here, as the caller, before they drop to their user.
+    mkdir -p "$run/logs" "$SPICE_FILESET"
     # In a subshell: what a launcher exports for its server (httpd reads its settings from the environment)
     # stays out of this shell and out of the next server's start.
     ("${name}_launch" "$run" "$port") || { log_tail "$name" "$run"; stop_pids "$run"; die "$name did not start"; }
