@@ -1,4 +1,4 @@
-# scripts/spice server install|start|stop|status apache|tomcat|jetty [--port N] [--access-log] [--mpm event|prefork]
+# scripts/spice server install|start|stop|status apache|tomcat|jetty|nginx [--port N] [--access-log] [--mpm event|prefork] [--workers N]
 #
 # Each server is a file in servers/ that defines, for NAME:
 #   NAME_installed        succeeds when everything the server needs is on the machine
@@ -11,11 +11,12 @@
 # This file does the rest the same way for all three: ports, run directories, waiting, stopping by PID.
 # shellcheck shell=bash
 
-SPICE_SERVERS=(apache tomcat jetty)
+SPICE_SERVERS=(apache tomcat jetty nginx)
 SPICE_CACHE="$SPICE_ROOT/.cache"
 # Defaults for the options server_main parses (tests and bench start servers without them).
 SPICE_ACCESS_LOG=${SPICE_ACCESS_LOG:-off}
 SPICE_MPM=${SPICE_MPM:-event}
+SPICE_NGINX_WORKERS=${SPICE_NGINX_WORKERS:-auto}
 
 # shellcheck source=tls.sh
 source "$SPICE_ROOT/scripts/lib/tls.sh"
@@ -31,6 +32,7 @@ server_default_port() {
         apache) echo 18081 ;;
         tomcat) echo 18082 ;;
         jetty) echo 18083 ;;
+        nginx) echo 18084 ;;
     esac
 }
 
@@ -122,7 +124,7 @@ instance_ports() {
     local name=$1 port=$2
     echo "$port" "$(tls_port "$port")"
     case "$name" in
-        apache) echo $((port + 1000)) $((port + 2000)) ;;
+        apache | nginx) echo $((port + 1000)) $((port + 2000)) ;;
         jetty) echo $((port + 2000)) ;;
     esac
 }
@@ -283,6 +285,62 @@ start_fastcgi_probe() {
     return 1
 }
 
+# A server's C module probe, nsapi-like-module/SERVER/target/FILE: Maven builds it when the server's
+# development files are installed; if they came later, it is built now.
+c_module() {
+    local server=$1 file=$2 dir="$SPICE_ROOT/nsapi-like-module/$1"
+    if [ ! -f "$dir/target/$file" ]; then
+        make --no-print-directory -C "$dir" OUT="$dir/target" >&2 || die "$server: building $file failed"
+    fi
+    [ -f "$dir/target/$file" ] || die "$server: $file was not built (are the server's development files installed?)"
+    echo "$dir/target/$file"
+}
+
+fcgiwrap_binary() {
+    command -v fcgiwrap 2>/dev/null || { [ -x /usr/sbin/fcgiwrap ] && echo /usr/sbin/fcgiwrap; }
+}
+
+# Debian's fcgiwrap: the CGI probe's FastCGI bridge on servers without CGI of their own (Jetty, nginx).
+install_fcgiwrap() {
+    local name=$1
+    if [ -n "$(fcgiwrap_binary)" ]; then
+        echo "$name: $(fcgiwrap_binary) is installed (the CGI probe's FastCGI bridge)"
+    elif [ "$(id -u)" -ne 0 ]; then
+        die "$name: the CGI probe needs fcgiwrap, and installing it needs root: sudo apt-get install fcgiwrap"
+    else
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fcgiwrap
+        echo "$name: installed $(fcgiwrap_binary)"
+    fi
+}
+
+# fcgiwrap on RUN/fcgiwrap.sock, in its own process group so that stopping it also ends its workers
+# (the CGI programs it forks, which it reaps itself: their CPU counts in the server's process tree).
+start_fcgiwrap() {
+    local run=$1 waited
+    rm -f "$run/fcgiwrap.sock"
+    service_user_prefix
+    give_to_service_user "$run"
+    "${SPICE_AS_USER[@]}" setsid "$(fcgiwrap_binary)" -c 64 -s "unix:$run/fcgiwrap.sock" > "$run/logs/fcgiwrap.log" 2>&1 < /dev/null &
+    echo $! > "$run/fcgiwrap.pid"
+    for ((waited = 0; waited < 50; waited++)); do
+        [ -S "$run/fcgiwrap.sock" ] && return 0
+        sleep 0.1
+    done
+    echo "fcgiwrap did not open $run/fcgiwrap.sock: see $run/logs/fcgiwrap.log" >&2
+    return 1
+}
+
+# The Tomcat that serves the servlet and JSP probes behind a front server (httpd, nginx), on
+# 127.0.0.1:PORT from RUN/tomcat-backend; it stops with the front server (its PID file is under RUN).
+start_tomcat_backend() {
+    local run=$1 backend_port=$2
+    port_in_use "$backend_port" && { echo "port $backend_port for the Tomcat backend is in use (set SPICE_BACKEND_PORT)" >&2; return 1; }
+    tomcat_launch "$run/tomcat-backend" "$backend_port" || return 1
+    wait_for_answer "$backend_port" /spice/servlet "$run/tomcat-backend/server.pid" \
+        || { echo "the Tomcat backend did not answer on port $backend_port" >&2; return 1; }
+}
+
 # Prints an instance's state; returns 0 if it runs, 4 if only leftovers listen, 3 if nothing does.
 server_status() {
     local run="$SPICE_RUN/$1-$2" listening
@@ -314,7 +372,7 @@ server_status_all() {
 
 server_main() {
     local action=${1:-} name=${2:-}
-    [ -n "$action" ] && [ -n "$name" ] || die "usage: scripts/spice server install|start|stop|status apache|tomcat|jetty|all [--port N]"
+    [ -n "$action" ] && [ -n "$name" ] || die "usage: scripts/spice server install|start|stop|status apache|tomcat|jetty|nginx|all [--port N]"
     shift 2
     local port="" names=()
     while [ $# -gt 0 ]; do
@@ -322,16 +380,19 @@ server_main() {
             --port) port=${2:?--port needs a value}; shift 2 ;;
             --access-log) SPICE_ACCESS_LOG=on; shift ;;
             --mpm) SPICE_MPM=${2:?--mpm needs event or prefork}; shift 2 ;;
+            --workers) SPICE_NGINX_WORKERS=${2:?--workers needs a number}; shift 2 ;;
             *) die "server: unknown option $1" ;;
         esac
     done
     case "$SPICE_MPM" in event|prefork) ;; *) die "server: --mpm takes event or prefork, not \"$SPICE_MPM\"" ;; esac
+    [[ "$SPICE_NGINX_WORKERS" =~ ^(auto|[1-9][0-9]{0,2})$ ]] \
+        || die "server: --workers takes auto or a number of nginx worker processes (1-999), not \"$SPICE_NGINX_WORKERS\""
     if [ "$name" = all ]; then
         [ -z "$port" ] || die "server: --port goes with one server, not all"
         names=("${SPICE_SERVERS[@]}")
     else
         [[ " ${SPICE_SERVERS[*]} embedded " == *" $name "* ]] \
-            || die "server: unknown server \"$name\": apache, tomcat, jetty, embedded, all"
+            || die "server: unknown server \"$name\": apache, tomcat, jetty, nginx, embedded, all"
         names=("$name")
     fi
     if [ -n "$port" ]; then

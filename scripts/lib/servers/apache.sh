@@ -44,16 +44,6 @@ apache_logs() {
     ls "$1/logs/error.log" "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
 }
 
-# mod_spice.so is built by Maven when apxs is there; if apache2-dev came later, build it now.
-apache_mod_spice() {
-    local module="$SPICE_ROOT/nsapi-like-module/apache/target/mod_spice.so"
-    if [ ! -f "$module" ]; then
-        make --no-print-directory -C "$SPICE_ROOT/nsapi-like-module/apache" \
-            OUT="$SPICE_ROOT/nsapi-like-module/apache/target" >&2 || die "apache: building mod_spice.so with apxs failed"
-    fi
-    echo "$module"
-}
-
 apache_launch() {
     local run=$1 port=$2 defines=()
     local backend_port=${SPICE_BACKEND_PORT:-$((port + 1000))}
@@ -63,7 +53,7 @@ apache_launch() {
     export SPICE_APACHE_MODULES="$APACHE_MODULES_DIR"
     # httpd maps the module file into every child: a copy in the run directory, so that a rebuild
     # (mvn package rewrites target/mod_spice.so) cannot crash a running server.
-    cp "$(apache_mod_spice)" "$run/mod_spice.so" || return 1
+    cp "$(c_module apache mod_spice.so)" "$run/mod_spice.so" || return 1
     export SPICE_MOD_SPICE="$run/mod_spice.so"
     export SPICE_WEBAPP="$SPICE_ROOT/webapp/target/spice" SPICE_CGI_DIR="$SPICE_ROOT/cgi-c/target"
     mkdir -p "$SPICE_FILESET"
@@ -91,11 +81,8 @@ apache_launch() {
     [ "$SPICE_MPM" = prefork ] && defines+=(-D SPICE_PREFORK)
     [ "$SPICE_ACCESS_LOG" = on ] && defines+=(-D SPICE_ACCESS_LOG)
 
-    port_in_use "$backend_port" && die "apache: port $backend_port for its Tomcat backend is in use (set SPICE_BACKEND_PORT)"
     start_fastcgi_probe "$run" "$SPICE_FCGI_PORT" || return 1
-    tomcat_launch "$run/tomcat-backend" "$backend_port" || return 1
-    wait_for_answer "$backend_port" /spice/servlet "$run/tomcat-backend/server.pid" \
-        || { echo "apache: its Tomcat backend did not answer on port $backend_port" >&2; return 1; }
+    start_tomcat_backend "$run" "$backend_port" || return 1
 
     "$(apache_binary)" -t -f "$SPICE_ROOT/conf/apache/httpd.conf" "${defines[@]}" > "$run/logs/configtest.log" 2>&1 \
         || { cat "$run/logs/configtest.log" >&2; return 1; }

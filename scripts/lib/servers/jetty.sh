@@ -6,12 +6,8 @@ jetty_home() {
     echo "$SPICE_CACHE/jetty/jetty-home-$(pom_property jetty.version)"
 }
 
-jetty_fcgiwrap() {
-    command -v fcgiwrap 2>/dev/null || { [ -x /usr/sbin/fcgiwrap ] && echo /usr/sbin/fcgiwrap; }
-}
-
 jetty_installed() {
-    [ -f "$(jetty_home)/start.jar" ] && [ -n "$(jetty_fcgiwrap)" ] && [ -f /usr/include/fcgiapp.h ] \
+    [ -f "$(jetty_home)/start.jar" ] && [ -n "$(fcgiwrap_binary)" ] && [ -f /usr/include/fcgiapp.h ] \
         && command -v java >/dev/null 2>&1
 }
 
@@ -23,15 +19,7 @@ jetty_install() {
         maven_unpack "org.eclipse.jetty:jetty-home:$(pom_property jetty.version):tar.gz" "$SPICE_CACHE/jetty"
         echo "jetty: installed $(jetty_home)"
     fi
-    if [ -n "$(jetty_fcgiwrap)" ]; then
-        echo "jetty: $(jetty_fcgiwrap) is installed (the CGI probe's FastCGI bridge)"
-    elif [ "$(id -u)" -ne 0 ]; then
-        die "jetty: the CGI probe needs fcgiwrap, and installing it needs root: sudo apt-get install fcgiwrap"
-    else
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq
-        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fcgiwrap
-        echo "jetty: installed $(jetty_fcgiwrap)"
-    fi
+    install_fcgiwrap jetty
     install_libfcgi
 }
 
@@ -49,7 +37,7 @@ jetty_start_failed() {
 }
 
 jetty_launch() {
-    local run=$1 port=$2 home waited
+    local run=$1 port=$2 home
     home=$(jetty_home)
     rm -rf "$run"/{start.d,modules,etc,webapps,lib,cgi-root,ssi-webapp,work}
     cp -r "$SPICE_ROOT"/conf/jetty/{start.d,modules,etc} "$run/"
@@ -74,17 +62,7 @@ jetty_launch() {
             -e "s|@SPICE_SSI_CLASSPATH@|$ssi_classpath|" "$SPICE_ROOT/conf/jetty/webapps/$descriptor" > "$run/webapps/$descriptor"
     done
 
-    # fcgiwrap first, in its own process group so that stopping it also ends its workers.
-    rm -f "$run/fcgiwrap.sock"
-    service_user_prefix
-    give_to_service_user "$run"
-    "${SPICE_AS_USER[@]}" setsid "$(jetty_fcgiwrap)" -c 64 -s "unix:$run/fcgiwrap.sock" > "$run/logs/fcgiwrap.log" 2>&1 < /dev/null &
-    echo $! > "$run/fcgiwrap.pid"
-    for ((waited = 0; waited < 50; waited++)); do
-        [ -S "$run/fcgiwrap.sock" ] && break
-        sleep 0.1
-    done
-    [ -S "$run/fcgiwrap.sock" ] || { echo "jetty: fcgiwrap did not open $run/fcgiwrap.sock" >&2; return 1; }
+    start_fcgiwrap "$run" || return 1
 
     local fcgi_port=$((port + 2000))
     start_fastcgi_probe "$run" "$fcgi_port" || return 1

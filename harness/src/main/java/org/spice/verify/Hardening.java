@@ -108,6 +108,10 @@ public final class Hardening {
                 ok = false;
                 got += ", and the body holds the file";
             }
+            if (reply.text.contains("SPICE probe page")) {
+                ok = false;   // served after all (an HTTP/0.9 reply has no status line to refuse with)
+                got += ", and the body holds the probe page";
+            }
             if (TELLS_TOO_MUCH.matcher(reply.text).find()) {
                 ok = false;
                 got += ", and the page shows a version or a stack trace";

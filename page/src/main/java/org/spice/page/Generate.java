@@ -13,7 +13,8 @@ import java.util.Map;
  * Generate --bytes N static   OUT_FILE            the static baseline file (fixed slot)
  * Generate --bytes N template TEMPLATE OUT_FILE   a probe's template with the page filled in
  * Generate --bytes N jsp-pages TEMPLATE OUT_DIR   the 100 JSP pages from one template
- * Generate --bytes N c-header OUT_FILE            the page as a C string for the CGI program and httpd module
+ * Generate --bytes N c-header OUT_FILE            the page as a C string for the CGI program and the C modules
+ * Generate --bytes N js-module OUT_FILE           the page as a JavaScript module for nginx's njs probe
  * </pre>
  *
  * Templates are text files with placeholders: {@code @PAGE_BEFORE_DATE@} and {@code @PAGE_AFTER_DATE@}
@@ -36,6 +37,7 @@ public final class Generate {
         switch (kind) {
             case "static" -> write(Path.of(args[3]), page.fixed());
             case "c-header" -> write(Path.of(args[3]), cHeader(page));
+            case "js-module" -> write(Path.of(args[3]), jsModule(page));
             case "template" -> {
                 requireArgs(args, 5);
                 write(Path.of(args[4]), fill(readTemplate(Path.of(args[3])), page));
@@ -94,6 +96,28 @@ public final class Generate {
         return c.toString();
     }
 
+    /** The page as a JavaScript module: {@code export default {contentType, page}}, the page (fixed slot) one string literal. */
+    public static String jsModule(CanonicalPage page) {
+        StringBuilder js = new StringBuilder();
+        js.append("// Generated from the canonical page by org.spice.page.Generate: do not edit.\n");
+        js.append("// The page with its fixed date slot, ").append(page.bytes()).append(" bytes (ASCII: as many characters).\n");
+        js.append("export default {\n    contentType: \"").append(CanonicalPage.CONTENT_TYPE).append("\",\n    page: \"");
+        for (char ch : page.fixed().toCharArray()) {
+            switch (ch) {
+                case '\n' -> js.append("\\n");
+                case '"' -> js.append("\\\"");
+                case '\\' -> js.append("\\\\");
+                default -> {
+                    if (ch < 0x20 || ch > 0x7e) {
+                        throw new IllegalStateException("the page holds a character the JavaScript literal does not escape");
+                    }
+                    js.append(ch);
+                }
+            }
+        }
+        return js.append("\"\n};\n").toString();
+    }
+
     private static String cEscape(String s) {
         StringBuilder out = new StringBuilder(s.length() + 8);
         for (char ch : s.toCharArray()) {
@@ -127,7 +151,7 @@ public final class Generate {
     }
 
     private static void usage() {
-        throw new IllegalArgumentException("usage: Generate --bytes N static|c-header OUT_FILE"
+        throw new IllegalArgumentException("usage: Generate --bytes N static|c-header|js-module OUT_FILE"
                 + " | template TEMPLATE OUT_FILE | jsp-pages TEMPLATE OUT_DIR");
     }
 }

@@ -23,7 +23,9 @@ public enum Probe {
      * The CGI program through Tomcat's stock CGIServlet, which sleeps 500 ms whenever the program has not
      * been reaped right after its output (the cgi probe on Tomcat waits for the exit instead): Tomcat only.
      */
-    CGI_STOCK("/spice/cgi-stock/spice", false, false);
+    CGI_STOCK("/spice/cgi-stock/spice", false, false),
+    /** nginx's JavaScript module (njs, {@code js_content}) answering the page from a string built once: nginx only. */
+    NJS("/spice/njs", false, false);
 
     /** The JSP probe is 100 identical pages, as in the white paper, so a server cannot serve one page from a cache. */
     public static final int JSP_PAGES = 100;

@@ -50,4 +50,25 @@ class GenerateTest {
         assertTrue(header.contains("#define SPICE_PAGE_BYTES_TEXT \"1000\"\n"));
         assertTrue(header.contains("\"<html lang=\\\"en\\\">\\n\" \\\n"));
     }
+
+    @Test
+    void jsModuleExportsExactlyThePage() {
+        String module = Generate.jsModule(PAGE);
+        assertTrue(module.contains("    contentType: \"" + CanonicalPage.CONTENT_TYPE + "\",\n"));
+        int start = module.indexOf("    page: \"") + "    page: \"".length();
+        int end = module.lastIndexOf("\"\n};\n");
+        String literal = module.substring(start, end);
+        StringBuilder decoded = new StringBuilder();
+        for (int i = 0; i < literal.length(); i++) {
+            char ch = literal.charAt(i);
+            if (ch == '\\') {
+                char next = literal.charAt(++i);
+                decoded.append(next == 'n' ? '\n' : next);
+            } else {
+                assertTrue(ch != '"' && ch != '\n', "unescaped quote or newline at " + i);
+                decoded.append(ch);
+            }
+        }
+        assertEquals(PAGE.fixed(), decoded.toString());
+    }
 }

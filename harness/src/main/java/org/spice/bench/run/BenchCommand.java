@@ -43,11 +43,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     String target;
 
     @Option(names = "--server", paramLabel = "NAME", description = "Start and measure embedded (default), apache, "
-            + "tomcat, jetty or all (one comparison); repeatable; with --target, the name to record.")
+            + "tomcat, jetty, nginx or all (one comparison); repeatable; with --target, the name to record.")
     List<String> servers = new ArrayList<>();
 
     /** What scripts/spice can start. */
-    static final List<String> STARTABLE = List.of("embedded", "apache", "tomcat", "jetty", "all");
+    static final List<String> STARTABLE = List.of("embedded", "apache", "tomcat", "jetty", "nginx", "all");
 
     @Option(names = "--probes", paramLabel = "LIST", split = ",",
             description = "Probes to measure (default: the server's): ${COMPLETION-CANDIDATES}.")
@@ -191,7 +191,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         if (target == null) {
             for (String server : servers) {
                 if (!STARTABLE.contains(server)) {
-                    throw check.fail("--server takes embedded, apache, tomcat, jetty or all, not \"" + server + "\"");
+                    throw check.fail("--server takes embedded, apache, tomcat, jetty, nginx or all, not \"" + server + "\"");
                 }
             }
         }
