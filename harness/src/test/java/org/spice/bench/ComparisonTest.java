@@ -16,7 +16,8 @@ import org.spice.bench.stats.SpiceFigures;
 class ComparisonTest {
 
     private static SpiceFigures.Summary summary(String probe, double peak, double latencyMs) {
-        return new SpiceFigures.Summary(probe, 1, peak, 60, latencyMs, 1, 1, 60, 1, 1, peak, 60, 1, 100, 120);
+        return new SpiceFigures.Summary(probe, 1, peak, 60, latencyMs, 1, 1, 60, 1, 1, peak, 60, 1, 100, 120,
+                SpiceFigures.CpuSource.SERVER, 100, 1);
     }
 
     @Test

@@ -1,21 +1,29 @@
 package org.spice.bench.report;
 
+import java.awt.Color;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
 import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
+import org.spice.bench.stats.LatencySummary;
 import org.spice.bench.stats.RunRecord;
 import org.spice.bench.stats.SpiceFigures;
 
 /**
- * The two figures of the white paper for one run: request rate against clients and mean latency against
- * clients, every probe on the same chart. Every mix that ran is plotted, including those after the peak:
- * how a server behaves in overload is part of the result. Failed mixes have no point.
+ * The report's figures, drawn by XChart: what each interface costs in server CPU (bars), the white paper's
+ * two figures (request rate and mean latency against clients, every mix including those after the peak,
+ * on log scales so a slow probe does not flatten the others), and at each probe's peak the latency
+ * percentile distribution and the per-client rates.
  */
 final class Charts {
 
@@ -25,49 +33,188 @@ final class Charts {
     }
 
     private static final int WIDTH = 900;
-    private static final int HEIGHT = 520;
+    private static final int HEIGHT = 480;
 
     private Charts() {
     }
 
+    /** One figure: its file name, what it shows, and the PNG. */
+    record Figure(String file, String caption, byte[] png) {
+    }
+
+    static List<Figure> all(Results results, CgiFloor floor) throws IOException {
+        return List.of(
+                new Figure("cpu.png", "server CPU per request by probe at its peak", cpu(results, floor)),
+                new Figure("rate.png", "request rate against clients", rate(results)),
+                new Figure("latency.png", "mean latency against clients (log scale)", latency(results)),
+                new Figure("percentiles.png", "latency percentile distribution at each probe's peak", percentiles(results)),
+                new Figure("clients.png", "per-client request rates at each probe's peak", clientRates(results)));
+    }
+
+    /** Server CPU per request at the peak; the CGI bar split into starting the program and the rest when the floor is known. */
+    static byte[] cpu(Results results, CgiFloor floor) throws IOException {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("What an interface costs: server CPU per request — " + results.target())
+                .xAxisTitle("probe").yAxisTitle("microseconds per request (smaller is better)").build();
+        style(chart);
+        chart.getStyler().setStacked(true);
+        chart.getStyler().setLabelsVisible(false);
+        List<String> probes = new ArrayList<>();
+        List<Double> work = new ArrayList<>();
+        List<Double> start = new ArrayList<>();
+        for (SpiceFigures.Summary s : results.summary()) {
+            if (Double.isNaN(s.cpuUsPerReqAtPeak())) {
+                continue;
+            }
+            probes.add(s.probe() + (s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""));
+            double starting = floor != null && s.probe().equals("cgi") ? Math.min(floor.startCpuUs(), s.cpuUsPerReqAtPeak()) : 0;
+            work.add(s.cpuUsPerReqAtPeak() - starting);
+            start.add(starting);
+        }
+        if (probes.isEmpty()) {
+            chart.addSeries("no CPU measured", List.of("none"), List.of(0.0));
+        } else {
+            chart.addSeries(floor == null ? "the server's CPU per request" : "the server's work (CGI: its plumbing)", probes, work);
+            if (floor != null) {
+                chart.addSeries("starting the CGI program (fork+exec+wait, cgi-floor)", probes, start);
+            }
+        }
+        return png(chart);
+    }
+
     static byte[] rate(Results results) throws IOException {
-        return chart(results, "SPICE request rate", "requests/second (larger is better)", SpiceFigures.Point::rateRps);
+        XYChart chart = ladder(results, "SPICE request rate", "requests/second (larger is better)", SpiceFigures.Point::rateRps);
+        chart.getStyler().setYAxisMin(0.0);
+        return png(chart);
     }
 
     static byte[] latency(Results results) throws IOException {
-        return chart(results, "SPICE latency", "mean latency, ms (smaller is better)", SpiceFigures.Point::meanLatencyMs);
+        XYChart chart = ladder(results, "SPICE latency", "mean latency, ms, log scale (smaller is better)",
+                SpiceFigures.Point::meanLatencyMs);
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
+        return png(chart);
     }
 
-    private static byte[] chart(Results results, String title, String yTitle, ToDoubleFunction<SpiceFigures.Point> y)
-            throws IOException {
+    /**
+     * Rate or latency against clients, one line per probe, every mix that counted. The ladder doubles, so x
+     * is log2(clients), labelled with the client counts (XChart's log axis labels decades only).
+     */
+    private static XYChart ladder(Results results, String title, String yTitle, ToDoubleFunction<SpiceFigures.Point> y) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title + " — " + results.target())
-                .xAxisTitle("clients").yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+                .xAxisTitle("clients (log scale)").yAxisTitle(yTitle).build();
+        style(chart);
         chart.getStyler().setMarkerSize(7);
+        chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::clientsLabel);
+        boolean any = false;
+        for (String probe : probes(results)) {
+            List<SpiceFigures.Point> points = SpiceFigures.combineRepeats(results.runs().stream()
+                    .filter(r -> r.probe().equals(probe)).map(RunRecord::point).toList())
+                    .stream().filter(p -> !p.failed() && y.applyAsDouble(p) > 0).toList();
+            if (points.isEmpty()) {
+                continue;
+            }
+            chart.addSeries(probe, points.stream().mapToDouble(p -> Math.log(p.clients()) / Math.log(2)).toArray(),
+                    points.stream().mapToDouble(y).toArray());
+            any = true;
+        }
+        if (!any) {
+            chart.addSeries("no data", new double[] {0}, new double[] {1});
+        }
+        return chart;
+    }
+
+    /**
+     * HdrHistogram's percentile distribution at each probe's peak: x is the number of nines (0 = 0 %,
+     * 1 = 90 %, 2 = 99 %, 3 = 99.9 %), so the tail has room; y in ms on a log scale.
+     */
+    static byte[] percentiles(Results results) throws IOException {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("Latency by percentile at each probe's peak — " + results.target())
+                .xAxisTitle("nines of the percentile: 1 = 90 %, 2 = 99 %, 3 = 99.9 %, 4 = 99.99 %")
+                .yAxisTitle("latency, ms, log scale").build();
+        style(chart);
+        chart.getStyler().setMarkerSize(0);
+        chart.getStyler().setYAxisLogarithmic(true);
+        // (XChart's tick search does not end with a label function on this axis: the title says what x is.)
+        boolean any = false;
+        for (RunRecord peak : ReportData.peakRuns(results)) {
+            List<LatencySummary.Percentile> distribution = peak.latency().distribution().stream()
+                    .filter(p -> p.percentile() < 100 && p.ms() > 0).toList();
+            if (distribution.size() < 2) {
+                continue;
+            }
+            chart.addSeries(peak.probe() + " @" + peak.clients(),
+                    distribution.stream().mapToDouble(p -> nines(p.percentile())).toArray(),
+                    distribution.stream().mapToDouble(LatencySummary.Percentile::ms).toArray());
+            any = true;
+        }
+        if (!any) {
+            chart.addSeries("no distribution recorded", new double[] {0}, new double[] {1});
+        }
+        return png(chart);
+    }
+
+    /** Each client's rate at the probe's peak divided by the mean, sorted: a flat line at 1 is fairness. */
+    static byte[] clientRates(Results results) throws IOException {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("Per-client request rate at each probe's peak — " + results.target())
+                .xAxisTitle("clients, slowest to fastest (% of the clients)")
+                .yAxisTitle("client's rate / mean rate (1 = fair)").build();
+        style(chart);
+        chart.getStyler().setMarkerSize(5);
         chart.getStyler().setYAxisMin(0.0);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        chart.getStyler().setXAxisDecimalPattern("#0");
+        boolean any = false;
+        for (RunRecord peak : ReportData.peakRuns(results)) {
+            double[] rates = peak.clientRates().clone();
+            double mean = Arrays.stream(rates).filter(r -> !Double.isNaN(r)).average().orElse(Double.NaN);
+            if (rates.length == 0 || !(mean > 0)) {
+                continue;
+            }
+            Arrays.sort(rates);
+            double[] xs = new double[rates.length];
+            double[] ys = new double[rates.length];
+            for (int i = 0; i < rates.length; i++) {
+                xs[i] = rates.length == 1 ? 50 : 100.0 * i / (rates.length - 1);
+                ys[i] = rates[i] / mean;
+            }
+            chart.addSeries(peak.probe() + " @" + peak.clients(), xs, ys);
+            any = true;
+        }
+        if (!any) {
+            chart.addSeries("no per-client data", new double[] {0}, new double[] {0});
+        }
+        return png(chart);
+    }
+
+    /** The client count at log2 position x, or nothing between the ladder's steps. */
+    static String clientsLabel(double log2) {
+        double clients = Math.pow(2, log2);
+        return Math.abs(clients - Math.rint(clients)) < 1e-6 && Math.abs(log2 - Math.rint(log2)) < 1e-6
+                ? String.format(Locale.ROOT, "%.0f", clients) : "";
+    }
+
+    static double nines(double percentile) {
+        return -Math.log10(1 - percentile / 100);
+    }
+
+    private static List<String> probes(Results results) {
         List<String> probes = new ArrayList<>();
         for (RunRecord run : results.runs()) {
             if (!probes.contains(run.probe())) {
                 probes.add(run.probe());
             }
         }
-        boolean any = false;
-        for (String probe : probes) {
-            List<SpiceFigures.Point> points = SpiceFigures.combineRepeats(results.runs().stream()
-                    .filter(r -> r.probe().equals(probe)).map(RunRecord::point).toList())
-                    .stream().filter(p -> !p.failed()).toList();
-            if (points.isEmpty()) {
-                continue;
-            }
-            double[] xs = points.stream().mapToDouble(SpiceFigures.Point::clients).toArray();
-            double[] ys = points.stream().mapToDouble(y).toArray();
-            chart.addSeries(probe, xs, ys);
-            any = true;
-        }
-        if (!any) {
-            chart.addSeries("no data", new double[] {0}, new double[] {0});
-        }
+        return probes;
+    }
+
+    private static void style(Chart<?, ?> chart) {
+        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+        chart.getStyler().setChartBackgroundColor(Color.WHITE);
+    }
+
+    static byte[] png(Chart<?, ?> chart) throws IOException {
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
     }
 }

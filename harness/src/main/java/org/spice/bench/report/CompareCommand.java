@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.stats.RunRecord;
 import org.spice.bench.stats.SpiceFigures;
 import org.spice.harness.Cli;
 
@@ -24,7 +25,8 @@ import picocli.CommandLine.Spec;
  * directories (one bench run each), printed and written as compare.txt and compare.html.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-        description = "One report comparing servers from their results directories (compare.txt and compare.html).")
+        description = "One report comparing servers from their results directories (compare.txt and compare.html);"
+                + " two runs of the same server compare as before and after, with the noise of their repeats.")
 public final class CompareCommand extends Cli.Printing implements Callable<Integer> {
 
     @Spec
@@ -46,6 +48,8 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
             throw new Cli.Checks(spec).fail("give at least two results directories to compare");
         }
         Map<String, List<SpiceFigures.Summary>> summaries = new LinkedHashMap<>();
+        Map<String, Map<String, Comparison.Spread>> spreads = new LinkedHashMap<>();
+        List<String> serverNames = new ArrayList<>();
         long bodyBytes = -1;
         for (Path file : files) {
             Results results;
@@ -62,10 +66,14 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
             }
             bodyBytes = results.bodyBytes();
             String name = results.server() != null ? results.server() : results.target();
-            summaries.put(summaries.containsKey(name) ? name + " (" + file.getParent().getFileName() + ")" : name,
-                    results.summary());
+            serverNames.add(name);
+            String column = summaries.containsKey(name) ? name + " (" + file.toAbsolutePath().getParent().getFileName() + ")" : name;
+            summaries.put(column, results.summary());
+            spreads.put(column, spreads(results));
         }
-        Comparison comparison = new Comparison(summaries, bodyBytes);
+        // Two runs of one server: the first is "before", the second "after".
+        boolean beforeAfter = serverNames.size() == 2 && serverNames.get(0).equals(serverNames.get(1));
+        Comparison comparison = new Comparison(summaries, spreads, bodyBytes, beforeAfter);
         String text = CompareReport.text(comparison);
         out.print(text);
         Path dir = outDir != null ? outDir : files.get(0).toAbsolutePath().getParent().getParent();
@@ -80,5 +88,19 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         }
         out.println("comparison: " + dir.toAbsolutePath().resolve("compare.html"));
         return 0;
+    }
+
+    /** Per probe, the spread of its repeats at its peak's client count (rate, and the CPU figure that counts). */
+    static Map<String, Comparison.Spread> spreads(Results results) {
+        Map<String, Comparison.Spread> spreads = new LinkedHashMap<>();
+        for (SpiceFigures.Summary s : results.summary()) {
+            List<RunRecord> repeats = results.runs().stream()
+                    .filter(r -> r.probe().equals(s.probe()) && r.clients() == s.peakClients() && !r.failed()).toList();
+            double[] rates = repeats.stream().mapToDouble(RunRecord::rateRps).toArray();
+            double[] cpus = repeats.stream().mapToDouble(r -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE
+                    ? r.machineCpuUsPerReq() : r.serverCpuUsPerReq()).toArray();
+            spreads.put(s.probe(), new Comparison.Spread(repeats.size(), Comparison.spreadOf(rates), Comparison.spreadOf(cpus)));
+        }
+        return spreads;
     }
 }

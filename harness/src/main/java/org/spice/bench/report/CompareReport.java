@@ -1,6 +1,7 @@
 package org.spice.bench.report;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -39,15 +40,22 @@ final class CompareReport {
             new Section("Latency efficiency against static, at the peak / at the maximum load  [Table 6]",
                     c -> Format.percent(c.summary.latencyEfficiencyAtPeak()) + " / "
                             + Format.percent(c.summary.latencyEfficiencyAtMaxLoad())),
-            new Section("Server CPU per request at the peak, microseconds",
-                    c -> Format.num(c.summary.serverCpuUsPerReqAtPeak(), 0)),
+            new Section("Server CPU per request at the peak, microseconds (mach: the whole machine less the client,"
+                    + " where the server's CGI children are reaped by the kernel)",
+                    c -> Format.num(c.summary.cpuUsPerReqAtPeak(), 0)
+                            + (c.summary.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " mach" : "")),
+            new Section("CPU efficiency against static at the peak (static's CPU per request / the probe's)",
+                    c -> Format.percent(c.summary.cpuEfficiency())),
             new Section("Useful peak, req/s @ clients (fair and under the latency bound)",
                     c -> Format.at(c.summary.usefulPeakRps(), c.summary.usefulPeakClients())));
 
     static String text(Comparison comparison) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "SPICE server comparison, %d-byte body: %s%n", comparison.bodyBytes(),
-                String.join(", ", comparison.servers())));
+        out.append(String.format(Locale.ROOT, "SPICE %s, %d-byte body: %s%n", comparison.beforeAfter()
+                ? "before/after comparison" : "server comparison", comparison.bodyBytes(), String.join(", ", comparison.servers())));
+        for (String sentence : verdict(comparison)) {
+            out.append(sentence).append('\n');
+        }
         for (Section section : SECTIONS) {
             out.append('\n').append(section.title).append('\n');
             out.append(String.format(Locale.ROOT, "%-9s", "probe"));
@@ -68,15 +76,20 @@ final class CompareReport {
 
     static String html(Comparison comparison, byte[] ratePng, byte[] cpuPng) {
         StringBuilder h = new StringBuilder(16_384);
-        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>SPICE server comparison</title>\n")
-                .append("<style>body{font-family:sans-serif;margin:2em;max-width:1200px}table{border-collapse:collapse;")
-                .append("margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}th{background:#eee}")
-                .append("td.l,th.l{text-align:left}</style></head><body>\n");
-        h.append("<h1>SPICE server comparison</h1>\n<p>").append(comparison.bodyBytes()).append("-byte body; servers: ")
+        String title = comparison.beforeAfter() ? "SPICE before/after comparison" : "SPICE server comparison";
+        HtmlReport.head(h, title);
+        h.append("<h1>").append(title).append("</h1>\n<p>").append(comparison.bodyBytes()).append("-byte body; ")
+                .append(comparison.beforeAfter() ? "runs: " : "servers: ")
                 .append(HtmlReport.esc(String.join(", ", comparison.servers())))
-                .append(". Each server's own report is in its folder beside this page.</p>\n");
+                .append(". Each run's own report is in its folder.</p>\n<section id=\"verdict\"><h2>The answer</h2>\n");
+        for (String sentence : verdict(comparison)) {
+            h.append("<p>").append(HtmlReport.esc(sentence)).append("</p>\n");
+        }
+        h.append("</section>\n<h2>Figures</h2>\n");
+        HtmlReport.image(h, "compare-cpu.png", cpuPng, "server CPU per request at the peak");
+        HtmlReport.image(h, "compare-rate.png", ratePng, "peak request rate per probe and server");
         for (Section section : SECTIONS) {
-            h.append("<h2>").append(HtmlReport.esc(section.title)).append("</h2>\n<table><tr><th class=\"l\">probe</th>");
+            h.append("<h2>").append(HtmlReport.esc(section.title)).append("</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\">probe</th>");
             for (String server : comparison.servers()) {
                 h.append("<th>").append(HtmlReport.esc(server)).append("</th>");
             }
@@ -88,11 +101,8 @@ final class CompareReport {
                 }
                 h.append("</tr>\n");
             }
-            h.append("</table>\n");
+            h.append("</table></div>\n");
         }
-        h.append("<h2>Figures</h2>\n");
-        HtmlReport.image(h, "compare-rate.png", ratePng, "peak request rate per probe and server");
-        HtmlReport.image(h, "compare-cpu.png", cpuPng, "server CPU per request at the peak");
         return h.append("</body></html>\n").toString();
     }
 
@@ -101,7 +111,8 @@ final class CompareReport {
     }
 
     static byte[] cpuChart(Comparison comparison) throws IOException {
-        return bars(comparison, "Server CPU per request at the peak", "microseconds", SpiceFigures.Summary::serverCpuUsPerReqAtPeak);
+        return bars(comparison, "Server CPU per request at the peak", "microseconds (smaller is better)",
+                SpiceFigures.Summary::cpuUsPerReqAtPeak);
     }
 
     private static byte[] bars(Comparison comparison, String title, String yTitle,
@@ -128,6 +139,91 @@ final class CompareReport {
             cells[i] = s == null ? "not run" : section.cell.apply(new Cell(s, rateTimes[i], latencyTimes[i]));
         }
         return cells;
+    }
+
+    /**
+     * The answer first. Across servers: per probe, where it costs the least and the most CPU and where it
+     * runs fastest. Before/after: per probe, the change in rate and CPU, and whether it lies inside the
+     * noise of the repeats.
+     */
+    static List<String> verdict(Comparison comparison) {
+        List<String> sentences = new ArrayList<>();
+        List<String> servers = comparison.servers();
+        if (comparison.beforeAfter()) {
+            String before = servers.get(0);
+            String after = servers.get(1);
+            sentences.add("Before: " + before + "; after: " + after + ". A change counts when it is larger than the"
+                    + " spread of the repeats (half their range) in either run; give both runs --repeat 3 or more.");
+            for (String probe : comparison.probes()) {
+                SpiceFigures.Summary b = comparison.summary(before, probe);
+                SpiceFigures.Summary a = comparison.summary(after, probe);
+                if (b == null || a == null || b.failed() || a.failed()) {
+                    sentences.add(probe + ": not measured in both runs.");
+                    continue;
+                }
+                Comparison.Spread sb = comparison.spread(before, probe);
+                Comparison.Spread sa = comparison.spread(after, probe);
+                sentences.add(probe + ": " + change("req/s", b.peakRateRps(), a.peakRateRps(), sb.rate(), sa.rate())
+                        + "; " + change("µs of CPU per request", b.cpuUsPerReqAtPeak(), a.cpuUsPerReqAtPeak(), sb.cpu(), sa.cpu()) + ".");
+            }
+            return sentences;
+        }
+        for (String probe : comparison.probes()) {
+            List<String> measured = servers.stream().filter(server -> {
+                SpiceFigures.Summary s = comparison.summary(server, probe);
+                return s != null && !s.failed();
+            }).toList();
+            if (measured.size() < 2) {
+                continue;
+            }
+            String cheapest = best(comparison, probe, measured, SpiceFigures.Summary::cpuUsPerReqAtPeak, false);
+            String dearest = best(comparison, probe, measured, SpiceFigures.Summary::cpuUsPerReqAtPeak, true);
+            String fastest = best(comparison, probe, measured, SpiceFigures.Summary::peakRateRps, true);
+            StringBuilder sentence = new StringBuilder(probe).append(": ");
+            if (cheapest != null && dearest != null) {
+                sentence.append("least server CPU on ").append(cheapest).append(" (")
+                        .append(Format.words(comparison.summary(cheapest, probe).cpuUsPerReqAtPeak())).append(" µs), most on ")
+                        .append(dearest).append(" (").append(Format.words(comparison.summary(dearest, probe).cpuUsPerReqAtPeak()))
+                        .append(" µs); ");
+            }
+            SpiceFigures.Summary top = comparison.summary(fastest, probe);
+            sentence.append("highest rate on ").append(fastest).append(" (").append(Format.words(top.peakRateRps()))
+                    .append(" req/s @ ").append(top.peakClients()).append(").");
+            sentences.add(sentence.toString());
+        }
+        if (!sentences.isEmpty()) {
+            sentences.add("Where a client used about a core, the rates are the client's limit: the CPU figures hold."
+                    + " Each server's own report says where that was.");
+        }
+        return sentences;
+    }
+
+    private static String best(Comparison comparison, String probe, List<String> servers,
+            java.util.function.ToDoubleFunction<SpiceFigures.Summary> value, boolean highest) {
+        String best = null;
+        double bestValue = Double.NaN;
+        for (String server : servers) {
+            double v = value.applyAsDouble(comparison.summary(server, probe));
+            if (!Double.isNaN(v) && (best == null || (highest ? v > bestValue : v < bestValue))) {
+                best = server;
+                bestValue = v;
+            }
+        }
+        return best;
+    }
+
+    /** "10,036 → 11,200 req/s (+11.6 %, outside the noise of ±4.0 %)". */
+    static String change(String unit, double before, double after, double spreadBefore, double spreadAfter) {
+        if (Double.isNaN(before) || Double.isNaN(after) || before == 0) {
+            return unit + " not measured in both";
+        }
+        double change = after / before - 1;
+        Boolean inside = Comparison.insideNoise(change, spreadBefore, spreadAfter);
+        double noise = Math.max(Double.isNaN(spreadBefore) ? 0 : spreadBefore, Double.isNaN(spreadAfter) ? 0 : spreadAfter);
+        String label = inside == null ? "no repeats, so the noise is unknown"
+                : String.format(Locale.ROOT, "%s the noise of ±%.1f %%", inside ? "inside" : "outside", noise * 100);
+        return String.format(Locale.ROOT, "%s → %s %s (%+.1f %%, %s)", Format.words(before), Format.words(after), unit,
+                change * 100, label);
     }
 
     private static String times(double ratio) {

@@ -17,11 +17,32 @@ public final class Comparison {
     private final List<String> servers = new ArrayList<>();
     private final List<String> probes = new ArrayList<>();
     private final Map<String, Map<String, SpiceFigures.Summary>> byServer = new LinkedHashMap<>();
+    private final Map<String, Map<String, Spread>> spreads = new LinkedHashMap<>();
     private final long bodyBytes;
+    private final boolean beforeAfter;
+
+    /**
+     * How much a probe's figures at its peak varied over the repeats of one run: half the range over the
+     * mean, for the rate and the CPU per request; NaN with a single repeat.
+     */
+    public record Spread(int repeats, double rate, double cpu) {
+        public static final Spread UNKNOWN = new Spread(1, Double.NaN, Double.NaN);
+    }
 
     /** @param summaries per server (in report order), its per-probe summaries */
     public Comparison(Map<String, List<SpiceFigures.Summary>> summaries, long bodyBytes) {
+        this(summaries, Map.of(), bodyBytes, false);
+    }
+
+    /**
+     * @param spreads     per server, per probe, the spread of its repeats at the peak (absent: unknown)
+     * @param beforeAfter true when the two columns are two runs of the same server, the first one before a change
+     */
+    public Comparison(Map<String, List<SpiceFigures.Summary>> summaries, Map<String, Map<String, Spread>> spreads,
+            long bodyBytes, boolean beforeAfter) {
         this.bodyBytes = bodyBytes;
+        this.beforeAfter = beforeAfter && summaries.size() == 2;
+        this.spreads.putAll(spreads);
         summaries.forEach((server, list) -> {
             servers.add(server);
             Map<String, SpiceFigures.Summary> byProbe = new LinkedHashMap<>();
@@ -45,6 +66,41 @@ public final class Comparison {
 
     public long bodyBytes() {
         return bodyBytes;
+    }
+
+    /** True when the comparison is of two runs of the same server: before and after. */
+    public boolean beforeAfter() {
+        return beforeAfter;
+    }
+
+    public Spread spread(String server, String probe) {
+        return spreads.getOrDefault(server, Map.of()).getOrDefault(probe, Spread.UNKNOWN);
+    }
+
+    /**
+     * Whether a relative change lies inside the noise of the two runs: |change| ≤ the larger of their
+     * spreads. Null when neither run had repeats, so the noise is unknown.
+     */
+    public static Boolean insideNoise(double change, double spreadBefore, double spreadAfter) {
+        double noise = Math.max(Double.isNaN(spreadBefore) ? -1 : spreadBefore, Double.isNaN(spreadAfter) ? -1 : spreadAfter);
+        return noise < 0 ? null : Math.abs(change) <= noise;
+    }
+
+    /** The spread of values: half their range over their mean (NaN for fewer than two). */
+    public static double spreadOf(double[] values) {
+        double min = Double.POSITIVE_INFINITY;
+        double max = Double.NEGATIVE_INFINITY;
+        double sum = 0;
+        int n = 0;
+        for (double v : values) {
+            if (!Double.isNaN(v)) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+                sum += v;
+                n++;
+            }
+        }
+        return n < 2 || sum == 0 ? Double.NaN : (max - min) / 2 / (sum / n);
     }
 
     /** The summary of a probe on a server, or null if that server did not run it. */

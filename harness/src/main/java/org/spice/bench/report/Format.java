@@ -25,4 +25,26 @@ final class Format {
     static String csv(double value) {
         return Double.isNaN(value) || Double.isInfinite(value) ? "" : Double.toString(value);
     }
+
+    /** A figure for a sentence: thousands grouped, no decimals from 100 on, two significant digits below. */
+    static String words(double value) {
+        if (Double.isNaN(value) || Double.isInfinite(value)) {
+            return "-";
+        }
+        double magnitude = Math.abs(value);
+        return magnitude >= 100 ? String.format(Locale.ROOT, "%,.0f", value)
+                : magnitude >= 10 ? String.format(Locale.ROOT, "%.1f", value) : String.format(Locale.ROOT, "%.2f", value);
+    }
+
+    /** A ratio for a sentence: "2.4 ×", "34 ×". */
+    static String times(double ratio) {
+        return Double.isNaN(ratio) || Double.isInfinite(ratio) ? "-"
+                : ratio >= 10 ? String.format(Locale.ROOT, "%.0f ×", ratio) : String.format(Locale.ROOT, "%.2g ×", ratio);
+    }
+
+    /** A percentage for a sentence: "37 %", "7.3 %". */
+    static String percentWords(double ratio) {
+        return Double.isNaN(ratio) || Double.isInfinite(ratio) ? "-"
+                : ratio >= 0.1 ? String.format(Locale.ROOT, "%.0f %%", ratio * 100) : String.format(Locale.ROOT, "%.1f %%", ratio * 100);
+    }
 }

@@ -1,6 +1,7 @@
 package org.spice.bench.report;
 
 import java.util.Base64;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -9,21 +10,17 @@ import org.spice.bench.stats.SpiceFigures;
 
 /**
  * report.html: one self-contained page (the charts are embedded as base64 PNG, and also written beside
- * it) with the SPICE summary, the two figures, every mix, and the settings the run used.
+ * it) that answers first, then shows: the verdict, what each interface costs (CPU bars and the summary
+ * table), the white paper's figures, each probe's peak in detail, the warnings, every mix, the settings.
  */
 final class HtmlReport {
 
     private HtmlReport() {
     }
 
-    static String of(Results results, byte[] ratePng, byte[] latencyPng) {
+    static String of(Results results, List<Charts.Figure> figures, CgiFloor floor) {
         StringBuilder h = new StringBuilder(16_384);
-        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>SPICE ")
-                .append(esc(results.target())).append("</title>\n<style>")
-                .append("body{font-family:sans-serif;margin:2em;max-width:1200px}")
-                .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;text-align:right}")
-                .append("th{background:#eee}td.l,th.l{text-align:left}.fail{color:#b00}.warn{color:#a60}")
-                .append("</style></head><body>\n");
+        head(h, "SPICE " + results.target());
         h.append("<h1>SPICE: server-side programming interface call efficiency</h1>\n<p>Target <b>")
                 .append(esc(results.target())).append("</b>");
         if (results.server() != null) {
@@ -31,53 +28,96 @@ final class HtmlReport {
         }
         h.append(", body ").append(results.bodyBytes()).append(" bytes. Started ").append(esc(results.startedAt()))
                 .append(", finished ").append(esc(results.finishedAt())).append(".</p>\n");
-        if (results.partial()) {
-            h.append("<p class=\"fail\"><b>Partial results:</b> ").append(esc(results.partialReason())).append("</p>\n");
+        h.append("<section id=\"verdict\"><h2>The answer</h2>\n");
+        for (String sentence : Verdict.of(results, floor)) {
+            h.append("<p>").append(esc(sentence)).append("</p>\n");
         }
-        for (String note : results.notes()) {
-            h.append("<p class=\"warn\">").append(esc(note)).append("</p>\n");
-        }
+        h.append("</section>\n<section id=\"cost\"><h2>What an interface costs</h2>\n");
+        figure(h, figures, "cpu.png");
         summary(h, results);
-        h.append("<h2>Figures</h2>\n");
-        image(h, "rate.png", ratePng, "request rate against clients");
-        image(h, "latency.png", latencyPng, "mean latency against clients");
+        h.append("</section>\n<section id=\"figures\"><h2>The white paper's figures</h2>\n");
+        figure(h, figures, "rate.png");
+        figure(h, figures, "latency.png");
+        h.append("</section>\n<section id=\"distribution\"><h2>At each probe's peak</h2>\n");
+        figure(h, figures, "percentiles.png");
+        figure(h, figures, "clients.png");
+        h.append("</section>\n<section id=\"warnings\"><h2>Warnings</h2>\n");
+        List<String> warnings = Warnings.of(results);
+        if (warnings.isEmpty()) {
+            h.append("<p>None.</p>\n");
+        } else {
+            h.append("<ul>\n");
+            for (String warning : warnings) {
+                h.append("<li class=\"warn\">").append(esc(warning)).append("</li>\n");
+            }
+            h.append("</ul>\n");
+        }
+        h.append("</section>\n<section id=\"mixes\">");
         runs(h, results);
-        h.append("<h2>Settings</h2>\n<table>");
+        h.append("</section>\n<section id=\"settings\"><h2>Settings</h2>\n<div class=\"scroll\"><table>");
         for (Map.Entry<String, Object> setting : results.settings().entrySet()) {
-            h.append("<tr><th class=\"l\">").append(esc(setting.getKey())).append("</th><td class=\"l\">")
+            h.append("<tr><th class=\"l\">").append(esc(setting.getKey())).append("</th><td class=\"l wrap\">")
                     .append(esc(String.valueOf(setting.getValue()))).append("</td></tr>");
         }
-        h.append("</table>\n</body></html>\n");
+        h.append("</table></div></section>\n</body></html>\n");
         return h.toString();
     }
 
+    /** The page head with its style: tables wider than the page scroll inside their box, never the page. */
+    static void head(StringBuilder h, String title) {
+        h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
+                .append(esc(title)).append("</title>\n<style>")
+                .append("body{font-family:sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;line-height:1.4}")
+                .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;")
+                .append("text-align:right;white-space:nowrap}th{background:#eee}td.l,th.l{text-align:left}")
+                .append("td.wrap{white-space:normal;overflow-wrap:anywhere}")
+                .append(".fail{color:#b00}.warn{color:#a60}.scroll{overflow-x:auto;max-width:100%}")
+                .append("img{max-width:100%;height:auto}#verdict{background:#f4f8ff;border-left:4px solid #36c;")
+                .append("padding:.2em 1em}details summary{cursor:pointer;font-weight:bold}")
+                .append("</style></head><body>\n");
+    }
+
+    private static void figure(StringBuilder h, List<Charts.Figure> figures, String file) {
+        Charts.Figure figure = figures.stream().filter(f -> f.file().equals(file)).findFirst().orElse(null);
+        if (figure == null) {
+            h.append("<p class=\"warn\">").append(esc(file)).append(": chart not drawn, see runs.csv</p>\n");
+        } else {
+            image(h, figure.file(), figure.png(), figure.caption());
+        }
+    }
+
     private static void summary(StringBuilder h, Results results) {
-        h.append("<h2>Summary</h2>\n<p>Efficiencies compare with the static probe at the same client count: request"
+        h.append("<p>Efficiencies compare with the static probe at the same client count: request"
                 + " efficiency = rate / static rate, latency efficiency = static latency / latency. Useful peak: the"
                 + " highest rate with Jain fairness &ge; ").append(SpiceFigures.FAIR)
                 .append(" and mean latency &le; ").append(Format.num(results.latencyBoundMs(), 0))
                 .append(" ms. Peak-to-peak: the probe's peak rate / the static peak rate, as the white paper's"
-                        + " Table 5 reads.</p>\n<table><tr><th class=\"l\">probe</th><th>peak req/s</th><th>clients</th>"
+                        + " Table 5 reads. Server CPU per request is the server's processes (and the children they"
+                        + " reap), or, marked mach, the whole machine less the client where the server's CGI children"
+                        + " are reaped by the kernel; CPU efficiency = static's CPU per request / the probe's.</p>\n"
+                        + "<div class=\"scroll\"><table><tr><th class=\"l\">probe</th><th>peak req/s</th><th>clients</th>"
                         + "<th>latency at peak, ms</th><th>request eff. at peak</th><th>latency eff. at peak</th>"
                         + "<th>max clients</th><th>request eff. at max</th><th>latency eff. at max</th>"
-                        + "<th>server &micro;s/req at peak</th><th>useful peak req/s</th><th>clients</th>"
-                        + "<th>peak-to-peak</th></tr>\n");
+                        + "<th>server CPU &micro;s/req at peak</th><th>CPU eff. at peak</th>"
+                        + "<th>useful peak req/s</th><th>clients</th><th>peak-to-peak</th></tr>\n");
         for (SpiceFigures.Summary s : results.summary()) {
             h.append("<tr><td class=\"l\">").append(esc(s.probe())).append("</td>");
             cells(h, Format.num(s.peakRateRps(), 1), Double.isNaN(s.peakRateRps()) ? "-" : Integer.toString(s.peakClients()),
                     Format.num(s.latencyAtPeakMs(), 2), Format.percent(s.requestEfficiencyAtPeak()),
                     Format.percent(s.latencyEfficiencyAtPeak()), Integer.toString(s.maxLoadClients()),
                     Format.percent(s.requestEfficiencyAtMaxLoad()), Format.percent(s.latencyEfficiencyAtMaxLoad()),
-                    Format.num(s.serverCpuUsPerReqAtPeak(), 0), Format.num(s.usefulPeakRps(), 1),
+                    Format.num(s.cpuUsPerReqAtPeak(), 0) + (s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""),
+                    Format.percent(s.cpuEfficiency()), Format.num(s.usefulPeakRps(), 1),
                     Double.isNaN(s.usefulPeakRps()) ? "-" : Integer.toString(s.usefulPeakClients()),
                     Format.percent(s.requestEfficiencyPeakToPeak()));
             h.append("</tr>\n");
         }
-        h.append("</table>\n");
+        h.append("</table></div>\n");
     }
 
     private static void runs(StringBuilder h, Results results) {
-        h.append("<h2>Every mix</h2>\n<table><tr><th class=\"l\">probe</th><th>clients</th><th>repeat</th>"
+        h.append("<details><summary>Every mix (" + results.runs().size() + ")</summary>\n<div class=\"scroll\"><table><tr><th class=\"l\">probe</th><th>clients</th><th>repeat</th>"
                 + "<th>requests</th><th>errors</th><th>req/s</th><th>body bytes/s</th><th>bytes/resp</th>"
                 + "<th>mean ms</th><th>p50</th><th>p90</th><th>p99</th><th>p99.9</th><th>max</th><th>Jain</th>"
                 + "<th>client lat. CV</th><th>Little</th><th>client cores</th><th>client &micro;s/req</th>"
@@ -98,7 +138,7 @@ final class HtmlReport {
                     + (r.clientSaturated() ? "; client saturated" : "");
             h.append("<td class=\"l\">").append(esc(errors)).append("</td></tr>\n");
         }
-        h.append("</table>\n");
+        h.append("</table></div></details>\n");
     }
 
     private static void cells(StringBuilder h, String... values) {

@@ -63,6 +63,6 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     /** The SPICE summary, computed from the runs every time it is asked for (written to results.json, never read). */
     @JsonProperty("summary")
     public List<SpiceFigures.Summary> summary() {
-        return Summaries.of(runs, latencyBoundMs(), baseline());
+        return Summaries.of(runs, latencyBoundMs(), baseline(), server);
     }
 }

@@ -25,22 +25,32 @@ public final class SummaryTable {
         out.append(String.format(Locale.ROOT, "SPICE summary: %s%s, %d-byte body; efficiencies against %s at the"
                 + " same client count%n", results.target(), results.server() == null ? "" : " (" + results.server() + ")",
                 results.bodyBytes(), results.baseline().equals("fileset") ? "the static fileset" : "the static file"));
-        String format = "%-" + nameWidth(results) + "s %17s %12s %9s %9s %9s %9s %15s %17s%n";
+        String format = "%-" + nameWidth(results) + "s %17s %12s %9s %9s %9s %9s %15s %9s %17s%n";
         out.append(String.format(Locale.ROOT, format, "probe", "peak req/s @ cl", "lat@peak ms", "req eff", "lat eff",
-                "req eff", "lat eff", "CPU us/req", "useful peak"));
+                "req eff", "lat eff", "CPU us/req", "CPU eff", "useful peak"));
         out.append(String.format(Locale.ROOT, format, "", "", "", "@ peak", "@ peak", "@ max cl", "@ max cl",
-                "srv/mach @pk", "req/s @ cl"));
+                "srv/mach @pk", "@ peak", "req/s @ cl"));
+        boolean machine = false;
         for (SpiceFigures.Summary s : summaries) {
+            boolean fromMachine = s.cpuSource() == SpiceFigures.CpuSource.MACHINE;
+            machine |= fromMachine;
+            String cpu = Format.num(s.serverCpuUsPerReqAtPeak(), 0) + (fromMachine ? "/" : "*/")
+                    + Format.num(s.machineCpuUsPerReqAtPeak(), 0) + (fromMachine ? "*" : "");
             out.append(String.format(Locale.ROOT, format, s.probe(), Format.at(s.peakRateRps(), s.peakClients()),
                     Format.num(s.latencyAtPeakMs(), 2), Format.percent(s.requestEfficiencyAtPeak()),
                     Format.percent(s.latencyEfficiencyAtPeak()), Format.percent(s.requestEfficiencyAtMaxLoad()),
-                    Format.percent(s.latencyEfficiencyAtMaxLoad()), Format.num(s.serverCpuUsPerReqAtPeak(), 0) + "/" + Format.num(s.machineCpuUsPerReqAtPeak(), 0),
+                    Format.percent(s.latencyEfficiencyAtMaxLoad()), cpu, Format.percent(s.cpuEfficiency()),
                     Format.at(s.usefulPeakRps(), s.usefulPeakClients())));
         }
         out.append(String.format(Locale.ROOT, "useful peak: Jain fairness >= %.2f and mean latency <= %s ms;"
                 + " max cl = the largest client count that ran%n", SpiceFigures.FAIR, Format.num(results.latencyBoundMs(), 0)));
         out.append("CPU us/req: srv = the server's processes and the children they reap; mach = the whole machine less"
-                + " this client (also children the kernel reaps, like httpd mod_cgid's CGI programs)\n");
+                + " this client (also children the kernel reaps, like httpd mod_cgid's CGI programs); * = the figure"
+                + " that counts, and CPU eff = static's / the probe's, from that figure\n");
+        if (machine) {
+            out.append("  (mach counts for cgi here: ").append(results.server())
+                    .append("'s CGI programs are reaped by the kernel, outside its process tree)\n");
+        }
         out.append(responseSizes(results));
         out.append('\n').append(ladder(results));
         for (RunRecord run : results.runs()) {

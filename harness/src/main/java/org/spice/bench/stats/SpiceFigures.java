@@ -100,12 +100,54 @@ public final class SpiceFigures {
         return combined;
     }
 
-    /** The summary of one probe against the static probe of the same run. */
+    /**
+     * Which CPU figure stands for the server's cost of a probe: its process tree ({@code SERVER}, exact, but
+     * blind to children the kernel reaps) or the whole machine less the client ({@code MACHINE}, which
+     * sees them, and anything else the machine ran).
+     */
+    public enum CpuSource {
+        SERVER("srv", "the server's processes"), MACHINE("mach", "the whole machine less the client");
+
+        private final String id;
+        private final String meaning;
+
+        CpuSource(String id, String meaning) {
+            this.id = id;
+            this.meaning = meaning;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String id() {
+            return id;
+        }
+
+        public String meaning() {
+            return meaning;
+        }
+
+        double of(Point point) {
+            return this == SERVER ? point.serverCpuUsPerReq() : point.machineCpuUsPerReq();
+        }
+    }
+
+    /**
+     * The summary of one probe against the static probe of the same run.
+     *
+     * @param cpuUsPerReqAtPeak the CPU per request that stands for the server's cost (from {@code cpuSource})
+     * @param cpuEfficiency     static CPU per request / this probe's, both from {@code cpuSource} at the same
+     *                          client count (the probe's peak): what the request efficiency would be if the
+     *                          server's CPU were the only limit
+     */
     public record Summary(String probe, int repeats, double peakRateRps, int peakClients, double latencyAtPeakMs,
             double requestEfficiencyAtPeak, double latencyEfficiencyAtPeak, int maxLoadClients,
             double requestEfficiencyAtMaxLoad, double latencyEfficiencyAtMaxLoad, double usefulPeakRps,
             int usefulPeakClients, double requestEfficiencyPeakToPeak, double serverCpuUsPerReqAtPeak,
-            double machineCpuUsPerReqAtPeak) {
+            double machineCpuUsPerReqAtPeak, CpuSource cpuSource, double cpuUsPerReqAtPeak, double cpuEfficiency) {
+
+        /** True when no mix of the probe counted. */
+        public boolean failed() {
+            return Double.isNaN(peakRateRps);
+        }
     }
 
     /**
@@ -126,10 +168,19 @@ public final class SpiceFigures {
      */
     public static Summary summarize(String probe, int repeats, List<Point> probePoints, List<Point> staticPoints,
             double latencyBoundMs) {
+        return summarize(probe, repeats, probePoints, staticPoints, latencyBoundMs, CpuSource.SERVER);
+    }
+
+    /**
+     * As above, with the CPU figure that stands for the server's cost: {@code preferred}, or the other one
+     * when the preferred was not measured at the peak.
+     */
+    public static Summary summarize(String probe, int repeats, List<Point> probePoints, List<Point> staticPoints,
+            double latencyBoundMs, CpuSource preferred) {
         List<Point> ok = probePoints.stream().filter(p -> !p.failed()).toList();
         if (ok.isEmpty()) {
             return new Summary(probe, repeats, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
-                    Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN);
+                    Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, preferred, Double.NaN, Double.NaN);
         }
         Point peak = ok.stream().max(Comparator.comparingDouble(Point::rateRps)
                 .thenComparing(Comparator.comparingInt(Point::clients).reversed())).orElseThrow();
@@ -141,6 +192,9 @@ public final class SpiceFigures {
         Point useful = ok.stream()
                 .filter(p -> p.fairness() >= FAIR && p.meanLatencyMs() <= latencyBoundMs)
                 .max(Comparator.comparingDouble(Point::rateRps)).orElse(null);
+        CpuSource source = Double.isNaN(preferred.of(peak)) && preferred == CpuSource.SERVER ? CpuSource.MACHINE : preferred;
+        double cpu = source.of(peak);
+        double staticCpu = staticAtPeak == null ? Double.NaN : source.of(staticAtPeak);
         return new Summary(probe, repeats, peak.rateRps(), peak.clients(), peak.meanLatencyMs(),
                 requestEfficiency(peak.rateRps(), rate(staticAtPeak)),
                 latencyEfficiency(latency(staticAtPeak), peak.meanLatencyMs()),
@@ -149,7 +203,12 @@ public final class SpiceFigures {
                 latencyEfficiency(latency(staticAtMax), maxLoad.meanLatencyMs()),
                 useful == null ? Double.NaN : useful.rateRps(), useful == null ? 0 : useful.clients(),
                 requestEfficiency(peak.rateRps(), rate(staticPeak)),
-                peak.serverCpuUsPerReq(), peak.machineCpuUsPerReq());
+                peak.serverCpuUsPerReq(), peak.machineCpuUsPerReq(), source, cpu, cpuEfficiency(staticCpu, cpu));
+    }
+
+    /** SPICE CPU efficiency = static CPU per request / the probe's CPU per request. */
+    public static double cpuEfficiency(double staticCpuUs, double cpuUs) {
+        return cpuUs > 0 && staticCpuUs > 0 ? staticCpuUs / cpuUs : Double.NaN;
     }
 
     private static Point at(List<Point> points, int clients) {

@@ -21,11 +21,24 @@ public final class Summaries {
     }
 
     public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs) {
-        return of(runs, latencyBoundMs, STATIC);
+        return of(runs, latencyBoundMs, STATIC, null);
     }
 
-    /** The summary with efficiencies against {@code reference}, a workload of the run. */
-    public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference) {
+    /**
+     * Servers whose process tree never sees the CPU of their CGI programs: httpd's mod_cgid and fcgiwrap
+     * (Jetty's and nginx's CGI bridge) leave their children to the kernel (SIGCHLD ignored), so the
+     * children's times are counted nowhere but in the machine's total.
+     */
+    public static final java.util.Set<String> CGI_CHILDREN_UNCOUNTED = java.util.Set.of("apache", "jetty", "nginx");
+
+    /** The CPU figure that stands for a probe's cost on a server (see {@link SpiceFigures.CpuSource}). */
+    public static SpiceFigures.CpuSource cpuSource(String server, String probe) {
+        return probe.equals("cgi") && server != null && CGI_CHILDREN_UNCOUNTED.contains(server)
+                ? SpiceFigures.CpuSource.MACHINE : SpiceFigures.CpuSource.SERVER;
+    }
+
+    /** The summary with efficiencies against {@code reference}, a workload of the run, on {@code server} (may be null). */
+    public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference, String server) {
         Map<String, List<SpiceFigures.Point>> byProbe = new LinkedHashMap<>();
         Map<String, Integer> repeats = new LinkedHashMap<>();
         for (RunRecord run : runs) {
@@ -36,7 +49,8 @@ public final class Summaries {
         List<SpiceFigures.Summary> summaries = new ArrayList<>();
         for (Map.Entry<String, List<SpiceFigures.Point>> entry : byProbe.entrySet()) {
             summaries.add(SpiceFigures.summarize(entry.getKey(), repeats.get(entry.getKey()),
-                    SpiceFigures.combineRepeats(entry.getValue()), statics, latencyBoundMs));
+                    SpiceFigures.combineRepeats(entry.getValue()), statics, latencyBoundMs,
+                    cpuSource(server, entry.getKey())));
         }
         return summaries;
     }

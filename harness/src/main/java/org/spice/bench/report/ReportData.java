@@ -1,0 +1,33 @@
+package org.spice.bench.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.spice.bench.stats.RunRecord;
+import org.spice.bench.stats.SpiceFigures;
+
+/** What the report's parts look up in a run's results: the mix at each probe's peak. */
+final class ReportData {
+
+    private ReportData() {
+    }
+
+    /** Per probe that counted, the first repeat that did not fail at its peak's client count, in summary order. */
+    static List<RunRecord> peakRuns(Results results) {
+        List<RunRecord> peaks = new ArrayList<>();
+        for (SpiceFigures.Summary s : results.summary()) {
+            if (s.failed()) {
+                continue;
+            }
+            results.runs().stream()
+                    .filter(r -> r.probe().equals(s.probe()) && r.clients() == s.peakClients() && !r.failed())
+                    .findFirst().ifPresent(peaks::add);
+        }
+        return peaks;
+    }
+
+    /** The run of {@code probe} at its peak, or null. */
+    static RunRecord peakRun(Results results, String probe) {
+        return peakRuns(results).stream().filter(r -> r.probe().equals(probe)).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,126 @@
+package org.spice.bench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import org.spice.bench.stats.RunRecord;
+import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.stats.Summaries;
+
+/**
+ * The answer, in a few sentences generated from the figures, in the white paper's spirit: what each
+ * interface costs on this server against a static file, in server CPU per request and in request rate;
+ * which is cheapest and dearest; where the rates are the client's limit; the useful peak; what failed.
+ */
+final class Verdict {
+
+    private Verdict() {
+    }
+
+    static List<String> of(Results results, CgiFloor floor) {
+        List<String> sentences = new ArrayList<>();
+        List<SpiceFigures.Summary> summaries = results.summary();
+        String reference = results.baseline();
+        SpiceFigures.Summary base = summaries.stream().filter(s -> s.probe().equals(reference)).findFirst().orElse(null);
+        String server = results.server() != null ? results.server() : results.target();
+        String baseName = reference.equals(Summaries.FILESET) ? "the static fileset" : "the static file";
+        sentences.add(String.format(Locale.ROOT, "On %s, with a %,d-byte page, measured by %s.", server,
+                results.bodyBytes(), results.settings().getOrDefault("engine", "SPICE's engine")));
+        if (base == null || base.failed()) {
+            sentences.add("The static baseline did not run (or failed), so no efficiency can be given: run the static"
+                    + " probe beside the others.");
+        }
+        List<SpiceFigures.Summary> probes = summaries.stream()
+                .filter(s -> !s.probe().equals(reference) && !s.failed()).toList();
+
+        List<SpiceFigures.Summary> byCpu = probes.stream().filter(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()))
+                .sorted(Comparator.comparingDouble(SpiceFigures.Summary::cpuUsPerReqAtPeak)).toList();
+        if (!byCpu.isEmpty()) {
+            SpiceFigures.Summary cheapest = byCpu.get(0);
+            SpiceFigures.Summary dearest = byCpu.get(byCpu.size() - 1);
+            String baseCpu = base == null || Double.isNaN(base.cpuUsPerReqAtPeak()) ? ""
+                    : " (" + baseName + ": " + Format.words(base.cpuUsPerReqAtPeak()) + " µs)";
+            sentences.add(String.format(Locale.ROOT, "In server CPU per request, the cheapest interface is %s, %s µs%s;"
+                    + " the dearest is %s, %s µs%s.", cheapest.probe(), Format.words(cheapest.cpuUsPerReqAtPeak()),
+                    timesBase(cheapest), dearest.probe(), Format.words(dearest.cpuUsPerReqAtPeak()), timesBase(dearest))
+                    + (byCpu.size() > 2 ? " In order: " + String.join(", ", byCpu.stream()
+                            .map(s -> s.probe() + " " + Format.words(s.cpuUsPerReqAtPeak())).toList()) + " µs" + baseCpu + "." : ""));
+            if (byCpu.stream().anyMatch(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE)) {
+                sentences.add("The CPU of " + String.join(", ", byCpu.stream()
+                        .filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE).map(SpiceFigures.Summary::probe).toList())
+                        + " is the whole machine's less the client's: " + server + "'s CGI programs are reaped by the"
+                        + " kernel, outside the server's process tree, which would miss them.");
+            }
+        }
+        SpiceFigures.Summary cgi = probes.stream().filter(s -> s.probe().equals("cgi")).findFirst().orElse(null);
+        if (floor != null && cgi != null && cgi.cpuUsPerReqAtPeak() > 0) {
+            double start = Math.min(floor.startCpuUs(), cgi.cpuUsPerReqAtPeak());
+            sentences.add(String.format(Locale.ROOT, "Of cgi's %s µs, starting the program (fork, exec, wait) takes %s µs"
+                    + " (%s); the rest, %s µs, is the server's CGI plumbing.", Format.words(cgi.cpuUsPerReqAtPeak()),
+                    Format.words(start), Format.percentWords(start / cgi.cpuUsPerReqAtPeak()),
+                    Format.words(cgi.cpuUsPerReqAtPeak() - start)));
+        }
+
+        List<SpiceFigures.Summary> byRate = probes.stream().filter(s -> !Double.isNaN(s.requestEfficiencyAtPeak()))
+                .sorted(Comparator.comparingDouble(SpiceFigures.Summary::requestEfficiencyAtPeak).reversed()).toList();
+        if (!byRate.isEmpty() && base != null && !base.failed()) {
+            sentences.add(String.format(Locale.ROOT, "In request rate, %s peaked at %s req/s (%d clients); at their"
+                    + " peaks the others reached, against it at the same client count: %s.", baseName,
+                    Format.words(base.peakRateRps()), base.peakClients(), String.join(", ", byRate.stream()
+                            .map(s -> s.probe() + " " + Format.percentWords(s.requestEfficiencyAtPeak())
+                                    + " (" + Format.words(s.peakRateRps()) + " req/s)").toList())));
+        }
+        List<String> clientBound = new ArrayList<>();
+        for (RunRecord peak : ReportData.peakRuns(results)) {
+            if (peak.clientSaturated()) {
+                clientBound.add(peak.probe());
+            }
+        }
+        boolean aboveBase = byRate.stream().anyMatch(s -> s.requestEfficiencyAtPeak() > 1.05);
+        if (!clientBound.isEmpty()) {
+            sentences.add("At the peak of " + String.join(", ", clientBound) + " the client used about a core: those"
+                    + " rates are the client's limit as much as the server's" + (aboveBase
+                            ? " (which is how a probe can seem faster than the static file)" : "")
+                    + ", and the CPU per request is the figure to trust.");
+        } else if (aboveBase) {
+            sentences.add("Some probes out-ran the static file: within the run-to-run noise, or the static handler"
+                    + " does more work per request (a file to open and check) than an in-memory page.");
+        }
+        List<SpiceFigures.Summary> useful = summaries.stream().filter(s -> !Double.isNaN(s.usefulPeakRps())).toList();
+        if (!useful.isEmpty()) {
+            sentences.add(String.format(Locale.ROOT, "Useful peak (Jain fairness ≥ %.2f, mean latency ≤ %s ms): %s.",
+                    SpiceFigures.FAIR, Format.num(results.latencyBoundMs(), 0), String.join(", ", useful.stream()
+                            .map(s -> s.probe() + " " + Format.words(s.usefulPeakRps()) + " req/s @ " + s.usefulPeakClients())
+                            .toList())));
+        }
+        long failedMixes = results.runs().stream().filter(RunRecord::failed).count();
+        List<String> failedProbes = summaries.stream().filter(SpiceFigures.Summary::failed).map(SpiceFigures.Summary::probe).toList();
+        if (results.partial()) {
+            sentences.add("These results are partial: " + results.partialReason() + ".");
+        }
+        if (!failedProbes.isEmpty()) {
+            sentences.add("No mix of " + String.join(", ", failedProbes) + " counted: see the warnings.");
+        } else if (failedMixes > 0) {
+            sentences.add(failedMixes + (failedMixes == 1 ? " mix failed and is" : " mixes failed and are")
+                    + " left out of the figures: see the warnings.");
+        } else if (!results.partial()) {
+            sentences.add("Every mix counted.");
+        }
+        return sentences;
+    }
+
+    /** The verdict for the terminal, after the tables. */
+    static String text(Results results, CgiFloor floor) {
+        StringBuilder out = new StringBuilder("\n");
+        for (String sentence : of(results, floor)) {
+            out.append(sentence).append('\n');
+        }
+        return out.toString();
+    }
+
+    private static String timesBase(SpiceFigures.Summary s) {
+        return Double.isNaN(s.cpuEfficiency()) ? "" : ", " + Format.times(1 / s.cpuEfficiency()) + " static's";
+    }
+}

@@ -1,0 +1,74 @@
+package org.spice.bench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+import org.HdrHistogram.Histogram;
+import org.spice.bench.stats.LatencySummary;
+import org.spice.bench.stats.RunRecord;
+
+/**
+ * A run with known figures for the report's tests: static, servlet and cgi at 1, 2 and 4 clients on
+ * "apache" (whose CGI children only the machine's CPU sees), servlet client-bound at 2 and 4 clients,
+ * cgi failed at 4. Server CPU per request: static 100 µs, servlet 150 µs; cgi 300 µs in the process tree
+ * but 1,200 µs on the machine.
+ */
+final class ReportFixture {
+
+    static final double DURATION_S = 10;
+
+    private ReportFixture() {
+    }
+
+    static Results apache() {
+        List<RunRecord> runs = new ArrayList<>();
+        int[] clients = {1, 2, 4};
+        double[] staticRates = {1000, 1800, 2000};
+        double[] servletRates = {800, 1500, 1400};
+        double[] cgiRates = {200, 300, 250};
+        for (int i = 0; i < clients.length; i++) {
+            runs.add(run("static", clients[i], staticRates[i], 100, 100, 0.5, false));
+        }
+        for (int i = 0; i < clients.length; i++) {
+            runs.add(run("servlet", clients[i], servletRates[i], 150, 150, i > 0 ? 0.95 : 0.5, false));
+        }
+        for (int i = 0; i < clients.length; i++) {
+            runs.add(run("cgi", clients[i], cgiRates[i], 300, 1200, 0.3, i == 2));
+        }
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("latency_bound_ms", 100);
+        settings.put("engine", "event-loop");
+        settings.put("clients", List.of(1, 2, 4));
+        settings.put("a_long_setting", "x".repeat(400));
+        return new Results("http://127.0.0.1:18081", "apache", 6250, settings, "2026-11-23T00:00:00Z",
+                "2026-11-23T00:05:00Z", false, null, List.of("a note the engine wrote"), runs);
+    }
+
+    /** One mix: rate, CPU per request (process tree, machine), the client's cores, and a real latency histogram. */
+    static RunRecord run(String probe, int clients, double rate, double serverUs, double machineUs, double clientCores,
+            boolean failed) {
+        long requests = (long) (rate * DURATION_S);
+        long[] perClient = new long[clients];
+        double[] meanMs = new double[clients];
+        double mean = clients * 1000.0 / rate;
+        for (int i = 0; i < clients; i++) {
+            // uneven on purpose: client i does (1 + i/10) shares
+            perClient[i] = Math.round(requests * (1 + i / 10.0) / (clients + clients * (clients - 1) / 20.0));
+            meanMs[i] = mean;
+        }
+        Histogram histogram = new Histogram(3);
+        Random random = new Random(clients * 31L + probe.hashCode());
+        for (int i = 0; i < 20_000; i++) {
+            histogram.recordValue((long) (mean * 1e6 * (0.5 + random.nextDouble() + (i % 1000 == 0 ? 20 : 0))));
+        }
+        LatencySummary latency = new LatencySummary(mean, mean, mean * 1.4, mean * 3, mean * 10, mean * 20,
+                LatencySummary.distribution(histogram));
+        return new RunRecord(probe, clients, 1, failed, failed ? "the server stopped answering" : null, DURATION_S,
+                requests, Map.of("connect_refused", failed ? 5L : 0L), Map.of(), requests * 200, requests * 6250, 6250,
+                latency, perClient, meanMs, new long[clients], clientCores * DURATION_S, serverUs * requests / 1e6,
+                machineUs * requests / 1e6, 0, 0, 0);
+    }
+}

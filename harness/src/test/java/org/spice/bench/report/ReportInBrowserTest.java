@@ -1,0 +1,114 @@
+package org.spice.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * report.html and compare.html rendered by a real browser, headless Chromium (Debian's chromium; CI installs
+ * it; SPICE_CHROMIUM names another binary): the page loads without errors, every chart has drawn, and
+ * nothing is wider than the window except inside the boxes that scroll. The screenshots are kept in
+ * harness/target/report-browser/ for a human to look at.
+ */
+class ReportInBrowserTest {
+
+    private static final Path OUT = Path.of("target", "report-browser");
+    private static final int WIDTH = 1280;
+
+    /** Put at the top of a copy of the page: records errors, then on load what a reader would see broken. */
+    private static final String CHECK = "<script>\n"
+            + "var spiceErrors = [];\n"
+            + "window.addEventListener('error', function (e) { spiceErrors.push((e.target && e.target.tagName) || e.message); }, true);\n"
+            + "window.addEventListener('load', function () {\n"
+            + "  var images = Array.prototype.slice.call(document.images);\n"
+            + "  var blank = images.filter(function (i) { return !(i.complete && i.naturalWidth > 100 && i.naturalHeight > 100); });\n"
+            + "  var width = document.documentElement.clientWidth;\n"
+            + "  var wide = Array.prototype.slice.call(document.querySelectorAll('body *')).filter(function (e) {\n"
+            + "    return !e.closest('.scroll') && e.getBoundingClientRect().right > width + 1; });\n"
+            + "  document.body.setAttribute('data-spice-check', 'images=' + images.length + ';blank=' + blank.length\n"
+            + "    + ';errors=' + spiceErrors.join(',') + ';overflow=' + (document.documentElement.scrollWidth - width)\n"
+            + "    + ';wide=' + wide.map(function (e) { return e.tagName; }).join(','));\n"
+            + "});\n</script>\n";
+
+    private static final Pattern RESULT = Pattern.compile("data-spice-check=\"images=(\\d+);blank=(\\d+);errors=([^;]*);"
+            + "overflow=(-?\\d+);wide=([^\"]*)\"");
+
+    @Test
+    void theReportAndTheComparisonRenderInChromium() throws Exception {
+        String chromium = chromium();
+        assumeTrue(chromium != null, "no chromium here (apt-get install chromium); CI installs it");
+        Path run = Files.createDirectories(OUT.resolve("apache"));
+        Results apache = ReportFixture.apache();
+        ResultsJson.write(run, apache);
+        new CgiFloor("spice (dynamic)", 500).write(run);
+        ReportWriter.write(run, apache);
+        check(chromium, run.resolve("report.html"), 5, "report");
+
+        Map<String, List<org.spice.bench.stats.SpiceFigures.Summary>> servers = new LinkedHashMap<>();
+        servers.put("apache", apache.summary());
+        servers.put("tomcat", new Results("http://127.0.0.1:18082", "tomcat", 6250, Map.of(), "a", "b", false, null,
+                List.of(), apache.runs()).summary());
+        Comparison comparison = new Comparison(servers, 6250);
+        Path compare = OUT.resolve("compare.html");
+        Files.writeString(compare, CompareReport.html(comparison, CompareReport.rateChart(comparison),
+                CompareReport.cpuChart(comparison)), StandardCharsets.UTF_8);
+        check(chromium, compare, 2, "compare");
+    }
+
+    private static void check(String chromium, Path page, int charts, String name) throws IOException, InterruptedException {
+        String html = Files.readString(page, StandardCharsets.UTF_8);
+        Path checked = page.resolveSibling(name + "-checked.html");
+        Files.writeString(checked, html.replaceFirst("<head>", "<head>" + Matcher.quoteReplacement(CHECK)), StandardCharsets.UTF_8);
+        String dom = browse(chromium, checked, "--dump-dom");
+        Matcher m = RESULT.matcher(dom);
+        assertTrue(m.find(), "the check script ran in " + name + ": " + dom.substring(0, Math.min(300, dom.length())));
+        assertEquals(charts, Integer.parseInt(m.group(1)), name + ": charts on the page");
+        assertEquals(0, Integer.parseInt(m.group(2)), name + ": charts that did not draw");
+        assertEquals("", m.group(3), name + ": errors while loading");
+        assertTrue(Integer.parseInt(m.group(4)) <= 0, name + ": the page is " + m.group(4) + " px wider than the window");
+        assertEquals("", m.group(5), name + ": elements wider than the window outside a scrolling box");
+        Path screenshot = page.resolveSibling(name + ".png").toAbsolutePath();
+        browse(chromium, page, "--screenshot=" + screenshot, "--window-size=" + WIDTH + ",4000");
+        assertTrue(Files.size(screenshot) > 10_000, "screenshot " + screenshot);
+    }
+
+    private static String browse(String chromium, Path page, String... what) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(chromium, "--headless", "--disable-gpu", "--hide-scrollbars",
+                "--window-size=" + WIDTH + ",900", "--virtual-time-budget=5000", "--user-data-dir="
+                        + Files.createTempDirectory("spice-chromium")));
+        if ("root".equals(System.getProperty("user.name"))) {
+            command.add("--no-sandbox");   // Chromium's sandbox refuses to run as root
+        }
+        command.addAll(List.of(what));
+        command.add(page.toAbsolutePath().toUri().toString());
+        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        byte[] out = process.getInputStream().readAllBytes();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "chromium ended");
+        assertEquals(0, process.exitValue(), "chromium's exit status");
+        return new String(out, StandardCharsets.UTF_8);
+    }
+
+    private static String chromium() {
+        String named = System.getenv("SPICE_CHROMIUM");
+        for (String candidate : named != null ? List.of(named) : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
+            if (Files.isExecutable(Path.of(candidate))) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,154 @@
+package org.spice.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.stats.LatencySummary;
+import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.stats.Summaries;
+
+/** The report's figures, sentences and order, on a run with known numbers (ReportFixture). */
+class ReportTest {
+
+    private static final double EPS = 1e-9;
+
+    private static SpiceFigures.Summary summary(Results results, String probe) {
+        return results.summary().stream().filter(s -> s.probe().equals(probe)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void cpuEfficiencyIsStaticCpuOverTheProbesFromTheFigureThatCounts() {
+        Results results = ReportFixture.apache();
+        SpiceFigures.Summary servlet = summary(results, "servlet");
+        assertEquals(SpiceFigures.CpuSource.SERVER, servlet.cpuSource());
+        assertEquals(150, servlet.cpuUsPerReqAtPeak(), 1e-6);
+        assertEquals(100.0 / 150, servlet.cpuEfficiency(), 1e-9);
+        // httpd's mod_cgid leaves its CGI children to the kernel: the machine's figure counts, for cgi only.
+        SpiceFigures.Summary cgi = summary(results, "cgi");
+        assertEquals(SpiceFigures.CpuSource.MACHINE, cgi.cpuSource());
+        assertEquals(1200, cgi.cpuUsPerReqAtPeak(), 1e-6);
+        assertEquals(300, cgi.serverCpuUsPerReqAtPeak(), 1e-6);
+        assertEquals(100.0 / 1200, cgi.cpuEfficiency(), 1e-9);
+        assertEquals(1.0, summary(results, "static").cpuEfficiency(), EPS);
+    }
+
+    @Test
+    void cpuSourcePerServerAndProbe() {
+        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("nginx", "cgi"));
+        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("jetty", "cgi"));
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", "cgi"), "Tomcat's gateway waits for its children");
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("apache", "servlet"));
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource(null, "cgi"));
+        assertTrue(Double.isNaN(SpiceFigures.cpuEfficiency(100, Double.NaN)));
+        assertEquals(0.5, SpiceFigures.cpuEfficiency(100, 200), EPS);
+    }
+
+    @Test
+    void resultsJsonCarriesCpuEfficiencyAndTheLatencyDistribution(@TempDir Path dir) throws Exception {
+        Results written = ReportFixture.apache();
+        ResultsJson.write(dir, written);
+        Map<?, ?> tree = ResultsJson.MAPPER.readValue(dir.resolve("results.json").toFile(), Map.class);
+        Map<?, ?> cgi = (Map<?, ?>) ((List<?>) tree.get("summary")).get(2);
+        assertEquals("cgi", cgi.get("probe"));
+        assertEquals("mach", cgi.get("cpu_source"));
+        assertEquals(100.0 / 1200, ((Number) cgi.get("cpu_efficiency")).doubleValue(), 1e-9);
+        Results read = ResultsJson.readResults(dir);
+        List<LatencySummary.Percentile> before = written.runs().get(0).latency().distribution();
+        List<LatencySummary.Percentile> after = read.runs().get(0).latency().distribution();
+        assertTrue(before.size() > 20, "HdrHistogram's distribution has its points");
+        assertEquals(before, after);
+        assertEquals(100, after.get(after.size() - 1).percentile(), EPS, "the distribution ends at 100 %");
+        String json = Files.readString(dir.resolve("results.json"));
+        assertTrue(json.contains("\"distribution\" : [ [ 0.0, "), "points are [percentile, ms] pairs");
+    }
+
+    @Test
+    void eachWarningConditionOnceWithWhereItHolds() {
+        List<String> warnings = Warnings.of(ReportFixture.apache());
+        assertEquals(1, warnings.stream().filter(w -> w.startsWith("The client used about a core")).count());
+        assertTrue(warnings.contains("The client used about a core or more (the client, not the server, may be the"
+                + " limit; read the CPU figures there): servlet at 2, 4 clients."), warnings.toString());
+        assertTrue(warnings.contains("cgi at 4 clients (repeat 1) failed: the server stopped answering."), warnings.toString());
+        assertTrue(warnings.contains("a note the engine wrote"));
+    }
+
+    @Test
+    void theVerdictAnswersFromTheFigures() {
+        String verdict = String.join("\n", Verdict.of(ReportFixture.apache(), null));
+        assertTrue(verdict.startsWith("On apache, with a 6,250-byte page, measured by event-loop."), verdict);
+        assertTrue(verdict.contains("the cheapest interface is servlet, 150 µs, 1.5 × static's; the dearest is cgi,"
+                + " 1,200 µs, 12 × static's."), verdict);
+        assertTrue(verdict.contains("The CPU of cgi is the whole machine's less the client's"), verdict);
+        assertTrue(verdict.contains("the static file peaked at 2,000 req/s (4 clients)"), verdict);
+        assertTrue(verdict.contains("servlet 83 % (1,500 req/s)"), verdict);
+        assertTrue(verdict.contains("At the peak of servlet the client used about a core"), verdict);
+        assertTrue(verdict.contains("1 mix failed and is left out"), verdict);
+        String split = String.join("\n", Verdict.of(ReportFixture.apache(), new CgiFloor("spice (dynamic)", 500)));
+        assertTrue(split.contains("Of cgi's 1,200 µs, starting the program (fork, exec, wait) takes 500 µs (42 %);"
+                + " the rest, 700 µs, is the server's CGI plumbing."), split);
+    }
+
+    @Test
+    void thePageAnswersFirstThenShows(@TempDir Path dir) throws Exception {
+        Results results = ReportFixture.apache();
+        new CgiFloor("spice (dynamic)", 500).write(dir);
+        ResultsJson.write(dir, results);
+        String table = ReportWriter.write(dir, results);
+        assertTrue(table.contains("CPU eff"), table);
+        assertTrue(table.contains("300/1200*"), "the figure that counts is starred: " + table);
+        String html = Files.readString(dir.resolve("report.html"));
+        int previous = -1;
+        for (String id : List.of("verdict", "cost", "figures", "distribution", "warnings", "mixes", "settings")) {
+            int at = html.indexOf("<section id=\"" + id + "\">");
+            assertTrue(at > previous, id + " comes after the one before it");
+            previous = at;
+        }
+        for (String png : List.of("cpu.png", "rate.png", "latency.png", "percentiles.png", "clients.png")) {
+            assertTrue(Files.size(dir.resolve(png)) > 1000, png);
+        }
+        assertEquals(5, html.split("src=\"data:image/png;base64,", -1).length - 1, "five charts embedded");
+        assertFalse(html.contains("warning: the client used"), "per-mix notes are grouped, not repeated");
+    }
+
+    @Test
+    void chartsDrawForAnyLadder() {
+        // XChart's tick search can loop for ever on some axes: every ladder shape must draw, and soon.
+        for (int[] ladder : new int[][] {{1}, {8}, {1, 2}, {3, 5, 7}, {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384}}) {
+            java.util.List<org.spice.bench.stats.RunRecord> runs = new java.util.ArrayList<>();
+            for (int clients : ladder) {
+                runs.add(ReportFixture.run("static", clients, 1000 + clients, 100, 100, 0.5, false));
+                runs.add(ReportFixture.run("cgi", clients, 10, 3000, 3000, 0.1, false));
+            }
+            Results results = new Results("http://x", "tomcat", 6250, Map.of(), "a", "b", false, null, List.of(), runs);
+            org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> {
+                for (Charts.Figure figure : Charts.all(results, null)) {
+                    assertTrue(figure.png().length > 1000, figure.file() + " for " + java.util.Arrays.toString(ladder));
+                }
+            });
+        }
+    }
+
+    @Test
+    void beforeAndAfterSaysWhetherAChangeIsInsideTheNoise() {
+        assertEquals(0.1, Comparison.spreadOf(new double[] {90, 110}), EPS);
+        assertTrue(Double.isNaN(Comparison.spreadOf(new double[] {100})));
+        assertEquals(Boolean.TRUE, Comparison.insideNoise(0.05, 0.1, 0.02));
+        assertEquals(Boolean.FALSE, Comparison.insideNoise(-0.15, 0.1, Double.NaN));
+        assertNull(Comparison.insideNoise(0.3, Double.NaN, Double.NaN));
+        assertEquals("1,000 → 1,100 req/s (+10.0 %, outside the noise of ±4.0 %)",
+                CompareReport.change("req/s", 1000, 1100, 0.04, 0.02));
+        assertEquals("1,000 → 1,030 req/s (+3.0 %, inside the noise of ±4.0 %)",
+                CompareReport.change("req/s", 1000, 1030, 0.04, Double.NaN));
+        assertEquals("1,000 → 1,030 req/s (+3.0 %, no repeats, so the noise is unknown)",
+                CompareReport.change("req/s", 1000, 1030, Double.NaN, Double.NaN));
+    }
+}
