@@ -1,43 +1,90 @@
-# scripts/spice compare-tools: the SPICE engine, wrk and ab on the same static URL, side by side in one
-# run, alternating, each for the same time: request rate and the client's CPU per request (user + system
-# of the whole tool process, from /usr/bin/time, divided by the requests it completed).
+# scripts/spice compare-tools URL [SECONDS [ROUNDS [CLIENTS...]]]: SPICE's engine, wrk, ab, h2load and JMeter
+# on the same static URL, one after the other for the same time, each turned into SPICE results the same
+# way (bench for the engine and JMeter, scripts/spice import for the others), then one comparison with a
+# column per tool (results/tools-<time>/compare.html). The table printed as it goes adds each tool's whole
+# process CPU per request (user + system from /usr/bin/time, start-up included).
 # shellcheck shell=bash
 
 compare_tools() {
-    local url=$1 seconds=${2:-10} rounds=${3:-2}
+    local url=$1 seconds=${2:-10} rounds=${3:-1}
     shift 3 || true
     local clients=("$@")
-    [ ${#clients[@]} -gt 0 ] || clients=(8 32)
+    [ ${#clients[@]} -gt 0 ] || clients=(8)
+    [[ "$url" == http://*/spice/* ]] || die "compare-tools: give a probe URL, e.g. http://127.0.0.1:18080/spice/static/spice.html"
     command -v wrk >/dev/null 2>&1 || die "wrk is not installed: apt-get install wrk"
     command -v ab >/dev/null 2>&1 || die "ab is not installed: apt-get install apache2-utils"
+    command -v h2load >/dev/null 2>&1 || die "h2load is not installed: apt-get install nghttp2-client"
     [ -x /usr/bin/time ] || die "/usr/bin/time is not installed: apt-get install time"
-    local scratch
+    source "$SPICE_ROOT/scripts/lib/jmeter.sh"
+    jmeter_build_if_missing
+    local base=${url%/spice/*} probe=static out scratch
+    out="$SPICE_ROOT/results/tools-$(date +%Y%m%d-%H%M%S)"
     scratch=$(mktemp -d)
-    printf '%-8s %4s %6s %10s %16s %16s\n' tool c round "req/s" "us/req (process)" "us/req (window)"
-    local c round
+    mkdir -p "$out"
+    printf '%-8s %4s %6s %10s %16s\n' tool c round "req/s" "us/req (process)"
+    local c round tool
     for c in "${clients[@]}"; do
         for ((round = 1; round <= rounds; round++)); do
-            # The engine: one mix of the static probe, HTTP/1.0, measured window only.
-            /usr/bin/time -f "%U %S" -o "$scratch/time" java -jar "$HARNESS_JAR" bench --target "${url%/spice/*}" \
-                --probes static --clients "$c" --ramp-up 1 --duration "$seconds" --ramp-down 0 --pause 0 \
-                --out "$scratch/results" > "$scratch/out" 2>&1
-            tool_row engine "$c" "$round" "$(sed -n 's/.*\] static [0-9]* clients, repeat 1: \([0-9.]*\) req\/s.*/\1/p' "$scratch/out")" \
-                "$seconds" "$scratch/time" "$(sed -n 's/.*, \([0-9.]*\) us\/req client.*/\1/p' "$scratch/out")"
-            # wrk sends HTTP/1.1: Connection: close gives one connection per request, as HTTP/1.0 does.
-            /usr/bin/time -f "%U %S" -o "$scratch/time" wrk -t1 -c "$c" -d "${seconds}s" -H "Connection: close" "$url" > "$scratch/out" 2>&1
-            tool_row wrk "$c" "$round" "$(awk '/Requests\/sec/ {print $2}' "$scratch/out")" "$seconds" "$scratch/time"
-            /usr/bin/time -f "%U %S" -o "$scratch/time" ab -q -c "$c" -t "$seconds" -n 100000000 "$url" > "$scratch/out" 2>&1
-            tool_row ab "$c" "$round" "$(awk '/Requests per second/ {print $4}' "$scratch/out")" "$seconds" "$scratch/time"
+            for tool in engine jmeter; do
+                local engine=event-loop
+                [ "$tool" = jmeter ] && engine=jmeter
+                /usr/bin/time -f "%U %S" -o "$scratch/time" java -jar "$HARNESS_JAR" bench --target "$base" --engine "$engine" \
+                    --server "$tool" --probes "$probe" --clients "$c" --ramp-up 1 --duration "$seconds" --ramp-down 0 \
+                    --pause 0 --out "$scratch/$tool" > "$scratch/out" 2>&1 || { cat "$scratch/out" >&2; die "compare-tools: $tool failed"; }
+                tools_keep "$scratch/$tool" "$out/$tool" "$c"
+                tool_row "$tool" "$c" "$round" "$out/$tool" "$scratch/time"
+            done
+            /usr/bin/time -f "%U %S" -o "$scratch/time" wrk -t1 -c "$c" -d "${seconds}s" -s "$SPICE_ROOT/harness/tools/wrk-spice.lua" \
+                "$url" > "$scratch/wrk.txt" 2>&1
+            tools_import wrk "$out" "$c" "$scratch/wrk.txt"
+            tool_row wrk "$c" "$round" "$out/wrk" "$scratch/time"
+            /usr/bin/time -f "%U %S" -o "$scratch/time" ab -q -c "$c" -t "$seconds" -n 100000000 -g "$scratch/ab.tsv" "$url" \
+                > "$scratch/ab.txt" 2>&1
+            tools_import ab "$out" "$c" "$scratch/ab.txt" "$scratch/ab.tsv"
+            tool_row ab "$c" "$round" "$out/ab" "$scratch/time"
+            # h2load keeps its connections open (with "Connection: close" and -D it spins instead of reconnecting),
+            # and takes a count: as many requests as wrk managed in the same time.
+            /usr/bin/time -f "%U %S" -o "$scratch/time" timeout $((seconds * 5 + 30)) h2load --h1 -c "$c" \
+                -n "$(h2load_count "$out/wrk" "$c")" --log-file "$scratch/h2load.log" "$url" > "$scratch/h2load.txt" 2>&1
+            tools_import h2load "$out" "$c" "$scratch/h2load.txt" "$scratch/h2load.log"
+            tool_row h2load "$c" "$round" "$out/h2load" "$scratch/time"
         done
     done
     rm -rf "$scratch"
+    java -jar "$HARNESS_JAR" compare "$out/engine" "$out/jmeter" "$out/wrk" "$out/ab" "$out/h2load" --out "$out"
 }
 
-# One row: the rate the tool reported; its whole process's CPU (start-up and ramp-up included) per request
-# of the window (rate x seconds); for the engine also its own figure, CPU within the measured window only.
+# As many requests as wrk completed at C clients, at least C.
+h2load_count() {
+    local n
+    n=$(sed -n 's/.*"requests" : \([0-9]*\),.*/\1/p' "$1/results.json" 2>/dev/null | tail -1)
+    echo $(( ${n:-0} > $2 ? ${n:-0} : $2 ))
+}
+
+# A bench run's results.json kept as the tool's results directory (the newest run under FROM).
+tools_keep() {
+    local from=$1 to=$2 newest
+    newest=$(ls -td "$from"/*/ | head -1)
+    mkdir -p "$to"
+    cp "$newest/results.json" "$to/results.json"
+    java -jar "$HARNESS_JAR" report "$to" > /dev/null
+}
+
+# A tool's output imported (the first client count starts its results directory, the next ones join it).
+tools_import() {
+    local tool=$1 out=$2 c=$3 where=--out
+    shift 3
+    [ -f "$out/$tool/results.json" ] && where=--into
+    java -jar "$HARNESS_JAR" import "$tool" --probe static --clients "$c" --server "$tool" "$where" "$out/$tool" "$@" > /dev/null \
+        || echo "compare-tools: $tool's output could not be imported (see $*)" >&2
+}
+
+# One row: the rate SPICE computed from the tool's own output, and the tool's whole process CPU (start-up
+# included) per request of that rate over the run.
 tool_row() {
-    local tool=$1 c=$2 round=$3 rate=$4 seconds=$5 timefile=$6 window=${7:--}
-    awk -v t="$tool" -v c="$c" -v r="$round" -v rate="${rate:-0}" -v s="$seconds" -v w="$window" '
+    local tool=$1 c=$2 round=$3 dir=$4 timefile=$5 rate
+    rate=$(java -jar "$HARNESS_JAR" report "$dir" 2>/dev/null | awk -v c="$c" '$1 == "static" && $2 != "" {print $2; exit}')
+    awk -v t="$tool" -v c="$c" -v r="$round" -v rate="${rate:-0}" -v s="${seconds:-10}" '
         { cpu = $1 + $2 }
-        END { n = rate * s; printf "%-8s %4d %6d %10.0f %16.1f %16s\n", t, c, r, rate, (n > 0 ? cpu * 1e6 / n : 0), w }' "$timefile"
+        END { n = rate * s; printf "%-8s %4d %6d %10.0f %16.1f\n", t, c, r, rate, (n > 0 ? cpu * 1e6 / n : 0) }' "$timefile"
 }

@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
             org.spice.bench.report.CompareCommand.class,
             org.spice.fileset.FilesetCommand.class,
             org.spice.cgifloor.CgiFloorCommand.class,
+            org.spice.tools.ImportCommand.class,
             Main.Urls.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -192,7 +192,7 @@ final class Charts {
     static String clientsLabel(double log2) {
         double clients = Math.pow(2, log2);
         return Math.abs(clients - Math.rint(clients)) < 1e-6 && Math.abs(log2 - Math.rint(log2)) < 1e-6
-                ? String.format(Locale.ROOT, "%.0f", clients) : "";
+                ? String.format(Locale.ROOT, "%.0f", clients) : " ";
     }
 
     static double nines(double percentile) {

@@ -42,8 +42,8 @@ final class CompareReport {
                             + Format.percent(c.summary.latencyEfficiencyAtMaxLoad())),
             new Section("Server CPU per request at the peak, microseconds (mach: the whole machine less the client,"
                     + " where the server's CGI children are reaped by the kernel)",
-                    c -> Format.num(c.summary.cpuUsPerReqAtPeak(), 0)
-                            + (c.summary.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " mach" : "")),
+                    c -> Format.num(c.summary.cpuUsPerReqAtPeak(), 0) + (c.summary.cpuSource() == SpiceFigures.CpuSource.MACHINE
+                            && !Double.isNaN(c.summary.cpuUsPerReqAtPeak()) ? " mach" : "")),
             new Section("CPU efficiency against static at the peak (static's CPU per request / the probe's)",
                     c -> Format.percent(c.summary.cpuEfficiency())),
             new Section("Useful peak, req/s @ clients (fair and under the latency bound)",

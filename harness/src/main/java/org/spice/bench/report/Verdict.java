@@ -42,16 +42,27 @@ final class Verdict {
             SpiceFigures.Summary dearest = byCpu.get(byCpu.size() - 1);
             String baseCpu = base == null || Double.isNaN(base.cpuUsPerReqAtPeak()) ? ""
                     : " (" + baseName + ": " + Format.words(base.cpuUsPerReqAtPeak()) + " µs)";
-            sentences.add(String.format(Locale.ROOT, "In server CPU per request, the cheapest interface is %s, %s µs%s;"
-                    + " the dearest is %s, %s µs%s.", cheapest.probe(), Format.words(cheapest.cpuUsPerReqAtPeak()),
-                    timesBase(cheapest), dearest.probe(), Format.words(dearest.cpuUsPerReqAtPeak()), timesBase(dearest))
-                    + (byCpu.size() > 2 ? " In order: " + String.join(", ", byCpu.stream()
-                            .map(s -> s.probe() + " " + Format.words(s.cpuUsPerReqAtPeak())).toList()) + " µs" + baseCpu + "." : ""));
-            if (byCpu.stream().anyMatch(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE)) {
-                sentences.add("The CPU of " + String.join(", ", byCpu.stream()
-                        .filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE).map(SpiceFigures.Summary::probe).toList())
-                        + " is the whole machine's less the client's: " + server + "'s CGI programs are reaped by the"
-                        + " kernel, outside the server's process tree, which would miss them.");
+            if (byCpu.size() == 1) {
+                sentences.add(String.format(Locale.ROOT, "In server CPU per request, %s costs %s µs%s%s.", cheapest.probe(),
+                        Format.words(cheapest.cpuUsPerReqAtPeak()), timesBase(cheapest), baseCpu));
+            } else {
+                sentences.add(String.format(Locale.ROOT, "In server CPU per request, the cheapest interface is %s, %s µs%s;"
+                        + " the dearest is %s, %s µs%s.", cheapest.probe(), Format.words(cheapest.cpuUsPerReqAtPeak()),
+                        timesBase(cheapest), dearest.probe(), Format.words(dearest.cpuUsPerReqAtPeak()), timesBase(dearest))
+                        + (byCpu.size() > 2 ? " In order: " + String.join(", ", byCpu.stream()
+                                .map(s -> s.probe() + " " + Format.words(s.cpuUsPerReqAtPeak())).toList()) + " µs" + baseCpu + "." : ""));
+            }
+            List<String> reaped = byCpu.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE
+                    && Summaries.cpuSource(results.server(), s.probe()) == SpiceFigures.CpuSource.MACHINE)
+                    .map(SpiceFigures.Summary::probe).toList();
+            if (!reaped.isEmpty()) {
+                sentences.add("The CPU of " + String.join(", ", reaped) + " is the whole machine's less the client's: "
+                        + server + "'s CGI programs are reaped by the kernel, outside the server's process tree, which"
+                        + " would miss them.");
+            }
+            if (byCpu.stream().anyMatch(s -> Double.isNaN(s.serverCpuUsPerReqAtPeak()))) {
+                sentences.add("The server's processes were not given (bench --server-pid), so the CPU figures are the whole"
+                        + " machine's less the client's: on a machine that runs nothing else, the server's.");
             }
         }
         SpiceFigures.Summary cgi = probes.stream().filter(s -> s.probe().equals("cgi")).findFirst().orElse(null);

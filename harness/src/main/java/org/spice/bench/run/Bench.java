@@ -42,6 +42,7 @@ public final class Bench {
     private final AtomicReference<String> interrupted = new AtomicReference<>();
     private final List<RunRecord> runs = Collections.synchronizedList(new ArrayList<>());
     private final List<String> notes = new ArrayList<>();
+    private LoadEngine runner;
     private Map<String, Object> recorded;
     private String startedAt;
     private Path dir;
@@ -123,7 +124,9 @@ public final class Bench {
 
     /** Runs every mix; returns null if the ladder completed, else why it was cut short. */
     private String ladder(TlsConfig tls) {
-        MixRunner runner = new MixRunner(settings, tls, interrupted);
+        runner = settings.engine() == BenchSettings.Engine.JMETER
+                ? new org.spice.bench.jmeter.JMeterRunner(settings, dir.resolve("jmeter"), interrupted, err)
+                : new MixRunner(settings, tls, interrupted);
         int total = settings.repeat() * settings.mixes().size() * settings.clients().size();
         int index = 0;
         if (settings.warmUpS() > 0) {
@@ -195,10 +198,18 @@ public final class Bench {
         synchronized (runs) {
             results = new Results(settings.target().toString(), settings.serverName(), settings.bytes(), recorded,
                     startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? reason : null,
-                    List.copyOf(notes), List.copyOf(runs));
+                    engineNotes(), List.copyOf(runs));
         }
         ResultsJson.write(dir, results);
         return results;
+    }
+
+    private List<String> engineNotes() {
+        List<String> all = new ArrayList<>(notes);
+        if (runner != null) {
+            all.addAll(runner.notes());
+        }
+        return all;
     }
 
     private void progress(int index, int total, RunRecord r) {

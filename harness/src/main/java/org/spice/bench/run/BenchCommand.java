@@ -116,8 +116,24 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--server-pid", paramLabel = "LIST", split = ",", description = "The server's processes, for its CPU per request.")
     List<String> serverPids = new ArrayList<>();
 
-    @Option(names = "--engine", paramLabel = "NAME", description = "The load engine: event-loop (the only one; plain HTTP and TLS).")
+    @Option(names = "--engine", paramLabel = "NAME", description = "The load engine: event-loop (SPICE's own, plain HTTP"
+            + " and TLS) or jmeter (Apache JMeter, here or on --jmeter-remote engines; probe ladders over plain HTTP).")
     String engine = "event-loop";
+
+    @Option(names = "--jmeter-remote", paramLabel = "HOST:PORT", split = ",", description = "JMeter server engines"
+            + " (scripts/spice jmeter-server on each client machine); the clients of a mix are split across them.")
+    List<String> jmeterRemotes = new ArrayList<>();
+
+    @Option(names = "--jmeter-home", paramLabel = "DIR", description = "JMeter's home (default: jmeter/target/jmeter, built by Maven).")
+    Path jmeterHome;
+
+    @Option(names = "--jmeter-rmi-keystore", paramLabel = "FILE", description = "The PKCS#12 keystore JMeter's RMI uses over TLS,"
+            + " shared with the engines, its password in FILE.password (default: run/jmeter/rmi.p12, made by scripts/spice).")
+    Path jmeterKeystore;
+
+    @Option(names = "--jmeter-rmi-no-tls", description = "RMI to the JMeter engines without TLS: only for engines on this"
+            + " machine (loopback tests).")
+    boolean jmeterNoTls;
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the clients' draws from a mix (default 1).")
     String seed = "1";
@@ -209,7 +225,13 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             pids.add(check.whole("--server-pid", pid, 1, Long.MAX_VALUE));
         }
         b.serverPids(pids);
-        check.choice("--engine", engine, BenchSettings.Engine.class);
+        BenchSettings.Engine chosen = check.choice("--engine", engine, BenchSettings.Engine.class);
+        b.engine(chosen);
+        if (chosen == BenchSettings.Engine.JMETER) {
+            b.jmeter(jmeter(check));
+        } else if (!jmeterRemotes.isEmpty() || jmeterHome != null || jmeterKeystore != null || jmeterNoTls) {
+            throw check.fail("the --jmeter-... options go with --engine jmeter");
+        }
         b.seed(check.whole("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE));
         b.bytes(bytes == null ? CanonicalPage.builtBytes() : check.whole("--bytes", bytes, 0, Integer.MAX_VALUE));
         if (trustCert != null) {
@@ -229,11 +251,68 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                         + " e.g. --tls-target https://127.0.0.1:18443");
             }
         }
+        if (chosen == BenchSettings.Engine.JMETER) {
+            if (settings.keepAlive()) {
+                throw check.fail("--keepalive: the jmeter engine sends a connection per request, as SPICE's method");
+            }
+            for (Mix mix : settings.mixes()) {
+                String why = org.spice.bench.jmeter.TestPlan.unsupported(mix);
+                if (why != null) {
+                    throw check.fail("--engine jmeter: " + why);
+                }
+            }
+            if (settings.target().tls()) {
+                throw check.fail("--engine jmeter: the target is https; the jmeter engine runs plain HTTP probes");
+            }
+        }
         String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());
         if (limit != null) {
             throw check.fail("--clients: " + limit);
         }
         return settings;
+    }
+
+    /** Where JMeter is and how it reaches its engines, checked before anything runs. */
+    private BenchSettings.JMeter jmeter(Cli.Checks check) {
+        Path root = projectRoot();
+        Path home = jmeterHome != null ? jmeterHome : root.resolve("jmeter/target/jmeter");
+        if (!Files.isRegularFile(home.resolve("bin/ApacheJMeter.jar"))) {
+            throw check.fail("--engine jmeter: no JMeter in " + home + " (build it: mvn -B package -pl jmeter, or"
+                    + " scripts/spice build)");
+        }
+        for (String remote : jmeterRemotes) {
+            if (!remote.matches("[A-Za-z0-9.\\-]+:\\d{1,5}") || Integer.parseInt(remote.substring(remote.lastIndexOf(':') + 1)) > 65535) {
+                throw check.fail("--jmeter-remote: HOST:PORT, not \"" + remote + "\"");
+            }
+        }
+        if (jmeterRemotes.isEmpty() || jmeterNoTls) {
+            if (jmeterKeystore != null) {
+                throw check.fail("--jmeter-rmi-keystore goes with --jmeter-remote and without --jmeter-rmi-no-tls");
+            }
+            return new BenchSettings.JMeter(home, jmeterRemotes, null, null);
+        }
+        Path keystore = jmeterKeystore != null ? jmeterKeystore : root.resolve("run/jmeter/rmi.p12");
+        Path password = Path.of(keystore + ".password");
+        if (!Files.isReadable(keystore) || !Files.isReadable(password)) {
+            throw check.fail("--jmeter-rmi-keystore: " + keystore + " or its password " + password + " is missing:"
+                    + " scripts/spice jmeter-server makes them; copy both to every client machine"
+                    + " (or, for engines on this machine only, --jmeter-rmi-no-tls)");
+        }
+        try {
+            return new BenchSettings.JMeter(home, jmeterRemotes, keystore, Files.readString(password).trim());
+        } catch (IOException e) {
+            throw check.fail("--jmeter-rmi-keystore: cannot read " + password + ": " + e.getMessage());
+        }
+    }
+
+    /** The checkout this harness was built in (harness/target/spice-harness.jar or harness/target/classes). */
+    static Path projectRoot() {
+        try {
+            Path code = Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return code.getParent().getParent().getParent();
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return Path.of(".");
+        }
     }
 
     private static double duration(Cli.Checks check, String option, String value, double byProfile, boolean zero) {

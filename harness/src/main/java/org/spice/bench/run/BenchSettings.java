@@ -24,7 +24,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         Profile profile, double rampUpS, double durationS, double rampDownS, double pauseS, boolean keepAlive,
         int repeat, int timeoutMillis, double latencyBoundMs, double warmUpS, Baseline baseline,
         List<Long> serverPids, String serverName, boolean pin, long seed, Path outDir, Path trustCert,
-        boolean tlsResume, long bytes, Engine engine) {
+        boolean tlsResume, long bytes, Engine engine, JMeter jmeter) {
 
     /** The timing of a ladder's mixes. */
     public enum Profile {
@@ -68,11 +68,27 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
     /** The load engine. */
     public enum Engine {
         /** Closed-loop clients on event-loop threads, plain HTTP and TLS alike. */
-        EVENT_LOOP;
+        EVENT_LOOP,
+        /** Apache JMeter in non-GUI mode, here or on JMeter server engines on other machines. */
+        JMETER;
 
         @Override
         public String toString() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        }
+    }
+
+    /**
+     * How JMeter runs (engine jmeter only).
+     *
+     * @param home        JMeter's home (jmeter/target/jmeter, assembled by the build)
+     * @param remotes     JMeter server engines, HOST:PORT; empty to run JMeter here
+     * @param rmiKeystore the keystore both sides share for RMI over TLS; null when RMI runs without TLS (loopback tests)
+     * @param rmiPassword its password
+     */
+    public record JMeter(Path home, List<String> remotes, Path rmiKeystore, String rmiPassword) {
+        public JMeter {
+            remotes = List.copyOf(remotes);
         }
     }
 
@@ -131,6 +147,10 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         s.put("server_pid", serverPids.isEmpty() ? null : serverPids);
         s.put("window_rule", "requests that start in the window, completed even if in the ramp-down");
         s.put("engine", engine.toString());
+        if (jmeter != null) {
+            s.put("jmeter_engines", jmeter.remotes().isEmpty() ? List.of("local") : jmeter.remotes());
+            s.put("jmeter_rmi_tls", jmeter.remotes().isEmpty() ? null : jmeter.rmiKeystore() != null);
+        }
         s.put("latency_end", keepAlive ? "last body byte" : "the server's close of the connection (HTTP/1.0)");
         return s;
     }
@@ -164,6 +184,8 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         private Path trustCert;
         private boolean tlsResume;
         private long bytes = CanonicalPage.builtBytes();
+        private Engine engine = Engine.EVENT_LOOP;
+        private JMeter jmeter;
 
         private Builder(Endpoint target) {
             this.target = target;
@@ -192,13 +214,15 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         public Builder trustCert(Path value) { trustCert = value; return this; }
         public Builder tlsResume(boolean value) { tlsResume = value; return this; }
         public Builder bytes(long value) { bytes = value; return this; }
+        public Builder engine(Engine value) { engine = value; return this; }
+        public Builder jmeter(JMeter value) { jmeter = value; return this; }
 
         public BenchSettings build() {
             return new BenchSettings(target, tlsTarget, mixes, clients, profile,
                     rampUpS != null ? rampUpS : profile.rampUpS, durationS != null ? durationS : profile.durationS,
                     rampDownS != null ? rampDownS : profile.rampDownS, pauseS != null ? pauseS : profile.pauseS,
                     keepAlive, repeat, timeoutMillis, latencyBoundMs, warmUpS, baseline, serverPids, serverName, pin,
-                    seed, outDir, trustCert, tlsResume, bytes, Engine.EVENT_LOOP);
+                    seed, outDir, trustCert, tlsResume, bytes, engine, jmeter);
         }
     }
 }

@@ -25,7 +25,7 @@ import org.spice.bench.stats.SpiceFigures;
  * the mix runs, the runner thread watches for a dead server, so a crashed server costs seconds rather
  * than a whole window.
  */
-public final class MixRunner {
+public final class MixRunner implements LoadEngine {
 
     /** With no success for this long while connections are refused, the server is taken for dead. */
     private static final long DEAD_AFTER_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -94,7 +94,7 @@ public final class MixRunner {
         this.interrupted = interrupted;
     }
 
-    /** Runs {@code mix} with {@code clients} clients and returns what its window measured. */
+    @Override
     public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
         return run(mix, clients, repeat, settings.rampUpS(), settings.durationS(), settings.rampDownS());
     }
@@ -103,6 +103,7 @@ public final class MixRunner {
      * Runs {@code mix} unmeasured for {@code seconds}: the client's hot paths are compiled by the JIT before
      * the first measured window, which would otherwise time a cold client against a warm server.
      */
+    @Override
     public void warmUp(Mix mix, int clients, double seconds) throws InterruptedException {
         run(mix, clients, 0, 0, seconds, 0);
     }

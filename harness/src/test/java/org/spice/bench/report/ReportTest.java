@@ -122,7 +122,7 @@ class ReportTest {
     @Test
     void chartsDrawForAnyLadder() {
         // XChart's tick search can loop for ever on some axes: every ladder shape must draw, and soon.
-        for (int[] ladder : new int[][] {{1}, {8}, {1, 2}, {3, 5, 7}, {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384}}) {
+        for (int[] ladder : new int[][] {{1}, {3}, {8}, {1, 2}, {3, 5, 7}, {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384}}) {
             java.util.List<org.spice.bench.stats.RunRecord> runs = new java.util.ArrayList<>();
             for (int clients : ladder) {
                 runs.add(ReportFixture.run("static", clients, 1000 + clients, 100, 100, 0.5, false));
