@@ -29,18 +29,18 @@ import picocli.CommandLine.Spec;
  * per probe and client count) give the efficiency table against static, as bench does.
  */
 @Command(name = "import", sortOptions = false, mixinStandardHelpOptions = true,
-        description = "Another load tool's output (ab, h2load, wrk with harness/tools/wrk-spice.lua, JMeter's JTL)"
+        description = "Another load tool's output (ab, h2load, wrk with harness/tools/wrk-spice.lua, JMeter's JTL, oha's JSON)"
                 + " as one SPICE mix in results.json and the report.")
 public final class ImportCommand extends Cli.Printing implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TOOL", description = "ab, h2load, wrk or jmeter.")
+    @Parameters(index = "0", paramLabel = "TOOL", description = "ab, h2load, wrk, jmeter or oha.")
     String tool;
 
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "The tool's files: ab's output and its"
-            + " -g file; h2load's output and its --log-file; wrk's output; JMeter's JTL (CSV).")
+            + " -g file; h2load's output and its --log-file; wrk's output; JMeter's JTL (CSV); oha's JSON.")
     List<Path> files = new ArrayList<>();
 
     @Option(names = "--probe", required = true, paramLabel = "PROBE", description = "The probe (or workload) the tool measured.")
@@ -72,7 +72,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         try {
             which = Tools.valueOf(tool.toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw check.fail("TOOL: ab, h2load, wrk or jmeter, not \"" + tool + "\"");
+            throw check.fail("TOOL: ab, h2load, wrk, jmeter or oha, not \"" + tool + "\"");
         }
         int count = (int) check.whole("--clients", clients, 1, 1_000_000);
         if ((outDir == null) == (into == null)) {

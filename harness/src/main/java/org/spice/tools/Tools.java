@@ -9,7 +9,7 @@ import java.util.Locale;
 
 /** The load tools whose output {@code spice import} reads. */
 public enum Tools {
-    AB, H2LOAD, WRK, JMETER;
+    AB, H2LOAD, WRK, JMETER, OHA;
 
     /** The name on the command line and in results: ab, h2load, wrk, jmeter. */
     public String id() {
@@ -27,6 +27,7 @@ public enum Tools {
             case H2LOAD -> H2loadImport.read(files, probe, clients, expectedBytes);
             case WRK -> WrkImport.read(files, probe, clients, expectedBytes);
             case JMETER -> JtlImport.read(files, probe, clients, expectedBytes);
+            case OHA -> OhaImport.read(files, probe, clients, expectedBytes);
         };
     }
 

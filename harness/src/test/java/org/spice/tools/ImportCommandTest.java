@@ -98,9 +98,31 @@ class ImportCommandTest {
         assertFalse(Files.exists(dir.resolve("r").resolve("results.json")));
     }
 
+    /** A real oha 1.16 run (2,000 requests, 4 clients, --disable-keepalive, against the embedded server), kept as it was written. */
+    @Test
+    void ohasJsonGivesItsOwnTotals(@TempDir Path dir) throws Exception {
+        Path json = Path.of(getClass().getResource("/oha-1.16-output.json").toURI());
+        String printed = run(dir, "oha", "--probe", "static", "--clients", "4", "--bytes", "6250", "--out",
+                dir.resolve("r").toString(), json.toString());
+        assertTrue(printed.startsWith("0\n"), printed);
+        RunRecord run = ResultsJson.readResults(dir.resolve("r")).runs().get(0);
+        assertEquals(2000, run.requests());
+        assertEquals(6250, run.bytesPerResponse(), 0.0);
+        assertEquals(5.254946327, run.latency().meanMs(), 1e-6);
+        assertEquals(4.10496, run.latency().p50Ms(), 1e-9);
+        assertEquals(2000 / 2.638798056, run.rateRps(), 1e-6);
+
+        String text = Files.readString(json);
+        Files.writeString(dir.resolve("cut.json"), text.substring(0, text.length() / 2));
+        printed = run(dir, "oha", "--probe", "static", "--clients", "4", "--out", dir.resolve("c").toString(),
+                dir.resolve("cut.json").toString());
+        assertTrue(printed.startsWith("1\n") && printed.matches("(?s).*" + java.util.regex.Pattern.quote(dir.resolve("cut.json").toString()) + ":\\d+: not oha.s JSON output.*"), printed);
+        assertFalse(Files.exists(dir.resolve("c").resolve("results.json")));
+    }
+
     @Test
     void optionsAreCheckedFirst(@TempDir Path dir) {
-        assertTrue(run(dir, "curl", "--probe", "static", "--clients", "1", "--out", "x", "f").contains("TOOL: ab, h2load, wrk or jmeter"));
+        assertTrue(run(dir, "curl", "--probe", "static", "--clients", "1", "--out", "x", "f").contains("TOOL: ab, h2load, wrk, jmeter or oha"));
         assertTrue(run(dir, "ab", "--probe", "static", "--clients", "0", "--out", "x", "f").contains("--clients"));
         assertTrue(run(dir, "ab", "--probe", "static", "--clients", "1", "f").contains("give --out DIR"));
     }
