@@ -24,21 +24,11 @@ final class AbImport {
     }
 
     static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
-        Path summary = null;
-        Path gnuplot = null;
-        for (Path file : files) {
-            String head = Tools.head(file);
-            if (head.startsWith("starttime\tseconds\tctime")) {
-                gnuplot = file;
-            } else if (head.contains("This is ApacheBench") || head.contains("Complete requests:")) {
-                summary = file;
-            } else {
-                throw new ImportException(file + ":1: neither ab's text summary nor its -g file (\"starttime\tseconds\t...\")");
-            }
-        }
-        if (summary == null || gnuplot == null) {
-            throw new ImportException("ab: give both files: ab's text output and its -g file");
-        }
+        Path[] both = Tools.summaryAndLog(files, "ab", head -> head.contains("This is ApacheBench")
+                || head.contains("Complete requests:"), head -> head.startsWith("starttime\tseconds\tctime"),
+                "-g file (\"starttime\tseconds\t...\")");
+        Path summary = both[0];
+        Path gnuplot = both[1];
         String text = Tools.read(summary);
         double seconds = number(text, summary, "Time taken for tests");
         long complete = (long) number(text, summary, "Complete requests");

@@ -24,21 +24,11 @@ final class H2loadImport {
     }
 
     static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
-        Path summary = null;
-        Path log = null;
-        for (Path file : files) {
-            String head = Tools.head(file);
-            if (head.contains("starting benchmark...") || head.contains("finished in")) {
-                summary = file;
-            } else if (head.matches("(?s)\\d{10,}\t-?\\d+\t\\d+.*")) {
-                log = file;
-            } else {
-                throw new ImportException(file + ":1: neither h2load's text output nor its --log-file (start_us, status, duration_us)");
-            }
-        }
-        if (summary == null || log == null) {
-            throw new ImportException("h2load: give both files: h2load's text output and its --log-file");
-        }
+        Path[] both = Tools.summaryAndLog(files, "h2load", head -> head.contains("starting benchmark...")
+                || head.contains("finished in"), head -> head.matches("(?s)\\d{10,}\t-?\\d+\t\\d+.*"),
+                "--log-file (start_us, status, duration_us)");
+        Path summary = both[0];
+        Path log = both[1];
         String text = Tools.read(summary);
         Matcher finished = FINISHED.matcher(text);
         Matcher requests = REQUESTS.matcher(text);

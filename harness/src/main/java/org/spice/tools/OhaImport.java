@@ -23,10 +23,7 @@ final class OhaImport {
     }
 
     static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
-        if (files.size() != 1) {
-            throw new ImportException("oha: give one file, oha's --output-format json output");
-        }
-        Path file = files.get(0);
+        Path file = Tools.single(files, "oha", "oha's --output-format json output");
         JsonNode json;
         try {
             json = ResultsJson.MAPPER.readTree(file.toFile());

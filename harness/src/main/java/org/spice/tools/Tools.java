@@ -31,6 +31,35 @@ public enum Tools {
         };
     }
 
+    /**
+     * A tool's two files told apart by their first bytes: its text summary and its per-request log, in
+     * that order; anything else is refused, naming the file.
+     */
+    static Path[] summaryAndLog(List<Path> files, String tool, java.util.function.Predicate<String> isSummary,
+            java.util.function.Predicate<String> isLog, String logName) throws ImportException {
+        Path[] found = new Path[2];
+        for (Path file : files) {
+            String head = head(file);
+            int which = isSummary.test(head) ? 0 : isLog.test(head) ? 1 : -1;
+            if (which < 0) {
+                throw new ImportException(file + ":1: neither " + tool + "'s text output nor its " + logName);
+            }
+            found[which] = file;
+        }
+        if (found[0] == null || found[1] == null) {
+            throw new ImportException(tool + ": give both files: " + tool + "'s text output and its " + logName);
+        }
+        return found;
+    }
+
+    /** The one file of a tool whose output is a single file. */
+    static Path single(List<Path> files, String tool, String what) throws ImportException {
+        if (files.size() != 1) {
+            throw new ImportException(tool + ": give one file, " + what);
+        }
+        return files.get(0);
+    }
+
     /** The first 4 KiB of a file, to tell which of a tool's files it is. */
     static String head(Path file) throws ImportException {
         try (var in = Files.newInputStream(file)) {

@@ -23,10 +23,7 @@ final class WrkImport {
     }
 
     static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
-        if (files.size() != 1) {
-            throw new ImportException("wrk: give one file, wrk's output with the line of harness/tools/wrk-spice.lua");
-        }
-        Path file = files.get(0);
+        Path file = Tools.single(files, "wrk", "wrk's output with the line of harness/tools/wrk-spice.lua");
         String[] lines = Tools.read(file).split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             if (!lines[i].startsWith("{\"spice_wrk\"")) {

@@ -101,10 +101,7 @@ final class Charts {
      * is log2(clients), labelled with the client counts (XChart's log axis labels decades only).
      */
     private static XYChart ladder(Results results, String title, String yTitle, ToDoubleFunction<SpiceFigures.Point> y) {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title + " — " + results.target())
-                .xAxisTitle("clients (log scale)").yAxisTitle(yTitle).build();
-        style(chart);
-        chart.getStyler().setMarkerSize(7);
+        XYChart chart = xy(title + " — " + results.target(), "clients (log scale)", yTitle, 7);
         chart.getStyler().setxAxisTickLabelsFormattingFunction(Charts::clientsLabel);
         boolean any = false;
         for (String probe : probes(results)) {
@@ -129,12 +126,8 @@ final class Charts {
      * 1 = 90 %, 2 = 99 %, 3 = 99.9 %), so the tail has room; y in ms on a log scale.
      */
     static byte[] percentiles(Results results) throws IOException {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Latency by percentile at each probe's peak — " + results.target())
-                .xAxisTitle("nines of the percentile: 1 = 90 %, 2 = 99 %, 3 = 99.9 %, 4 = 99.99 %")
-                .yAxisTitle("latency, ms, log scale").build();
-        style(chart);
-        chart.getStyler().setMarkerSize(0);
+        XYChart chart = xy("Latency by percentile at each probe's peak — " + results.target(),
+                "nines of the percentile: 1 = 90 %, 2 = 99 %, 3 = 99.9 %, 4 = 99.99 %", "latency, ms, log scale", 0);
         chart.getStyler().setYAxisLogarithmic(true);
         // (XChart's tick search does not end with a label function on this axis: the title says what x is.)
         boolean any = false;
@@ -157,12 +150,8 @@ final class Charts {
 
     /** Each client's rate at the probe's peak divided by the mean, sorted: a flat line at 1 is fairness. */
     static byte[] clientRates(Results results) throws IOException {
-        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("Per-client request rate at each probe's peak — " + results.target())
-                .xAxisTitle("clients, slowest to fastest (% of the clients)")
-                .yAxisTitle("client's rate / mean rate (1 = fair)").build();
-        style(chart);
-        chart.getStyler().setMarkerSize(5);
+        XYChart chart = xy("Per-client request rate at each probe's peak — " + results.target(),
+                "clients, slowest to fastest (% of the clients)", "client's rate / mean rate (1 = fair)", 5);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setXAxisDecimalPattern("#0");
         boolean any = false;
@@ -207,6 +196,13 @@ final class Charts {
             }
         }
         return probes;
+    }
+
+    private static XYChart xy(String title, String xTitle, String yTitle, int markerSize) {
+        XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
+        style(chart);
+        chart.getStyler().setMarkerSize(markerSize);
+        return chart;
     }
 
     private static void style(Chart<?, ?> chart) {
