@@ -11,8 +11,8 @@ import org.apache.catalina.valves.ValveBase;
 import org.apache.tomcat.util.buf.MessageBytes;
 
 /**
- * Every SPICE probe answers GET and HEAD only: this Valve, first in the Host pipeline, answers 405 to
- * any other method before a context sees it — including contexts that have no web.xml of their own
+ * Every SPICE probe answers GET and HEAD only, over HTTP/1.0 or later: this Valve, first in the Host
+ * pipeline, answers 405 to any other method before a context sees it — including contexts that have no web.xml of their own
  * (the static fileset), whose default servlet would serve a POST as a GET. The method is compared in
  * the connector's buffer, so the requests that pass cost no allocation.
  */
@@ -24,6 +24,12 @@ public class GetHeadOnlyValve extends ValveBase {
 
     @Override
     public void invoke(Request request, Response response) throws IOException, ServletException {
+        // Tomcat answers an HTTP/0.9 request ("GET /path", no version: an empty protocol) with the bare
+        // body and has no setting against it; httpd refuses it, Jetty answers 505: refuse it here too.
+        if (request.getCoyoteRequest().protocol().isNull() || request.getCoyoteRequest().protocol().equals("")) {
+            response.sendError(HttpServletResponse.SC_BAD_REQUEST);
+            return;
+        }
         MessageBytes method = request.getCoyoteRequest().method();
         if (method.equals("GET") || method.equals("HEAD")) {
             getNext().invoke(request, response);
