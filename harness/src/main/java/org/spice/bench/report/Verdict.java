@@ -41,7 +41,7 @@ final class Verdict {
             SpiceFigures.Summary cheapest = byCpu.get(0);
             SpiceFigures.Summary dearest = byCpu.get(byCpu.size() - 1);
             String baseCpu = base == null || Double.isNaN(base.cpuUsPerReqAtPeak()) ? ""
-                    : " (" + baseName + ": " + Format.words(base.cpuUsPerReqAtPeak()) + " µs)";
+                    : " (" + baseName + " at its peak: " + Format.words(base.cpuUsPerReqAtPeak()) + " µs)";
             if (byCpu.size() == 1) {
                 sentences.add(String.format(Locale.ROOT, "In server CPU per request, %s costs %s µs%s%s.", cheapest.probe(),
                         Format.words(cheapest.cpuUsPerReqAtPeak()), timesBase(cheapest), baseCpu));
@@ -132,6 +132,7 @@ final class Verdict {
     }
 
     private static String timesBase(SpiceFigures.Summary s) {
-        return Double.isNaN(s.cpuEfficiency()) ? "" : ", " + Format.times(1 / s.cpuEfficiency()) + " static's";
+        return Double.isNaN(s.cpuEfficiency()) ? "" : ", " + Format.times(1 / s.cpuEfficiency()) + " static's at "
+                + s.peakClients() + (s.peakClients() == 1 ? " client" : " clients");
     }
 }

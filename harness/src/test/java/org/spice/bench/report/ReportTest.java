@@ -85,8 +85,8 @@ class ReportTest {
     void theVerdictAnswersFromTheFigures() {
         String verdict = String.join("\n", Verdict.of(ReportFixture.apache(), null));
         assertTrue(verdict.startsWith("On apache, with a 6,250-byte page, measured by event-loop."), verdict);
-        assertTrue(verdict.contains("the cheapest interface is servlet, 150 µs, 1.5 × static's; the dearest is cgi,"
-                + " 1,200 µs, 12 × static's."), verdict);
+        assertTrue(verdict.contains("the cheapest interface is servlet, 150 µs, 1.5 × static's at 2 clients; the dearest"
+                + " is cgi, 1,200 µs, 12 × static's at 2 clients."), verdict);
         assertTrue(verdict.contains("The CPU of cgi is the whole machine's less the client's"), verdict);
         assertTrue(verdict.contains("the static file peaked at 2,000 req/s (4 clients)"), verdict);
         assertTrue(verdict.contains("servlet 83 % (1,500 req/s)"), verdict);
