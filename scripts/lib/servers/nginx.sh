@@ -9,13 +9,17 @@ nginx_binary() {
     command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; }
 }
 
+# Debian's nginx, its njs module and nginx-dev (the sources the C module is built against).
+nginx_packages_installed() {
+    [ -n "$(nginx_binary)" ] && [ -f "$NGINX_MODULES_DIR/ngx_http_js_module.so" ] && [ -f /usr/share/nginx/src/configure ]
+}
+
 nginx_installed() {
-    [ -n "$(nginx_binary)" ] && [ -f "$NGINX_MODULES_DIR/ngx_http_js_module.so" ] && [ -f /usr/share/nginx/src/configure ] \
-        && [ -n "$(fcgiwrap_binary)" ] && [ -f /usr/include/fcgiapp.h ] && tomcat_installed
+    nginx_packages_installed && [ -n "$(fcgiwrap_binary)" ] && [ -f /usr/include/fcgiapp.h ] && tomcat_installed
 }
 
 nginx_install() {
-    if [ -n "$(nginx_binary)" ] && [ -f "$NGINX_MODULES_DIR/ngx_http_js_module.so" ] && [ -f /usr/share/nginx/src/configure ]; then
+    if nginx_packages_installed; then
         echo "nginx: $(nginx_binary), its njs module and nginx-dev are installed"
     elif [ "$(id -u)" -ne 0 ]; then
         die "nginx: installing needs root: sudo apt-get install nginx nginx-dev libnginx-mod-http-js"
