@@ -50,16 +50,13 @@ jmeter_server() {
         die "jmeter-server: one already runs on port $port (pid $(cat "$run/server.pid"))"
     fi
     mkdir -p "$run"
-    (
-        umask 077
-        if [ "$tls" = yes ]; then
-            jmeter_keystore
-            printf 'server.rmi.ssl.keystore.file=%s\nserver.rmi.ssl.keystore.type=pkcs12\nserver.rmi.ssl.keystore.password=%s\nserver.rmi.ssl.keystore.alias=rmi\nserver.rmi.ssl.truststore.file=%s\nserver.rmi.ssl.truststore.type=pkcs12\nserver.rmi.ssl.truststore.password=%s\n' \
-                "$JMETER_KEYSTORE" "$(cat "$JMETER_KEYSTORE.password")" "$JMETER_KEYSTORE" "$(cat "$JMETER_KEYSTORE.password")"
-        else
-            echo "server.rmi.ssl.disable=true"
-        fi > "$run/rmi.properties"
-    )
+    local tls_keystore=()
+    if [ "$tls" = yes ]; then
+        jmeter_keystore
+        tls_keystore=(--keystore "$JMETER_KEYSTORE")
+    fi
+    # The same settings bench's JMeter clients get (one writer, in the harness), in a file only the owner reads.
+    harness jmeter-rmi-properties --out "$run/rmi.properties" "${tls_keystore[@]}" || die "jmeter-server: cannot write $run/rmi.properties"
     echo "jmeter-server on $host:$port (RMI objects on $((port + 1)), TLS $tls); log $run/jmeter-server.log; Ctrl-C stops it"
     echo $$ > "$run/server.pid"
     exec java -Djava.rmi.server.hostname="$host" -jar "$JMETER_HOME/bin/ApacheJMeter.jar" -s -Jserver_port="$port" \

@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
             org.spice.fileset.FilesetCommand.class,
             org.spice.cgifloor.CgiFloorCommand.class,
             org.spice.tools.ImportCommand.class,
+            org.spice.bench.jmeter.RmiPropertiesCommand.class,
             Main.Urls.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -1,6 +1,5 @@
 package org.spice.tools;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -47,13 +46,17 @@ public final class SampleRun {
             errors.put(c.id(), 0L);
         }
         Map<String, Long> statusCodes = new TreeMap<>();
-        Map<String, int[]> clientIndex = new TreeMap<>();
+        // Clients in name order, each with its index (the tool's thread or connection names).
+        Map<String, Integer> clientIndex = new TreeMap<>();
         for (Sample s : samples) {
-            clientIndex.putIfAbsent(s.client(), new int[] {0});
+            clientIndex.putIfAbsent(s.client(), 0);
         }
-        List<String> clientNames = new ArrayList<>(clientIndex.keySet());
-        boolean perClient = !(clientNames.size() == 1 && clientNames.get(0).isEmpty());
-        int n = perClient ? clientNames.size() : 0;
+        int next = 0;
+        for (Map.Entry<String, Integer> client : clientIndex.entrySet()) {
+            client.setValue(next++);
+        }
+        boolean perClient = !(clientIndex.size() == 1 && clientIndex.containsKey(""));
+        int n = perClient ? clientIndex.size() : 0;
         long[] clientRequests = new long[n];
         long[] clientErrors = new long[n];
         double[] clientSumMs = new double[n];
@@ -67,7 +70,7 @@ public final class SampleRun {
             if (s.startMs() < windowStartMs || s.startMs() >= windowEndMs) {
                 continue;
             }
-            int client = perClient ? clientNames.indexOf(s.client()) : -1;
+            int client = perClient ? clientIndex.get(s.client()) : -1;
             ErrorClass failure = failure(s, expectedBytes, bytes);
             if (s.status() != 200 && s.status() > 0) {
                 statusCodes.merge(Integer.toString(s.status()), 1L, Long::sum);

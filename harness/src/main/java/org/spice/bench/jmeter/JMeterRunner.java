@@ -74,11 +74,7 @@ public final class JMeterRunner implements LoadEngine {
         try {
             Files.createDirectories(work);
             if (!jmeter.remotes().isEmpty()) {
-                Path rmi = work.resolve("rmi.properties");
-                Files.deleteIfExists(rmi);
-                Files.createFile(rmi, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                        java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
-                Files.writeString(rmi, rmiProperties(jmeter), StandardCharsets.UTF_8);
+                writeRmiProperties(work.resolve("rmi.properties"), jmeter.rmiKeystore(), jmeter.rmiPassword());
             }
             Path plan = work.resolve(name + ".jmx");
             Files.writeString(plan, TestPlan.jmx(settings.target(), mix, seconds, settings.timeoutMillis()), StandardCharsets.UTF_8);
@@ -160,7 +156,7 @@ public final class JMeterRunner implements LoadEngine {
 
     private List<String> command(Path plan, Path jtl, Path log, String engine, int threads) {
         List<String> command = new ArrayList<>(List.of(java()));
-        if (engine != null && engine.startsWith("127.") || "localhost".equals(engine == null ? null : engine.split(":")[0])) {
+        if (engine != null && loopback(engine)) {
             command.add("-Djava.rmi.server.hostname=127.0.0.1");   // where the engine sends its samples back
         }
         command.addAll(List.of("-jar", jmeter.home().resolve("bin/ApacheJMeter.jar").toString(),
@@ -182,18 +178,31 @@ public final class JMeterRunner implements LoadEngine {
     }
 
     /**
-     * JMeter's RMI settings, as a properties file only its owner reads (a password on a command line is
-     * anyone's to see): TLS with the keystore both sides share, or, an explicit choice for loopback, none.
+     * JMeter's RMI settings, for both ends (bench's JMeter clients and scripts/spice jmeter-server), as a
+     * properties file only its owner reads (a password on a command line is anyone's to see): TLS with the
+     * keystore both sides share, or, when {@code keystore} is null (an explicit choice for loopback), none.
      */
-    public static String rmiProperties(BenchSettings.JMeter jmeter) {
-        if (jmeter.rmiKeystore() == null) {
+    public static void writeRmiProperties(Path file, Path keystore, String password) throws IOException {
+        Files.deleteIfExists(file);
+        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, rmiProperties(keystore, password), StandardCharsets.UTF_8);
+    }
+
+    static String rmiProperties(Path keystore, String password) {
+        if (keystore == null) {
             return "server.rmi.ssl.disable=true\n";
         }
-        String keystore = jmeter.rmiKeystore().toAbsolutePath().toString().replace("\\", "/");
-        return "server.rmi.ssl.keystore.file=" + keystore + "\nserver.rmi.ssl.keystore.type=pkcs12"
-                + "\nserver.rmi.ssl.keystore.password=" + jmeter.rmiPassword() + "\nserver.rmi.ssl.keystore.alias=rmi"
-                + "\nserver.rmi.ssl.truststore.file=" + keystore + "\nserver.rmi.ssl.truststore.type=pkcs12"
-                + "\nserver.rmi.ssl.truststore.password=" + jmeter.rmiPassword() + "\n";
+        String path = keystore.toAbsolutePath().toString().replace("\\", "/");
+        return "server.rmi.ssl.keystore.file=" + path + "\nserver.rmi.ssl.keystore.type=pkcs12"
+                + "\nserver.rmi.ssl.keystore.password=" + password + "\nserver.rmi.ssl.keystore.alias=rmi"
+                + "\nserver.rmi.ssl.truststore.file=" + path + "\nserver.rmi.ssl.truststore.type=pkcs12"
+                + "\nserver.rmi.ssl.truststore.password=" + password + "\n";
+    }
+
+    private static boolean loopback(String engine) {
+        String host = engine.substring(0, engine.lastIndexOf(':'));
+        return host.startsWith("127.") || host.equals("localhost");
     }
 
     private static String java() {
