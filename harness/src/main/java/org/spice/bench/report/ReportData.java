@@ -25,9 +25,4 @@ final class ReportData {
         }
         return peaks;
     }
-
-    /** The run of {@code probe} at its peak, or null. */
-    static RunRecord peakRun(Results results, String probe) {
-        return peakRuns(results).stream().filter(r -> r.probe().equals(probe)).findFirst().orElse(null);
-    }
 }

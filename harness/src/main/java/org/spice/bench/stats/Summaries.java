@@ -20,10 +20,6 @@ public final class Summaries {
     private Summaries() {
     }
 
-    public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs) {
-        return of(runs, latencyBoundMs, STATIC, null);
-    }
-
     /**
      * Servers whose process tree never sees the CPU of their CGI programs: httpd's mod_cgid and fcgiwrap
      * (Jetty's and nginx's CGI bridge) leave their children to the kernel (SIGCHLD ignored), so the
