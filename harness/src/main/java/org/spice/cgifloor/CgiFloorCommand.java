@@ -15,10 +15,10 @@ import java.util.regex.Pattern;
 
 import org.spice.bench.report.CgiFloor;
 import org.spice.bench.report.ReportWriter;
-import org.spice.bench.report.Results;
-import org.spice.bench.report.ResultsJson;
-import org.spice.bench.stats.SpiceFigures;
-import org.spice.harness.Cli;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -7,7 +7,7 @@ import java.util.Locale;
 
 import java.util.concurrent.Callable;
 
-import org.spice.harness.Cli;
+import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

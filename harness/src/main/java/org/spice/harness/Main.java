@@ -1,5 +1,6 @@
 package org.spice.harness;
 
+import org.spice.cli.Cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -19,13 +20,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "spice", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "COMMAND",
         description = "SPICE: what a server-side programming interface costs against a static file.",
         subcommands = {
-            org.spice.bench.run.BenchCommand.class,
+            org.spice.bench.plan.BenchCommand.class,
             org.spice.verify.VerifyCommand.class,
             org.spice.bench.report.ReportCommand.class,
             org.spice.bench.report.CompareCommand.class,
             org.spice.fileset.FilesetCommand.class,
             org.spice.cgifloor.CgiFloorCommand.class,
-            org.spice.tools.ImportCommand.class,
+            org.spice.imports.ImportCommand.class,
             org.spice.bench.jmeter.RmiPropertiesCommand.class,
             Main.Urls.class,
             CommandLine.HelpCommand.class})

@@ -12,7 +12,7 @@ import java.util.concurrent.Callable;
 
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
-import org.spice.harness.Cli;
+import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 

@@ -11,8 +11,8 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.run.BenchCommand;
-import org.spice.bench.run.BenchSettings;
+import org.spice.bench.plan.BenchCommand;
+import org.spice.bench.model.BenchSettings;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 

@@ -18,9 +18,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.report.ResultsJson;
-import org.spice.bench.run.BenchCommand;
-import org.spice.harness.Cli;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.plan.BenchCommand;
+import org.spice.cli.Cli;
 
 /** The bench command end to end on a short ladder: results on disk, and the faults that must stop it. */
 class BenchCommandTest {

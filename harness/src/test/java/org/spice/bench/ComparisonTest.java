@@ -10,7 +10,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.spice.bench.report.Comparison;
-import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.figures.SpiceFigures;
 
 /** The server comparison's ratios on known inputs: the white paper's Table 1 (iWS against Stronghold). */
 class ComparisonTest {

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.net.ErrorClass;
-import org.spice.bench.stats.CpuMeter;
+import org.spice.bench.proc.CpuMeter;
 
 /** The error classes of the operating system's socket errors, and the CPU time of a process tree from /proc. */
 class CpuAndErrorClassTest {

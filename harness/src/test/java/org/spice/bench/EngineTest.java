@@ -17,9 +17,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.net.Endpoint;
-import org.spice.bench.run.BenchSettings;
-import org.spice.bench.run.MixRunner;
-import org.spice.bench.stats.RunRecord;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.engine.EventLoopEngine;
+import org.spice.bench.model.RunRecord;
 import org.spice.page.Probe;
 
 /**
@@ -45,7 +45,7 @@ class EngineTest {
     void closedLoopMeasuresTheServiceTime() throws Exception {
         server = delayed();
         for (boolean keepAlive : new boolean[] {false, true}) {
-            MixRunner runner = runner(b -> b.keepAlive(keepAlive));
+            EventLoopEngine runner = runner(b -> b.keepAlive(keepAlive));
             for (int clients : new int[] {1, 4}) {
                 RunRecord r = runner.run(Mix.of(Probe.STATIC), clients, 1);
                 String what = clients + " clients, keepAlive=" + keepAlive + ": " + r;
@@ -113,8 +113,8 @@ class EngineTest {
     void theEngineRecordsItsName() throws Exception {
         server = delayed();
         BenchSettings settings = BenchSettings.builder(Endpoint.parse(server.url())).mix(Mix.of(Probe.STATIC)).build();
-        assertEquals(MixRunner.EVENT_LOOP, settings.recorded().get("engine"));
-        assertEquals("event-loop", MixRunner.EVENT_LOOP);
+        assertEquals(EventLoopEngine.EVENT_LOOP, settings.recorded().get("engine"));
+        assertEquals("event-loop", EventLoopEngine.EVENT_LOOP);
     }
 
     @Test
@@ -137,9 +137,9 @@ class EngineTest {
         });
     }
 
-    private MixRunner runner(UnaryOperator<BenchSettings.Builder> change) throws IOException {
+    private EventLoopEngine runner(UnaryOperator<BenchSettings.Builder> change) throws IOException {
         BenchSettings.Builder b = BenchSettings.builder(Endpoint.parse(server.url())).rampUp(0.3).duration(1.2)
                 .rampDown(0.1).timeoutMillis(3000).bytes(SIZE).clients(List.of(1));
-        return new MixRunner(change.apply(b).build(), null, new AtomicReference<>());
+        return new EventLoopEngine(change.apply(b).build(), null, new AtomicReference<>());
     }
 }

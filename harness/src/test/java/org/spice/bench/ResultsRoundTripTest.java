@@ -18,11 +18,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.report.ReportCommand;
-import org.spice.bench.report.Results;
-import org.spice.bench.report.ResultsJson;
-import org.spice.bench.stats.LatencySummary;
-import org.spice.bench.stats.RunRecord;
-import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.figures.SpiceFigures;
 
 /** results.json written, read back and turned into the report again gives the same figures. */
 class ResultsRoundTripTest {
@@ -84,7 +84,7 @@ class ResultsRoundTripTest {
         assertEquals(2, servlet.maxLoadClients());   // the 4-client mix failed
 
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        int status = org.spice.harness.Cli.run(new ReportCommand(), new PrintStream(bytes, true, StandardCharsets.UTF_8),
+        int status = org.spice.cli.Cli.run(new ReportCommand(), new PrintStream(bytes, true, StandardCharsets.UTF_8),
                 System.err, dir.toString());
         String out = bytes.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, out);

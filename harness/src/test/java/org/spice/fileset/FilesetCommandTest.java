@@ -24,7 +24,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
 import org.spice.bench.mix.MixFile;
-import org.spice.harness.Cli;
+import org.spice.cli.Cli;
 
 /**
  * {@code spice fileset} end to end: the files on disk agree with the mix file the bench reads, a second

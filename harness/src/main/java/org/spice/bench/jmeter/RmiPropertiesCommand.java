@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import org.spice.harness.Cli;
+import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -28,7 +28,7 @@ public final class RmiPropertiesCommand extends Cli.Printing implements Callable
     public Integer call() {
         try {
             String password = keystore == null ? null : Files.readString(Path.of(keystore + ".password")).trim();
-            JMeterRunner.writeRmiProperties(out, keystore, password);
+            JMeterEngine.writeRmiProperties(out, keystore, password);
             return 0;
         } catch (IOException e) {
             err.println("jmeter-rmi-properties: " + e.getMessage());

@@ -1,5 +1,6 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
 import java.awt.Color;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -15,9 +16,9 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
-import org.spice.bench.stats.LatencySummary;
-import org.spice.bench.stats.RunRecord;
-import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.figures.SpiceFigures;
 
 /**
  * The report's figures, drawn by XChart: what each interface costs in server CPU (bars), the white paper's

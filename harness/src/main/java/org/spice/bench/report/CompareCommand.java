@@ -1,5 +1,7 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,9 +12,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.spice.bench.stats.RunRecord;
-import org.spice.bench.stats.SpiceFigures;
-import org.spice.harness.Cli;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -10,7 +10,7 @@ import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.style.Styler;
-import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.figures.SpiceFigures;
 
 /** The server comparison as terminal tables and as compare.html with two bar charts. */
 final class CompareReport {

@@ -5,7 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.figures.SpiceFigures;
 
 /**
  * Several servers' SPICE summaries side by side, the white paper's Tables 1-6 for more than two servers:

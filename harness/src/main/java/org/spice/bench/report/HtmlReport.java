@@ -1,12 +1,13 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.spice.bench.stats.RunRecord;
-import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.figures.SpiceFigures;
 
 /**
  * report.html: one self-contained page (the charts are embedded as base64 PNG, and also written beside

@@ -1,11 +1,13 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import org.spice.harness.Cli;
+import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;

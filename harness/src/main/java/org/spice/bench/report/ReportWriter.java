@@ -1,5 +1,6 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

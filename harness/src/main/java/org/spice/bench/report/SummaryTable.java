@@ -1,13 +1,14 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
-import org.spice.bench.stats.RunRecord;
-import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.figures.SpiceFigures;
 
 /**
  * The terminal tables. The summary has the shape of the white paper's Tables 1-9: per probe the peak
@@ -48,7 +49,7 @@ public final class SummaryTable {
                 + " this client (also children the kernel reaps, like httpd mod_cgid's CGI programs); * = the figure"
                 + " that counts, and CPU eff = static's / the probe's, from that figure\n");
         if (machine && summaries.stream().anyMatch(s -> s.probe().equals("cgi")
-                && org.spice.bench.stats.Summaries.cpuSource(results.server(), "cgi") == SpiceFigures.CpuSource.MACHINE)) {
+                && org.spice.bench.model.Summaries.cpuSource(results.server(), "cgi") == SpiceFigures.CpuSource.MACHINE)) {
             out.append("  (mach counts for cgi here: ").append(results.server())
                     .append("'s CGI programs are reaped by the kernel, outside its process tree)\n");
         }

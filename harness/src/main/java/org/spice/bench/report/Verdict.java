@@ -1,13 +1,14 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.stats.RunRecord;
-import org.spice.bench.stats.SpiceFigures;
-import org.spice.bench.stats.Summaries;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Summaries;
 
 /**
  * The answer, in a few sentences generated from the figures, in the white paper's spirit: what each

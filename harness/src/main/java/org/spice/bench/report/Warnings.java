@@ -1,5 +1,6 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -9,7 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
-import org.spice.bench.stats.RunRecord;
+import org.spice.bench.model.RunRecord;
 
 /**
  * The run's warnings, each condition once with the mixes where it holds ("servlet at 8, 16 clients; static

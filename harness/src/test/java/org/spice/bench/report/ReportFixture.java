@@ -1,5 +1,6 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,8 +8,8 @@ import java.util.Map;
 import java.util.Random;
 
 import org.HdrHistogram.Histogram;
-import org.spice.bench.stats.LatencySummary;
-import org.spice.bench.stats.RunRecord;
+import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.RunRecord;
 
 /**
  * A run with known figures for the report's tests: static, servlet and cgi at 1, 2 and 4 clients on

@@ -1,5 +1,7 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -58,7 +60,7 @@ class ReportInBrowserTest {
         ReportWriter.write(run, apache);
         check(chromium, run.resolve("report.html"), 5, "report");
 
-        Map<String, List<org.spice.bench.stats.SpiceFigures.Summary>> servers = new LinkedHashMap<>();
+        Map<String, List<org.spice.bench.figures.SpiceFigures.Summary>> servers = new LinkedHashMap<>();
         servers.put("apache", apache.summary());
         servers.put("tomcat", new Results("http://127.0.0.1:18082", "tomcat", 6250, Map.of(), "a", "b", false, null,
                 List.of(), apache.runs()).summary());

@@ -1,5 +1,7 @@
 package org.spice.bench.report;
 
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,9 +14,9 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.stats.LatencySummary;
-import org.spice.bench.stats.SpiceFigures;
-import org.spice.bench.stats.Summaries;
+import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Summaries;
 
 /** The report's figures, sentences and order, on a run with known numbers (ReportFixture). */
 class ReportTest {
@@ -123,7 +125,7 @@ class ReportTest {
     void chartsDrawForAnyLadder() {
         // XChart's tick search can loop for ever on some axes: every ladder shape must draw, and soon.
         for (int[] ladder : new int[][] {{1}, {3}, {8}, {1, 2}, {3, 5, 7}, {1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384}}) {
-            java.util.List<org.spice.bench.stats.RunRecord> runs = new java.util.ArrayList<>();
+            java.util.List<org.spice.bench.model.RunRecord> runs = new java.util.ArrayList<>();
             for (int clients : ladder) {
                 runs.add(ReportFixture.run("static", clients, 1000 + clients, 100, 100, 0.5, false));
                 runs.add(ReportFixture.run("cgi", clients, 10, 3000, 3000, 0.1, false));

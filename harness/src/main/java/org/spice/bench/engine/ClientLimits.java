@@ -1,0 +1,75 @@
+package org.spice.bench.engine;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * How many clients this machine can run: each needs a file descriptor for its socket, and without
+ * keep-alive each connection takes a local port until its TIME_WAIT ends. Asked before the ladder, so
+ * a run that cannot work is refused with the reason instead of failing in its biggest mix.
+ */
+public final class ClientLimits {
+
+    /** Descriptors on top of those already open: the event loops' selectors, /proc reads, the results files. */
+    static final int SPARE_DESCRIPTORS = 64;
+
+    private ClientLimits() {
+    }
+
+    /** Null if {@code clients} fit, else why not and what to change. */
+    public static String refusal(int clients, boolean keepAlive) {
+        long files = openFilesLimit(Path.of("/proc/self/limits"));
+        long needed = clients + openDescriptors() + SPARE_DESCRIPTORS;
+        if (files > 0 && needed > files) {
+            return String.format(Locale.ROOT, "%d clients need %d open files (one each, and what the JVM has open),"
+                    + " and this process may have %d, enough for %d clients: raise the limit (ulimit -n %d; above the"
+                    + " hard limit as root, or in /etc/security/limits.conf)", clients, needed, files,
+                    Math.max(0, files - (needed - clients)), needed);
+        }
+        long ports = localPorts(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+        if (ports > 0 && clients > ports) {
+            return String.format(Locale.ROOT, "%d clients need as many local ports at once, and the ephemeral range"
+                    + " has %d (net.ipv4.ip_local_port_range)%s", clients, ports,
+                    keepAlive ? "" : "; without keep-alive each request takes one more until its TIME_WAIT ends");
+        }
+        return null;
+    }
+
+    /** The descriptors this process has open now (jars, standard streams, ...); 0 if unknown. */
+    static long openDescriptors() {
+        try (var fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count();
+        } catch (IOException | RuntimeException e) {
+            return 0;
+        }
+    }
+
+    /** The soft limit on open files from a /proc/PID/limits text; -1 if unknown or unlimited. */
+    static long openFilesLimit(Path limits) {
+        try {
+            for (String line : Files.readAllLines(limits)) {
+                if (line.startsWith("Max open files")) {
+                    String soft = line.substring("Max open files".length()).trim().split("\\s+")[0];
+                    return soft.equals("unlimited") ? -1 : Long.parseLong(soft);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux, or unreadable: nothing to check against
+        }
+        return -1;
+    }
+
+    /** The number of ports in an ip_local_port_range text ("32768\t60999"); -1 if unknown. */
+    static long localPorts(Path range) {
+        try {
+            List<String> lines = Files.readAllLines(range);
+            String[] bounds = lines.get(0).trim().split("\\s+");
+            return Long.parseLong(bounds[1]) - Long.parseLong(bounds[0]) + 1;
+        } catch (IOException | RuntimeException e) {
+            return -1;
+        }
+    }
+}

@@ -1,0 +1,320 @@
+package org.spice.bench.engine;
+
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.LoadEngine;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.mix.MixEntry;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.net.Request;
+import org.spice.bench.net.TlsConfig;
+import org.spice.bench.engine.ClientCounts;
+import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.engine.LoopStats;
+import org.spice.bench.engine.RunMetrics;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.figures.SpiceFigures;
+
+/**
+ * Runs one mix: N clients spread over a few event-loop threads, a ramp-up that is not measured, the
+ * measured window, a ramp-down that is not measured. All clients start together, as in WebBench. While
+ * the mix runs, the runner thread watches for a dead server, so a crashed server costs seconds rather
+ * than a whole window.
+ */
+public final class EventLoopEngine implements LoadEngine {
+
+    /** With no success for this long while connections are refused, the server is taken for dead. */
+    private static final long DEAD_AFTER_NANOS = TimeUnit.SECONDS.toNanos(2);
+    private static final long POLL_MILLIS = 100;
+    /**
+     * Below this share of clients busy on average (Little's law) with the client's CPU saturated, the
+     * engine, not the server, set the pace: the mix is marked rather than given a rate.
+     */
+    static final double ENGINE_BOUND_LITTLE = 0.75;
+    /** The event loops' busy share from which they, not the server, may set the pace. */
+    static final double ENGINE_BUSY = 0.9;
+
+    /** The phase boundaries on the System.nanoTime clock. */
+    public record Schedule(long windowStart, long windowEnd, long stopAt) {
+    }
+
+    /** What the clients of one mix share: the start signal with the schedule, the stop flag, and TLS. */
+    static final class Control {
+        private final CountDownLatch go = new CountDownLatch(1);
+        private final TlsConfig tls;
+        private volatile Schedule schedule;
+        private volatile boolean stop;
+
+        Control(TlsConfig tls) {
+            this.tls = tls;
+        }
+
+        TlsConfig tls() {
+            return tls;
+        }
+
+        void start(Schedule s) {
+            schedule = s;
+            go.countDown();
+        }
+
+        /** Blocks until the mix starts; null if the thread was interrupted first. */
+        Schedule awaitStart() {
+            try {
+                go.await();
+                return schedule;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+
+        boolean stopped() {
+            return stop;
+        }
+
+        void stop() {
+            stop = true;
+            go.countDown();
+        }
+    }
+
+    private final BenchSettings settings;
+    private final TlsConfig tls;
+    private final AtomicReference<String> interrupted;
+
+    /** @param interrupted set (to why) by a signal: the mix ends at once and is marked failed */
+    public EventLoopEngine(BenchSettings settings, TlsConfig tls, AtomicReference<String> interrupted) {
+        this.settings = settings;
+        this.tls = tls;
+        this.interrupted = interrupted;
+    }
+
+    @Override
+    public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
+        return run(mix, clients, repeat, settings.rampUpS(), settings.durationS(), settings.rampDownS());
+    }
+
+    /**
+     * Runs {@code mix} unmeasured for {@code seconds}: the client's hot paths are compiled by the JIT before
+     * the first measured window, which would otherwise time a cold client against a warm server.
+     */
+    @Override
+    public void warmUp(Mix mix, int clients, double seconds) throws InterruptedException {
+        run(mix, clients, 0, 0, seconds, 0);
+    }
+
+    private RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
+            throws InterruptedException {
+        Request[] requests = requests(mix);
+        Control control = new Control(tls);
+        int loopCount = loopCount(clients);
+        CountDownLatch ready = new CountDownLatch(loopCount);
+        List<EventLoop> loops = new ArrayList<>(loopCount);
+        List<Thread> threads = new ArrayList<>(loopCount);
+        for (int k = 0; k < loopCount; k++) {
+            EventLoop loop = new EventLoop(control, ready, settings.timeoutMillis());
+            loops.add(loop);
+            Thread thread = new Thread(loop, "spice-loop-" + k);
+            thread.setDaemon(true);   // a stuck loop must not keep the JVM alive after the results are written
+            threads.add(thread);
+        }
+        List<ClientCounts> counts = new ArrayList<>(clients);
+        for (int i = 0; i < clients; i++) {
+            ClientCounts c = new ClientCounts();
+            counts.add(c);
+            EventLoop loop = loops.get(i % loopCount);
+            loop.add(new LoopClient(mix, requests, c, settings.seed() + i, control, loop, settings));
+        }
+        List<LoopStats> stats = loops.stream().map(EventLoop::stats).toList();
+        threads.forEach(Thread::start);
+        ready.await();
+
+        long now = System.nanoTime();
+        long windowStart = now + nanos(rampUpS);
+        long windowEnd = windowStart + nanos(windowS);
+        Schedule schedule = new Schedule(windowStart, windowEnd, windowEnd + nanos(rampDownS));
+        Watch watch = new Watch(stats);
+        control.start(schedule);
+
+        String reason = watch.until(windowStart);
+        double clientCpu0 = CpuMeter.processCpuNanos() / 1e9;
+        double serverCpu0 = CpuMeter.treeCpuSeconds(settings.serverPids());
+        double machineCpu0 = CpuMeter.machineBusySeconds();
+        long measuredUntil = windowStart;
+        RunMetrics.Cpu cpu = RunMetrics.Cpu.NONE;
+        if (reason == null) {
+            reason = watch.until(windowEnd);
+            measuredUntil = Math.min(System.nanoTime(), windowEnd);
+            double clientCpuS = CpuMeter.processCpuNanos() / 1e9 - clientCpu0;
+            cpu = new RunMetrics.Cpu(clientCpuS, CpuMeter.treeCpuSeconds(settings.serverPids()) - serverCpu0,
+                    CpuMeter.machineBusySeconds() - machineCpu0 - clientCpuS);
+        }
+        if (reason == null) {
+            reason = watch.until(schedule.stopAt());
+            // the window is complete; a failure in the ramp-down does not spoil it
+            if (reason != null && interrupted.get() == null) {
+                reason = null;
+            }
+        }
+        control.stop();
+        for (Thread thread : threads) {
+            thread.join(settings.timeoutMillis() + 5_000L);
+        }
+        boolean gone = watch.serverGone();
+        if (reason == null && stats.stream().anyMatch(LoopStats::anyErrors)) {
+            String down = stoppedAnswering(settings, List.of(mix));
+            if (down != null) {
+                reason = "the server stopped answering during this mix: " + down;
+                gone = true;
+            }
+        }
+        if (reason != null && gone) {
+            // the server died: the rate is over the time it answered, not the nominal window
+            measuredUntil = Math.max(windowStart, Math.min(measuredUntil, lastSuccess(stats)));
+        }
+        double durationS = (measuredUntil - windowStart) / 1e9;
+        RunRecord record = RunMetrics.build(mix.name(), repeat, counts, stats, durationS, expectedBytes(mix), cpu,
+                reason);
+        if (reason == null && record.requests() == 0) {
+            return record.withFailure("no request succeeded in the window (" + record.errorTotal() + " errors)");
+        }
+        String engineBound = engineBound(record, loops.stream().mapToDouble(EventLoop::busy).min().orElse(Double.NaN));
+        return reason == null && engineBound != null ? record.withFailure(engineBound) : record;
+    }
+
+    /**
+     * Why the engine, not the server, set the pace of a mix, or null: its event loops were on the CPU for
+     * the whole window (their thread time over the window's length, the least busy loop's) and the process
+     * used about a core, while Little's law over every request, failed ones too (their latency taken as
+     * the successes' mean), says most clients were not in a request.
+     */
+    static String engineBound(RunRecord record, double loopBusy) {
+        if (record.requests() == 0 || !record.clientSaturated() || !(loopBusy >= ENGINE_BUSY)) {
+            return null;
+        }
+        double little = SpiceFigures.littleRatio(record.clients(),
+                (record.requests() + record.errorTotal()) / record.durationS(), record.latency().meanMs());
+        if (!(little < ENGINE_BOUND_LITTLE)) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "engine-bound: the client's event loops were busy %.0f %% of the window and"
+                + " kept only %.0f %% of the %d clients in a request (Little's law %.2f); the rate measures the engine,"
+                + " not the server", 100 * Math.min(1, loopBusy), 100 * little, record.clients(), little);
+    }
+
+    /** The name of the engine in results.json. */
+    public static final String EVENT_LOOP = BenchSettings.Engine.EVENT_LOOP.toString();
+
+    /**
+     * How many selector threads: one per two cores, at most two, since each serves many clients and the
+     * server under test usually shares the machine (wrk's usual -t1 or -t2).
+     */
+    static int loopCount(int clients) {
+        int cores = Runtime.getRuntime().availableProcessors();
+        return Math.max(1, Math.min(clients, Math.min(2, cores / 2)));
+    }
+
+    /** The size every response of the mix must have, or -1 if its entries differ. */
+    long expectedBytes(Mix mix) {
+        long[] sizes = mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : settings.bytes())
+                .distinct().toArray();
+        return sizes.length == 1 ? sizes[0] : -1;
+    }
+
+    private Request[] requests(Mix mix) {
+        Request[] requests = new Request[mix.entries().size()];
+        for (int i = 0; i < requests.length; i++) {
+            MixEntry entry = mix.entries().get(i);
+            requests[i] = Request.get(entry.tls() ? settings.tlsTarget() : settings.target(), entry.path(),
+                    settings.keepAlive(), entry.bytes() >= 0 ? entry.bytes() : settings.bytes());
+        }
+        return requests;
+    }
+
+    /** Null if every endpoint the mixes use accepts a TCP connection, else which one does not and why. */
+    public static String stoppedAnswering(BenchSettings settings, List<Mix> mixes) {
+        for (Endpoint endpoint : settings.endpoints(mixes)) {
+            String down = endpoint.unreachable(settings.timeoutMillis());
+            if (down != null) {
+                return endpoint + ": " + down;
+            }
+        }
+        return null;
+    }
+
+    private static long lastSuccess(List<LoopStats> stats) {
+        return stats.stream().mapToLong(LoopStats::lastSuccessAt).filter(t -> t != 0).max().orElse(Long.MIN_VALUE);
+    }
+
+    private static long nanos(double seconds) {
+        return (long) (seconds * 1e9);
+    }
+
+    /** The runner's watch over a running mix: a signal, the server process gone, or every connection refused. */
+    private final class Watch {
+        private final List<LoopStats> stats;
+        private long lastSuccesses = -1;
+        private long lastProgress = System.nanoTime();
+        private long refusalsAtProgress;
+        private boolean serverGone;
+
+        Watch(List<LoopStats> stats) {
+            this.stats = stats;
+        }
+
+        boolean serverGone() {
+            return serverGone;
+        }
+
+        /** Sleeps until {@code deadline}; returns null, or why the mix must end now. */
+        String until(long deadline) throws InterruptedException {
+            while (true) {
+                String reason = check();
+                long left = deadline - System.nanoTime();
+                if (reason != null || left <= 0) {
+                    return reason;
+                }
+                Thread.sleep(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left))));
+            }
+        }
+
+        private String check() {
+            String signal = interrupted.get();
+            if (signal != null) {
+                return signal;
+            }
+            for (long pid : settings.serverPids()) {
+                if (!CpuMeter.processExists(pid)) {
+                    serverGone = true;
+                    return "the server process " + pid + " is gone";
+                }
+            }
+            long successes = 0;
+            long refusals = 0;
+            for (LoopStats s : stats) {
+                successes += s.liveSuccesses();
+                refusals += s.liveRefusals();
+            }
+            long now = System.nanoTime();
+            if (successes != lastSuccesses) {
+                lastSuccesses = successes;
+                lastProgress = now;
+                refusalsAtProgress = refusals;
+                return null;
+            }
+            if (now - lastProgress > DEAD_AFTER_NANOS && refusals > refusalsAtProgress) {
+                serverGone = true;
+                return "the server refused connections and answered none for "
+                        + TimeUnit.NANOSECONDS.toSeconds(DEAD_AFTER_NANOS) + " s: it has stopped";
+            }
+            return null;
+        }
+    }
+}

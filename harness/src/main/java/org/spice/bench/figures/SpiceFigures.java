@@ -1,0 +1,238 @@
+package org.spice.bench.figures;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * All the arithmetic of the SPICE figures, as pure functions of measured numbers, so it can be checked
+ * on known inputs. Undefined results (no static run at that client count, no requests) are NaN, which
+ * the JSON writer turns into null and the table into "-".
+ */
+public final class SpiceFigures {
+
+    /** Jain's index at or above which clients count as treated equally (1 = perfectly equal, 1/n = one client gets everything). */
+    public static final double FAIR = 0.95;
+
+    private SpiceFigures() {
+    }
+
+    /** Jain's fairness index (Σx)² / (n·Σx²). NaN for no values or all zeros. */
+    public static double jain(double[] x) {
+        double sum = 0;
+        double squares = 0;
+        for (double v : x) {
+            sum += v;
+            squares += v * v;
+        }
+        return x.length == 0 || squares == 0 ? Double.NaN : sum * sum / (x.length * squares);
+    }
+
+    /** Coefficient of variation: population standard deviation / mean. NaN values are skipped. */
+    public static double coefficientOfVariation(double[] x) {
+        double sum = 0;
+        int n = 0;
+        for (double v : x) {
+            if (!Double.isNaN(v)) {
+                sum += v;
+                n++;
+            }
+        }
+        if (n == 0 || sum == 0) {
+            return Double.NaN;
+        }
+        double mean = sum / n;
+        double squares = 0;
+        for (double v : x) {
+            if (!Double.isNaN(v)) {
+                squares += (v - mean) * (v - mean);
+            }
+        }
+        return Math.sqrt(squares / n) / mean;
+    }
+
+    /**
+     * Little's law for a closed loop: the clients equal rate × mean latency when every client is always
+     * waiting on a request. The ratio (rate × latency) / clients is then 1; below 1 means the clients
+     * spend time outside the measured latency (their own overhead, or waits after errors).
+     */
+    public static double littleRatio(int clients, double rateRps, double meanLatencyMs) {
+        return clients <= 0 ? Double.NaN : rateRps * meanLatencyMs / 1000.0 / clients;
+    }
+
+    /** SPICE request efficiency = SPICE request rate / static request rate. */
+    public static double requestEfficiency(double rateRps, double staticRateRps) {
+        return staticRateRps > 0 && !Double.isNaN(rateRps) ? rateRps / staticRateRps : Double.NaN;
+    }
+
+    /** SPICE latency efficiency = static latency / SPICE latency. */
+    public static double latencyEfficiency(double staticLatencyMs, double latencyMs) {
+        return latencyMs > 0 && !Double.isNaN(staticLatencyMs) ? staticLatencyMs / latencyMs : Double.NaN;
+    }
+
+    /** One mix of a ladder, as the figures need it. */
+    public record Point(int clients, double rateRps, double meanLatencyMs, double fairness, double serverCpuUsPerReq,
+            double machineCpuUsPerReq, boolean failed) {
+    }
+
+    /**
+     * Averages repeats of the same mix: rate, latency, fairness and server CPU are arithmetic means over
+     * the repeats that did not fail. The result fails only if every repeat failed.
+     */
+    public static List<Point> combineRepeats(List<Point> points) {
+        Map<Integer, List<Point>> byClients = new TreeMap<>();
+        for (Point point : points) {
+            byClients.computeIfAbsent(point.clients(), k -> new ArrayList<>()).add(point);
+        }
+        List<Point> combined = new ArrayList<>();
+        for (Map.Entry<Integer, List<Point>> entry : byClients.entrySet()) {
+            List<Point> ok = entry.getValue().stream().filter(p -> !p.failed()).toList();
+            if (ok.isEmpty()) {
+                combined.add(new Point(entry.getKey(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, true));
+                continue;
+            }
+            combined.add(new Point(entry.getKey(), mean(ok, Point::rateRps), mean(ok, Point::meanLatencyMs),
+                    mean(ok, Point::fairness), mean(ok, Point::serverCpuUsPerReq), mean(ok, Point::machineCpuUsPerReq),
+                    false));
+        }
+        return combined;
+    }
+
+    /**
+     * Which CPU figure stands for the server's cost of a probe: its process tree ({@code SERVER}, exact, but
+     * blind to children the kernel reaps) or the whole machine less the client ({@code MACHINE}, which
+     * sees them, and anything else the machine ran).
+     */
+    public enum CpuSource {
+        SERVER("srv", "the server's processes"), MACHINE("mach", "the whole machine less the client");
+
+        private final String id;
+        private final String meaning;
+
+        CpuSource(String id, String meaning) {
+            this.id = id;
+            this.meaning = meaning;
+        }
+
+        @com.fasterxml.jackson.annotation.JsonValue
+        public String id() {
+            return id;
+        }
+
+        public String meaning() {
+            return meaning;
+        }
+
+        double of(Point point) {
+            return this == SERVER ? point.serverCpuUsPerReq() : point.machineCpuUsPerReq();
+        }
+    }
+
+    /**
+     * The summary of one probe against the static probe of the same run.
+     *
+     * @param cpuUsPerReqAtPeak the CPU per request that stands for the server's cost (from {@code cpuSource})
+     * @param cpuEfficiency     static CPU per request / this probe's, both from {@code cpuSource} at the same
+     *                          client count (the probe's peak): what the request efficiency would be if the
+     *                          server's CPU were the only limit
+     */
+    public record Summary(String probe, int repeats, double peakRateRps, int peakClients, double latencyAtPeakMs,
+            double requestEfficiencyAtPeak, double latencyEfficiencyAtPeak, int maxLoadClients,
+            double requestEfficiencyAtMaxLoad, double latencyEfficiencyAtMaxLoad, double usefulPeakRps,
+            int usefulPeakClients, double requestEfficiencyPeakToPeak, double serverCpuUsPerReqAtPeak,
+            double machineCpuUsPerReqAtPeak, CpuSource cpuSource, double cpuUsPerReqAtPeak, double cpuEfficiency) {
+
+        /** True when no mix of the probe counted. */
+        public boolean failed() {
+            return Double.isNaN(peakRateRps);
+        }
+    }
+
+    /**
+     * Summarizes one probe's ladder.
+     *
+     * <ul>
+     * <li>Peak: the mix with the highest rate (the fewest clients on a tie).</li>
+     * <li>Efficiencies at the peak and at the maximum load (the largest client count that did not fail)
+     * compare with the static probe at the same client count.</li>
+     * <li>requestEfficiencyPeakToPeak compares the two peaks whatever their client counts: this is how the
+     * white paper's Table 5 reads (iWS servlet 1080/2759 = 39.2%), kept for comparison.</li>
+     * <li>Useful peak: the highest rate among mixes with Jain's fairness ≥ {@link #FAIR} and mean latency
+     * within the bound; NaN if no mix qualifies.</li>
+     * </ul>
+     *
+     * @param probePoints  the probe's mixes, repeats already combined
+     * @param staticPoints the static probe's mixes, repeats combined (empty if static did not run)
+     */
+    public static Summary summarize(String probe, int repeats, List<Point> probePoints, List<Point> staticPoints,
+            double latencyBoundMs) {
+        return summarize(probe, repeats, probePoints, staticPoints, latencyBoundMs, CpuSource.SERVER);
+    }
+
+    /**
+     * As above, with the CPU figure that stands for the server's cost: {@code preferred}, or the other one
+     * when the preferred was not measured at the peak.
+     */
+    public static Summary summarize(String probe, int repeats, List<Point> probePoints, List<Point> staticPoints,
+            double latencyBoundMs, CpuSource preferred) {
+        List<Point> ok = probePoints.stream().filter(p -> !p.failed()).toList();
+        if (ok.isEmpty()) {
+            return new Summary(probe, repeats, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
+                    Double.NaN, Double.NaN, 0, Double.NaN, Double.NaN, Double.NaN, preferred, Double.NaN, Double.NaN);
+        }
+        Point peak = ok.stream().max(Comparator.comparingDouble(Point::rateRps)
+                .thenComparing(Comparator.comparingInt(Point::clients).reversed())).orElseThrow();
+        Point maxLoad = ok.stream().max(Comparator.comparingInt(Point::clients)).orElseThrow();
+        Point staticAtPeak = at(staticPoints, peak.clients());
+        Point staticAtMax = at(staticPoints, maxLoad.clients());
+        Point staticPeak = staticPoints.stream().filter(p -> !p.failed())
+                .max(Comparator.comparingDouble(Point::rateRps)).orElse(null);
+        Point useful = ok.stream()
+                .filter(p -> p.fairness() >= FAIR && p.meanLatencyMs() <= latencyBoundMs)
+                .max(Comparator.comparingDouble(Point::rateRps)).orElse(null);
+        CpuSource source = Double.isNaN(preferred.of(peak)) && preferred == CpuSource.SERVER ? CpuSource.MACHINE : preferred;
+        double cpu = source.of(peak);
+        double staticCpu = staticAtPeak == null ? Double.NaN : source.of(staticAtPeak);
+        return new Summary(probe, repeats, peak.rateRps(), peak.clients(), peak.meanLatencyMs(),
+                requestEfficiency(peak.rateRps(), rate(staticAtPeak)),
+                latencyEfficiency(latency(staticAtPeak), peak.meanLatencyMs()),
+                maxLoad.clients(),
+                requestEfficiency(maxLoad.rateRps(), rate(staticAtMax)),
+                latencyEfficiency(latency(staticAtMax), maxLoad.meanLatencyMs()),
+                useful == null ? Double.NaN : useful.rateRps(), useful == null ? 0 : useful.clients(),
+                requestEfficiency(peak.rateRps(), rate(staticPeak)),
+                peak.serverCpuUsPerReq(), peak.machineCpuUsPerReq(), source, cpu, cpuEfficiency(staticCpu, cpu));
+    }
+
+    /** SPICE CPU efficiency = static CPU per request / the probe's CPU per request. */
+    public static double cpuEfficiency(double staticCpuUs, double cpuUs) {
+        return cpuUs > 0 && staticCpuUs > 0 ? staticCpuUs / cpuUs : Double.NaN;
+    }
+
+    private static Point at(List<Point> points, int clients) {
+        return points.stream().filter(p -> p.clients() == clients && !p.failed()).findFirst().orElse(null);
+    }
+
+    private static double rate(Point point) {
+        return point == null ? Double.NaN : point.rateRps();
+    }
+
+    private static double latency(Point point) {
+        return point == null ? Double.NaN : point.meanLatencyMs();
+    }
+
+    private static double mean(List<Point> points, java.util.function.ToDoubleFunction<Point> field) {
+        double sum = 0;
+        int n = 0;
+        for (Point point : points) {
+            double v = field.applyAsDouble(point);
+            if (!Double.isNaN(v)) {
+                sum += v;
+                n++;
+            }
+        }
+        return n == 0 ? Double.NaN : sum / n;
+    }
+}

@@ -1,0 +1,218 @@
+package org.spice.bench.jmeter;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.samples.ImportException;
+import org.spice.bench.samples.Jtl;
+import org.spice.bench.samples.Sample;
+import org.spice.bench.samples.SampleRun;
+
+/**
+ * The ladder's mixes through Apache JMeter in non-GUI mode: here, or split across JMeter server engines on
+ * other machines (JMeter's distributed mode, one JMeter client per engine so each gets its own share of
+ * the clients). The JTLs come back and are read by the same window rule as SPICE's engine: the requests
+ * that start in the window count, the window starting a ramp-up after the first request.
+ */
+public final class JMeterEngine implements LoadEngine {
+
+    private static final long GRACE_SECONDS = 120;
+
+    private final BenchSettings settings;
+    private final BenchSettings.JMeter jmeter;
+    private final Path work;
+    private final AtomicReference<String> interrupted;
+    private final PrintStream err;
+    private final List<String> notes = new ArrayList<>();
+
+    public JMeterEngine(BenchSettings settings, Path work, AtomicReference<String> interrupted, PrintStream err) {
+        this.settings = settings;
+        this.jmeter = settings.jmeter();
+        this.work = work;
+        this.interrupted = interrupted;
+        this.err = err;
+    }
+
+    @Override
+    public List<String> notes() {
+        return notes;
+    }
+
+    @Override
+    public void warmUp(Mix mix, int clients, double seconds) throws InterruptedException {
+        execute(mix, clients, 0, seconds);
+    }
+
+    @Override
+    public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
+        double seconds = settings.rampUpS() + settings.durationS() + settings.rampDownS();
+        return execute(mix, clients, repeat, seconds);
+    }
+
+    /** One engine's share of a mix: who runs it (null: JMeter here), how many clients, where its results go. */
+    private record Share(String engine, int clients, Path jtl, Path log, Process process, double[] cpu) {
+    }
+
+    private RunRecord execute(Mix mix, int clients, int repeat, double seconds) throws InterruptedException {
+        String name = String.format(Locale.ROOT, "%s-%d-%d", mix.name(), clients, repeat);
+        List<Share> shares = new ArrayList<>();
+        double server0 = CpuMeter.treeCpuSeconds(settings.serverPids());
+        double machine0 = CpuMeter.machineBusySeconds();
+        try {
+            Files.createDirectories(work);
+            if (!jmeter.remotes().isEmpty()) {
+                writeRmiProperties(work.resolve("rmi.properties"), jmeter.rmiKeystore(), jmeter.rmiPassword());
+            }
+            Path plan = work.resolve(name + ".jmx");
+            Files.writeString(plan, TestPlan.jmx(settings.target(), mix, seconds, settings.timeoutMillis()), StandardCharsets.UTF_8);
+            List<String> engines = jmeter.remotes().isEmpty() ? java.util.Collections.singletonList(null) : jmeter.remotes();
+            for (int i = 0; i < engines.size(); i++) {
+                int share = clients / engines.size() + (i < clients % engines.size() ? 1 : 0);
+                if (share == 0) {
+                    continue;
+                }
+                String suffix = engines.size() == 1 ? "" : "-e" + (i + 1);
+                Path jtl = work.resolve(name + suffix + ".jtl");
+                Path log = work.resolve(name + suffix + ".log");
+                Files.deleteIfExists(jtl);
+                Process process = new ProcessBuilder(command(plan, jtl, log, engines.get(i), share))
+                        .redirectErrorStream(true).redirectOutput(work.resolve(name + suffix + ".out").toFile()).start();
+                shares.add(new Share(engines.get(i), share, jtl, log, process, new double[] {0}));
+            }
+        } catch (IOException e) {
+            shares.forEach(s -> s.process().destroyForcibly());
+            return failed(mix, clients, repeat, "cannot start JMeter: " + e.getMessage());
+        }
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos((long) seconds + GRACE_SECONDS);
+        for (Share share : shares) {
+            while (share.process().isAlive()) {
+                // The client's CPU is read while it runs (a process that has ended has no /proc entry).
+                share.cpu()[0] = Math.max(share.cpu()[0], CpuMeter.treeCpuSeconds(share.process().pid()));
+                if (interrupted.get() != null || System.nanoTime() > deadline) {
+                    shares.forEach(s -> s.process().descendants().forEach(ProcessHandle::destroy));
+                    shares.forEach(s -> s.process().destroy());
+                    return failed(mix, clients, repeat, interrupted.get() != null ? interrupted.get()
+                            : "JMeter did not finish within " + GRACE_SECONDS + " s after the mix");
+                }
+                share.process().waitFor(100, TimeUnit.MILLISECONDS);
+            }
+        }
+        double serverCpu = CpuMeter.treeCpuSeconds(settings.serverPids()) - server0;
+        double machineCpu = CpuMeter.machineBusySeconds() - machine0;
+        if (repeat == 0) {
+            return null;
+        }
+        List<Sample> samples = new ArrayList<>();
+        double clientCpu = 0;
+        List<String> split = new ArrayList<>();
+        for (Share share : shares) {
+            if (share.process().exitValue() != 0 || !Files.exists(share.jtl())) {
+                return failed(mix, clients, repeat, "JMeter" + (share.engine() == null ? "" : " with engine " + share.engine())
+                        + " ended with status " + share.process().exitValue() + ": see " + share.log());
+            }
+            List<Sample> engineSamples;
+            try {
+                engineSamples = Jtl.samples(share.jtl());
+            } catch (ImportException e) {
+                return failed(mix, clients, repeat, "cannot read JMeter's results: " + e.getMessage());
+            }
+            String engine = share.engine() == null ? "local" : share.engine();
+            for (Sample s : engineSamples) {
+                samples.add(new Sample(s.startMs(), s.latencyMs(), s.status(), s.bytes(), engine + "/" + s.client(), s.error()));
+            }
+            clientCpu += share.cpu()[0];
+            split.add(engine + " " + share.clients() + (share.clients() == 1 ? " client, " : " clients, ")
+                    + engineSamples.size() + " samples");
+        }
+        notes.add("jmeter, " + mix.name() + " at " + clients + " clients: " + String.join("; ", split));
+        if (samples.isEmpty()) {
+            return failed(mix, clients, repeat, "JMeter recorded no sample: see " + shares.get(0).log());
+        }
+        double first = samples.stream().mapToDouble(Sample::startMs).min().orElse(0);
+        double windowStart = first + settings.rampUpS() * 1000;
+        double windowEnd = windowStart + settings.durationS() * 1000;
+        long inWindow = samples.stream().filter(s -> s.startMs() >= windowStart && s.startMs() < windowEnd).count();
+        // CPU over JMeter's whole run, taken in the proportion of the window's requests to all of them.
+        double share = inWindow / (double) samples.size();
+        boolean local = jmeter.remotes().isEmpty();
+        double[] cpu = {local ? clientCpu * share : Double.NaN, serverCpu * share,
+            (machineCpu - (local ? clientCpu : 0)) * share};
+        return SampleRun.build(mix.name(), clients, repeat, samples, windowStart, windowEnd, settings.bytes(),
+                SampleRun.Bytes.HEAD_AND_BODY, cpu);
+    }
+
+    private List<String> command(Path plan, Path jtl, Path log, String engine, int threads) {
+        List<String> command = new ArrayList<>(List.of(java()));
+        if (engine != null && loopback(engine)) {
+            command.add("-Djava.rmi.server.hostname=127.0.0.1");   // where the engine sends its samples back
+        }
+        command.addAll(List.of("-jar", jmeter.home().resolve("bin/ApacheJMeter.jar").toString(),
+                "-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString()));
+        // What a JTL row holds, in the format JtlImport reads; the time stamp is when the request started.
+        for (String property : List.of("jmeter.save.saveservice.output_format=csv",
+                "jmeter.save.saveservice.timestamp_format=ms", "jmeter.save.saveservice.print_field_names=true",
+                "sampleresult.timestamp.start=true", "httpclient4.retrycount=0", "spice.threads=" + threads)) {
+            command.add("-J" + property);
+            if (engine != null) {
+                command.add("-G" + property);   // the engine makes the samples: it needs them too
+            }
+        }
+        if (engine != null) {
+            command.add("-R" + engine);
+            command.add("-q" + work.resolve("rmi.properties"));
+        }
+        return command;
+    }
+
+    /**
+     * JMeter's RMI settings, for both ends (bench's JMeter clients and scripts/spice jmeter-server), as a
+     * properties file only its owner reads (a password on a command line is anyone's to see): TLS with the
+     * keystore both sides share, or, when {@code keystore} is null (an explicit choice for loopback), none.
+     */
+    public static void writeRmiProperties(Path file, Path keystore, String password) throws IOException {
+        Files.deleteIfExists(file);
+        Files.createFile(file, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-------")));
+        Files.writeString(file, rmiProperties(keystore, password), StandardCharsets.UTF_8);
+    }
+
+    static String rmiProperties(Path keystore, String password) {
+        if (keystore == null) {
+            return "server.rmi.ssl.disable=true\n";
+        }
+        String path = keystore.toAbsolutePath().toString().replace("\\", "/");
+        return "server.rmi.ssl.keystore.file=" + path + "\nserver.rmi.ssl.keystore.type=pkcs12"
+                + "\nserver.rmi.ssl.keystore.password=" + password + "\nserver.rmi.ssl.keystore.alias=rmi"
+                + "\nserver.rmi.ssl.truststore.file=" + path + "\nserver.rmi.ssl.truststore.type=pkcs12"
+                + "\nserver.rmi.ssl.truststore.password=" + password + "\n";
+    }
+
+    private static boolean loopback(String engine) {
+        String host = engine.substring(0, engine.lastIndexOf(':'));
+        return host.startsWith("127.") || host.equals("localhost");
+    }
+
+    private static String java() {
+        return ProcessHandle.current().info().command().orElse("java");
+    }
+
+    private RunRecord failed(Mix mix, int clients, int repeat, String why) {
+        err.println("jmeter: " + why);
+        RunRecord empty = SampleRun.build(mix.name(), clients, repeat, List.of(), 0, settings.durationS() * 1000,
+                settings.bytes(), SampleRun.Bytes.HEAD_AND_BODY, new double[] {Double.NaN, Double.NaN, Double.NaN});
+        return empty.withFailure(why);
+    }
+}

@@ -1,0 +1,19 @@
+package org.spice.bench.model;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.RunRecord;
+
+/** What runs a ladder's mixes: SPICE's own event loops, or Apache JMeter. */
+public interface LoadEngine {
+
+    /** Runs {@code mix} with {@code clients} clients (ramp-up, window, ramp-down) and returns what its window measured. */
+    RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException;
+
+    /** Runs {@code mix} unmeasured for {@code seconds}, so neither side is cold when timing starts. */
+    void warmUp(Mix mix, int clients, double seconds) throws InterruptedException;
+
+    /** What the engine has to say for the results (which JMeter engine ran how many clients). */
+    default java.util.List<String> notes() {
+        return java.util.List.of();
+    }
+}

@@ -1,0 +1,68 @@
+package org.spice.bench.model;
+
+import java.util.List;
+import java.util.Map;
+
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Summaries;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * Everything one bench run produced: what was measured (runs), how (settings), and whether it finished.
+ *
+ * @param partial true if the run was cut short (Ctrl-C, the server died); runs holds what was measured
+ * @param notes   warnings raised during the run (client saturation, pinning, ...)
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
+    "settings", "notes", "runs", "summary"})
+public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
+        @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Map<String, Object> settings,
+        @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
+        @JsonProperty("partial") boolean partial,
+        @JsonProperty("partial_reason") @JsonInclude(JsonInclude.Include.NON_NULL) String partialReason,
+        @JsonProperty("notes") List<String> notes, @JsonProperty("runs") List<RunRecord> runs) {
+
+    public static final String SCHEMA = "spice-results/1";
+
+    public Results {
+        settings = settings == null ? Map.of() : settings;
+        notes = notes == null ? List.of() : notes;
+        runs = runs == null ? List.of() : runs;
+    }
+
+    @JsonProperty("schema")
+    String schema() {
+        return SCHEMA;
+    }
+
+    /** The latency bound of the useful peak, from the settings (100 ms if absent). */
+    public double latencyBoundMs() {
+        Object bound = settings.get("latency_bound_ms");
+        return bound instanceof Number n ? n.doubleValue() : 100;
+    }
+
+    /**
+     * The workload the efficiencies divide by: the settings' baseline ("fileset" or "file", the single static
+     * file) when given; else the fileset if it ran, else the static probe.
+     */
+    public String baseline() {
+        boolean filesetRan = runs.stream().anyMatch(r -> r.probe().equals(Summaries.FILESET));
+        Object chosen = settings.get("baseline");
+        if ("file".equals(chosen) || !filesetRan) {
+            return Summaries.STATIC;
+        }
+        return Summaries.FILESET;
+    }
+
+    /** The SPICE summary, computed from the runs every time it is asked for (written to results.json, never read). */
+    @JsonProperty("summary")
+    public List<SpiceFigures.Summary> summary() {
+        return Summaries.of(runs, latencyBoundMs(), baseline(), server);
+    }
+}

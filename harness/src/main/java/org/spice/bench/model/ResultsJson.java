@@ -1,0 +1,137 @@
+package org.spice.bench.model;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonDeserializer;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.JsonSerializer;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.SerializerProvider;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.module.SimpleModule;
+
+/**
+ * results.json, the schema {@value Results#SCHEMA}, through Jackson. Each run carries its raw counts
+ * (requests, bytes, per-client counts, CPU seconds) and the figures computed from them; reading back
+ * takes the counts and recomputes the figures, so a hand-edited figure cannot leak into a report.
+ * A figure that was not measured (NaN) is written as null, never as a made-up number, and read back as NaN.
+ */
+public final class ResultsJson {
+
+    public static final String FILE = "results.json";
+
+    /** The one mapper of results files: snake-case names, NaN as null, indented output. */
+    public static final ObjectMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .addModule(notMeasuredAsNull())
+            .build();
+
+    private ResultsJson() {
+    }
+
+    /** Writes DIR/results.json through a temporary file, so an interrupted write never leaves half a file. */
+    public static void write(Path dir, Results results) throws IOException {
+        Files.createDirectories(dir);
+        Path temporary = dir.resolve(FILE + ".tmp");
+        MAPPER.writeValue(temporary.toFile(), results);
+        Files.move(temporary, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Reads a results file; one that does not hold SPICE results is an IOException that says why and where. */
+    public static Results read(Path file) throws IOException {
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IOException(file + " is not JSON: " + e.getOriginalMessage() + location(e), e);
+        }
+        if (tree == null || !Results.SCHEMA.equals(tree.path("schema").asText(null))) {
+            throw new IOException(file + " is not a SPICE results file: no \"schema\": \"" + Results.SCHEMA + "\"");
+        }
+        try {
+            return MAPPER.treeToValue(tree, Results.class);
+        } catch (JsonProcessingException | IllegalArgumentException e) {
+            throw new IOException(file + " is not a SPICE results file: " + e.getMessage(), e);
+        }
+    }
+
+    /** The results.json of a results directory (or the file itself, if given), read and checked. */
+    public static Results readResults(Path dirOrFile) throws IOException {
+        Path file = Files.isDirectory(dirOrFile) ? dirOrFile.resolve(FILE) : dirOrFile;
+        if (!Files.isReadable(file)) {
+            throw new IOException("cannot read " + file + ": give a results directory written by bench");
+        }
+        return read(file);
+    }
+
+    private static String location(JsonProcessingException e) {
+        return e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+                + e.getLocation().getColumnNr() + ")";
+    }
+
+    /** NaN and infinities, which JSON cannot hold, are written as null and read back as NaN. */
+    private static SimpleModule notMeasuredAsNull() {
+        JsonSerializer<Double> number = new JsonSerializer<>() {
+            @Override
+            public void serialize(Double value, JsonGenerator out, SerializerProvider provider) throws IOException {
+                if (value.isNaN() || value.isInfinite()) {
+                    out.writeNull();
+                } else {
+                    out.writeNumber(value);
+                }
+            }
+        };
+        JsonSerializer<double[]> numbers = new JsonSerializer<>() {
+            @Override
+            public void serialize(double[] values, JsonGenerator out, SerializerProvider provider) throws IOException {
+                out.writeStartArray();
+                for (double value : values) {
+                    number.serialize(value, out, provider);
+                }
+                out.writeEndArray();
+            }
+        };
+        JsonDeserializer<Double> read = new JsonDeserializer<>() {
+            @Override
+            public Double deserialize(JsonParser in, DeserializationContext context) throws IOException {
+                return in.getValueAsDouble(Double.NaN);
+            }
+
+            @Override
+            public Double getNullValue(DeserializationContext context) {
+                return Double.NaN;
+            }
+        };
+        JsonDeserializer<double[]> readArray = new JsonDeserializer<>() {
+            @Override
+            public double[] deserialize(JsonParser in, DeserializationContext context) throws IOException {
+                if (!in.isExpectedStartArrayToken()) {
+                    return (double[]) context.handleUnexpectedToken(double[].class, in);
+                }
+                java.util.List<Double> values = new java.util.ArrayList<>();
+                for (JsonToken token = in.nextToken(); token != JsonToken.END_ARRAY; token = in.nextToken()) {
+                    values.add(token == JsonToken.VALUE_NULL ? Double.NaN : in.getValueAsDouble(Double.NaN));
+                }
+                return values.stream().mapToDouble(Double::doubleValue).toArray();
+            }
+        };
+        return new SimpleModule("spice-not-measured")
+                .addSerializer(Double.class, number).addSerializer(double.class, number)
+                .addSerializer(double[].class, numbers)
+                .addDeserializer(Double.class, read).addDeserializer(double.class, read)
+                .addDeserializer(double[].class, readArray);
+    }
+}

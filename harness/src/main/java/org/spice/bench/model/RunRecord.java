@@ -1,0 +1,221 @@
+package org.spice.bench.model;
+
+import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.figures.SpiceFigures;
+import java.util.Map;
+
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * One mix of one probe: the counts measured in its window, from which every rate, ratio and per-request
+ * cost is computed (the methods below), never stored separately and never typed in. results.json holds
+ * both these counts and the computed figures; reading it back recomputes the figures from the counts.
+ *
+ * @param probe            the probe id or mix name
+ * @param durationS        the measured window in seconds
+ * @param requests         requests that started in the window and succeeded
+ * @param errors           failed requests that started in the window, by {@code ErrorClass.id()}
+ * @param statusCodes      non-200 status codes seen, by code
+ * @param clientRequests   successful requests per client
+ * @param clientMeanMs     mean latency per client (NaN for a client with no success)
+ * @param clientErrors     failed requests per client
+ * @param clientCpuS       CPU seconds used by the client process during the window
+ * @param serverCpuS       CPU seconds used by the server's process tree during the window, NaN if not measured
+ * @param machineCpuS      CPU seconds the whole machine was busy during the window, less the client's own: the
+ *                         server's CPU on a machine that runs nothing else, including children the process tree
+ *                         loses (httpd's mod_cgid ignores SIGCHLD, so the kernel drops its CGI children's times)
+ * @param completedAfterWindow requests started in the window and finished in the ramp-down (counted)
+ * @param serverKeptOpen   HTTP/1.0 responses after which the server did not close the connection
+ * @param reconnects       keep-alive connections the server closed that had to be opened again
+ *
+ * <p>In results.json (through Jackson, names in snake case) a run holds these counts and, written only,
+ * the figures computed from them; {@link #fromJson} reads the counts back and ignores the figures.
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonPropertyOrder({"probe", "clients", "repeat", "failed", "reason", "requests", "errors", "errors_by_class",
+    "status_codes", "duration_s", "rate_rps", "throughput_bytes_s", "bytes_per_response", "expected_body_bytes",
+    "header_bytes_per_response", "body_bytes", "header_bytes", "latency_ms", "fairness_jain", "client_latency_spread",
+    "little_ratio", "client_cpu_s", "client_cpu_cores", "client_cpu_us_per_req", "client_saturated", "server_cpu_s",
+    "machine_cpu_s", "machine_cpu_us_per_req", "server_cpu_cores", "server_cpu_us_per_req", "completed_after_window",
+    "server_kept_open", "reconnects", "per_client"})
+public record RunRecord(String probe, int clients, int repeat, boolean failed,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String reason, double durationS, long requests,
+        @JsonProperty("errors_by_class") Map<String, Long> errors, Map<String, Long> statusCodes, long headerBytes,
+        long bodyBytes, @JsonIgnore long expectedBodyBytes, @JsonProperty("latency_ms") LatencySummary latency,
+        @JsonIgnore long[] clientRequests, @JsonIgnore double[] clientMeanMs, @JsonIgnore long[] clientErrors,
+        double clientCpuS, double serverCpuS, double machineCpuS, long completedAfterWindow, long serverKeptOpen,
+        long reconnects) {
+
+    /** The per-client counts and figures, as results.json nests them. */
+    @JsonPropertyOrder({"requests", "errors", "rate_rps", "mean_latency_ms"})
+    public record PerClient(long[] requests, long[] errors, @JsonProperty("rate_rps") double[] rateRps,
+            @JsonProperty("mean_latency_ms") double[] meanLatencyMs) {
+    }
+
+    /** The spread of the clients' mean latencies, as results.json nests it. */
+    public record Spread(double minMs, double maxMs, double cv) {
+    }
+
+    /** A run read from results.json: the counts by name; absent or null figures read as NaN. */
+    @JsonCreator
+    static RunRecord fromJson(@JsonProperty("probe") String probe, @JsonProperty("clients") int clients,
+            @JsonProperty("repeat") int repeat, @JsonProperty("failed") boolean failed,
+            @JsonProperty("reason") String reason, @JsonProperty("duration_s") Double durationS,
+            @JsonProperty("requests") long requests, @JsonProperty("errors_by_class") Map<String, Long> errors,
+            @JsonProperty("status_codes") Map<String, Long> statusCodes, @JsonProperty("header_bytes") long headerBytes,
+            @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("expected_body_bytes") Long expectedBodyBytes,
+            @JsonProperty("latency_ms") LatencySummary latency, @JsonProperty("per_client") PerClient perClient,
+            @JsonProperty("client_cpu_s") Double clientCpuS, @JsonProperty("server_cpu_s") Double serverCpuS,
+            @JsonProperty("machine_cpu_s") Double machineCpuS,
+            @JsonProperty("completed_after_window") long completedAfterWindow,
+            @JsonProperty("server_kept_open") long serverKeptOpen, @JsonProperty("reconnects") long reconnects) {
+        if (probe == null || perClient == null || latency == null) {
+            throw new IllegalArgumentException("a run needs probe, latency_ms and per_client");
+        }
+        return new RunRecord(probe, clients, repeat, failed, reason, nan(durationS), requests,
+                errors == null ? Map.of() : errors, statusCodes == null ? Map.of() : statusCodes, headerBytes, bodyBytes,
+                expectedBodyBytes == null ? -1 : expectedBodyBytes, latency, perClient.requests(),
+                perClient.meanLatencyMs(), perClient.errors(), nan(clientCpuS), nan(serverCpuS), nan(machineCpuS),
+                completedAfterWindow, serverKeptOpen, reconnects);
+    }
+
+    private static double nan(Double value) {
+        return value == null ? Double.NaN : value;
+    }
+
+    @JsonProperty("per_client")
+    PerClient perClient() {
+        return new PerClient(clientRequests, clientErrors, clientRates(), clientMeanMs);
+    }
+
+    @JsonProperty("expected_body_bytes")
+    Long expectedBodyBytesOrNull() {
+        return expectedBodyBytes >= 0 ? expectedBodyBytes : null;
+    }
+
+    @JsonProperty("client_latency_spread")
+    Spread clientLatencySpread() {
+        return new Spread(clientLatencyMinMs(), clientLatencyMaxMs(), clientLatencyCv());
+    }
+
+    /** Client CPU (in cores) from which the engine warns that it may be the bottleneck. */
+    public static final double SATURATED_CORES = 0.9;
+
+    @JsonProperty("errors")
+    public long errorTotal() {
+        return errors.values().stream().mapToLong(Long::longValue).sum();
+    }
+
+    @JsonProperty
+    public double rateRps() {
+        return durationS > 0 ? requests / durationS : Double.NaN;
+    }
+
+    /** Body bytes per second: the throughput of the white paper, which carried no headers. */
+    @JsonProperty
+    public double throughputBytesS() {
+        return durationS > 0 ? bodyBytes / durationS : Double.NaN;
+    }
+
+    /** Mean body bytes per counted response; a wrong size is an error, so this must equal the expected size. */
+    @JsonProperty
+    public double bytesPerResponse() {
+        return requests > 0 ? bodyBytes / (double) requests : Double.NaN;
+    }
+
+    @JsonProperty
+    public double headerBytesPerResponse() {
+        return requests > 0 ? headerBytes / (double) requests : Double.NaN;
+    }
+
+    public double[] clientRates() {
+        double[] rates = new double[clientRequests.length];
+        for (int i = 0; i < rates.length; i++) {
+            rates[i] = durationS > 0 ? clientRequests[i] / durationS : Double.NaN;
+        }
+        return rates;
+    }
+
+    @JsonProperty
+    public double fairnessJain() {
+        return SpiceFigures.jain(clientRates());
+    }
+
+    public double clientLatencyMinMs() {
+        return extreme(clientMeanMs, true);
+    }
+
+    public double clientLatencyMaxMs() {
+        return extreme(clientMeanMs, false);
+    }
+
+    /** Spread of the clients' mean latencies: coefficient of variation. */
+    public double clientLatencyCv() {
+        return SpiceFigures.coefficientOfVariation(clientMeanMs);
+    }
+
+    @JsonProperty
+    public double littleRatio() {
+        return SpiceFigures.littleRatio(clients, rateRps(), latency.meanMs());
+    }
+
+    @JsonProperty
+    public double clientCpuUsPerReq() {
+        return requests > 0 ? clientCpuS * 1e6 / requests : Double.NaN;
+    }
+
+    /** Client CPU as cores busy over the window: about 1 or more means the client, not the server, may be the limit. */
+    @JsonProperty
+    public double clientCpuCores() {
+        return durationS > 0 ? clientCpuS / durationS : Double.NaN;
+    }
+
+    /** True when the client used about a core or more: its numbers may show the client's limit, not the server's. */
+    @JsonProperty
+    public boolean clientSaturated() {
+        return clientCpuCores() >= SATURATED_CORES;
+    }
+
+    @JsonProperty
+    public double serverCpuUsPerReq() {
+        return requests > 0 && !Double.isNaN(serverCpuS) ? serverCpuS * 1e6 / requests : Double.NaN;
+    }
+
+    @JsonProperty
+    public double machineCpuUsPerReq() {
+        return requests > 0 && !Double.isNaN(machineCpuS) ? machineCpuS * 1e6 / requests : Double.NaN;
+    }
+
+    @JsonProperty
+    public double serverCpuCores() {
+        return durationS > 0 && !Double.isNaN(serverCpuS) ? serverCpuS / durationS : Double.NaN;
+    }
+
+    /** The same measurement, marked failed: what was measured is kept, the reason says why it does not count. */
+    public RunRecord withFailure(String why) {
+        return new RunRecord(probe, clients, repeat, true, why, durationS, requests, errors, statusCodes, headerBytes,
+                bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs, clientErrors, clientCpuS, serverCpuS, machineCpuS,
+                completedAfterWindow, serverKeptOpen, reconnects);
+    }
+
+    /** The point the SPICE figures need. */
+    public SpiceFigures.Point point() {
+        return new SpiceFigures.Point(clients, rateRps(), latency.meanMs(), fairnessJain(), serverCpuUsPerReq(),
+                machineCpuUsPerReq(), failed || requests == 0);
+    }
+
+    private static double extreme(double[] values, boolean min) {
+        double result = Double.NaN;
+        for (double v : values) {
+            if (!Double.isNaN(v) && (Double.isNaN(result) || (min ? v < result : v > result))) {
+                result = v;
+            }
+        }
+        return result;
+    }
+}

@@ -1,0 +1,54 @@
+package org.spice.bench.model;
+
+import org.spice.bench.figures.SpiceFigures;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The per-probe SPICE summary of a whole run, in the order the probes ran. The reference of the
+ * efficiencies is the static probe (one file) or, as in the white paper, the static fileset.
+ */
+public final class Summaries {
+
+    /** The single-file static workload, the reference unless another is named. */
+    public static final String STATIC = "static";
+
+    /** The static fileset's workload (the mix file spice fileset writes is named fileset.mix). */
+    public static final String FILESET = "fileset";
+
+    private Summaries() {
+    }
+
+    /**
+     * Servers whose process tree never sees the CPU of their CGI programs: httpd's mod_cgid and fcgiwrap
+     * (Jetty's and nginx's CGI bridge) leave their children to the kernel (SIGCHLD ignored), so the
+     * children's times are counted nowhere but in the machine's total.
+     */
+    public static final java.util.Set<String> CGI_CHILDREN_UNCOUNTED = java.util.Set.of("apache", "jetty", "nginx");
+
+    /** The CPU figure that stands for a probe's cost on a server (see {@link SpiceFigures.CpuSource}). */
+    public static SpiceFigures.CpuSource cpuSource(String server, String probe) {
+        return probe.equals("cgi") && server != null && CGI_CHILDREN_UNCOUNTED.contains(server)
+                ? SpiceFigures.CpuSource.MACHINE : SpiceFigures.CpuSource.SERVER;
+    }
+
+    /** The summary with efficiencies against {@code reference}, a workload of the run, on {@code server} (may be null). */
+    public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference, String server) {
+        Map<String, List<SpiceFigures.Point>> byProbe = new LinkedHashMap<>();
+        Map<String, Integer> repeats = new LinkedHashMap<>();
+        for (RunRecord run : runs) {
+            byProbe.computeIfAbsent(run.probe(), k -> new ArrayList<>()).add(run.point());
+            repeats.merge(run.probe(), run.repeat(), Math::max);
+        }
+        List<SpiceFigures.Point> statics = SpiceFigures.combineRepeats(byProbe.getOrDefault(reference, List.of()));
+        List<SpiceFigures.Summary> summaries = new ArrayList<>();
+        for (Map.Entry<String, List<SpiceFigures.Point>> entry : byProbe.entrySet()) {
+            summaries.add(SpiceFigures.summarize(entry.getKey(), repeats.get(entry.getKey()),
+                    SpiceFigures.combineRepeats(entry.getValue()), statics, latencyBoundMs,
+                    cpuSource(server, entry.getKey())));
+        }
+        return summaries;
+    }
+}

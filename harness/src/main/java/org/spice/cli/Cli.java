@@ -1,0 +1,150 @@
+package org.spice.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import org.spice.page.Probe;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+
+/**
+ * What every command of the harness shares on top of picocli: where it prints, how a bad option is
+ * reported (one line on stderr that names the option, then where the help is; exit 2), and the checks
+ * of values that picocli's types do not express.
+ */
+public final class Cli {
+
+    private Cli() {
+    }
+
+    /** A command that prints: its streams are set before it runs, so tests can read them. */
+    public abstract static class Printing {
+        protected PrintStream out = System.out;
+        protected PrintStream err = System.err;
+    }
+
+    /** Runs {@code command} on {@code args}; returns the exit status. */
+    public static int run(Object command, PrintStream out, PrintStream err, String... args) {
+        return commandLine(command, out, err).execute(args);
+    }
+
+    /** The command line of {@code command} (and its subcommands), printing to the given streams. */
+    public static CommandLine commandLine(Object command, PrintStream out, PrintStream err) {
+        CommandLine line = new CommandLine(command);
+        line.setOut(new PrintWriter(out, true, StandardCharsets.UTF_8));
+        line.setErr(new PrintWriter(err, true, StandardCharsets.UTF_8));
+        line.setParameterExceptionHandler((e, args) -> {
+            CommandLine failing = e.getCommandLine();
+            String name = failing.getCommandSpec().qualifiedName(" ");
+            failing.getErr().println(name + ": " + e.getMessage());
+            failing.getErr().println("see scripts/" + name + " --help");
+            return 2;
+        });
+        streams(line, out, err);
+        return line;
+    }
+
+    private static void streams(CommandLine line, PrintStream out, PrintStream err) {
+        if (line.getCommand() instanceof Printing printing) {
+            printing.out = out;
+            printing.err = err;
+        }
+        for (CommandLine sub : line.getSubcommands().values()) {
+            streams(sub, out, err);
+        }
+    }
+
+    /** Checks of option values; each failure is a ParameterException whose message starts with the option. */
+    public static final class Checks {
+        private final CommandLine line;
+
+        public Checks(CommandSpec spec) {
+            this.line = spec.commandLine();
+        }
+
+        public ParameterException fail(String message) {
+            return new ParameterException(line, message);
+        }
+
+        /** A comma-separated list of probe ids, at least one. */
+        public List<Probe> probes(List<String> ids) {
+            List<String> named = ids.stream().map(String::trim).filter(id -> !id.isEmpty()).toList();
+            if (named.isEmpty()) {
+                throw fail("--probes: name at least one probe: " + Probe.ids());
+            }
+            try {
+                return Probe.parseList(String.join(",", named));
+            } catch (IllegalArgumentException e) {
+                throw fail("--probes: " + e.getMessage());
+            }
+        }
+
+        /** Client counts: whole numbers above 0, at least one. */
+        public List<Integer> clientCounts(List<String> values) {
+            List<Integer> counts = new ArrayList<>();
+            for (String value : values) {
+                int count;
+                try {
+                    count = Integer.parseInt(value.trim());
+                } catch (NumberFormatException e) {
+                    count = 0;
+                }
+                if (count <= 0) {
+                    throw fail("--clients: \"" + value.trim() + "\" is not a client count;"
+                            + " give whole numbers above 0 separated by commas, e.g. 1,2,4,8");
+                }
+                counts.add(count);
+            }
+            if (counts.isEmpty()) {
+                throw fail("--clients: give at least one client count, e.g. 1,2,4,8");
+            }
+            return counts;
+        }
+
+        /** A finite number of 0 or more ({@code zero}) or above 0. */
+        public double number(String option, String text, boolean zero) {
+            double value;
+            try {
+                value = Double.parseDouble(text.trim());
+            } catch (NumberFormatException e) {
+                value = Double.NaN;
+            }
+            if (Double.isNaN(value) || Double.isInfinite(value) || value < 0 || value == 0 && !zero) {
+                throw fail(option + " takes a number " + (zero ? "of 0 or more" : "above 0") + ", not \"" + text + "\"");
+            }
+            return value;
+        }
+
+        public long whole(String option, String text, long min, long max) {
+            try {
+                long value = Long.parseLong(text.trim());
+                if (value < min || value > max) {
+                    throw new NumberFormatException();
+                }
+                return value;
+            } catch (NumberFormatException e) {
+                throw fail(option + " takes a whole number" + (min > Long.MIN_VALUE ? " from " + min : "")
+                        + (max < Long.MAX_VALUE ? " to " + max : "") + ", not \"" + text + "\"");
+            }
+        }
+
+        /** One of an enum's constants, by its name in lower case with dashes. */
+        public <E extends Enum<E>> E choice(String option, String text, Class<E> type) {
+            List<String> names = new ArrayList<>();
+            for (E constant : type.getEnumConstants()) {
+                String name = constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+                if (name.equals(text.trim().toLowerCase(Locale.ROOT))) {
+                    return constant;
+                }
+                names.add(name);
+            }
+            throw fail(option + ": \"" + text + "\" is not one of " + String.join(", ", names));
+        }
+    }
+}

@@ -1,0 +1,157 @@
+package org.spice.imports;
+
+import org.spice.bench.samples.ImportException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+import org.spice.bench.report.ReportWriter;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.model.RunRecord;
+import org.spice.cli.Cli;
+import org.spice.page.CanonicalPage;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code spice import TOOL --probe P --clients N (--out DIR | --into DIR) FILE...}: another load tool's
+ * output as a SPICE mix, in results.json and the usual report; several imports into one directory (one
+ * per probe and client count) give the efficiency table against static, as bench does.
+ */
+@Command(name = "import", sortOptions = false, mixinStandardHelpOptions = true,
+        description = "Another load tool's output (ab, h2load, wrk with harness/tools/wrk-spice.lua, JMeter's JTL, oha's JSON)"
+                + " as one SPICE mix in results.json and the report.")
+public final class ImportCommand extends Cli.Printing implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "TOOL", description = "ab, h2load, wrk, jmeter or oha.")
+    String tool;
+
+    @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "The tool's files: ab's output and its"
+            + " -g file; h2load's output and its --log-file; wrk's output; JMeter's JTL (CSV); oha's JSON.")
+    List<Path> files = new ArrayList<>();
+
+    @Option(names = "--probe", required = true, paramLabel = "PROBE", description = "The probe (or workload) the tool measured.")
+    String probe;
+
+    @Option(names = "--clients", required = true, paramLabel = "N", description = "The tool's concurrency (ab -c, h2load -c, wrk -c, JMeter threads).")
+    String clients;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "A new results directory.")
+    Path outDir;
+
+    @Option(names = "--into", paramLabel = "DIR", description = "A results directory of earlier imports of the same tool: this"
+            + " mix is added (or replaces the one of the same probe and clients).")
+    Path into;
+
+    @Option(names = "--target", paramLabel = "URL", description = "The base URL the tool measured (recorded).")
+    String target = "(not given)";
+
+    @Option(names = "--server", paramLabel = "NAME", description = "The server's name (recorded; picks its CPU figure).")
+    String server;
+
+    @Option(names = "--bytes", paramLabel = "N", description = "The page size the probes answer (default: the built one).")
+    Long bytes;
+
+    @Override
+    public Integer call() {
+        Cli.Checks check = new Cli.Checks(spec);
+        Tools which;
+        try {
+            which = Tools.valueOf(tool.toUpperCase(java.util.Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw check.fail("TOOL: ab, h2load, wrk, jmeter or oha, not \"" + tool + "\"");
+        }
+        int count = (int) check.whole("--clients", clients, 1, 1_000_000);
+        if ((outDir == null) == (into == null)) {
+            throw check.fail("give --out DIR (a new results directory) or --into DIR (one with earlier imports)");
+        }
+        if (probe.isBlank() || !probe.matches("[A-Za-z0-9_.:-]+")) {
+            throw check.fail("--probe: a probe or workload name such as static or servlet, not \"" + probe + "\"");
+        }
+        long expected = bytes != null ? bytes : CanonicalPage.builtBytes();
+        Path dir = into != null ? into : outDir;
+        Path file = dir.resolve(ResultsJson.FILE);
+        Results earlier = null;
+        try {
+            if (into != null) {
+                if (!Files.exists(file)) {
+                    throw check.fail("--into: " + file + " does not exist: start with --out");
+                }
+                earlier = ResultsJson.readResults(file);
+            } else if (Files.exists(file)) {
+                throw check.fail("--out: " + file + " exists already: add to it with --into");
+            }
+        } catch (IOException e) {
+            out.println(e.getMessage());
+            return 1;
+        }
+        if (earlier != null && !which.id().equals(earlier.settings().get("engine"))) {
+            throw check.fail("--into: " + dir + " holds results of " + earlier.settings().get("engine") + ", not " + which.id());
+        }
+        if (earlier != null && earlier.bodyBytes() != expected) {
+            throw check.fail("--into: " + dir + " was measured with " + earlier.bodyBytes() + "-byte pages, not " + expected);
+        }
+        Imported imported;
+        try {
+            imported = which.read(files, probe, count, expected);
+        } catch (ImportException e) {
+            out.println("import: " + e.getMessage() + " (nothing written)");
+            return 1;
+        }
+        Results results = combine(earlier, imported, which, expected);
+        try {
+            Files.createDirectories(dir);
+            ResultsJson.write(dir, results);
+            out.print(ReportWriter.write(dir, results));
+        } catch (IOException e) {
+            out.println("cannot write the results in " + dir + ": " + e.getMessage());
+            return 1;
+        }
+        out.printf("imported %s: %d requests counted (the tool's own total: %d)%n", which.id(), imported.run().requests(),
+                imported.toolTotal());
+        out.println("results: " + dir.toAbsolutePath());
+        return 0;
+    }
+
+    private Results combine(Results earlier, Imported imported, Tools which, long expected) {
+        List<RunRecord> runs = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        Map<String, Object> settings = new LinkedHashMap<>();
+        if (earlier != null) {
+            earlier.runs().stream().filter(r -> !(r.probe().equals(probe) && r.clients() == imported.run().clients()))
+                    .forEach(runs::add);
+            notes.addAll(earlier.notes());
+            settings.putAll(earlier.settings());
+        }
+        runs.add(imported.run());
+        runs.sort(java.util.Comparator.comparingInt((RunRecord r) -> r.probe().equals("static") ? 0 : 1)
+                .thenComparingInt(RunRecord::clients));
+        for (String note : imported.notes()) {
+            if (!notes.contains(note)) {
+                notes.add(note);
+            }
+        }
+        settings.put("engine", which.id());
+        settings.put("window_rule", "the tool's whole run (imported)");
+        settings.put("clients", runs.stream().map(RunRecord::clients).distinct().sorted().toList());
+        settings.put("workloads", runs.stream().map(RunRecord::probe).distinct().toList());
+        String now = OffsetDateTime.now().withNano(0).toString();
+        return new Results(earlier != null ? earlier.target() : target, server != null ? server
+                : earlier != null ? earlier.server() : null, expected, settings,
+                earlier != null ? earlier.startedAt() : now, now, false, null, notes, runs);
+    }
+}

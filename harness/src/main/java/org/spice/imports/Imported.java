@@ -1,0 +1,12 @@
+package org.spice.imports;
+
+import java.util.List;
+
+/**
+ * One tool run as a SPICE mix, with what the tool cannot tell said in words.
+ *
+ * @param toolTotal the number of successful requests the tool itself reported, for the check against
+ *                  its own summary (-1 when it reports none)
+ */
+public record Imported(org.spice.bench.model.RunRecord run, List<String> notes, long toolTotal) {
+}

@@ -1,0 +1,85 @@
+package org.spice.imports;
+
+import org.spice.bench.samples.ImportException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.RunRecord;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * oha's {@code --output-format json} (or {@code -j}): a summary (seconds), latency percentiles, status codes
+ * and errors. oha keeps no per-request or per-client output there, so no fairness; its sizes are bodies.
+ * Run it with {@code --disable-keepalive} for SPICE's connection per request.
+ */
+final class OhaImport {
+
+    private OhaImport() {
+    }
+
+    static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
+        Path file = Tools.single(files, "oha", "oha's --output-format json output");
+        JsonNode json;
+        try {
+            json = ResultsJson.MAPPER.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ImportException(file + ":" + (e.getLocation() == null ? 1 : e.getLocation().getLineNr())
+                    + ": not oha's JSON output (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+        } catch (java.io.IOException e) {
+            throw new ImportException(file + ": cannot read it (" + e.getMessage() + ")");
+        }
+        for (String field : List.of("summary", "latencyPercentiles", "statusCodeDistribution")) {
+            if (json == null || !json.has(field)) {
+                throw new ImportException(file + ": oha's JSON has no \"" + field + "\" (truncated, or not --output-format json?)");
+            }
+        }
+        JsonNode summary = json.get("summary");
+        long ok = 0;
+        long otherStatus = 0;
+        Map<String, Long> statusCodes = new LinkedHashMap<>();
+        var codes = json.get("statusCodeDistribution").fields();
+        while (codes.hasNext()) {
+            var code = codes.next();
+            if (code.getKey().equals("200")) {
+                ok = code.getValue().asLong();
+            } else {
+                otherStatus += code.getValue().asLong();
+                statusCodes.put(code.getKey(), code.getValue().asLong());
+            }
+        }
+        long failed = 0;
+        var errorsIt = json.path("errorDistribution").fields();
+        while (errorsIt.hasNext()) {
+            failed += errorsIt.next().getValue().asLong();
+        }
+        Map<String, Long> errors = new LinkedHashMap<>();
+        errors.put("status", otherStatus);
+        errors.put("io", failed);
+        List<LatencySummary.Percentile> points = new ArrayList<>();
+        Map<String, Double> byName = new LinkedHashMap<>();
+        var percentiles = json.get("latencyPercentiles").fields();
+        while (percentiles.hasNext()) {
+            var p = percentiles.next();
+            double ms = p.getValue().asDouble() * 1000;
+            byName.put(p.getKey(), ms);
+            points.add(new LatencySummary.Percentile(Double.parseDouble(p.getKey().substring(1)), ms));
+        }
+        double maxMs = summary.path("slowest").asDouble() * 1000;
+        points.add(new LatencySummary.Percentile(100, maxMs));
+        LatencySummary latency = new LatencySummary(summary.path("average").asDouble() * 1000,
+                byName.getOrDefault("p50", Double.NaN), byName.getOrDefault("p90", Double.NaN),
+                byName.getOrDefault("p99", Double.NaN), byName.getOrDefault("p99.9", Double.NaN), maxMs, points);
+        long body = Math.round(summary.path("totalData").asDouble());
+        RunRecord run = new RunRecord(probe, clients, 1, false, null, summary.path("total").asDouble(), ok, errors,
+                statusCodes, 0, ok + otherStatus > 0 ? body * ok / (ok + otherStatus) : 0, expectedBytes, latency,
+                new long[0], new double[0], new long[0], Double.NaN, Double.NaN, Double.NaN, 0, 0, 0);
+        return new Imported(run, List.of("oha: no per-request or per-client output, so no fairness; the whole run is the"
+                + " window; without --disable-keepalive it keeps its connections open (not SPICE's method)"), ok);
+    }
+}

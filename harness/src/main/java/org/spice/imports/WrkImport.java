@@ -1,0 +1,77 @@
+package org.spice.imports;
+
+import org.spice.bench.samples.ImportException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.RunRecord;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * wrk run with SPICE's script (harness/tools/wrk-spice.lua): the one JSON line its done() prints. wrk has
+ * no per-request output, so there are no per-client figures; its latency starts when the request is
+ * written, after connect; its byte count includes the heads.
+ */
+final class WrkImport {
+
+    private WrkImport() {
+    }
+
+    static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
+        Path file = Tools.single(files, "wrk", "wrk's output with the line of harness/tools/wrk-spice.lua");
+        String[] lines = Tools.read(file).split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            if (!lines[i].startsWith("{\"spice_wrk\"")) {
+                continue;
+            }
+            JsonNode json;
+            try {
+                json = ResultsJson.MAPPER.readTree(lines[i]);
+            } catch (java.io.IOException e) {
+                throw new ImportException(file + ":" + (i + 1) + ": the spice_wrk line is not JSON (" + e.getMessage().lines().findFirst().orElse("") + ")");
+            }
+            return imported(json, file + ":" + (i + 1), probe, clients);
+        }
+        throw new ImportException(file + ": no line from harness/tools/wrk-spice.lua: run wrk with -s harness/tools/wrk-spice.lua");
+    }
+
+    private static Imported imported(JsonNode json, String where, String probe, int clients) throws ImportException {
+        for (String field : List.of("duration_us", "requests", "bytes", "errors", "latency_us")) {
+            if (!json.has(field)) {
+                throw new ImportException(where + ": the spice_wrk line has no \"" + field + "\" (truncated?)");
+            }
+        }
+        JsonNode e = json.get("errors");
+        long statusErrors = e.path("status").asLong();
+        long requests = json.get("requests").asLong() - statusErrors;
+        Map<String, Long> errors = new LinkedHashMap<>();
+        errors.put("status", statusErrors);
+        errors.put("connect_refused", e.path("connect").asLong());
+        errors.put("io", e.path("read").asLong() + e.path("write").asLong());
+        errors.put("timeout", e.path("timeout").asLong());
+        JsonNode latencyUs = json.get("latency_us");
+        List<LatencySummary.Percentile> points = new ArrayList<>();
+        Map<Double, Double> byPercentile = new LinkedHashMap<>();
+        for (JsonNode point : latencyUs.path("percentiles")) {
+            points.add(new LatencySummary.Percentile(point.get(0).asDouble(), point.get(1).asDouble() / 1000));
+            byPercentile.put(point.get(0).asDouble(), point.get(1).asDouble() / 1000);
+        }
+        double maxMs = latencyUs.path("max").asDouble() / 1000;
+        points.add(new LatencySummary.Percentile(100, maxMs));
+        LatencySummary latency = new LatencySummary(latencyUs.path("mean").asDouble() / 1000,
+                byPercentile.getOrDefault(50.0, Double.NaN), byPercentile.getOrDefault(90.0, Double.NaN),
+                byPercentile.getOrDefault(99.0, Double.NaN), byPercentile.getOrDefault(99.9, Double.NaN), maxMs, points);
+        RunRecord run = new RunRecord(probe, clients, 1, false, null, json.get("duration_us").asDouble() / 1e6, requests,
+                errors, Map.of(), 0, json.get("bytes").asLong(), -1, latency, new long[0], new double[0], new long[0],
+                Double.NaN, Double.NaN, Double.NaN, 0, 0, 0);
+        List<String> notes = List.of("wrk: latency from writing the request, connect excluded; bytes include the"
+                + " response heads (so no size check); no per-client figures, so no fairness; the whole run is the window");
+        return new Imported(run, notes, requests);
+    }
+}

@@ -1,0 +1,132 @@
+package org.spice.harness;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.spi.ToolProvider;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * The harness's packages form layers (README, "How the code is laid out"): jdeps, run on the compiled
+ * classes, finds no cycle between them, and no package uses one it is not allowed to.
+ */
+class PackageLayersTest {
+
+    private static final String P = "org.spice.";
+
+    /** What each package may use, besides itself, the JDK and the libraries. */
+    static final Map<String, Set<String>> ALLOWED = new TreeMap<>(Map.ofEntries(
+            Map.entry("cli", Set.of("page")),
+            Map.entry("bench.net", Set.of()),
+            Map.entry("bench.mix", Set.of("page")),
+            Map.entry("bench.figures", Set.of()),
+            Map.entry("bench.proc", Set.of()),
+            Map.entry("bench.model", Set.of("page", "bench.net", "bench.mix", "bench.figures")),
+            Map.entry("bench.samples", Set.of("page", "bench.net", "bench.figures", "bench.model")),
+            Map.entry("bench.engine", Set.of("page", "bench.net", "bench.mix", "bench.figures", "bench.proc",
+                    "bench.model")),
+            Map.entry("bench.jmeter", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
+                    "bench.model", "bench.samples")),
+            Map.entry("bench.report", Set.of("page", "cli", "bench.net", "bench.figures", "bench.model")),
+            Map.entry("verify", Set.of("page", "cli", "bench.net")),
+            Map.entry("fileset", Set.of("page", "cli")),
+            Map.entry("cgifloor", Set.of("page", "cli", "bench.figures", "bench.model", "bench.report")),
+            Map.entry("imports", Set.of("page", "cli", "bench.net", "bench.figures", "bench.model", "bench.samples",
+                    "bench.report")),
+            Map.entry("bench.plan", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
+                    "bench.model", "bench.engine", "bench.jmeter", "bench.report", "verify", "fileset", "cgifloor")),
+            Map.entry("harness", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
+                    "bench.model", "bench.samples", "bench.engine", "bench.jmeter", "bench.report", "verify",
+                    "fileset", "cgifloor", "imports", "bench.plan"))));
+
+    @Test
+    void packagesFormLayersWithoutCycles() throws Exception {
+        Map<String, Set<String>> uses = packageGraph();
+        assertEquals(ALLOWED.keySet(), uses.keySet(), "every package of the harness has its place in the layers");
+        List<String> wrong = new ArrayList<>();
+        uses.forEach((from, tos) -> tos.stream().filter(to -> !ALLOWED.get(from).contains(to))
+                .forEach(to -> wrong.add(from + " -> " + to)));
+        assertTrue(wrong.isEmpty(), "uses outside the layers: " + wrong);
+        assertEquals(List.of(), cycle(uses), "a cycle between packages");
+    }
+
+    @Test
+    void theCycleCheckFindsACycle() {
+        Map<String, Set<String>> graph = Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"), "d", Set.of("a"));
+        assertEquals(3, cycle(graph).size());
+        assertEquals(List.of(), cycle(Map.of("a", Set.of("b"), "b", Set.of())));
+    }
+
+    /** Package → the SPICE packages it uses, as jdeps reads them from the compiled classes. */
+    static Map<String, Set<String>> packageGraph() {
+        Path classes = Path.of("target/classes");
+        assertTrue(Files.isDirectory(classes.resolve("org/spice")), "compiled classes in " + classes.toAbsolutePath());
+        ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new AssertionError("no jdeps in this JDK"));
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        PrintWriter out = new PrintWriter(text, true, StandardCharsets.UTF_8);
+        int status = jdeps.run(out, out, "-verbose:package", "-filter:none", "-e", "org\\.spice\\..*", classes.toString());
+        String report = text.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, report);
+        Map<String, Set<String>> graph = new TreeMap<>();
+        Matcher edge = Pattern.compile("^\\s+org\\.spice\\.(\\S+)\\s+->\\s+org\\.spice\\.(\\S+)", Pattern.MULTILINE).matcher(report);
+        while (edge.find()) {
+            String from = edge.group(1);
+            String to = edge.group(2);
+            graph.computeIfAbsent(from, k -> new TreeSet<>());
+            if (!from.equals(to) && !to.startsWith("page")) {
+                graph.get(from).add(to);
+            } else if (to.startsWith("page")) {
+                graph.get(from).add("page");
+            }
+        }
+        assertTrue(graph.size() > 5, "jdeps found the packages: " + report);
+        return graph;
+    }
+
+    /** One cycle of the graph as the packages on it, or an empty list. */
+    static List<String> cycle(Map<String, Set<String>> graph) {
+        Map<String, Integer> state = new TreeMap<>();
+        for (String start : graph.keySet()) {
+            List<String> path = new ArrayList<>();
+            if (visit(start, graph, state, path)) {
+                return path;
+            }
+        }
+        return List.of();
+    }
+
+    private static boolean visit(String node, Map<String, Set<String>> graph, Map<String, Integer> state, List<String> path) {
+        Integer seen = state.get(node);
+        if (seen != null) {
+            if (seen == 1) {
+                path.subList(0, path.indexOf(node)).clear();
+                return true;
+            }
+            return false;
+        }
+        state.put(node, 1);
+        path.add(node);
+        for (String next : graph.getOrDefault(node, Set.of())) {
+            if (visit(next, graph, state, path)) {
+                return true;
+            }
+        }
+        path.remove(path.size() - 1);
+        state.put(node, 2);
+        return false;
+    }
+}
