@@ -14,6 +14,12 @@ die() {
     exit 1
 }
 
+# A wrong command line: one line on stderr, exit 2 (as the harness's commands do).
+usage_error() {
+    echo "spice: $*" >&2
+    exit 2
+}
+
 # A JDK 17 or newer: java to run, javac (through Maven) to build.
 require_java() {
     command -v java >/dev/null 2>&1 \

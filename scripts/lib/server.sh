@@ -1,4 +1,8 @@
-# scripts/spice server install|start|stop|status apache|tomcat|jetty|nginx [--port N] [--access-log] [--mpm event|prefork] [--workers N]
+# scripts/spice server install|start|stop|status|pids NAME|all [--port N] [--access-log] [--mpm event|prefork] [--workers N]
+#
+# Which servers there are, their default ports, the ports of what runs beside them and the probes each
+# serves come from the harness's server table (scripts/spice servers, org.spice.bench.model.Server), read
+# once per process: this file keeps no copy of it.
 #
 # Each server is a file in servers/ that defines, for NAME:
 #   NAME_installed        succeeds when everything the server needs is on the machine
@@ -6,13 +10,11 @@
 #   NAME_launch RUN PORT  lays out its run directory RUN and starts the server in the background,
 #                         writing the PIDs of what it started to RUN/*.pid
 #   NAME_logs RUN         prints the log files worth reading when a start fails
-#   NAME_probes           the probes it serves (the others are listed with the reason in README's matrix)
 #   NAME_start_failed RUN (optional) succeeds when the logs already show that the start failed
 # This file does the rest the same way for all of them: ports, run directories, waiting, stopping by PID;
 # companions.sh starts what runs beside a server (FastCGI probe, fcgiwrap, a Tomcat backend).
 # shellcheck shell=bash
 
-SPICE_SERVERS=(apache tomcat jetty nginx)
 SPICE_CACHE="$SPICE_ROOT/.cache"
 # Defaults for the options server_main parses (tests and bench start servers without them).
 SPICE_ACCESS_LOG=${SPICE_ACCESS_LOG:-off}
@@ -29,14 +31,43 @@ for server_file in "$SPICE_ROOT"/scripts/lib/servers/*.sh; do
     source "$server_file"
 done
 
+# The server table, once: a line per server, "NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET
+# PROBES BENCH_PROBES" ("-" where a server runs no such companion; probes comma-separated).
+server_table() {
+    if [ -z "${SPICE_SERVER_TABLE:-}" ]; then
+        SPICE_SERVER_TABLE=$(harness servers) || die "could not read the server table from the harness"
+    fi
+    echo "$SPICE_SERVER_TABLE"
+}
+
+# Field N of NAME's row, or nothing for a server the table does not know.
+server_field() {
+    server_table | awk -v name="$1" -v field="$2" '$1 == name { print $field }'
+}
+
+# The real servers (what "all" means), in the table's order.
+real_servers() {
+    server_table | awk '$1 != "embedded" { print $1 }'
+}
+
+known_server() {
+    [ -n "$(server_field "$1" 1)" ]
+}
+
 server_default_port() {
-    case "$1" in
-        embedded) echo 18080 ;;
-        apache) echo 18081 ;;
-        tomcat) echo 18082 ;;
-        jetty) echo 18083 ;;
-        nginx) echo 18084 ;;
-    esac
+    server_field "$1" 2
+}
+
+# The probes NAME serves, separated by SEPARATOR (a space by default).
+server_probes() {
+    server_field "$1" 6 | tr ',' "${2:- }"
+}
+
+# The port of an instance's companion: https, backend (the Tomcat behind it) or fastcgi; nothing if it has none.
+companion_port() {
+    local name=$1 port=$2 offset
+    case "$3" in https) offset=$(server_field "$name" 3) ;; backend) offset=$(server_field "$name" 4) ;; fastcgi) offset=$(server_field "$name" 5) ;; esac
+    [ "${offset:--}" = - ] || echo $((port + offset))
 }
 
 # A version pinned in the root pom.xml: the one place the build and the scripts take it from.
@@ -121,15 +152,11 @@ stop_pids() {
     done
 }
 
-# The ports an instance on PORT listens on: its own, its HTTPS port, its FastCGI probe's, Apache's
-# Tomcat backend's.
+# The ports an instance on PORT listens on: its own, its HTTPS port, its Tomcat backend's, its FastCGI probe's.
 instance_ports() {
     local name=$1 port=$2
-    echo "$port" "$(tls_port "$port")"
-    case "$name" in
-        apache | nginx) echo $((port + 1000)) $((port + 2000)) ;;
-        jetty) echo $((port + 2000)) ;;
-    esac
+    echo "$port" "$(companion_port "$name" "$port" https)" "$(companion_port "$name" "$port" backend)" \
+        "$(companion_port "$name" "$port" fastcgi)"
 }
 
 # The PIDs of SPICE's processes (their command line names this tree) listening on 127.0.0.1:PORT.
@@ -182,6 +209,10 @@ server_start() {
     fi
     port_in_use "$port" && die "port $port on 127.0.0.1 is in use: stop what listens there or choose another with --port N"
     port_in_use "$(tls_port "$port")" && die "port $(tls_port "$port") (its HTTPS port) on 127.0.0.1 is in use: choose another --port"
+    # What the launchers read: the ports of what runs beside the server.
+    local SPICE_BACKEND_PORT=${SPICE_BACKEND_PORT:-$(companion_port "$name" "$port" backend)}
+    local SPICE_FCGI_PORT
+    SPICE_FCGI_PORT=$(companion_port "$name" "$port" fastcgi)
     build_if_missing
     ensure_tls_cert
     stop_pids "$run"
@@ -200,10 +231,10 @@ server_start() {
     fi
     echo "$name on http://127.0.0.1:$port (pid $(cat "$run/server.pid"), run directory $run)"
     # shellcheck disable=SC2046
-    harness urls "http://127.0.0.1:$port" $("${name}_probes")
+    harness urls "http://127.0.0.1:$port" $(server_probes "$name")
     echo "  https: https://127.0.0.1:$(tls_port "$port")/spice/ (certificate $SPICE_TLS_CERT)"
     echo "  logs: $("${name}_logs" "$run" | tr '\n' ' ')"
-    echo "  check: scripts/spice verify http://127.0.0.1:$port --probes $("${name}_probes" | tr ' ' ',')"
+    echo "  check: scripts/spice verify http://127.0.0.1:$port --probes $(server_probes "$name" ,)"
     echo "  stop:  scripts/spice server stop $name --port $port"
 }
 
@@ -248,7 +279,7 @@ server_stop_all() {
 }
 
 # The PIDs of everything a running server is made of (httpd and its Tomcat backend; Jetty and
-# fcgiwrap), comma-separated: bench adds up the CPU of all their process trees.
+# fcgiwrap), comma-separated on one line: bench adds up the CPU of all their process trees.
 server_pids() {
     local run="$SPICE_RUN/$1-$2" pidfile pids=()
     for pidfile in "$run"/*.pid "$run"/*/*.pid; do
@@ -288,7 +319,8 @@ server_status_all() {
 
 server_main() {
     local action=${1:-} name=${2:-}
-    [ -n "$action" ] && [ -n "$name" ] || die "usage: scripts/spice server install|start|stop|status apache|tomcat|jetty|nginx|all [--port N]"
+    case "$action" in -h|--help|help) server_usage; return 0 ;; esac
+    [ -n "$action" ] && [ -n "$name" ] || { server_usage >&2; exit 2; }
     shift 2
     local port="" names=()
     while [ $# -gt 0 ]; do
@@ -297,23 +329,22 @@ server_main() {
             --access-log) SPICE_ACCESS_LOG=on; shift ;;
             --mpm) SPICE_MPM=${2:?--mpm needs event or prefork}; shift 2 ;;
             --workers) SPICE_NGINX_WORKERS=${2:?--workers needs a number}; shift 2 ;;
-            *) die "server: unknown option $1" ;;
+            *) usage_error "server: unknown option $1 (scripts/spice server --help)" ;;
         esac
     done
-    case "$SPICE_MPM" in event|prefork) ;; *) die "server: --mpm takes event or prefork, not \"$SPICE_MPM\"" ;; esac
+    case "$SPICE_MPM" in event|prefork) ;; *) usage_error "server: --mpm takes event or prefork, not \"$SPICE_MPM\"" ;; esac
     [[ "$SPICE_NGINX_WORKERS" =~ ^(auto|[1-9][0-9]{0,2})$ ]] \
-        || die "server: --workers takes auto or a number of nginx worker processes (1-999), not \"$SPICE_NGINX_WORKERS\""
+        || usage_error "server: --workers takes auto or a number of nginx worker processes (1-999), not \"$SPICE_NGINX_WORKERS\""
     if [ "$name" = all ]; then
-        [ -z "$port" ] || die "server: --port goes with one server, not all"
-        names=("${SPICE_SERVERS[@]}")
+        [ -z "$port" ] || usage_error "server: --port goes with one server, not all"
+        mapfile -t names < <(real_servers)
     else
-        [[ " ${SPICE_SERVERS[*]} embedded " == *" $name "* ]] \
-            || die "server: unknown server \"$name\": apache, tomcat, jetty, nginx, embedded, all"
+        known_server "$name" || usage_error "server: unknown server \"$name\": $(server_table | awk '{print $1}' | paste -sd' ' -) or all"
         names=("$name")
     fi
     if [ -n "$port" ]; then
-        [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 65535 ] \
-            || die "server: --port takes a port number from 1024 to 65535, not \"$port\""
+        [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 63000 ] \
+            || usage_error "server: --port takes a port number from 1024 to 63000, not \"$port\""
     fi
     local each
     for each in "${names[@]}"; do
@@ -322,7 +353,20 @@ server_main() {
             start) server_start "$each" "${port:-$(server_default_port "$each")}" ;;
             stop) if [ -n "$port" ]; then server_stop "$each" "$port"; else server_stop_all "$each"; fi ;;
             status) if [ -n "$port" ]; then server_status "$each" "$port" || true; else server_status_all "$each"; fi ;;
-            *) die "server: unknown action \"$action\": install, start, stop or status" ;;
+            pids) server_pids "$each" "${port:-$(server_default_port "$each")}" ;;
+            *) usage_error "server: unknown action \"$action\": install, start, stop, status or pids" ;;
         esac
     done
+}
+
+server_usage() {
+    cat <<USAGE
+usage: scripts/spice server install|start|stop|status|pids NAME|all [--port N] [--access-log] [--mpm event|prefork] [--workers N]
+  NAME: $(server_table | awk '{print $1 " (" $2 ")"}' | paste -sd' ' -); all: every one but embedded
+  install  what the server needs (apt for httpd and nginx, Maven for Tomcat and Jetty)
+  start    from conf/ on 127.0.0.1, run directory run/NAME-PORT
+  stop     by its PID files (without --port: every instance of NAME)
+  status   whether it runs, and the ports it listens on
+  pids     the PIDs of everything it is made of, comma-separated on one line (what bench measures)
+USAGE
 }

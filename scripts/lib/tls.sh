@@ -9,9 +9,9 @@ SPICE_TLS_KEY="$SPICE_TLS/server.key"
 SPICE_TLS_P12="$SPICE_TLS/server.p12"
 SPICE_TLS_PASSWORD_FILE="$SPICE_TLS/password"
 
-# Every server's HTTPS port: its HTTP port + 360 (embedded 18440, apache 18441, tomcat 18442, jetty 18443).
+# Every server's HTTPS port: its HTTP port + the table's HTTPS offset (embedded 18440, apache 18441, ...).
 tls_port() {
-    echo $(($1 + 360))
+    companion_port embedded "$1" https
 }
 
 ensure_tls_cert() {

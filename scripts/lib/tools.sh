@@ -57,7 +57,7 @@ compare_tools() {
 # As many requests as wrk completed at C clients, at least C.
 h2load_count() {
     local n
-    n=$(sed -n 's/.*"requests" : \([0-9]*\),.*/\1/p' "$1/results.json" 2>/dev/null | tail -1)
+    n=$(java -jar "$HARNESS_JAR" figure "$1" --probe static --clients "$2" requests 2>/dev/null)
     echo $(( ${n:-0} > $2 ? ${n:-0} : $2 ))
 }
 
@@ -83,7 +83,7 @@ tools_import() {
 # included) per request of that rate over the run.
 tool_row() {
     local tool=$1 c=$2 round=$3 dir=$4 timefile=$5 rate
-    rate=$(java -jar "$HARNESS_JAR" report "$dir" 2>/dev/null | awk -v c="$c" '$1 == "static" && $2 != "" {print $2; exit}')
+    rate=$(java -jar "$HARNESS_JAR" figure "$dir" --probe static --clients "$c" rate_rps 2>/dev/null)
     awk -v t="$tool" -v c="$c" -v r="$round" -v rate="${rate:-0}" -v s="${seconds:-10}" '
         { cpu = $1 + $2 }
         END { n = rate * s; printf "%-8s %4d %6d %10.0f %16.1f\n", t, c, r, rate, (n > 0 ? cpu * 1e6 / n : 0) }' "$timefile"

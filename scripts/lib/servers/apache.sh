@@ -36,9 +36,6 @@ apache_install() {
     tomcat_install
 }
 
-apache_probes() {
-    echo static servlet jsp cgi shtml module fastcgi
-}
 
 apache_logs() {
     ls "$1/logs/error.log" "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
@@ -46,8 +43,8 @@ apache_logs() {
 
 apache_launch() {
     local run=$1 port=$2 defines=()
-    local backend_port=${SPICE_BACKEND_PORT:-$((port + 1000))}
-    export SPICE_RUN="$run" SPICE_PORT="$port" SPICE_BACKEND_PORT="$backend_port" SPICE_FCGI_PORT=$((port + 2000))
+    local backend_port=$SPICE_BACKEND_PORT
+    export SPICE_RUN="$run" SPICE_PORT="$port" SPICE_BACKEND_PORT="$backend_port" SPICE_FCGI_PORT
     SPICE_TLS_PORT=$(tls_port "$port")
     export SPICE_TLS_PORT SPICE_TLS_CERT SPICE_TLS_KEY
     export SPICE_APACHE_MODULES="$APACHE_MODULES_DIR"
@@ -61,10 +58,11 @@ apache_launch() {
     # A fixed zone, so mod_include's DATE_LOCAL does not depend on the machine's settings.
     export TZ=${TZ:-UTC}
     if [ "$(id -u)" -eq 0 ]; then
-        # httpd will not run its workers as root: they, and the CGI program, run as www-data. If the
-        # checkout is out of www-data's reach (under /root, say), they serve copies from a world-readable place.
-        export SPICE_USER=www-data SPICE_GROUP=www-data
-        if ! runuser -u www-data -- test -r "$SPICE_WEBAPP/static/spice.html" -a -x "$SPICE_CGI_DIR/spice"; then
+        # httpd will not run its workers as root: they, and the CGI program, run as the service user
+        # (www-data unless SPICE_SERVICE_USER says otherwise). If the checkout is out of its reach
+        # (under /root, say), they serve copies from a world-readable place.
+        export SPICE_USER="$SPICE_SERVICE_USER" SPICE_GROUP="$SPICE_SERVICE_USER"
+        if ! runuser -u "$SPICE_SERVICE_USER" -- test -r "$SPICE_WEBAPP/static/spice.html" -a -x "$SPICE_CGI_DIR/spice"; then
             local public="${TMPDIR:-/tmp}/spice-www-$port"
             rm -rf "$public" && mkdir -p "$public/webapp" "$public/cgi"
             cp -r "$SPICE_WEBAPP/static" "$SPICE_WEBAPP/shtml" "$public/webapp/"
@@ -72,7 +70,7 @@ apache_launch() {
             cp -r "$SPICE_FILESET" "$public/fileset"
             chmod -R a+rX "$public"
             export SPICE_WEBAPP="$public/webapp" SPICE_CGI_DIR="$public/cgi" SPICE_FILESET="$public/fileset"
-            echo "apache: www-data cannot read $SPICE_ROOT: it serves copies from $public" >&2
+            echo "apache: $SPICE_SERVICE_USER cannot read $SPICE_ROOT: it serves copies from $public" >&2
         fi
     else
         SPICE_USER=$(id -un) SPICE_GROUP=$(id -gn)

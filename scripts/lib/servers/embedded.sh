@@ -13,9 +13,6 @@ embedded_install() {
     echo "embedded: $SERVER_JAR"
 }
 
-embedded_probes() {
-    echo static servlet jsp cgi shtml module cgi-stock
-}
 
 embedded_logs() {
     ls "$1/logs/server.log" 2>/dev/null

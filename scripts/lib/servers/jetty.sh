@@ -23,9 +23,6 @@ jetty_install() {
     install_libfcgi
 }
 
-jetty_probes() {
-    echo static servlet jsp cgi shtml module fastcgi
-}
 
 jetty_logs() {
     ls "$1/logs/jetty.log" "$1/logs/fcgiwrap.log" 2>/dev/null
@@ -64,7 +61,7 @@ jetty_launch() {
 
     start_fcgiwrap "$run" || return 1
 
-    local fcgi_port=$((port + 2000))
+    local fcgi_port=$SPICE_FCGI_PORT
     start_fastcgi_probe "$run" "$fcgi_port" || return 1
 
     mkdir -p "$SPICE_FILESET"

@@ -38,9 +38,6 @@ nginx_install() {
     tomcat_install
 }
 
-nginx_probes() {
-    echo static servlet jsp cgi shtml module fastcgi njs
-}
 
 nginx_logs() {
     ls "$1/logs/error.log" "$1/logs/fcgiwrap.log" "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
@@ -50,7 +47,7 @@ nginx_logs() {
 # program), so that it runs as www-data whatever the checkout's permissions.
 nginx_launch() {
     local run=$1 port=$2 module
-    local backend_port=${SPICE_BACKEND_PORT:-$((port + 1000))} fcgi_port=$((port + 2000))
+    local backend_port=$SPICE_BACKEND_PORT fcgi_port=$SPICE_FCGI_PORT
     module=$(c_module nginx ngx_http_spice_module.so) || return 1
     rm -rf "$run"/{conf,njs,webapp,cgi,temp}
     mkdir -p "$run"/{conf,njs,webapp,cgi,temp}

@@ -23,9 +23,6 @@ tomcat_install() {
     echo "tomcat: installed $(tomcat_home)"
 }
 
-tomcat_probes() {
-    echo static servlet jsp cgi shtml module cgi-stock
-}
 
 tomcat_logs() {
     ls "$1"/logs/catalina.*.log "$1/logs/catalina.out" 2>/dev/null

@@ -68,7 +68,7 @@ public final class CgiFloorCommand extends Cli.Printing implements Callable<Inte
             try {
                 measured.put(program.getKey(), measure(tool, program.getValue(), spawns));
             } catch (IOException e) {
-                out.println("cannot time " + program.getValue() + ": " + e.getMessage());
+                err.println("spice cgi-floor: cannot time " + program.getValue() + ": " + e.getMessage());
                 return 1;
             }
         }
@@ -85,7 +85,7 @@ public final class CgiFloorCommand extends Cli.Printing implements Callable<Inte
                     ReportWriter.write(resultsDir, results);
                 }
             } catch (IOException e) {
-                out.println(e.getMessage());
+                err.println("spice cgi-floor: " + e.getMessage());
                 return 1;
             }
         }

@@ -57,7 +57,7 @@ public final class FilesetCommand extends Cli.Printing implements Callable<Integ
         } catch (IllegalArgumentException e) {
             throw check.fail("--out " + e.getMessage());
         } catch (IOException e) {
-            out.println("cannot write the fileset into " + dir + ": " + e);
+            err.println("spice fileset: cannot write the fileset into " + dir + ": " + e);
             return 1;
         }
         out.print(summary(set, mix));

@@ -28,6 +28,8 @@ import picocli.CommandLine.Spec;
             org.spice.cgifloor.CgiFloorCommand.class,
             org.spice.imports.ImportCommand.class,
             org.spice.bench.jmeter.RmiPropertiesCommand.class,
+            org.spice.bench.plan.ServersCommand.class,
+            org.spice.bench.report.FigureCommand.class,
             Main.Urls.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -67,9 +67,9 @@ final class AbImport {
             sumNanos = Math.round(Double.parseDouble(mean.group(1)) * 1e6 * histogram.getTotalCount());
         }
         LatencySummary latency = LatencySummary.of(histogram, sumNanos);
-        RunRecord run = new RunRecord(probe, clients, 1, false, null, seconds, ok, errors, java.util.Map.of(),
-                total - html, complete > 0 ? html * ok / complete : 0, expectedBytes, latency, new long[0], new double[0],
-                new long[0], Double.NaN, Double.NaN, Double.NaN, 0, 0, 0);
+        RunRecord run = RunRecord.builder(probe, clients, 1).durationS(seconds).requests(ok).errors(errors)
+                .bytes(total - html, complete > 0 ? html * ok / complete : 0).expectedBodyBytes(expectedBytes)
+                .latency(latency).build();
         List<String> notes = new ArrayList<>();
         notes.add("ab: no status per request (its -g rows are every completed request, failed ones included, for the"
                 + " latencies); percentiles from whole milliseconds (the mean is ab's own); no per-client figures, so no fairness; the whole run"

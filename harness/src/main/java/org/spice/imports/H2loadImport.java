@@ -3,6 +3,7 @@ package org.spice.imports;
 import org.spice.bench.samples.ImportException;
 import org.spice.bench.samples.Sample;
 import org.spice.bench.samples.SampleRun;
+import org.spice.bench.model.Cpu;
 import org.spice.bench.samples.Table;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -58,7 +59,7 @@ final class H2loadImport {
         }
         double windowStart = samples.isEmpty() ? 0 : first;
         var run = SampleRun.build(probe, clients, samples, windowStart, windowStart + seconds * 1000 + 1e-3, expectedBytes,
-                SampleRun.Bytes.NONE, new double[] {Double.NaN, Double.NaN, Double.NaN});
+                SampleRun.Bytes.NONE, Cpu.NONE);
         List<String> notes = new ArrayList<>();
         notes.add("h2load: no client per request, so no fairness; no size per request; the whole run is the window");
         long unread = samples.stream().filter(s -> s.status() == 0).count();

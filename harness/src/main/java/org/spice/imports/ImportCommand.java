@@ -13,13 +13,16 @@ import java.util.concurrent.Callable;
 
 import org.spice.bench.report.ReportWriter;
 import org.spice.bench.model.Results;
+import org.spice.bench.model.Settings;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.cli.Cli;
+import org.spice.cli.Options;
 import org.spice.page.CanonicalPage;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -63,8 +66,8 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
     @Option(names = "--server", paramLabel = "NAME", description = "The server's name (recorded; picks its CPU figure).")
     String server;
 
-    @Option(names = "--bytes", paramLabel = "N", description = "The page size the probes answer (default: the built one).")
-    Long bytes;
+    @Mixin
+    Options.PageBytes pageBytes;
 
     @Override
     public Integer call() {
@@ -82,7 +85,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         if (probe.isBlank() || !probe.matches("[A-Za-z0-9_.:-]+")) {
             throw check.fail("--probe: a probe or workload name such as static or servlet, not \"" + probe + "\"");
         }
-        long expected = bytes != null ? bytes : CanonicalPage.builtBytes();
+        long expected = pageBytes.value();
         Path dir = into != null ? into : outDir;
         Path file = dir.resolve(ResultsJson.FILE);
         Results earlier = null;
@@ -96,11 +99,11 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
                 throw check.fail("--out: " + file + " exists already: add to it with --into");
             }
         } catch (IOException e) {
-            out.println(e.getMessage());
+            err.println("spice import: " + e.getMessage());
             return 1;
         }
-        if (earlier != null && !which.id().equals(earlier.settings().get("engine"))) {
-            throw check.fail("--into: " + dir + " holds results of " + earlier.settings().get("engine") + ", not " + which.id());
+        if (earlier != null && !which.id().equals(earlier.settings().engine())) {
+            throw check.fail("--into: " + dir + " holds results of " + earlier.settings().engine() + ", not " + which.id());
         }
         if (earlier != null && earlier.bodyBytes() != expected) {
             throw check.fail("--into: " + dir + " was measured with " + earlier.bodyBytes() + "-byte pages, not " + expected);
@@ -109,7 +112,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         try {
             imported = which.read(files, probe, count, expected);
         } catch (ImportException e) {
-            out.println("import: " + e.getMessage() + " (nothing written)");
+            err.println("spice import: " + e.getMessage() + " (nothing written)");
             return 1;
         }
         Results results = combine(earlier, imported, which, expected);
@@ -118,7 +121,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
             ResultsJson.write(dir, results);
             out.print(ReportWriter.write(dir, results));
         } catch (IOException e) {
-            out.println("cannot write the results in " + dir + ": " + e.getMessage());
+            err.println("spice import: cannot write the results in " + dir + ": " + e.getMessage());
             return 1;
         }
         out.printf("imported %s: %d requests counted (the tool's own total: %d)%n", which.id(), imported.run().requests(),
@@ -130,12 +133,10 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
     private Results combine(Results earlier, Imported imported, Tools which, long expected) {
         List<RunRecord> runs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
-        Map<String, Object> settings = new LinkedHashMap<>();
         if (earlier != null) {
             earlier.runs().stream().filter(r -> !(r.probe().equals(probe) && r.clients() == imported.run().clients()))
                     .forEach(runs::add);
             notes.addAll(earlier.notes());
-            settings.putAll(earlier.settings());
         }
         runs.add(imported.run());
         runs.sort(java.util.Comparator.comparingInt((RunRecord r) -> r.probe().equals("static") ? 0 : 1)
@@ -145,10 +146,10 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
                 notes.add(note);
             }
         }
-        settings.put("engine", which.id());
-        settings.put("window_rule", "the tool's whole run (imported)");
-        settings.put("clients", runs.stream().map(RunRecord::clients).distinct().sorted().toList());
-        settings.put("workloads", runs.stream().map(RunRecord::probe).distinct().toList());
+        Settings settings = (earlier != null ? earlier.settings().toBuilder() : Settings.builder()).engine(which.id())
+                .windowRule("the tool's whole run (imported)")
+                .clients(runs.stream().map(RunRecord::clients).distinct().sorted().toList())
+                .workloads(runs.stream().map(RunRecord::probe).distinct().toList(), null).build();
         String now = OffsetDateTime.now().withNano(0).toString();
         return new Results(earlier != null ? earlier.target() : target, server != null ? server
                 : earlier != null ? earlier.server() : null, expected, settings,

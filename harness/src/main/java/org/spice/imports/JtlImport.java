@@ -4,6 +4,7 @@ import org.spice.bench.samples.ImportException;
 import org.spice.bench.samples.Jtl;
 import org.spice.bench.samples.Sample;
 import org.spice.bench.samples.SampleRun;
+import org.spice.bench.model.Cpu;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +30,7 @@ public final class JtlImport {
         double start = samples.stream().mapToDouble(Sample::startMs).min().orElse(0);
         double end = samples.stream().mapToDouble(Sample::endMs).max().orElse(0);
         var run = SampleRun.build(probe, clients, samples, start, Math.max(end, start + 1), expectedBytes,
-                SampleRun.Bytes.HEAD_AND_BODY, new double[] {Double.NaN, Double.NaN, Double.NaN});
+                SampleRun.Bytes.HEAD_AND_BODY, Cpu.NONE);
         long toolOk = samples.stream().filter(s -> s.error() == null).count();
         return new Imported(run, List.of("JMeter: latencies in whole milliseconds; bytes include the response head"
                 + " (a response counts when it has at least the page's bytes); the whole run is the window"), toolOk);

@@ -62,23 +62,17 @@ final class OhaImport {
         errors.put("status", otherStatus);
         errors.put("io", failed);
         List<LatencySummary.Percentile> points = new ArrayList<>();
-        Map<String, Double> byName = new LinkedHashMap<>();
         var percentiles = json.get("latencyPercentiles").fields();
         while (percentiles.hasNext()) {
             var p = percentiles.next();
-            double ms = p.getValue().asDouble() * 1000;
-            byName.put(p.getKey(), ms);
-            points.add(new LatencySummary.Percentile(Double.parseDouble(p.getKey().substring(1)), ms));
+            points.add(new LatencySummary.Percentile(Double.parseDouble(p.getKey().substring(1)), p.getValue().asDouble() * 1000));
         }
-        double maxMs = summary.path("slowest").asDouble() * 1000;
-        points.add(new LatencySummary.Percentile(100, maxMs));
-        LatencySummary latency = new LatencySummary(summary.path("average").asDouble() * 1000,
-                byName.getOrDefault("p50", Double.NaN), byName.getOrDefault("p90", Double.NaN),
-                byName.getOrDefault("p99", Double.NaN), byName.getOrDefault("p99.9", Double.NaN), maxMs, points);
+        LatencySummary latency = LatencySummary.ofPercentiles(points, summary.path("average").asDouble() * 1000,
+                summary.path("slowest").asDouble() * 1000);
         long body = Math.round(summary.path("totalData").asDouble());
-        RunRecord run = new RunRecord(probe, clients, 1, false, null, summary.path("total").asDouble(), ok, errors,
-                statusCodes, 0, ok + otherStatus > 0 ? body * ok / (ok + otherStatus) : 0, expectedBytes, latency,
-                new long[0], new double[0], new long[0], Double.NaN, Double.NaN, Double.NaN, 0, 0, 0);
+        RunRecord run = RunRecord.builder(probe, clients, 1).durationS(summary.path("total").asDouble()).requests(ok)
+                .errors(errors).statusCodes(statusCodes).bytes(0, ok + otherStatus > 0 ? body * ok / (ok + otherStatus) : 0)
+                .expectedBodyBytes(expectedBytes).latency(latency).build();
         return new Imported(run, List.of("oha: no per-request or per-client output, so no fairness; the whole run is the"
                 + " window; without --disable-keepalive it keeps its connections open (not SPICE's method)"), ok);
     }

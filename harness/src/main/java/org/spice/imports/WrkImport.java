@@ -57,19 +57,13 @@ final class WrkImport {
         errors.put("timeout", e.path("timeout").asLong());
         JsonNode latencyUs = json.get("latency_us");
         List<LatencySummary.Percentile> points = new ArrayList<>();
-        Map<Double, Double> byPercentile = new LinkedHashMap<>();
         for (JsonNode point : latencyUs.path("percentiles")) {
             points.add(new LatencySummary.Percentile(point.get(0).asDouble(), point.get(1).asDouble() / 1000));
-            byPercentile.put(point.get(0).asDouble(), point.get(1).asDouble() / 1000);
         }
-        double maxMs = latencyUs.path("max").asDouble() / 1000;
-        points.add(new LatencySummary.Percentile(100, maxMs));
-        LatencySummary latency = new LatencySummary(latencyUs.path("mean").asDouble() / 1000,
-                byPercentile.getOrDefault(50.0, Double.NaN), byPercentile.getOrDefault(90.0, Double.NaN),
-                byPercentile.getOrDefault(99.0, Double.NaN), byPercentile.getOrDefault(99.9, Double.NaN), maxMs, points);
-        RunRecord run = new RunRecord(probe, clients, 1, false, null, json.get("duration_us").asDouble() / 1e6, requests,
-                errors, Map.of(), 0, json.get("bytes").asLong(), -1, latency, new long[0], new double[0], new long[0],
-                Double.NaN, Double.NaN, Double.NaN, 0, 0, 0);
+        LatencySummary latency = LatencySummary.ofPercentiles(points, latencyUs.path("mean").asDouble() / 1000,
+                latencyUs.path("max").asDouble() / 1000);
+        RunRecord run = RunRecord.builder(probe, clients, 1).durationS(json.get("duration_us").asDouble() / 1e6)
+                .requests(requests).errors(errors).bytes(0, json.get("bytes").asLong()).latency(latency).build();
         List<String> notes = List.of("wrk: latency from writing the request, connect excluded; bytes include the"
                 + " response heads (so no size check); no per-client figures, so no fairness; the whole run is the window");
         return new Imported(run, notes, requests);

@@ -13,11 +13,13 @@ import java.util.concurrent.Callable;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
 import org.spice.cli.Cli;
+import org.spice.cli.Options;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
@@ -43,11 +45,11 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
     @Option(names = "--probes", paramLabel = "LIST", split = ",", description = "Probes to check (default: static, servlet, jsp, cgi, shtml, module).")
     List<String> probes;
 
-    @Option(names = "--bytes", paramLabel = "N", description = "The page size the probes were built with (default: this build's).")
-    Integer bytes;
+    @Mixin
+    Options.PageBytes pageBytes;
 
-    @Option(names = "--timeout", paramLabel = "MS", description = "Per request and per TLS handshake, milliseconds (default 10000).")
-    int timeoutMillis = 10_000;
+    @Mixin
+    Options.Timeout timeout;
 
     @Option(names = "--trust-cert", paramLabel = "PEM", description = "For an https:// BASE_URL: the certificate to trust.")
     Path trustCert;
@@ -61,13 +63,8 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
     public Integer call() {
         Cli.Checks check = new Cli.Checks(spec);
         List<Probe> list = probes == null ? Probe.standard() : check.probes(probes);
-        int size = bytes == null ? CanonicalPage.builtBytes() : bytes;
-        if (size <= 0) {
-            throw check.fail("--bytes takes a whole number above 0, not " + size);
-        }
-        if (timeoutMillis <= 0) {
-            throw check.fail("--timeout takes a whole number above 0, not " + timeoutMillis);
-        }
+        int size = pageBytes.value();
+        int timeoutMillis = timeout.value();
         Verifier verifier;
         try {
             verifier = new Verifier(new URI(base), CanonicalPage.of(size), LocalDate.now(), timeoutMillis, tls(check));
@@ -76,7 +73,7 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
         }
         String unreachable = Endpoint.unreachable(new InetSocketAddress(verifier.host(), verifier.port()), timeoutMillis);
         if (unreachable != null) {
-            out.println("cannot reach " + base + ": " + unreachable + " (start a server first, e.g. scripts/spice serve)");
+            err.println("spice verify: cannot reach " + base + ": " + unreachable + " (start a server first, e.g. scripts/spice serve)");
             return 1;
         }
         out.printf("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1, GET with a query%s%n", base, size,
@@ -106,10 +103,10 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
     private boolean badInput(Verifier verifier, List<Probe> list) {
         List<Hardening.Outcome> outcomes;
         try {
-            outcomes = new Hardening(verifier.host(), verifier.port(), verifier.prefix(), timeoutMillis).run(list);
+            outcomes = new Hardening(verifier.host(), verifier.port(), verifier.prefix(), timeout.value()).run(list);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            out.println("bad input: interrupted");
+            err.println("spice verify: bad input: interrupted");
             return false;
         }
         long failed = outcomes.stream().filter(o -> !o.passed()).count();

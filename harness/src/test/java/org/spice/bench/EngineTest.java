@@ -113,7 +113,7 @@ class EngineTest {
     void theEngineRecordsItsName() throws Exception {
         server = delayed();
         BenchSettings settings = BenchSettings.builder(Endpoint.parse(server.url())).mix(Mix.of(Probe.STATIC)).build();
-        assertEquals(EventLoopEngine.EVENT_LOOP, settings.recorded().get("engine"));
+        assertEquals(EventLoopEngine.EVENT_LOOP, settings.recorded().engine());
         assertEquals("event-loop", EventLoopEngine.EVENT_LOOP);
     }
 

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.report.ReportCommand;
 import org.spice.bench.model.Results;
+import org.spice.bench.model.Settings;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.model.RunRecord;
@@ -39,10 +40,8 @@ class ResultsRoundTripTest {
         for (int i = 0; i < clients.length; i++) {
             runs.add(run("servlet", clients[i], servletRates[i], i == 2));
         }
-        Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("latency_bound_ms", 100.5);
-        settings.put("clients", List.of(1, 2, 4));
-        settings.put("note", "quotes \" and \\ and\nnewlines survive");
+        Settings settings = Settings.builder().latencyBoundMs(100.5).clients(List.of(1, 2, 4))
+                .windowRule("quotes \" and \\ and\nnewlines survive").build();
         Results written = new Results("http://127.0.0.1:18080", "test \"server\"", 6250, settings, "2026-01-01T00:00:00Z",
                 "2026-01-01T00:01:00Z", true, "interrupted (Ctrl-C)", List.of("a note"), runs);
         ResultsJson.write(dir, written);

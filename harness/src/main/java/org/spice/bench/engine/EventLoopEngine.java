@@ -17,7 +17,7 @@ import org.spice.bench.net.TlsConfig;
 import org.spice.bench.engine.ClientCounts;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.engine.LoopStats;
-import org.spice.bench.engine.RunMetrics;
+import org.spice.bench.model.Cpu;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
 
@@ -112,8 +112,27 @@ public final class EventLoopEngine implements LoadEngine {
 
     private RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
             throws InterruptedException {
-        Request[] requests = requests(mix);
         Control control = new Control(tls);
+        Loops loops = startLoops(mix, clients, control);
+        long windowStart = System.nanoTime() + nanos(rampUpS);
+        long windowEnd = windowStart + nanos(windowS);
+        Schedule schedule = new Schedule(windowStart, windowEnd, windowEnd + nanos(rampDownS));
+        Watch watch = new Watch(loops.stats());
+        control.start(schedule);
+        Window window = measure(watch, schedule);
+        control.stop();
+        for (Thread thread : loops.threads()) {
+            thread.join(settings.timeoutMillis() + 5_000L);
+        }
+        return record(mix, repeat, loops, watch, window);
+    }
+
+    /** The loops of one mix, their threads (started, each loop ready) and the clients' counters. */
+    private record Loops(List<EventLoop> loops, List<Thread> threads, List<ClientCounts> counts, List<LoopStats> stats) {
+    }
+
+    private Loops startLoops(Mix mix, int clients, Control control) throws InterruptedException {
+        Request[] requests = requests(mix);
         int loopCount = loopCount(clients);
         CountDownLatch ready = new CountDownLatch(loopCount);
         List<EventLoop> loops = new ArrayList<>(loopCount);
@@ -132,60 +151,61 @@ public final class EventLoopEngine implements LoadEngine {
             EventLoop loop = loops.get(i % loopCount);
             loop.add(new LoopClient(mix, requests, c, settings.seed() + i, control, loop, settings));
         }
-        List<LoopStats> stats = loops.stream().map(EventLoop::stats).toList();
         threads.forEach(Thread::start);
         ready.await();
+        return new Loops(loops, threads, counts, loops.stream().map(EventLoop::stats).toList());
+    }
 
-        long now = System.nanoTime();
-        long windowStart = now + nanos(rampUpS);
-        long windowEnd = windowStart + nanos(windowS);
-        Schedule schedule = new Schedule(windowStart, windowEnd, windowEnd + nanos(rampDownS));
-        Watch watch = new Watch(stats);
-        control.start(schedule);
+    /** What the window gave: why it ended early (null if it did not), until when it was measured, its CPU. */
+    private record Window(String reason, long start, long measuredUntil, Cpu cpu) {
+    }
 
-        String reason = watch.until(windowStart);
+    /** Waits out the ramp-up, the window (reading the CPU at its edges) and the ramp-down. */
+    private Window measure(Watch watch, Schedule schedule) throws InterruptedException {
+        String reason = watch.until(schedule.windowStart());
+        if (reason != null) {
+            return new Window(reason, schedule.windowStart(), schedule.windowStart(), Cpu.NONE);
+        }
         double clientCpu0 = CpuMeter.processCpuNanos() / 1e9;
         double serverCpu0 = CpuMeter.treeCpuSeconds(settings.serverPids());
         double machineCpu0 = CpuMeter.machineBusySeconds();
-        long measuredUntil = windowStart;
-        RunMetrics.Cpu cpu = RunMetrics.Cpu.NONE;
+        reason = watch.until(schedule.windowEnd());
+        long measuredUntil = Math.min(System.nanoTime(), schedule.windowEnd());
+        double clientCpuS = CpuMeter.processCpuNanos() / 1e9 - clientCpu0;
+        Cpu cpu = new Cpu(clientCpuS, CpuMeter.treeCpuSeconds(settings.serverPids()) - serverCpu0,
+                CpuMeter.machineBusySeconds() - machineCpu0 - clientCpuS);
         if (reason == null) {
-            reason = watch.until(windowEnd);
-            measuredUntil = Math.min(System.nanoTime(), windowEnd);
-            double clientCpuS = CpuMeter.processCpuNanos() / 1e9 - clientCpu0;
-            cpu = new RunMetrics.Cpu(clientCpuS, CpuMeter.treeCpuSeconds(settings.serverPids()) - serverCpu0,
-                    CpuMeter.machineBusySeconds() - machineCpu0 - clientCpuS);
+            // the window is complete; a failure in the ramp-down does not spoil it, a signal does
+            String late = watch.until(schedule.stopAt());
+            reason = late != null && interrupted.get() != null ? late : null;
         }
-        if (reason == null) {
-            reason = watch.until(schedule.stopAt());
-            // the window is complete; a failure in the ramp-down does not spoil it
-            if (reason != null && interrupted.get() == null) {
-                reason = null;
-            }
-        }
-        control.stop();
-        for (Thread thread : threads) {
-            thread.join(settings.timeoutMillis() + 5_000L);
-        }
+        return new Window(reason, schedule.windowStart(), measuredUntil, cpu);
+    }
+
+    /** The mix's record: over the time the server answered if it died, failed if the engine set the pace. */
+    private RunRecord record(Mix mix, int repeat, Loops loops, Watch watch, Window window) {
+        String reason = window.reason();
         boolean gone = watch.serverGone();
-        if (reason == null && stats.stream().anyMatch(LoopStats::anyErrors)) {
+        if (reason == null && loops.stats().stream().anyMatch(LoopStats::anyErrors)) {
             String down = stoppedAnswering(settings, List.of(mix));
             if (down != null) {
                 reason = "the server stopped answering during this mix: " + down;
                 gone = true;
             }
         }
+        long measuredUntil = window.measuredUntil();
         if (reason != null && gone) {
             // the server died: the rate is over the time it answered, not the nominal window
-            measuredUntil = Math.max(windowStart, Math.min(measuredUntil, lastSuccess(stats)));
+            measuredUntil = Math.max(window.start(), Math.min(measuredUntil, lastSuccess(loops.stats())));
         }
-        double durationS = (measuredUntil - windowStart) / 1e9;
-        RunRecord record = RunMetrics.build(mix.name(), repeat, counts, stats, durationS, expectedBytes(mix), cpu,
-                reason);
+        double durationS = (measuredUntil - window.start()) / 1e9;
+        RunRecord record = RunMetrics.build(mix.name(), repeat, loops.counts(), loops.stats(), durationS,
+                expectedBytes(mix), window.cpu(), reason);
         if (reason == null && record.requests() == 0) {
             return record.withFailure("no request succeeded in the window (" + record.errorTotal() + " errors)");
         }
-        String engineBound = engineBound(record, loops.stream().mapToDouble(EventLoop::busy).min().orElse(Double.NaN));
+        double busy = loops.loops().stream().mapToDouble(EventLoop::busy).min().orElse(Double.NaN);
+        String engineBound = engineBound(record, busy);
         return reason == null && engineBound != null ? record.withFailure(engineBound) : record;
     }
 

@@ -42,6 +42,19 @@ public record LatencySummary(@JsonProperty("mean") double meanMs, @JsonProperty(
         this(meanMs, p50Ms, p90Ms, p99Ms, p999Ms, maxMs, List.of());
     }
 
+    /**
+     * A summary from a tool's own percentiles (no per-request log): {@code points} as {percentile, ms} pairs,
+     * the tool's mean and maximum; p50/p90/p99/p99.9 where the tool gives them, NaN where not.
+     */
+    public static LatencySummary ofPercentiles(List<Percentile> points, double meanMs, double maxMs) {
+        java.util.Map<Double, Double> at = new java.util.HashMap<>();
+        points.forEach(p -> at.put(p.percentile(), p.ms()));
+        List<Percentile> curve = new java.util.ArrayList<>(points);
+        curve.add(new Percentile(100, maxMs));
+        return new LatencySummary(meanMs, at.getOrDefault(50.0, Double.NaN), at.getOrDefault(90.0, Double.NaN),
+                at.getOrDefault(99.0, Double.NaN), at.getOrDefault(99.9, Double.NaN), maxMs, curve);
+    }
+
     /** Merges the clients' histograms into one: percentiles of a mix are over all its requests, not averaged per client. */
     public static Histogram merge(List<Histogram> histograms) {
         Histogram merged = new Histogram(3);

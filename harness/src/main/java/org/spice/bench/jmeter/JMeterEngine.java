@@ -20,6 +20,8 @@ import org.spice.bench.samples.ImportException;
 import org.spice.bench.samples.Jtl;
 import org.spice.bench.samples.Sample;
 import org.spice.bench.samples.SampleRun;
+import org.spice.bench.samples.Jtl;
+import org.spice.bench.model.Cpu;
 
 /**
  * The ladder's mixes through Apache JMeter in non-GUI mode: here, or split across JMeter server engines on
@@ -63,22 +65,80 @@ public final class JMeterEngine implements LoadEngine {
     }
 
     /** One engine's share of a mix: who runs it (null: JMeter here), how many clients, where its results go. */
-    private record Share(String engine, int clients, Path jtl, Path log, Process process, double[] cpu) {
+    private static final class Share {
+        final String engine;
+        final int clients;
+        final Path jtl;
+        final Path log;
+        final Process process;
+        /** The most CPU seen of the JMeter client process, read while it runs (an ended process has no /proc entry). */
+        double cpuS;
+
+        Share(String engine, int clients, Path jtl, Path log, Process process) {
+            this.engine = engine;
+            this.clients = clients;
+            this.jtl = jtl;
+            this.log = log;
+            this.process = process;
+        }
+
+        String name() {
+            return engine == null ? "local" : engine;
+        }
     }
 
     private RunRecord execute(Mix mix, int clients, int repeat, double seconds) throws InterruptedException {
         String name = String.format(Locale.ROOT, "%s-%d-%d", mix.name(), clients, repeat);
-        List<Share> shares = new ArrayList<>();
         double server0 = CpuMeter.treeCpuSeconds(settings.serverPids());
         double machine0 = CpuMeter.machineBusySeconds();
+        List<Share> shares = new ArrayList<>();
         try {
-            Files.createDirectories(work);
-            if (!jmeter.remotes().isEmpty()) {
-                writeRmiProperties(work.resolve("rmi.properties"), jmeter.rmiKeystore(), jmeter.rmiPassword());
-            }
-            Path plan = work.resolve(name + ".jmx");
-            Files.writeString(plan, TestPlan.jmx(settings.target(), mix, seconds, settings.timeoutMillis()), StandardCharsets.UTF_8);
-            List<String> engines = jmeter.remotes().isEmpty() ? java.util.Collections.singletonList(null) : jmeter.remotes();
+            Path plan = writePlan(name, mix, seconds);
+            shares = spawn(name, plan, clients);
+        } catch (IOException e) {
+            shares.forEach(s -> s.process.destroyForcibly());
+            return failed(mix, clients, repeat, "cannot start JMeter: " + e.getMessage());
+        }
+        String stopped = await(shares, seconds);
+        if (stopped != null) {
+            return failed(mix, clients, repeat, stopped);
+        }
+        double serverS = CpuMeter.treeCpuSeconds(settings.serverPids()) - server0;
+        double machineS = CpuMeter.machineBusySeconds() - machine0;
+        if (repeat == 0) {
+            return null;
+        }
+        List<Sample> samples = new ArrayList<>();
+        String unread = read(shares, samples);
+        if (unread != null) {
+            return failed(mix, clients, repeat, unread);
+        }
+        notes.add("jmeter, " + mix.name() + " at " + clients + " clients: " + String.join("; ", shares.stream()
+                .map(s -> s.name() + " " + s.clients + (s.clients == 1 ? " client, " : " clients, ")
+                        + samples.stream().filter(x -> x.client().startsWith(s.name() + "/")).count() + " samples")
+                .toList()));
+        if (samples.isEmpty()) {
+            return failed(mix, clients, repeat, "JMeter recorded no sample: see " + shares.get(0).log);
+        }
+        return window(mix, clients, repeat, samples, shares, serverS, machineS);
+    }
+
+    /** The test plan of one mix, written where the results go. */
+    private Path writePlan(String name, Mix mix, double seconds) throws IOException {
+        Files.createDirectories(work);
+        if (!jmeter.remotes().isEmpty()) {
+            writeRmiProperties(work.resolve("rmi.properties"), jmeter.rmiKeystore(), jmeter.rmiPassword());
+        }
+        Path plan = work.resolve(name + ".jmx");
+        Files.writeString(plan, TestPlan.jmx(settings.target(), mix, seconds, settings.timeoutMillis()), StandardCharsets.UTF_8);
+        return plan;
+    }
+
+    /** One JMeter client per engine (or one here), each with its share of the clients. */
+    private List<Share> spawn(String name, Path plan, int clients) throws IOException {
+        List<Share> shares = new ArrayList<>();
+        List<String> engines = jmeter.remotes().isEmpty() ? java.util.Collections.singletonList(null) : jmeter.remotes();
+        try {
             for (int i = 0; i < engines.size(); i++) {
                 int share = clients / engines.size() + (i < clients % engines.size() ? 1 : 0);
                 if (share == 0) {
@@ -90,66 +150,66 @@ public final class JMeterEngine implements LoadEngine {
                 Files.deleteIfExists(jtl);
                 Process process = new ProcessBuilder(command(plan, jtl, log, engines.get(i), share))
                         .redirectErrorStream(true).redirectOutput(work.resolve(name + suffix + ".out").toFile()).start();
-                shares.add(new Share(engines.get(i), share, jtl, log, process, new double[] {0}));
+                shares.add(new Share(engines.get(i), share, jtl, log, process));
             }
+            return shares;
         } catch (IOException e) {
-            shares.forEach(s -> s.process().destroyForcibly());
-            return failed(mix, clients, repeat, "cannot start JMeter: " + e.getMessage());
+            shares.forEach(s -> s.process.destroyForcibly());
+            throw e;
         }
+    }
+
+    /** Waits for every JMeter client, reading its CPU as it runs; null, or why the mix was stopped. */
+    private String await(List<Share> shares, double seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos((long) seconds + GRACE_SECONDS);
         for (Share share : shares) {
-            while (share.process().isAlive()) {
-                // The client's CPU is read while it runs (a process that has ended has no /proc entry).
-                share.cpu()[0] = Math.max(share.cpu()[0], CpuMeter.treeCpuSeconds(share.process().pid()));
+            while (share.process.isAlive()) {
+                share.cpuS = Math.max(share.cpuS, CpuMeter.treeCpuSeconds(share.process.pid()));
                 if (interrupted.get() != null || System.nanoTime() > deadline) {
-                    shares.forEach(s -> s.process().descendants().forEach(ProcessHandle::destroy));
-                    shares.forEach(s -> s.process().destroy());
-                    return failed(mix, clients, repeat, interrupted.get() != null ? interrupted.get()
-                            : "JMeter did not finish within " + GRACE_SECONDS + " s after the mix");
+                    shares.forEach(s -> s.process.descendants().forEach(ProcessHandle::destroy));
+                    shares.forEach(s -> s.process.destroy());
+                    return interrupted.get() != null ? interrupted.get()
+                            : "JMeter did not finish within " + GRACE_SECONDS + " s after the mix";
                 }
-                share.process().waitFor(100, TimeUnit.MILLISECONDS);
+                share.process.waitFor(100, TimeUnit.MILLISECONDS);
             }
         }
-        double serverCpu = CpuMeter.treeCpuSeconds(settings.serverPids()) - server0;
-        double machineCpu = CpuMeter.machineBusySeconds() - machine0;
-        if (repeat == 0) {
-            return null;
-        }
-        List<Sample> samples = new ArrayList<>();
-        double clientCpu = 0;
-        List<String> split = new ArrayList<>();
+        return null;
+    }
+
+    /** Every engine's samples, each client named by its engine; null, or why they cannot be read. */
+    private static String read(List<Share> shares, List<Sample> samples) {
         for (Share share : shares) {
-            if (share.process().exitValue() != 0 || !Files.exists(share.jtl())) {
-                return failed(mix, clients, repeat, "JMeter" + (share.engine() == null ? "" : " with engine " + share.engine())
-                        + " ended with status " + share.process().exitValue() + ": see " + share.log());
+            if (share.process.exitValue() != 0 || !Files.exists(share.jtl)) {
+                return "JMeter" + (share.engine == null ? "" : " with engine " + share.engine) + " ended with status "
+                        + share.process.exitValue() + ": see " + share.log;
             }
-            List<Sample> engineSamples;
             try {
-                engineSamples = Jtl.samples(share.jtl());
+                for (Sample s : Jtl.samples(share.jtl)) {
+                    samples.add(new Sample(s.startMs(), s.latencyMs(), s.status(), s.bytes(), share.name() + "/" + s.client(),
+                            s.error()));
+                }
             } catch (ImportException e) {
-                return failed(mix, clients, repeat, "cannot read JMeter's results: " + e.getMessage());
+                return "cannot read JMeter's results: " + e.getMessage();
             }
-            String engine = share.engine() == null ? "local" : share.engine();
-            for (Sample s : engineSamples) {
-                samples.add(new Sample(s.startMs(), s.latencyMs(), s.status(), s.bytes(), engine + "/" + s.client(), s.error()));
-            }
-            clientCpu += share.cpu()[0];
-            split.add(engine + " " + share.clients() + (share.clients() == 1 ? " client, " : " clients, ")
-                    + engineSamples.size() + " samples");
         }
-        notes.add("jmeter, " + mix.name() + " at " + clients + " clients: " + String.join("; ", split));
-        if (samples.isEmpty()) {
-            return failed(mix, clients, repeat, "JMeter recorded no sample: see " + shares.get(0).log());
-        }
+        return null;
+    }
+
+    /**
+     * The mix by SPICE's window rule: the window starts a ramp-up after the first request. JMeter's CPU is over
+     * its whole run, so the window's CPU is taken in the proportion of the window's requests to all of them.
+     */
+    private RunRecord window(Mix mix, int clients, int repeat, List<Sample> samples, List<Share> shares, double serverS,
+            double machineS) {
         double first = samples.stream().mapToDouble(Sample::startMs).min().orElse(0);
         double windowStart = first + settings.rampUpS() * 1000;
         double windowEnd = windowStart + settings.durationS() * 1000;
         long inWindow = samples.stream().filter(s -> s.startMs() >= windowStart && s.startMs() < windowEnd).count();
-        // CPU over JMeter's whole run, taken in the proportion of the window's requests to all of them.
-        double share = inWindow / (double) samples.size();
         boolean local = jmeter.remotes().isEmpty();
-        double[] cpu = {local ? clientCpu * share : Double.NaN, serverCpu * share,
-            (machineCpu - (local ? clientCpu : 0)) * share};
+        double clientS = shares.stream().mapToDouble(s -> s.cpuS).sum();
+        Cpu cpu = new Cpu(local ? clientS : Double.NaN, serverS, machineS - (local ? clientS : 0))
+                .scaled(inWindow / (double) samples.size());
         return SampleRun.build(mix.name(), clients, repeat, samples, windowStart, windowEnd, settings.bytes(),
                 SampleRun.Bytes.HEAD_AND_BODY, cpu);
     }
@@ -212,7 +272,7 @@ public final class JMeterEngine implements LoadEngine {
     private RunRecord failed(Mix mix, int clients, int repeat, String why) {
         err.println("jmeter: " + why);
         RunRecord empty = SampleRun.build(mix.name(), clients, repeat, List.of(), 0, settings.durationS() * 1000,
-                settings.bytes(), SampleRun.Bytes.HEAD_AND_BODY, new double[] {Double.NaN, Double.NaN, Double.NaN});
+                settings.bytes(), SampleRun.Bytes.HEAD_AND_BODY, Cpu.NONE);
         return empty.withFailure(why);
     }
 }

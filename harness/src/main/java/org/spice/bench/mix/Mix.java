@@ -48,6 +48,23 @@ public final class Mix {
         return new Mix(probe.id(), "probe " + probe.id(), entries);
     }
 
+    /**
+     * The white paper's e-commerce mix (its Table 9): 75 % static and 6 % static over TLS, both drawn from
+     * {@code fileset} by its weights, 17 % the {@code dynamic} probe and 2 % the dynamic probe over TLS.
+     */
+    public static Mix ecommerce(Mix fileset, Probe dynamic) {
+        double sum = fileset.entries.stream().mapToDouble(MixEntry::weight).sum();
+        List<MixEntry> entries = new ArrayList<>();
+        for (MixEntry file : fileset.entries) {
+            entries.add(new MixEntry(75 * file.weight() / sum, file.path(), false, file.bytes()));
+            entries.add(new MixEntry(6 * file.weight() / sum, file.path(), true, file.bytes()));
+        }
+        entries.add(new MixEntry(17, dynamic.path(), false, -1));
+        entries.add(new MixEntry(2, dynamic.path(), true, -1));
+        return new Mix("ecommerce-" + dynamic.id(), "the white paper's e-commerce mix over " + fileset.source()
+                + " and probe " + dynamic.id(), entries);
+    }
+
     /** The name in results and reports: the probe id, or the mix file's name. */
     public String name() {
         return name;

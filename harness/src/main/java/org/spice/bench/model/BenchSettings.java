@@ -115,49 +115,43 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         return clients.stream().mapToInt(Integer::intValue).max().orElse(1);
     }
 
-    /** The settings as recorded in results.json. */
-    public Map<String, Object> recorded() {
-        Map<String, Object> s = new LinkedHashMap<>();
-        s.put("profile", profile.toString());
-        s.put("clients", clients);
-        s.put("workloads", mixes.stream().map(Mix::name).toList());
-        s.put("workload_sources", mixes.stream().map(Mix::source).toList());
-        s.put("ramp_up_s", rampUpS);
-        s.put("duration_s", durationS);
-        s.put("ramp_down_s", rampDownS);
-        s.put("pause_s", pauseS);
-        s.put("protocol", keepAlive ? "HTTP/1.1 keep-alive" : "HTTP/1.0, one connection per request");
-        s.put("repeat", repeat);
-        s.put("timeout_ms", timeoutMillis);
-        s.put("latency_bound_ms", latencyBoundMs);
-        s.put("baseline", baseline == Baseline.AUTO ? null : baseline.toString());
-        s.put("warm_up_s", warmUpS);
-        Map<String, Object> means = new LinkedHashMap<>();
+    /** The settings as recorded in results.json (the machine's facts are added by the run). */
+    public Settings recorded() {
+        Map<String, Double> means = new LinkedHashMap<>();
         for (Mix mix : mixes) {
             if (mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : bytes).distinct().count() > 1) {
                 means.put(mix.name(), mix.weightedMeanBytes(bytes));
             }
         }
-        if (!means.isEmpty()) {
-            s.put("mix_mean_bytes", means);
-        }
-        s.put("fairness_min", SpiceFigures.FAIR);
-        s.put("seed", seed);
-        s.put("tls_target", tlsTarget == null ? null : tlsTarget.toString());
-        s.put("tls_session_resumption", tlsResume);
-        s.put("server_pid", serverPids.isEmpty() ? null : serverPids);
-        s.put("window_rule", "requests that start in the window, completed even if in the ramp-down");
-        s.put("engine", engine.toString());
-        if (jmeter != null) {
-            s.put("jmeter_engines", jmeter.remotes().isEmpty() ? List.of("local") : jmeter.remotes());
-            s.put("jmeter_rmi_tls", jmeter.remotes().isEmpty() ? null : jmeter.rmiKeystore() != null);
-        }
-        s.put("latency_end", keepAlive ? "last body byte" : "the server's close of the connection (HTTP/1.0)");
-        return s;
+        boolean remote = jmeter != null && !jmeter.remotes().isEmpty();
+        return Settings.builder().profile(profile.toString()).clients(clients)
+                .workloads(mixes.stream().map(Mix::name).toList(), mixes.stream().map(Mix::source).toList())
+                .timing(rampUpS, durationS, rampDownS, pauseS)
+                .protocol(keepAlive ? "HTTP/1.1 keep-alive" : "HTTP/1.0, one connection per request")
+                .repeat(repeat).timeoutMs(timeoutMillis).latencyBoundMs(latencyBoundMs)
+                .baseline(baseline == Baseline.AUTO ? null : baseline.toString()).warmUpS(warmUpS)
+                .mixMeanBytes(means.isEmpty() ? null : means).fairnessMin(SpiceFigures.FAIR).seed(seed)
+                .tls(tlsTarget == null ? null : tlsTarget.toString(), tlsResume)
+                .serverPid(serverPids.isEmpty() ? null : serverPids)
+                .windowRule("requests that start in the window, completed even if in the ramp-down")
+                .engine(engine.toString())
+                .jmeter(jmeter == null ? null : remote ? jmeter.remotes() : List.of("local"),
+                        remote ? jmeter.rmiKeystore() != null : null)
+                .latencyEnd(keepAlive ? "last body byte" : "the server's close of the connection (HTTP/1.0)").build();
     }
 
     public static Builder builder(Endpoint target) {
         return new Builder(target);
+    }
+
+    /** These settings against another target (its TLS listener reset to the target's own, if https). */
+    public Builder toBuilder(Endpoint newTarget) {
+        Builder b = new Builder(newTarget).mixes(mixes).clients(clients).profile(profile).rampUp(rampUpS)
+                .duration(durationS).rampDown(rampDownS).pause(pauseS).keepAlive(keepAlive).repeat(repeat)
+                .timeoutMillis(timeoutMillis).latencyBoundMs(latencyBoundMs).warmUp(warmUpS).baseline(baseline)
+                .serverPids(serverPids).serverName(serverName).pin(pin).seed(seed).outDir(outDir).trustCert(trustCert)
+                .tlsResume(tlsResume).bytes(bytes).engine(engine).jmeter(jmeter);
+        return newTarget.equals(target) ? b.tlsTarget(tlsTarget) : b;
     }
 
     /** Settings with the defaults of the command line; tests change what they need. */
@@ -195,6 +189,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
 
         public Builder tlsTarget(Endpoint value) { tlsTarget = value; return this; }
         public Builder mix(Mix value) { mixes.add(value); return this; }
+        public Builder mixes(List<Mix> value) { mixes.clear(); mixes.addAll(value); return this; }
         public Builder clients(List<Integer> value) { clients = value; return this; }
         public Builder profile(Profile value) { profile = value; return this; }
         public Builder rampUp(double seconds) { rampUpS = seconds; return this; }

@@ -1,7 +1,6 @@
 package org.spice.bench.model;
 
 import java.util.List;
-import java.util.Map;
 
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
@@ -22,7 +21,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
     "settings", "notes", "runs", "summary"})
 public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
-        @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Map<String, Object> settings,
+        @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Settings settings,
         @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
         @JsonProperty("partial") boolean partial,
         @JsonProperty("partial_reason") @JsonInclude(JsonInclude.Include.NON_NULL) String partialReason,
@@ -31,7 +30,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     public static final String SCHEMA = "spice-results/1";
 
     public Results {
-        settings = settings == null ? Map.of() : settings;
+        settings = settings == null ? Settings.NONE : settings;
         notes = notes == null ? List.of() : notes;
         runs = runs == null ? List.of() : runs;
     }
@@ -43,8 +42,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
 
     /** The latency bound of the useful peak, from the settings (100 ms if absent). */
     public double latencyBoundMs() {
-        Object bound = settings.get("latency_bound_ms");
-        return bound instanceof Number n ? n.doubleValue() : 100;
+        return settings.latencyBound();
     }
 
     /**
@@ -53,8 +51,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
      */
     public String baseline() {
         boolean filesetRan = runs.stream().anyMatch(r -> r.probe().equals(Summaries.FILESET));
-        Object chosen = settings.get("baseline");
-        if ("file".equals(chosen) || !filesetRan) {
+        if ("file".equals(settings.baseline()) || !filesetRan) {
             return Summaries.STATIC;
         }
         return Summaries.FILESET;

@@ -77,11 +77,13 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         if (probe == null || perClient == null || latency == null) {
             throw new IllegalArgumentException("a run needs probe, latency_ms and per_client");
         }
-        return new RunRecord(probe, clients, repeat, failed, reason, nan(durationS), requests,
-                errors == null ? Map.of() : errors, statusCodes == null ? Map.of() : statusCodes, headerBytes, bodyBytes,
-                expectedBodyBytes == null ? -1 : expectedBodyBytes, latency, perClient.requests(),
-                perClient.meanLatencyMs(), perClient.errors(), nan(clientCpuS), nan(serverCpuS), nan(machineCpuS),
-                completedAfterWindow, serverKeptOpen, reconnects);
+        Builder b = builder(probe, clients, repeat).durationS(nan(durationS)).requests(requests)
+                .errors(errors == null ? Map.of() : errors).statusCodes(statusCodes == null ? Map.of() : statusCodes)
+                .bytes(headerBytes, bodyBytes).expectedBodyBytes(expectedBodyBytes == null ? -1 : expectedBodyBytes)
+                .latency(latency).perClient(perClient.requests(), perClient.meanLatencyMs(), perClient.errors())
+                .cpu(new Cpu(nan(clientCpuS), nan(serverCpuS), nan(machineCpuS)))
+                .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects);
+        return (failed ? b.failed(reason) : b).build();
     }
 
     private static double nan(Double value) {
@@ -198,9 +200,86 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
 
     /** The same measurement, marked failed: what was measured is kept, the reason says why it does not count. */
     public RunRecord withFailure(String why) {
-        return new RunRecord(probe, clients, repeat, true, why, durationS, requests, errors, statusCodes, headerBytes,
-                bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs, clientErrors, clientCpuS, serverCpuS, machineCpuS,
-                completedAfterWindow, serverKeptOpen, reconnects);
+        return toBuilder().failed(why).build();
+    }
+
+    /** The CPU the window measured. */
+    public Cpu cpu() {
+        return new Cpu(clientCpuS, serverCpuS, machineCpuS);
+    }
+
+    /** A run of {@code probe} at {@code clients} clients: counts start at zero, CPU and figures at "not measured". */
+    public static Builder builder(String probe, int clients, int repeat) {
+        return new Builder(probe, clients, repeat);
+    }
+
+    public Builder toBuilder() {
+        Builder b = builder(probe, clients, repeat).durationS(durationS).requests(requests).errors(errors)
+                .statusCodes(statusCodes).bytes(headerBytes, bodyBytes).expectedBodyBytes(expectedBodyBytes)
+                .latency(latency).perClient(clientRequests, clientMeanMs, clientErrors).cpu(cpu())
+                .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects);
+        return failed ? b.failed(reason) : b;
+    }
+
+    /** Builds a run by name: each engine and importer sets what it measured and leaves the rest unmeasured. */
+    public static final class Builder {
+        private final String probe;
+        private final int clients;
+        private final int repeat;
+        private String failure;
+        private double durationS = Double.NaN;
+        private long requests;
+        private Map<String, Long> errors = Map.of();
+        private Map<String, Long> statusCodes = Map.of();
+        private long headerBytes;
+        private long bodyBytes;
+        private long expectedBodyBytes = -1;
+        private LatencySummary latency = LatencySummary.NONE;
+        private long[] clientRequests = new long[0];
+        private double[] clientMeanMs = new double[0];
+        private long[] clientErrors = new long[0];
+        private Cpu cpu = Cpu.NONE;
+        private long completedAfterWindow;
+        private long serverKeptOpen;
+        private long reconnects;
+
+        private Builder(String probe, int clients, int repeat) {
+            this.probe = probe;
+            this.clients = clients;
+            this.repeat = repeat;
+        }
+
+        /** Marks the run failed: it is kept, and {@code why} says why it does not count. */
+        public Builder failed(String why) { failure = why; return this; }
+        public Builder durationS(double value) { durationS = value; return this; }
+        public Builder requests(long value) { requests = value; return this; }
+        public Builder errors(Map<String, Long> value) { errors = value; return this; }
+        public Builder statusCodes(Map<String, Long> value) { statusCodes = value; return this; }
+        public Builder bytes(long head, long body) { headerBytes = head; bodyBytes = body; return this; }
+        public Builder expectedBodyBytes(long value) { expectedBodyBytes = value; return this; }
+        public Builder latency(LatencySummary value) { latency = value; return this; }
+        public Builder cpu(Cpu value) { cpu = value; return this; }
+        public Builder completedAfterWindow(long value) { completedAfterWindow = value; return this; }
+
+        public Builder perClient(long[] successes, double[] meanMs, long[] failures) {
+            clientRequests = successes;
+            clientMeanMs = meanMs;
+            clientErrors = failures;
+            return this;
+        }
+
+        public Builder connections(long keptOpen, long reopened) {
+            serverKeptOpen = keptOpen;
+            reconnects = reopened;
+            return this;
+        }
+
+        public RunRecord build() {
+            return new RunRecord(probe, clients, repeat, failure != null, failure, durationS, requests, errors,
+                    statusCodes, headerBytes, bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs,
+                    clientErrors, cpu.clientS(), cpu.serverS(), cpu.machineS(), completedAfterWindow, serverKeptOpen,
+                    reconnects);
+        }
     }
 
     /** The point the SPICE figures need. */

@@ -6,6 +6,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.spice.page.Probe;
+
 /**
  * The per-probe SPICE summary of a whole run, in the order the probes ran. The reference of the
  * efficiencies is the static probe (one file) or, as in the white paper, the static fileset.
@@ -21,17 +23,10 @@ public final class Summaries {
     private Summaries() {
     }
 
-    /**
-     * Servers whose process tree never sees the CPU of their CGI programs: httpd's mod_cgid and fcgiwrap
-     * (Jetty's and nginx's CGI bridge) leave their children to the kernel (SIGCHLD ignored), so the
-     * children's times are counted nowhere but in the machine's total.
-     */
-    public static final java.util.Set<String> CGI_CHILDREN_UNCOUNTED = java.util.Set.of("apache", "jetty", "nginx");
-
     /** The CPU figure that stands for a probe's cost on a server (see {@link SpiceFigures.CpuSource}). */
     public static SpiceFigures.CpuSource cpuSource(String server, String probe) {
-        return probe.equals("cgi") && server != null && CGI_CHILDREN_UNCOUNTED.contains(server)
-                ? SpiceFigures.CpuSource.MACHINE : SpiceFigures.CpuSource.SERVER;
+        boolean uncounted = server != null && Server.find(server).map(Server::cgiChildrenUncounted).orElse(false);
+        return probe.equals(Probe.CGI.id()) && uncounted ? SpiceFigures.CpuSource.MACHINE : SpiceFigures.CpuSource.SERVER;
     }
 
     /** The summary with efficiencies against {@code reference}, a workload of the run, on {@code server} (may be null). */

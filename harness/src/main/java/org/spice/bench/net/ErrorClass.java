@@ -59,20 +59,17 @@ public enum ErrorClass {
      */
     public static ErrorClass of(IOException e) {
         String message = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-        if (message.contains("cannot assign requested address") || message.contains("address not available")
-                || e instanceof BindException) {
+        if (e instanceof BindException) {
             return ADDRESS_EXHAUSTED;
         }
-        if (e instanceof SocketTimeoutException || message.contains("timed out")) {
+        if (e instanceof SocketTimeoutException) {
             return TIMEOUT;
         }
-        if (message.contains("reset") || message.contains("broken pipe")) {
-            return RESET;
+        ErrorClass byText = ofMessage(message);
+        if (byText != IO) {
+            return byText;
         }
-        if (e instanceof ConnectException || message.contains("connection refused")) {
-            return CONNECT_REFUSED;
-        }
-        if (e instanceof NoRouteToHostException) {
+        if (e instanceof ConnectException || e instanceof NoRouteToHostException) {
             return CONNECT_REFUSED;
         }
         if (e instanceof SSLException) {
@@ -81,6 +78,27 @@ public enum ErrorClass {
         }
         if (e instanceof EOFException) {
             return CLOSED_EARLY;
+        }
+        return IO;
+    }
+
+    /**
+     * The class of a failure known only by its text (the operating system's, or a load tool's log): an
+     * exhausted port, a time-out, a reset, a refusal, else {@link #IO}.
+     */
+    public static ErrorClass ofMessage(String text) {
+        String message = text == null ? "" : text.toLowerCase(Locale.ROOT);
+        if (message.contains("cannot assign requested address") || message.contains("address not available")) {
+            return ADDRESS_EXHAUSTED;
+        }
+        if (message.contains("timed out") || message.contains("timeout")) {
+            return TIMEOUT;
+        }
+        if (message.contains("reset") || message.contains("broken pipe")) {
+            return RESET;
+        }
+        if (message.contains("refused")) {
+            return CONNECT_REFUSED;
         }
         return IO;
     }

@@ -13,25 +13,28 @@ import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.net.Endpoint;
 import org.spice.cli.Cli;
+import org.spice.cli.Options;
+import org.spice.bench.model.Server;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code spice bench}: the options of a run, checked here before anything touches the network, then
- * handed to {@link Ladder} as {@link BenchSettings}. The options scripts/spice acts on itself (--server,
- * --workload, --cgi-floor, --no-verify) are declared here too, so that they are checked and documented
- * in one place.
+ * {@code spice bench}: the options of a run, checked here before anything touches the network or starts a
+ * server, then handed to {@link BenchPlan}: which servers to start (through scripts/spice), which probes and
+ * workloads to measure on each, the verification first, the comparison and the CGI floor after.
  */
 @Command(name = "bench", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"The main job: run the closed-loop ladder (every workload at every client count) against a "
-                + "server, print the SPICE table and write results/<time>/ (results.json, runs.csv, report.html).",
-            "Without --target, scripts/spice starts the server first (the embedded Tomcat by default) and verifies "
-                + "its probes; a probe that answers the wrong bytes is not measured."})
+        description = {"The main job: start a server (the embedded Tomcat by default), verify its probes, run the "
+                + "closed-loop ladder (every workload at every client count), print the SPICE table and write "
+                + "results/<time>/ (results.json, runs.csv, report.html).",
+            "With --target, measure a server that is already running instead. Results go to stdout; progress, "
+                + "warnings and errors to stderr."})
 public final class BenchCommand extends Cli.Printing implements Callable<Integer> {
 
     /** Longest a phase may last: a day. Longer is a typo, not a benchmark. */
@@ -45,14 +48,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     String target;
 
     @Option(names = "--server", paramLabel = "NAME", description = "Start and measure embedded (default), apache, "
-            + "tomcat, jetty, nginx or all (one comparison); repeatable; with --target, the name to record.")
+            + "tomcat, jetty, nginx or all (then one comparison); repeatable; with --target, the name to record.")
     List<String> servers = new ArrayList<>();
 
-    /** What scripts/spice can start. */
-    static final List<String> STARTABLE = List.of("embedded", "apache", "tomcat", "jetty", "nginx", "all");
-
     @Option(names = "--probes", paramLabel = "LIST", split = ",",
-            description = "Probes to measure (default: the server's): ${COMPLETION-CANDIDATES}.")
+            description = "Probes to measure (default: the server's; with --target: static, servlet, jsp, cgi, shtml, module).")
     List<String> probes;
 
     @Option(names = "--clients", paramLabel = "LIST", split = ",", description = "Client counts of the ladder (default: 1,2,4,8,16,32,64).")
@@ -62,25 +62,25 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     String profile = "quick";
 
     @Option(names = "--duration", paramLabel = "S", description = "The measured window of each mix, seconds.")
-    String duration;
+    Double duration;
 
     @Option(names = "--ramp-up", paramLabel = "S", description = "Unmeasured load before each window, seconds.")
-    String rampUp;
+    Double rampUp;
 
     @Option(names = "--ramp-down", paramLabel = "S", description = "Load kept on after each window, seconds.")
-    String rampDown;
+    Double rampDown;
 
     @Option(names = "--pause", paramLabel = "S", description = "Rest between mixes, seconds.")
-    String pause;
+    Double pause;
 
     @Option(names = "--warm-up", paramLabel = "S", description = "Unmeasured load before the ladder, seconds (default 2).")
-    String warmUp = "2";
+    double warmUp = 2;
 
     @Option(names = "--keepalive", description = "HTTP/1.1 keep-alive instead of HTTP/1.0 with a connection per request.")
     boolean keepAlive;
 
     @Option(names = "--repeat", paramLabel = "N", description = "Run the whole ladder N times; the spread is reported.")
-    String repeat = "1";
+    int repeat = 1;
 
     @Option(names = "--pin", description = "Server on CPU 0, client on CPU 1 (cuts run-to-run spread on a small machine).")
     boolean pin;
@@ -88,35 +88,35 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--mix", paramLabel = "FILE", description = "A weighted workload (harness/mixes/ecommerce.mix documents the format); repeatable.")
     List<Path> mixFiles = new ArrayList<>();
 
-    @Option(names = "--workload", paramLabel = "NAME", description = "static-fileset[:webbench|webstone|specweb99] or ecommerce[:servlet|cgi] (run by scripts/spice).")
+    @Option(names = "--workload", paramLabel = "NAME", description = "The white paper's: static-fileset[:webbench|webstone|specweb99] (the probes and a static fileset) or ecommerce[:servlet|cgi] (the e-commerce mix over TLS).")
     String workload;
 
     @Option(names = "--baseline", paramLabel = "NAME", description = "What the efficiencies divide by: fileset or file (default: the fileset if it runs).")
     String baseline;
 
-    @Option(names = "--cgi-floor", description = "Also measure what starting the CGI program costs (run by scripts/spice).")
+    @Option(names = "--cgi-floor", description = "Then measure what starting the CGI program costs, against the CGI figures.")
     boolean cgiFloor;
 
-    @Option(names = "--no-verify", description = "Do not verify the probes first (run by scripts/spice).")
+    @Option(names = "--no-verify", description = "Do not verify the probes before measuring them.")
     boolean noVerify;
 
-    @Option(names = "--tls-target", paramLabel = "BASE_URL", description = "The HTTPS listener for the tls entries of a mix.")
+    @Option(names = "--tls-target", paramLabel = "BASE_URL", description = "The HTTPS listener for the tls entries of a mix (default for a started server: its port + 360).")
     String tlsTarget;
 
-    @Option(names = "--trust-cert", paramLabel = "PEM", description = "Trust exactly this certificate for TLS (default: the JDK's CAs).")
+    @Option(names = "--trust-cert", paramLabel = "PEM", description = "Trust exactly this certificate for TLS (default: the JDK's CAs; for a started server: run/tls/server.pem).")
     Path trustCert;
 
     @Option(names = "--tls-resume", description = "Let TLS sessions resume (default: a full handshake per connection, as WebBench).")
     boolean tlsResume;
 
-    @Option(names = "--timeout", paramLabel = "MS", description = "Per-request timeout, milliseconds (default 10000).")
-    String timeout = "10000";
+    @Mixin
+    Options.Timeout timeout;
 
     @Option(names = "--latency-bound", paramLabel = "MS", description = "Mean latency bound of the useful peak (default 100).")
-    String latencyBound = "100";
+    double latencyBound = 100;
 
-    @Option(names = "--server-pid", paramLabel = "LIST", split = ",", description = "The server's processes, for its CPU per request.")
-    List<String> serverPids = new ArrayList<>();
+    @Option(names = "--server-pid", paramLabel = "LIST", split = ",", description = "With --target: the server's processes on this machine, for its CPU per request.")
+    List<Long> serverPids = new ArrayList<>();
 
     @Option(names = "--engine", paramLabel = "NAME", description = "The load engine: event-loop (SPICE's own, plain HTTP"
             + " and TLS) or jmeter (Apache JMeter, here or on --jmeter-remote engines; probe ladders over plain HTTP).")
@@ -129,8 +129,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--jmeter-home", paramLabel = "DIR", description = "JMeter's home (default: jmeter/target/jmeter, built by Maven).")
     Path jmeterHome;
 
-    @Option(names = "--jmeter-rmi-keystore", paramLabel = "FILE", description = "The PKCS#12 keystore JMeter's RMI uses over TLS,"
-            + " shared with the engines, its password in FILE.password (default: run/jmeter/rmi.p12, made by scripts/spice).")
+    @Option(names = "--jmeter-rmi-keystore", paramLabel = "FILE", description = "The PKCS#12 keystore of JMeter's RMI over TLS,"
+            + " shared with the engines; its password is in FILE.password (default: run/jmeter/rmi.p12, made by scripts/spice jmeter-server).")
     Path jmeterKeystore;
 
     @Option(names = "--jmeter-rmi-no-tls", description = "RMI to the JMeter engines without TLS: only for engines on this"
@@ -138,59 +138,107 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     boolean jmeterNoTls;
 
     @Option(names = "--seed", paramLabel = "N", description = "Seed of the clients' draws from a mix (default 1).")
-    String seed = "1";
+    long seed = 1;
 
-    @Option(names = "--bytes", paramLabel = "N", description = "The page size the probes were built with (default: this build's).")
-    String bytes;
+    @Mixin
+    Options.PageBytes pageBytes;
 
     @Option(names = "--out", paramLabel = "DIR", description = "Where results/<time>/ goes (default: results).")
     Path outDir = Path.of("results");
 
-    @Option(names = "--check", hidden = true, description = "Check the options and stop (scripts/spice runs this before it starts a server).")
-    boolean checkOnly;
-
     @Override
     public Integer call() {
         BenchSettings settings = settings();
-        if (checkOnly) {
-            return 0;
-        }
-        return new Ladder(settings, out, err).run();
+        return new BenchPlan(settings, startedServers(), probes != null, workload, !noVerify, cgiFloor, projectRoot(),
+                out, err).run();
     }
 
-    /** The settings {@code args} give, or the ParameterException that names the bad option (for tests and --check). */
+    /** The settings {@code args} give, or the ParameterException that names the bad option (for tests). */
     public static BenchSettings settings(String... args) {
         BenchCommand command = new BenchCommand();
         new picocli.CommandLine(command).parseArgs(args);
         return command.settings();
     }
 
-    /** Every option checked and turned into settings; a bad one is a ParameterException that names it. */
+    /**
+     * Every option checked and turned into the settings of the first run (of the first server started, on its
+     * default port, when there is no --target); a bad option is a ParameterException that names it.
+     */
     BenchSettings settings() {
         Cli.Checks check = new Cli.Checks(spec);
-        if (target == null && !checkOnly) {
-            throw check.fail("--target: give the server's base URL, e.g. --target http://127.0.0.1:18080");
+        List<Server> started = startedServers();
+        String base = target != null ? target : "http://127.0.0.1:" + started.get(0).defaultPort();
+        BenchSettings.Builder b = BenchSettings.builder(endpoint(check, base, "--target"));
+        tls(check, b, started);
+        mixes(check, b, started);
+        timing(check, b);
+        b.keepAlive(keepAlive).pin(pin).tlsResume(tlsResume).outDir(outDir).seed(seed)
+                .serverName(target != null ? (servers.isEmpty() ? null : String.join(", ", servers)) : started.get(0).id());
+        if (repeat < 1 || repeat > 1000) {
+            throw check.fail("--repeat takes a whole number from 1 to 1000, not " + repeat);
         }
-        Endpoint base = endpoint(check, target != null ? target : "http://127.0.0.1:1", "--target");
-        BenchSettings.Builder b = BenchSettings.builder(base);
-        if (tlsTarget != null) {
-            Endpoint tls = endpoint(check, tlsTarget, "--tls-target");
-            if (!tls.tls()) {
-                throw check.fail("--tls-target: must be an https:// URL, not " + tlsTarget);
+        b.repeat(repeat).timeoutMillis(timeout.value()).bytes(pageBytes.value());
+        b.latencyBoundMs(check.number("--latency-bound", Double.toString(latencyBound), false));
+        if (baseline != null) {
+            b.baseline(check.choice("--baseline", baseline, BenchSettings.Baseline.class));
+        }
+        for (long pid : serverPids) {
+            if (pid < 1) {
+                throw check.fail("--server-pid takes process ids (whole numbers above 0), not " + pid);
             }
-            b.tlsTarget(tls);
         }
+        if (!serverPids.isEmpty() && target == null) {
+            throw check.fail("--server-pid goes with --target: a server bench starts is measured by its own processes");
+        }
+        b.serverPids(serverPids);
+        BenchSettings.Engine chosen = check.choice("--engine", engine, BenchSettings.Engine.class);
+        b.engine(chosen);
+        if (chosen == BenchSettings.Engine.JMETER) {
+            b.jmeter(jmeter(check));
+        } else if (!jmeterRemotes.isEmpty() || jmeterHome != null || jmeterKeystore != null || jmeterNoTls) {
+            throw check.fail("the --jmeter-... options go with --engine jmeter");
+        }
+        BenchSettings settings = b.build();
+        checkCombinations(check, settings);
+        return settings;
+    }
+
+    /** The servers to start: none with --target; else those named (all: every real one), the embedded by default. */
+    List<Server> startedServers() {
+        if (target != null) {
+            return List.of();
+        }
+        Cli.Checks check = new Cli.Checks(spec);
+        List<Server> started = new ArrayList<>();
+        for (String name : servers.isEmpty() ? List.of(Server.EMBEDDED.id()) : servers) {
+            if (name.equals("all")) {
+                Server.real().stream().filter(s -> !started.contains(s)).forEach(started::add);
+                continue;
+            }
+            Server server = Server.find(name).orElseThrow(() -> check.fail("--server takes " + Server.ids()
+                    + " or all, not \"" + name + "\""));
+            if (!started.contains(server)) {
+                started.add(server);
+            }
+        }
+        return started;
+    }
+
+    /** The workloads: the probes asked for (or the first server's), the mix files, a named workload's mixes. */
+    private void mixes(Cli.Checks check, BenchSettings.Builder b, List<Server> started) {
         List<Mix> mixes = new ArrayList<>();
         if (probes != null) {
-            for (Probe probe : check.probes(probes)) {
-                mixes.add(Mix.of(probe));
-            }
+            check.probes(probes).forEach(p -> mixes.add(Mix.of(p)));
+        } else if (!started.isEmpty() || mixFiles.isEmpty() || workload != null) {
+            defaultProbes(started.isEmpty() ? null : started.get(0)).forEach(p -> mixes.add(Mix.of(p)));
         }
         for (Path file : mixFiles) {
             mixes.add(mixFile(check, file));
         }
-        if (probes == null && mixFiles.isEmpty()) {
-            Probe.standard().forEach(p -> mixes.add(Mix.of(p)));
+        try {
+            Workloads.parse(workload);
+        } catch (IllegalArgumentException e) {
+            throw check.fail("--workload: " + e.getMessage());
         }
         if (mixes.stream().map(Mix::name).distinct().count() < mixes.size()) {
             throw check.fail("--mix: two workloads are named the same; rename a mix file");
@@ -199,6 +247,17 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         if (clients != null) {
             b.clients(check.clientCounts(clients));
         }
+    }
+
+    /** The probes measured when none are named: a named workload's, else the server's, else the standard ones. */
+    List<Probe> defaultProbes(Server server) {
+        if (workload != null && workload.startsWith("ecommerce")) {
+            return List.of(Probe.STATIC, workload.endsWith(":cgi") ? Probe.CGI : Probe.SERVLET);
+        }
+        return server != null ? server.benchProbes() : Probe.standard();
+    }
+
+    private void timing(Cli.Checks check, BenchSettings.Builder b) {
         BenchSettings.Profile timing = check.choice("--profile", profile, BenchSettings.Profile.class);
         b.profile(timing);
         b.rampUp(duration(check, "--ramp-up", rampUp, timing.rampUpS, true));
@@ -206,54 +265,41 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         b.rampDown(duration(check, "--ramp-down", rampDown, timing.rampDownS, true));
         b.pause(duration(check, "--pause", pause, timing.pauseS, true));
         b.warmUp(duration(check, "--warm-up", warmUp, 2, true));
-        if (target == null) {
-            for (String server : servers) {
-                if (!STARTABLE.contains(server)) {
-                    throw check.fail("--server takes embedded, apache, tomcat, jetty, nginx or all, not \"" + server + "\"");
-                }
+    }
+
+    /** The TLS listener (given, or a started server's) and the certificate to trust. */
+    private void tls(Cli.Checks check, BenchSettings.Builder b, List<Server> started) {
+        if (tlsTarget != null) {
+            Endpoint tls = endpoint(check, tlsTarget, "--tls-target");
+            if (!tls.tls()) {
+                throw check.fail("--tls-target: must be an https:// URL, not " + tlsTarget);
             }
+            b.tlsTarget(tls);
+        } else if (!started.isEmpty()) {
+            b.tlsTarget(endpoint(check, "https://127.0.0.1:" + started.get(0).ports(started.get(0).defaultPort()).https(),
+                    "--tls-target"));
         }
-        b.keepAlive(keepAlive).pin(pin).tlsResume(tlsResume).outDir(outDir)
-                .serverName(servers.isEmpty() ? null : String.join(", ", servers));
-        b.repeat((int) check.whole("--repeat", repeat, 1, 1000));
-        b.timeoutMillis((int) check.whole("--timeout", timeout, 1, 3_600_000));
-        double bound = check.number("--latency-bound", latencyBound, false);
-        b.latencyBoundMs(bound);
-        if (baseline != null) {
-            b.baseline(check.choice("--baseline", baseline, BenchSettings.Baseline.class));
+        Path trusted = trustCert != null ? trustCert : !started.isEmpty() ? projectRoot().resolve(BenchPlan.TLS_CERT) : null;
+        if (trustCert != null && !Files.isReadable(trustCert)) {
+            throw check.fail("--trust-cert: cannot read " + trustCert);
         }
-        List<Long> pids = new ArrayList<>();
-        for (String pid : serverPids) {
-            pids.add(check.whole("--server-pid", pid, 1, Long.MAX_VALUE));
+        b.trustCert(trusted);
+    }
+
+    /** What the options allow only together, or not at all together. */
+    private void checkCombinations(Cli.Checks check, BenchSettings settings) {
+        boolean workloadTls = workload != null && workload.startsWith("ecommerce");
+        if (workloadTls && settings.tlsTarget() == null) {
+            throw check.fail("--tls-target: the e-commerce workload on --target needs its HTTPS listener,"
+                    + " e.g. --tls-target https://127.0.0.1:18440");
         }
-        b.serverPids(pids);
-        BenchSettings.Engine chosen = check.choice("--engine", engine, BenchSettings.Engine.class);
-        b.engine(chosen);
-        if (chosen == BenchSettings.Engine.JMETER) {
-            b.jmeter(jmeter(check));
-        } else if (!jmeterRemotes.isEmpty() || jmeterHome != null || jmeterKeystore != null || jmeterNoTls) {
-            throw check.fail("the --jmeter-... options go with --engine jmeter");
-        }
-        b.seed(check.whole("--seed", seed, Long.MIN_VALUE, Long.MAX_VALUE));
-        b.bytes(bytes == null ? CanonicalPage.builtBytes() : check.whole("--bytes", bytes, 0, Integer.MAX_VALUE));
-        if (trustCert != null) {
-            if (!Files.isReadable(trustCert)) {
-                throw check.fail("--trust-cert: cannot read " + trustCert);
-            }
-            b.trustCert(trustCert);
-        }
-        if (workload != null && !workload.matches("static-fileset(:(webbench|webstone|specweb99))?|ecommerce(:(servlet|cgi))?")) {
-            throw check.fail("--workload: static-fileset[:webbench|webstone|specweb99] or ecommerce[:servlet|cgi], not \""
-                    + workload + "\"");
-        }
-        BenchSettings settings = b.build();
         for (Mix mix : settings.mixes()) {
-            if (mix.hasTls() && settings.tlsTarget() == null && workload == null) {
+            if (mix.hasTls() && settings.tlsTarget() == null) {
                 throw check.fail("--tls-target: mix \"" + mix.name() + "\" has tls entries; give the TLS base URL,"
                         + " e.g. --tls-target https://127.0.0.1:18443");
             }
         }
-        if (chosen == BenchSettings.Engine.JMETER) {
+        if (settings.engine() == BenchSettings.Engine.JMETER) {
             if (settings.keepAlive()) {
                 throw check.fail("--keepalive: the jmeter engine sends a connection per request, as SPICE's method");
             }
@@ -263,15 +309,14 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                     throw check.fail("--engine jmeter: " + why);
                 }
             }
-            if (settings.target().tls()) {
-                throw check.fail("--engine jmeter: the target is https; the jmeter engine runs plain HTTP probes");
+            if (settings.target().tls() || workloadTls) {
+                throw check.fail("--engine jmeter: the jmeter engine runs plain HTTP probes, not TLS");
             }
         }
         String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());
         if (limit != null) {
             throw check.fail("--clients: " + limit);
         }
-        return settings;
     }
 
     /** Where JMeter is and how it reaches its engines, checked before anything runs. */
@@ -317,11 +362,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         }
     }
 
-    private static double duration(Cli.Checks check, String option, String value, double byProfile, boolean zero) {
+    private static double duration(Cli.Checks check, String option, Double value, double byProfile, boolean zero) {
         if (value == null) {
             return byProfile;
         }
-        double seconds = check.number(option, value, zero);
+        double seconds = check.number(option, value.toString(), zero);
         if (seconds > MAX_SECONDS) {
             throw check.fail(option + " takes at most " + (long) MAX_SECONDS + " seconds (a day), not \"" + value + "\"");
         }

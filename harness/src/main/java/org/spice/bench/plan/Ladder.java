@@ -16,13 +16,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.report.ReportWriter;
 import org.spice.bench.model.Results;
+import org.spice.bench.model.Settings;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.model.RunRecord;
@@ -40,6 +40,10 @@ public final class Ladder {
     /** Clients of the warm-up: enough to run the client's code paths hot, few enough not to tire the server. */
     private static final int WARM_UP_CLIENTS = 8;
 
+    /** Exit statuses of a ladder ended by SIGINT and SIGTERM, as a shell would report them. */
+    static final int INTERRUPTED = 130;
+    static final int TERMINATED = 143;
+
     private final BenchSettings settings;
     private final PrintStream out;
     private final PrintStream err;
@@ -47,7 +51,7 @@ public final class Ladder {
     private final List<RunRecord> runs = Collections.synchronizedList(new ArrayList<>());
     private final List<String> notes = new ArrayList<>();
     private LoadEngine runner;
-    private Map<String, Object> recorded;
+    private Settings recorded;
     private String startedAt;
     private Path dir;
     private int signalled;
@@ -58,24 +62,29 @@ public final class Ladder {
         this.err = err;
     }
 
+    /** The results directory, once the run has made it (null before, or if it could not). */
+    public Path dir() {
+        return dir;
+    }
+
     /** @return the exit status */
     public int run() {
         TlsConfig tls;
         try {
             tls = tls();
         } catch (IOException | GeneralSecurityException e) {
-            out.println("--trust-cert: " + e.getMessage());
+            err.println("spice bench: --trust-cert: " + e.getMessage());
             return 2;
         }
         String down = EventLoopEngine.stoppedAnswering(settings, settings.mixes());
         if (down != null) {
-            out.println("cannot reach " + down + " (start a server first, e.g. scripts/spice serve)");
+            err.println("spice bench: cannot reach " + down + " (start a server first, e.g. scripts/spice serve)");
             return 1;
         }
         boolean local = settings.target().isLocal();
         for (long pid : settings.serverPids()) {
             if (!CpuMeter.processExists(pid)) {
-                out.println("--server-pid: no process " + pid + " on this machine");
+                err.println("spice bench: --server-pid: no process " + pid + " on this machine");
                 return 2;
             }
         }
@@ -83,26 +92,24 @@ public final class Ladder {
             notes.add("--server-pid given but the target is not local: the server CPU is of processes "
                     + settings.serverPids() + " on this machine, check that they are the server");
         }
-        recorded = settings.recorded();
-        recorded.put("client_cpus", Runtime.getRuntime().availableProcessors());
-        recorded.put("clock_ticks_per_s", CpuMeter.clockTicks());
-        recorded.put("java", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
-        recorded.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version") + " "
-                + System.getProperty("os.arch"));
+        Settings.Builder record = settings.recorded().toBuilder().machine(Runtime.getRuntime().availableProcessors(),
+                CpuMeter.clockTicks(), System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
         if (settings.pin()) {
             String pinning = Pinning.apply(local, settings.serverPids());
-            recorded.put("pinning", pinning);
+            record.pinning(pinning);
             err.println(pinning);
         }
+        recorded = record.build();
         startedAt = OffsetDateTime.now().withNano(0).toString();
         try {
             dir = resultsDir();
         } catch (IOException e) {
-            out.println("--out: cannot create a results directory in " + settings.outDir() + ": " + e.getMessage());
+            err.println("spice bench: --out: cannot create a results directory in " + settings.outDir() + ": " + e.getMessage());
             return 1;
         }
-        sun.misc.SignalHandler intHandler = Signal.handle(new Signal("INT"), s -> onSignal("interrupted (Ctrl-C)", 130));
-        sun.misc.SignalHandler termHandler = Signal.handle(new Signal("TERM"), s -> onSignal("stopped by SIGTERM", 143));
+        sun.misc.SignalHandler intHandler = Signal.handle(new Signal("INT"), s -> onSignal("interrupted (Ctrl-C)", INTERRUPTED));
+        sun.misc.SignalHandler termHandler = Signal.handle(new Signal("TERM"), s -> onSignal("stopped by SIGTERM", TERMINATED));
         try {
             String cut;
             try {
@@ -188,11 +195,11 @@ public final class Ladder {
             out.print(ReportWriter.write(dir, results));
             out.println("results: " + dir.toAbsolutePath());
         } catch (IOException | RuntimeException e) {
-            out.println("cannot write the results in " + dir + ": " + e);
+            err.println("spice bench: cannot write the results in " + dir + ": " + e);
             return 1;
         }
         if (cut != null) {
-            err.println("run cut short: " + cut);
+            err.println("spice bench: run cut short: " + cut);
         }
         return cut != null || failed ? 1 : 0;
     }

@@ -58,11 +58,11 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
             try {
                 results = ResultsJson.readResults(file);
             } catch (IOException e) {
-                out.println(e.getMessage());
+                err.println("spice compare: " + e.getMessage());
                 return 1;
             }
             if (bodyBytes >= 0 && results.bodyBytes() != bodyBytes) {
-                out.println(file + " was measured with " + results.bodyBytes() + "-byte bodies, the others with "
+                err.println("spice compare: " + file + " was measured with " + results.bodyBytes() + "-byte bodies, the others with "
                         + bodyBytes + ": not comparable");
                 return 1;
             }
@@ -85,7 +85,7 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
             Files.writeString(dir.resolve("compare.html"), CompareReport.html(comparison,
                     CompareReport.rateChart(comparison), CompareReport.cpuChart(comparison)), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            out.println("cannot write the comparison in " + dir + ": " + e.getMessage());
+            err.println("spice compare: cannot write the comparison in " + dir + ": " + e.getMessage());
             return 1;
         }
         out.println("comparison: " + dir.toAbsolutePath().resolve("compare.html"));

@@ -56,7 +56,7 @@ final class HtmlReport {
         h.append("</section>\n<section id=\"mixes\">");
         runs(h, results);
         h.append("</section>\n<section id=\"settings\"><h2>Settings</h2>\n<div class=\"scroll\"><table>");
-        for (Map.Entry<String, Object> setting : results.settings().entrySet()) {
+        for (Map.Entry<String, Object> setting : results.settings().asMap().entrySet()) {
             h.append("<tr><th class=\"l\">").append(esc(setting.getKey())).append("</th><td class=\"l wrap\">")
                     .append(esc(String.valueOf(setting.getValue()))).append("</td></tr>");
         }

@@ -27,13 +27,13 @@ public final class ReportCommand extends Cli.Printing implements Callable<Intege
         try {
             results = ResultsJson.readResults(file);
         } catch (IOException e) {
-            out.println(e.getMessage());
+            err.println("spice report: " + e.getMessage());
             return 1;
         }
         try {
             out.print(ReportWriter.write(file.toAbsolutePath().getParent(), results));
         } catch (IOException e) {
-            out.println("cannot write the report in " + file.getParent() + ": " + e.getMessage());
+            err.println("spice report: cannot write the report in " + file.getParent() + ": " + e.getMessage());
             return 1;
         }
         out.println("report: " + file.toAbsolutePath().getParent().resolve("report.html"));

@@ -73,9 +73,9 @@ public final class SummaryTable {
      */
     static String responseSizes(Results results) {
         StringBuilder out = new StringBuilder();
-        Object means = results.settings().get("mix_mean_bytes");
-        if (means instanceof Map<?, ?> map) {
-            for (Map.Entry<?, ?> mean : map.entrySet()) {
+        Map<String, Double> means = results.settings().mixMeanBytes();
+        if (means != null) {
+            for (Map.Entry<String, Double> mean : means.entrySet()) {
                 long bytes = 0;
                 long requests = 0;
                 for (RunRecord run : results.runs()) {

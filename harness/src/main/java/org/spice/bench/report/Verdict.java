@@ -28,7 +28,7 @@ final class Verdict {
         String server = results.server() != null ? results.server() : results.target();
         String baseName = reference.equals(Summaries.FILESET) ? "the static fileset" : "the static file";
         sentences.add(String.format(Locale.ROOT, "On %s, with a %,d-byte page, measured by %s.", server,
-                results.bodyBytes(), results.settings().getOrDefault("engine", "SPICE's engine")));
+                results.bodyBytes(), results.settings().engine() != null ? results.settings().engine() : "SPICE's engine"));
         if (base == null || base.failed()) {
             sentences.add("The static baseline did not run (or failed), so no efficiency can be given: run the static"
                     + " probe beside the others.");

@@ -1,13 +1,12 @@
 package org.spice.bench.samples;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.HdrHistogram.Histogram;
 import org.spice.bench.net.ErrorClass;
-import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.Cpu;
+import org.spice.bench.model.Tally;
 import org.spice.bench.model.RunRecord;
 
 /**
@@ -30,88 +29,59 @@ public final class SampleRun {
         NONE
     }
 
-    /**
-     * @param cpu client, server and machine CPU seconds over the window, NaN where not measured
-     */
+    /** One run of a mix (repeat 1) from a tool's samples; {@code cpu} is what was measured over the window. */
     public static RunRecord build(String probe, int clients, List<Sample> samples, double windowStartMs, double windowEndMs,
-            long expectedBytes, Bytes bytes, double[] cpu) {
+            long expectedBytes, Bytes bytes, Cpu cpu) {
         return build(probe, clients, 1, samples, windowStartMs, windowEndMs, expectedBytes, bytes, cpu);
     }
 
     /** As above, for repeat {@code repeat} of the mix. */
     public static RunRecord build(String probe, int clients, int repeat, List<Sample> samples, double windowStartMs,
-            double windowEndMs, long expectedBytes, Bytes bytes, double[] cpu) {
-        Map<String, Long> errors = new LinkedHashMap<>();
-        for (ErrorClass c : ErrorClass.values()) {
-            errors.put(c.id(), 0L);
-        }
-        Map<String, Long> statusCodes = new TreeMap<>();
-        // Clients in name order, each with its index (the tool's thread or connection names).
-        Map<String, Integer> clientIndex = new TreeMap<>();
-        for (Sample s : samples) {
-            clientIndex.putIfAbsent(s.client(), 0);
-        }
-        int next = 0;
-        for (Map.Entry<String, Integer> client : clientIndex.entrySet()) {
-            client.setValue(next++);
-        }
-        boolean perClient = !(clientIndex.size() == 1 && clientIndex.containsKey(""));
-        int n = perClient ? clientIndex.size() : 0;
-        long[] clientRequests = new long[n];
-        long[] clientErrors = new long[n];
-        double[] clientSumMs = new double[n];
-        Histogram histogram = new Histogram(3);
-        histogram.setAutoResize(true);
-        long requests = 0;
-        long sumNanos = 0;
-        long bodyBytes = 0;
+            double windowEndMs, long expectedBytes, Bytes bytes, Cpu cpu) {
+        Map<String, Integer> clientIndex = clientIndex(samples);
+        Tally tally = new Tally(clientIndex.size());
         long afterWindow = 0;
         for (Sample s : samples) {
             if (s.startMs() < windowStartMs || s.startMs() >= windowEndMs) {
                 continue;
             }
-            int client = perClient ? clientIndex.get(s.client()) : -1;
-            ErrorClass failure = failure(s, expectedBytes, bytes);
+            int client = clientIndex.getOrDefault(s.client(), -1);
             if (s.status() != 200 && s.status() > 0) {
-                statusCodes.merge(Integer.toString(s.status()), 1L, Long::sum);
+                tally.status(s.status(), 1);
             }
+            ErrorClass failure = failure(s, expectedBytes, bytes);
             if (failure != null) {
-                errors.merge(failure.id(), 1L, Long::sum);
-                if (client >= 0) {
-                    clientErrors[client]++;
-                }
+                tally.failure(client, failure);
                 continue;
             }
-            requests++;
-            long nanos = Math.max(1, Math.round(s.latencyMs() * 1e6));
-            histogram.recordValue(nanos);
-            sumNanos += nanos;
-            bodyBytes += bytes == Bytes.NONE ? 0 : s.bytes();
+            tally.success(client, Math.max(1, Math.round(s.latencyMs() * 1e6)), bytes == Bytes.NONE ? 0 : s.bytes());
             if (s.endMs() > windowEndMs) {
                 afterWindow++;
             }
-            if (client >= 0) {
-                clientRequests[client]++;
-                clientSumMs[client] += s.latencyMs();
-            }
         }
-        double[] clientMeanMs = new double[n];
-        for (int i = 0; i < n; i++) {
-            clientMeanMs[i] = clientRequests[i] > 0 ? clientSumMs[i] / clientRequests[i] : Double.NaN;
+        tally.completedAfterWindow(afterWindow);
+        return tally.record(probe, clients, repeat, (windowEndMs - windowStartMs) / 1000.0)
+                .expectedBodyBytes(bytes == Bytes.BODY ? expectedBytes : -1).cpu(cpu).build();
+    }
+
+    /** The clients in name order, each with its index; none when the tool does not name them. */
+    private static Map<String, Integer> clientIndex(List<Sample> samples) {
+        Map<String, Integer> index = new TreeMap<>();
+        samples.forEach(s -> index.putIfAbsent(s.client(), 0));
+        if (index.size() == 1 && index.containsKey("")) {
+            return Map.of();
         }
-        LatencySummary latency = LatencySummary.of(histogram, sumNanos);
-        return new RunRecord(probe, clients, repeat, false, null, (windowEndMs - windowStartMs) / 1000.0, requests, errors,
-                statusCodes, 0, bodyBytes, bytes == Bytes.BODY ? expectedBytes : -1, latency, clientRequests, clientMeanMs,
-                clientErrors, cpu[0], cpu[1], cpu[2], afterWindow, 0, 0);
+        int next = 0;
+        for (Map.Entry<String, Integer> client : index.entrySet()) {
+            client.setValue(next++);
+        }
+        return index;
     }
 
     /** Why a sample does not count, or null when it does. */
     static ErrorClass failure(Sample s, long expectedBytes, Bytes bytes) {
         if (s.status() == 0) {
-            String error = s.error() == null ? "" : s.error().toLowerCase(java.util.Locale.ROOT);
-            return error.contains("refused") ? ErrorClass.CONNECT_REFUSED
-                    : error.contains("timed out") || error.contains("timeout") ? ErrorClass.TIMEOUT
-                    : error.contains("reset") ? ErrorClass.RESET : ErrorClass.IO;
+            return ErrorClass.ofMessage(s.error());
         }
         if (s.status() != 200) {
             return ErrorClass.STATUS;

@@ -1,6 +1,7 @@
 package org.spice.bench.report;
 
 import org.spice.bench.model.Results;
+import org.spice.bench.model.Settings;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -39,11 +40,8 @@ final class ReportFixture {
         for (int i = 0; i < clients.length; i++) {
             runs.add(run("cgi", clients[i], cgiRates[i], 300, 1200, 0.3, i == 2));
         }
-        Map<String, Object> settings = new LinkedHashMap<>();
-        settings.put("latency_bound_ms", 100);
-        settings.put("engine", "event-loop");
-        settings.put("clients", List.of(1, 2, 4));
-        settings.put("a_long_setting", "x".repeat(400));
+        Settings settings = Settings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(1, 2, 4))
+                .pinning("x".repeat(400)).build();
         return new Results("http://127.0.0.1:18081", "apache", 6250, settings, "2026-11-23T00:00:00Z",
                 "2026-11-23T00:05:00Z", false, null, List.of("a note the engine wrote"), runs);
     }

@@ -1,6 +1,7 @@
 package org.spice.bench.report;
 
 import org.spice.bench.model.Results;
+import org.spice.bench.model.Settings;
 import org.spice.bench.model.ResultsJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +63,7 @@ class ReportInBrowserTest {
 
         Map<String, List<org.spice.bench.figures.SpiceFigures.Summary>> servers = new LinkedHashMap<>();
         servers.put("apache", apache.summary());
-        servers.put("tomcat", new Results("http://127.0.0.1:18082", "tomcat", 6250, Map.of(), "a", "b", false, null,
+        servers.put("tomcat", new Results("http://127.0.0.1:18082", "tomcat", 6250, Settings.NONE, "a", "b", false, null,
                 List.of(), apache.runs()).summary());
         Comparison comparison = new Comparison(servers, 6250);
         Path compare = OUT.resolve("compare.html");

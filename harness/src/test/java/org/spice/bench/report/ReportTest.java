@@ -1,6 +1,7 @@
 package org.spice.bench.report;
 
 import org.spice.bench.model.Results;
+import org.spice.bench.model.Settings;
 import org.spice.bench.model.ResultsJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -130,7 +131,7 @@ class ReportTest {
                 runs.add(ReportFixture.run("static", clients, 1000 + clients, 100, 100, 0.5, false));
                 runs.add(ReportFixture.run("cgi", clients, 10, 3000, 3000, 0.1, false));
             }
-            Results results = new Results("http://x", "tomcat", 6250, Map.of(), "a", "b", false, null, List.of(), runs);
+            Results results = new Results("http://x", "tomcat", 6250, Settings.NONE, "a", "b", false, null, List.of(), runs);
             org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> {
                 for (Charts.Figure figure : Charts.all(results, null)) {
                     assertTrue(figure.png().length > 1000, figure.file() + " for " + java.util.Arrays.toString(ladder));

@@ -1,0 +1,195 @@
+package org.spice.bench.plan;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Server;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.report.CompareCommand;
+import org.spice.cli.Cli;
+import org.spice.verify.VerifyCommand;
+
+/**
+ * What one {@code spice bench} does, in order: for each server to measure, start it (through scripts/spice),
+ * verify the probes it will measure (a probe that answers the wrong bytes is not timed, and verifying warms
+ * the server: Jasper compiles the 100 JSP pages), run the ladder, stop it; then the comparison when several
+ * servers ran, and the CGI floor when asked. With --target, the server is already running: verify and measure.
+ * Servers started here are stopped whatever happens, a signal included.
+ */
+final class BenchPlan {
+
+    /** The self-signed certificate scripts/spice makes for the servers it starts (run/tls). */
+    static final String TLS_CERT = "run/tls/server.pem";
+    private static final String FILESET = "run/fileset";
+
+    private final BenchSettings first;
+    private final List<Server> servers;
+    private final boolean probesNamed;
+    private final String workload;
+    private final boolean verify;
+    private final boolean cgiFloor;
+    private final Path root;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Shell shell;
+    private final Set<Server> running = new LinkedHashSet<>();
+
+    BenchPlan(BenchSettings first, List<Server> servers, boolean probesNamed, String workload, boolean verify,
+            boolean cgiFloor, Path root, PrintStream out, PrintStream err) {
+        this.first = first;
+        this.servers = servers;
+        this.probesNamed = probesNamed;
+        this.workload = workload;
+        this.verify = verify;
+        this.cgiFloor = cgiFloor;
+        this.root = root;
+        this.out = out;
+        this.err = err;
+        this.shell = new Shell(root, err);
+    }
+
+    /** @return the exit status: 0 only if every step succeeded */
+    int run() {
+        Thread stopAll = new Thread(this::stopRunning, "spice-stop-servers");
+        Runtime.getRuntime().addShutdownHook(stopAll);
+        try {
+            Workloads.Workload named = workload == null ? null : Workloads.load(workload, root.resolve(FILESET));
+            return servers.isEmpty() ? target(named) : servers(named);
+        } catch (IOException e) {
+            err.println("spice bench: " + e.getMessage());
+            return 1;
+        } finally {
+            stopRunning();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopAll);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook runs
+            }
+        }
+    }
+
+    /** A server that is already running, at --target. */
+    private int target(Workloads.Workload named) throws IOException {
+        BenchSettings settings = withWorkload(first, named);
+        if (!verified(settings)) {
+            return 1;
+        }
+        Ladder ladder = new Ladder(settings, out, err);
+        int status = ladder.run();
+        return floor(status, ladder.dir() == null ? List.of() : List.of(ladder.dir()));
+    }
+
+    /** Each server in turn; with several, their results side by side in results/compare-TIME/. */
+    private int servers(Workloads.Workload named) throws IOException {
+        Path out = first.outDir();
+        Path compare = null;
+        if (servers.size() > 1) {
+            compare = out.resolve("compare-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        }
+        int status = 0;
+        List<Path> dirs = new ArrayList<>();
+        for (Server server : servers) {
+            int port = server.defaultPort();
+            shell.start(server, port);
+            running.add(server);
+            BenchSettings settings = withWorkload(forServer(server, port, compare == null ? out : compare.resolve(server.id())), named);
+            int result = 1;
+            if (verified(settings)) {
+                Ladder ladder = new Ladder(settings, this.out, err);
+                result = ladder.run();
+                if (ladder.dir() != null) {
+                    dirs.add(ladder.dir());
+                }
+            }
+            running.remove(server);
+            shell.stop(server, port);
+            status = status != 0 ? status : result;
+            if (result == Ladder.INTERRUPTED || result == Ladder.TERMINATED) {
+                return result;
+            }
+        }
+        if (compare != null && dirs.size() > 1) {
+            List<String> args = new ArrayList<>();
+            dirs.forEach(d -> args.add(d.toString()));
+            args.addAll(List.of("--out", compare.toString()));
+            status = Math.max(status, Cli.run(new CompareCommand(), this.out, err, args.toArray(String[]::new)));
+        }
+        return floor(status, dirs);
+    }
+
+    /** The settings of one server started here: its address, processes, probes and results directory. */
+    private BenchSettings forServer(Server server, int port, Path outDir) throws IOException {
+        Server.Ports ports = server.ports(port);
+        BenchSettings.Builder b = first.toBuilder(Endpoint.parse("http://127.0.0.1:" + ports.http()))
+                .tlsTarget(Endpoint.parse("https://127.0.0.1:" + ports.https()))
+                .serverName(server.id()).serverPids(shell.pids(server, port)).outDir(outDir);
+        if (!probesNamed) {
+            List<Mix> mixes = new ArrayList<>();
+            server.benchProbes().forEach(p -> mixes.add(Mix.of(p)));
+            first.mixes().stream().filter(m -> !m.source().startsWith("probe ")).forEach(mixes::add);
+            b.mixes(mixes);
+        }
+        return b.build();
+    }
+
+    /** The named workload's mixes added after the probes. */
+    private static BenchSettings withWorkload(BenchSettings settings, Workloads.Workload named) {
+        if (named == null) {
+            return settings;
+        }
+        List<Mix> mixes = new ArrayList<>(settings.mixes());
+        mixes.addAll(named.mixes());
+        return settings.toBuilder(settings.target()).mixes(mixes).build();
+    }
+
+    /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */
+    private boolean verified(BenchSettings settings) {
+        List<String> probes = settings.mixes().stream().filter(m -> m.source().startsWith("probe "))
+                .map(Mix::name).toList();
+        if (!verify || probes.isEmpty()) {
+            return true;
+        }
+        String base = settings.target().toString();
+        err.println("spice bench: verify " + base + " first (--no-verify skips it)");
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        PrintStream to = new PrintStream(said, true, StandardCharsets.UTF_8);
+        List<String> args = new ArrayList<>(List.of(base, "--probes", String.join(",", probes),
+                "--bytes", Long.toString(settings.bytes()), "--timeout", Integer.toString(settings.timeoutMillis())));
+        if (settings.target().tls() && settings.trustCert() != null) {
+            args.addAll(List.of("--trust-cert", settings.trustCert().toString()));
+        }
+        if (Cli.run(new VerifyCommand(), to, to, args.toArray(String[]::new)) == 0) {
+            return true;
+        }
+        err.print(said.toString(StandardCharsets.UTF_8));
+        err.println("spice bench: " + base + " does not pass verify, so its figures would not be SPICE figures");
+        return false;
+    }
+
+    private int floor(int status, List<Path> dirs) throws IOException {
+        if (!cgiFloor || dirs.isEmpty()) {
+            return status;
+        }
+        int floor = shell.cgiFloor(dirs);
+        return status != 0 ? status : floor;
+    }
+
+    private synchronized void stopRunning() {
+        for (Server server : List.copyOf(running)) {
+            shell.stop(server, server.defaultPort());
+            running.remove(server);
+        }
+    }
+}
