@@ -10,7 +10,7 @@ compare_tools() {
     shift 3 || true
     local clients=("$@")
     [ ${#clients[@]} -gt 0 ] || clients=(8)
-    [[ "$url" == http://*/spice/* ]] || die "compare-tools: give a probe URL, e.g. http://127.0.0.1:18080/spice/static/spice.html"
+    [[ "$url" == http://*/spice/* ]] || die "compare-tools: give a probe URL, e.g. http://127.0.0.1:PORT/spice/static/spice.html"
     command -v wrk >/dev/null 2>&1 || die "wrk is not installed: apt-get install wrk"
     command -v ab >/dev/null 2>&1 || die "ab is not installed: apt-get install apache2-utils"
     command -v h2load >/dev/null 2>&1 || die "h2load is not installed: apt-get install nghttp2-client"
@@ -34,7 +34,7 @@ compare_tools() {
                 tools_keep "$scratch/$tool" "$out/$tool" "$c"
                 tool_row "$tool" "$c" "$round" "$out/$tool" "$scratch/time"
             done
-            /usr/bin/time -f "%U %S" -o "$scratch/time" wrk -t1 -c "$c" -d "${seconds}s" -s "$SPICE_ROOT/harness/tools/wrk-spice.lua" \
+            /usr/bin/time -f "%U %S" -o "$scratch/time" wrk -t1 -c "$c" -d "${seconds}s" -s "$SPICE_ROOT/harness/wrk/wrk-spice.lua" \
                 "$url" > "$scratch/wrk.txt" 2>&1
             tools_import wrk "$out" "$c" "$scratch/wrk.txt"
             tool_row wrk "$c" "$round" "$out/wrk" "$scratch/time"

@@ -7,7 +7,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -27,6 +26,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Verifier;
@@ -88,7 +88,7 @@ class SpiceCGIServletTest {
     @Test
     void bothServletsAnswerTheCanonicalPage() {
         for (String prefix : new String[] {"/stock", "/fixed"}) {
-            Verifier.ProbeReport report = new Verifier(URI.create("http://127.0.0.1:" + port + prefix),
+            Verifier.ProbeReport report = new Verifier(Endpoint.parse("http://127.0.0.1:" + port + prefix),
                     CanonicalPage.built(), LocalDate.now(), 10_000).verify(Probe.CGI);
             assertTrue(report.passed(), prefix + ": " + report.failures());
         }

@@ -1,6 +1,7 @@
 package org.spice.cgifloor;
 
 import java.io.IOException;
+import org.spice.page.Probe;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -148,7 +149,7 @@ public final class CgiFloorCommand extends Cli.Printing implements Callable<Inte
         for (SpiceFigures.Summary s : results.summary()) {
             byProbe.put(s.probe(), s);
         }
-        SpiceFigures.Summary cgi = byProbe.get("cgi");
+        SpiceFigures.Summary cgi = byProbe.get(Probe.CGI.id());
         double machineUs = cgi == null ? Double.NaN : cgi.machineCpuUsPerReqAtPeak();
         double serverUs = cgi == null ? Double.NaN : Math.max(cgi.serverCpuUsPerReqAtPeak(), Double.isNaN(machineUs) ? 0 : machineUs);
         if (cgi == null || Double.isNaN(serverUs) || serverUs == 0) {
@@ -158,7 +159,7 @@ public final class CgiFloorCommand extends Cli.Printing implements Callable<Inte
                 + " the machine less the client %s us)%n", server, us(serverUs), us(cgi.serverCpuUsPerReqAtPeak()),
                 us(machineUs)));
         List<String> others = new ArrayList<>();
-        for (String other : List.of("fastcgi", "module", "static")) {
+        for (String other : List.of(Probe.FASTCGI.id(), Probe.MODULE.id(), Probe.STATIC.id())) {
             SpiceFigures.Summary s = byProbe.get(other);
             if (s != null && !Double.isNaN(s.serverCpuUsPerReqAtPeak())) {
                 others.add(other + " " + us(s.serverCpuUsPerReqAtPeak()) + " us");

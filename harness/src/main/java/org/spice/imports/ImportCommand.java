@@ -1,6 +1,7 @@
 package org.spice.imports;
 
 import org.spice.bench.samples.ImportException;
+import org.spice.page.Probe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ import picocli.CommandLine.Spec;
  * per probe and client count) give the efficiency table against static, as bench does.
  */
 @Command(name = "import", sortOptions = false, mixinStandardHelpOptions = true,
-        description = "Another load tool's output (ab, h2load, wrk with harness/tools/wrk-spice.lua, JMeter's JTL, oha's JSON)"
+        description = "Another load tool's output (ab, h2load, wrk with harness/wrk/wrk-spice.lua, JMeter's JTL, oha's JSON)"
                 + " as one SPICE mix in results.json and the report.")
 public final class ImportCommand extends Cli.Printing implements Callable<Integer> {
 
@@ -139,7 +140,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
             notes.addAll(earlier.notes());
         }
         runs.add(imported.run());
-        runs.sort(java.util.Comparator.comparingInt((RunRecord r) -> r.probe().equals("static") ? 0 : 1)
+        runs.sort(java.util.Comparator.comparingInt((RunRecord r) -> r.probe().equals(Probe.STATIC.id()) ? 0 : 1)
                 .thenComparingInt(RunRecord::clients));
         for (String note : imported.notes()) {
             if (!notes.contains(note)) {

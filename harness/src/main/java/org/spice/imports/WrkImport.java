@@ -14,7 +14,7 @@ import org.spice.bench.model.RunRecord;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /**
- * wrk run with SPICE's script (harness/tools/wrk-spice.lua): the one JSON line its done() prints. wrk has
+ * wrk run with SPICE's script (harness/wrk/wrk-spice.lua): the one JSON line its done() prints. wrk has
  * no per-request output, so there are no per-client figures; its latency starts when the request is
  * written, after connect; its byte count includes the heads.
  */
@@ -24,7 +24,7 @@ final class WrkImport {
     }
 
     static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
-        Path file = Tools.single(files, "wrk", "wrk's output with the line of harness/tools/wrk-spice.lua");
+        Path file = Tools.single(files, "wrk", "wrk's output with the line of harness/wrk/wrk-spice.lua");
         String[] lines = Tools.read(file).split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             if (!lines[i].startsWith("{\"spice_wrk\"")) {
@@ -38,7 +38,7 @@ final class WrkImport {
             }
             return imported(json, file + ":" + (i + 1), probe, clients);
         }
-        throw new ImportException(file + ": no line from harness/tools/wrk-spice.lua: run wrk with -s harness/tools/wrk-spice.lua");
+        throw new ImportException(file + ": no line from harness/wrk/wrk-spice.lua: run wrk with -s harness/wrk/wrk-spice.lua");
     }
 
     private static Imported imported(JsonNode json, String where, String probe, int clients) throws ImportException {

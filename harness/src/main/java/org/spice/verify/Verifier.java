@@ -1,7 +1,6 @@
 package org.spice.verify;
 
 import java.io.IOException;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -10,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.spice.bench.net.ResponseParser;
+import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
@@ -21,8 +21,8 @@ import org.spice.page.Probe;
  */
 public final class Verifier {
 
-    /** One request verify sends to every URL. */
-    enum Exchange {
+    /** One request verify sends to every URL, and the reply it checks. */
+    enum Reply {
         GET_10("GET", "HTTP/1.0", ""), GET_11("GET", "HTTP/1.1", ""), HEAD_10("HEAD", "HTTP/1.0", ""),
         HEAD_11("HEAD", "HTTP/1.1", ""),
         /** Load tools add cache-busting queries: every probe must answer the page whatever the query string. */
@@ -32,7 +32,7 @@ public final class Verifier {
         final String version;
         final String query;
 
-        Exchange(String method, String version, String query) {
+        Reply(String method, String version, String query) {
             this.method = method;
             this.version = version;
             this.query = query;
@@ -53,10 +53,10 @@ public final class Verifier {
     }
 
     /** A check that did not hold: where, and exactly what differed. */
-    public record Failure(String path, String exchange, String message) {
+    public record Failure(String path, String reply, String message) {
         @Override
         public String toString() {
-            return exchange + " " + path + ": " + message;
+            return reply + " " + path + ": " + message;
         }
     }
 
@@ -67,9 +67,7 @@ public final class Verifier {
         }
     }
 
-    private final String host;
-    private final int port;
-    private final String prefix;
+    private final Endpoint base;
     private final CanonicalPage page;
     private final LocalDate today;
     private final int timeoutMillis;
@@ -81,73 +79,65 @@ public final class Verifier {
      * @param today  the date the JSP and SHTML probes must insert (the day before or after is accepted too,
      *               as the server's clock or time zone may already be on the other side of midnight)
      */
-    public Verifier(URI base, CanonicalPage page, LocalDate today, int timeoutMillis) {
+    public Verifier(Endpoint base, CanonicalPage page, LocalDate today, int timeoutMillis) {
         this(base, page, today, timeoutMillis, null);
     }
 
     /** @param tls the TLS settings for an https:// base URL (trusting the server's certificate), else null */
-    public Verifier(URI base, CanonicalPage page, LocalDate today, int timeoutMillis, TlsConfig tls) {
-        boolean https = "https".equalsIgnoreCase(base.getScheme());
-        if (!https && !"http".equalsIgnoreCase(base.getScheme()) || base.getHost() == null) {
-            throw new IllegalArgumentException("the base URL must look like http[s]://HOST[:PORT][/PREFIX], not \""
-                    + base + "\"");
-        }
-        if (https && tls == null) {
+    public Verifier(Endpoint base, CanonicalPage page, LocalDate today, int timeoutMillis, TlsConfig tls) {
+        if (base.tls() && tls == null) {
             throw new IllegalArgumentException("an https:// base URL needs the certificate to trust (--trust-cert FILE)");
         }
-        this.tls = https ? tls : null;
-        this.host = base.getHost();
-        this.port = base.getPort() < 0 ? (https ? 443 : 80) : base.getPort();
-        String path = base.getRawPath() == null ? "" : base.getRawPath();
-        this.prefix = path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+        this.base = base;
+        this.tls = base.tls() ? tls : null;
         this.page = page;
         this.today = today;
         this.timeoutMillis = timeoutMillis;
     }
 
     public String host() {
-        return host;
+        return base.host();
     }
 
     public int port() {
-        return port;
+        return base.port();
     }
 
     /** The base URL's path, which prefixes every probe path ("" for none). */
     public String prefix() {
-        return prefix;
+        return base.prefix();
     }
 
-    /** Checks every URL of {@code probe} with every exchange. */
+    /** Checks every URL of {@code probe} with every reply. */
     public ProbeReport verify(Probe probe) {
         List<Failure> failures = new ArrayList<>();
         List<String> paths = probe.paths();
         int requests = 0;
         for (String path : paths) {
-            for (Exchange exchange : Exchange.values()) {
+            for (Reply reply : Reply.values()) {
                 requests++;
-                String url = prefix + path;
+                String url = base.prefix() + path;
                 try {
-                    RawHttp.Response response = RawHttp.exchange(host, port, tls, request(exchange, url), exchange.head(),
-                            exchange.http10() || exchange.head(), timeoutMillis);
-                    for (String problem : check(probe, exchange, response)) {
-                        failures.add(new Failure(url, exchange.toString(), problem));
+                    RawHttp.Response response = RawHttp.exchange(base.host(), base.port(), tls, request(reply, url), reply.head(),
+                            reply.http10() || reply.head(), timeoutMillis);
+                    for (String problem : check(probe, reply, response)) {
+                        failures.add(new Failure(url, reply.toString(), problem));
                     }
                 } catch (IOException e) {
-                    failures.add(new Failure(url, exchange.toString(), describe(e)));
+                    failures.add(new Failure(url, reply.toString(), describe(e)));
                 }
             }
         }
         return new ProbeReport(probe, paths.size(), requests, failures);
     }
 
-    private String request(Exchange exchange, String path) {
+    private String request(Reply reply, String path) {
         StringBuilder request = new StringBuilder(128);
-        request.append(exchange.method).append(' ').append(path).append(exchange.query).append(' ')
-                .append(exchange.version).append("\r\n");
-        request.append("Host: ").append(host).append(':').append(port).append("\r\n");
+        request.append(reply.method).append(' ').append(path).append(reply.query).append(' ')
+                .append(reply.version).append("\r\n");
+        request.append("Host: ").append(base.host()).append(':').append(base.port()).append("\r\n");
         request.append("User-Agent: spice-verify\r\n");
-        if (!exchange.http10() && exchange.head()) {
+        if (!reply.http10() && reply.head()) {
             // A HEAD response has no body to frame, so ask for the close that marks its end.
             request.append("Connection: close\r\n");
         }
@@ -155,7 +145,7 @@ public final class Verifier {
     }
 
     /** Every way the response differs from what the probe must answer; empty when it conforms. */
-    List<String> check(Probe probe, Exchange exchange, RawHttp.Response response) {
+    List<String> check(Probe probe, Reply reply, RawHttp.Response response) {
         List<String> problems = new ArrayList<>();
         if (response.statusCode() != 200) {
             problems.add("status " + response.statusCode() + " (\"" + response.statusLine() + "\"), expected 200");
@@ -169,7 +159,7 @@ public final class Verifier {
         if (!response.headerValues("Set-Cookie").isEmpty()) {
             problems.add("sets a cookie (" + response.headerValues("Set-Cookie") + "): a probe must not create a session");
         }
-        if (exchange.head()) {
+        if (reply.head()) {
             if (response.trailingBytes() > 0) {
                 problems.add("HEAD response carries " + response.trailingBytes() + " body bytes, expected none");
             }
@@ -178,7 +168,7 @@ public final class Verifier {
             }
             return problems;
         }
-        if (exchange.http10()) {
+        if (reply.http10()) {
             if (response.trailingBytes() > 0) {
                 problems.add(response.trailingBytes() + " bytes after the " + response.body().length
                         + "-byte body, before the connection closed");

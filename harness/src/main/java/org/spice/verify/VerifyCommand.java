@@ -2,8 +2,6 @@ package org.spice.verify;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.time.LocalDate;
@@ -67,8 +65,8 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
         int timeoutMillis = timeout.value();
         Verifier verifier;
         try {
-            verifier = new Verifier(new URI(base), CanonicalPage.of(size), LocalDate.now(), timeoutMillis, tls(check));
-        } catch (URISyntaxException | IllegalArgumentException e) {
+            verifier = new Verifier(Endpoint.parse(base), CanonicalPage.of(size), LocalDate.now(), timeoutMillis, tls(check));
+        } catch (IllegalArgumentException e) {
             throw check.fail(e.getMessage());
         }
         String unreachable = Endpoint.unreachable(new InetSocketAddress(verifier.host(), verifier.port()), timeoutMillis);

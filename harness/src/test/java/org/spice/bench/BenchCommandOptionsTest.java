@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.plan.BenchCommand;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Server;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
@@ -49,7 +50,8 @@ class BenchCommandOptionsTest {
 
     @Test
     void badOptionsNameTheOption(@TempDir Path dir) throws IOException {
-        assertBad("--target:", "--probes", "static");
+        assertBad("--server takes embedded, apache, tomcat, jetty, nginx or all, not \"iis\"", "--server", "iis");
+        assertBad("--server-pid goes with --target", "--server-pid", "1");
         assertBad("--clients:", "--target", T, "--clients", "1,0,4");
         assertBad("--clients:", "--target", T, "--clients", "-2");
         assertBad("--clients:", "--target", T, "--clients", "many");
@@ -63,11 +65,13 @@ class BenchCommandOptionsTest {
         assertBad("--tls-target:", "--target", T, "--mix", tls.toString());
         assertBad("--duration", "--target", T, "--duration", "0");
         assertBad("--ramp-up", "--target", T, "--ramp-up", "-1");
-        assertBad("--timeout", "--target", T, "--timeout", "soon");
+        assertBad("Invalid value for option '--timeout'", "--target", T, "--timeout", "soon");
         assertBad("--repeat", "--target", T, "--repeat", "0");
+        assertBad("Invalid value for option '--duration'", "--target", T, "--duration", "soon");
         assertBad("--profile:", "--target", T, "--profile", "fast");
         assertBad("--target:", "--target", "ftp://x");
         assertBad("--server-pid", "--target", T, "--server-pid", "-5");
+        assertBad("Invalid value for option '--server-pid'", "--target", T, "--server-pid", "x");
         assertBad("--trust-cert: cannot read", "--target", T, "--trust-cert", dir.resolve("none.pem").toString());
         assertBad("Missing required parameter for option '--clients'", "--target", T, "--clients");
         assertBad("Unknown option: '--verbose'", "--target", T, "--verbose");
@@ -83,8 +87,18 @@ class BenchCommandOptionsTest {
     }
 
     @Test
-    void checkModeNeedsNoTarget() {
-        assertEquals(List.of(8), BenchCommand.settings("--check", "--clients", "8").clients());
+    void withoutTargetTheFirstServerStartedIsMeasuredOnItsDefaultPortWithItsProbes() {
+        BenchSettings embedded = BenchCommand.settings("--clients", "8");
+        assertEquals("http://127.0.0.1:18080", embedded.target().toString());
+        assertEquals("embedded", embedded.serverName());
+        assertEquals(Server.EMBEDDED.benchProbes().size(), embedded.mixes().size());
+        BenchSettings nginx = BenchCommand.settings("--server", "nginx");
+        assertEquals(18084, nginx.target().port());
+        assertEquals(18444, nginx.tlsTarget().port());
+        assertTrue(nginx.mixes().stream().anyMatch(m -> m.name().equals("njs")), "nginx's own probes");
+        BenchSettings ecommerce = BenchCommand.settings("--server", "apache", "--workload", "ecommerce:cgi");
+        assertEquals(List.of("static", "cgi"), ecommerce.mixes().stream().map(m -> m.name()).toList());
+        assertBad("--tls-target: the e-commerce workload", "--target", T, "--workload", "ecommerce");
     }
 
     private static void assertBad(String expectedStart, String... args) {

@@ -61,6 +61,22 @@ class BenchCommandTest {
     }
 
     @Test
+    void aServerThatFailsVerifyIsNotMeasured(@TempDir Path dir) throws IOException {
+        server = new TestServer((head, socket, o) -> {
+            TestServer.respond(o, 200, SIZE, SIZE);   // the right size, not the page
+            return true;
+        });
+        int status = Cli.run(new BenchCommand(), print(out), print(err), "--target", server.url(), "--probes", "static",
+                "--clients", "1", "--duration", "0.2", "--out", dir.toString(), "--bytes", Integer.toString(SIZE));
+        assertEquals(1, status);
+        assertTrue(text(err).contains("does not pass verify"), text(err));
+        assertTrue(text(out).isEmpty(), text(out));
+        try (Stream<Path> files = Files.list(dir)) {
+            assertEquals(0, files.count(), "nothing measured, nothing written");
+        }
+    }
+
+    @Test
     void badOptionsAreNamedBeforeTheServerIsAsked(@TempDir Path dir) {
         int status = Cli.run(new BenchCommand(), print(out), print(err), "--target", "http://127.0.0.1:1", "--clients",
                 "abc", "--out", dir.toString());
@@ -78,7 +94,7 @@ class BenchCommandTest {
         });
         String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Process bench = new ProcessBuilder(javaBin, "-cp", System.getProperty("java.class.path"),
-                "org.spice.harness.Main", "bench", "--target", server.url(), "--probes", "static", "--clients", "1,2",
+                "org.spice.harness.Main", "bench", "--target", server.url(), "--no-verify", "--probes", "static", "--clients", "1,2",
                 "--duration", "60", "--warm-up", "0", "--ramp-up", "0", "--out", dir.toString(), "--bytes",
                 Integer.toString(SIZE)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
@@ -105,10 +121,11 @@ class BenchCommandTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        int status = Cli.run(new BenchCommand(), print(out), print(err), "--target", "http://127.0.0.1:" + port, "--out",
-                dir.toString());
+        int status = Cli.run(new BenchCommand(), print(out), print(err), "--target", "http://127.0.0.1:" + port,
+                "--no-verify", "--out", dir.toString());
         assertEquals(1, status);
-        assertTrue(text(out).startsWith("cannot reach http://127.0.0.1:" + port), text(out));
+        assertTrue(text(err).startsWith("spice bench: cannot reach http://127.0.0.1:" + port), text(err));
+        assertTrue(text(out).isEmpty(), "stdout carries results only: " + text(out));
         try (Stream<Path> files = Files.list(dir)) {
             assertEquals(0, files.count());
         }
@@ -154,7 +171,7 @@ class BenchCommandTest {
     }
 
     private int bench(Path dir, String... extra) {
-        String[] base = {"--target", server.url(), "--ramp-up", "0.2", "--duration", "0.6", "--ramp-down", "0.1",
+        String[] base = {"--target", server.url(), "--no-verify", "--ramp-up", "0.2", "--duration", "0.6", "--ramp-down", "0.1",
             "--pause", "0", "--warm-up", "0", "--timeout", "2000", "--out", dir.toString(), "--bytes",
             Integer.toString(SIZE)};
         String[] args = Stream.concat(Stream.of(base), Stream.of(extra)).toArray(String[]::new);

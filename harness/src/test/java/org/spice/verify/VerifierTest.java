@@ -10,13 +10,13 @@ import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
@@ -50,7 +50,7 @@ class VerifierTest {
                 : response(head, "", PAGE.fixed(), 0, false));
         assertFailure(report, "status 502");
         assertEquals(1, report.failures().size(), report.failures().toString());
-        assertTrue(report.failures().get(0).exchange().contains("query"), report.failures().toString());
+        assertTrue(report.failures().get(0).reply().contains("query"), report.failures().toString());
     }
 
     @Test
@@ -124,7 +124,7 @@ class VerifierTest {
 
     private Verifier.ProbeReport verify(Probe probe, Function<String, byte[]> responder) throws IOException {
         server = new FakeServer(responder);
-        Verifier verifier = new Verifier(URI.create("http://127.0.0.1:" + server.port()), PAGE, TODAY, 500);
+        Verifier verifier = new Verifier(Endpoint.parse("http://127.0.0.1:" + server.port()), PAGE, TODAY, 500);
         return verifier.verify(probe);
     }
 

@@ -12,12 +12,12 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.report.Results;
-import org.spice.bench.report.ResultsJson;
-import org.spice.bench.run.BenchCommand;
-import org.spice.harness.Cli;
-import org.spice.bench.stats.RunRecord;
-import org.spice.bench.stats.SpiceFigures;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.plan.BenchCommand;
+import org.spice.cli.Cli;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.page.CanonicalPage;
 
 /**

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Hardening;
@@ -23,7 +23,7 @@ class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
 
     @Test
     void everyProbeConforms() {
-        Verifier verifier = new Verifier(URI.create(server.baseUrl()), CanonicalPage.built(), LocalDate.now(), 30_000);
+        Verifier verifier = new Verifier(Endpoint.parse(server.baseUrl()), CanonicalPage.built(), LocalDate.now(), 30_000);
         List<Verifier.Failure> failures = new ArrayList<>();
         int urls = 0;
         for (Probe probe : Probe.standard()) {
@@ -43,7 +43,7 @@ class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
         List<Hardening.Outcome> failed = outcomes.stream().filter(o -> !o.passed()).toList();
         assertTrue(outcomes.size() > 80, "every check ran: " + outcomes.size());
         assertTrue(failed.isEmpty(), "not refused: " + failed);
-        Verifier verifier = new Verifier(URI.create(server.baseUrl()), CanonicalPage.built(), LocalDate.now(), 30_000);
+        Verifier verifier = new Verifier(Endpoint.parse(server.baseUrl()), CanonicalPage.built(), LocalDate.now(), 30_000);
         assertTrue(verifier.verify(Probe.STATIC).passed(), "the static probe is still exact afterwards");
     }
 

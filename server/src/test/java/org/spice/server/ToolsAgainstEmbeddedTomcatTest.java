@@ -18,13 +18,13 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.report.Results;
-import org.spice.bench.report.ResultsJson;
-import org.spice.bench.run.BenchCommand;
-import org.spice.bench.stats.RunRecord;
-import org.spice.harness.Cli;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.plan.BenchCommand;
+import org.spice.bench.model.RunRecord;
+import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
-import org.spice.tools.ImportCommand;
+import org.spice.imports.ImportCommand;
 
 /**
  * Other load tools against the embedded server, really run (ab, h2load and wrk from Debian, JMeter as the
@@ -34,7 +34,7 @@ import org.spice.tools.ImportCommand;
 class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
 
     private static final Path JMETER = Path.of(System.getProperty("spice.jmeter.home", "../jmeter/target/jmeter"));
-    private static final Path WRK_SCRIPT = Path.of(System.getProperty("spice.wrk.script", "../harness/tools/wrk-spice.lua"));
+    private static final Path WRK_SCRIPT = Path.of(System.getProperty("spice.wrk.script", "../harness/wrk/wrk-spice.lua"));
 
     private static String url() {
         return server.baseUrl() + "/spice/static/spice.html";
@@ -80,7 +80,7 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
     void jmeterRunsTheLadderHere() throws Exception {
         Results results = bench(base.resolve("jmeter-local"), "--clients", "2");
         RunRecord run = results.runs().get(0);
-        assertEquals("jmeter", results.settings().get("engine"));
+        assertEquals("jmeter", results.settings().engine());
         assertTrue(run.requests() > 0, "JMeter measured nothing");
         assertEquals(0, run.errorTotal(), run.errors().toString());
         assertEquals(2, run.clientRates().length, "a thread per client");

@@ -3,7 +3,6 @@ package org.spice.shtml;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URI;
 import java.nio.file.Path;
 import java.time.LocalDate;
 
@@ -18,6 +17,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Verifier;
@@ -77,6 +77,6 @@ class SpiceSSIServletTest {
     }
 
     private static Verifier.ProbeReport verify(String prefix) {
-        return new Verifier(URI.create(url + prefix), CanonicalPage.built(), LocalDate.now(), 10_000).verify(Probe.SHTML);
+        return new Verifier(Endpoint.parse(url + prefix), CanonicalPage.built(), LocalDate.now(), 10_000).verify(Probe.SHTML);
     }
 }

@@ -1,6 +1,7 @@
 package org.spice.bench.report;
 
 import org.spice.bench.model.Results;
+import org.spice.page.Probe;
 import java.awt.Color;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -68,7 +69,7 @@ final class Charts {
                 continue;
             }
             probes.add(s.probe() + (s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""));
-            double starting = floor != null && s.probe().equals("cgi") ? Math.min(floor.startCpuUs(), s.cpuUsPerReqAtPeak()) : 0;
+            double starting = floor != null && s.probe().equals(Probe.CGI.id()) ? Math.min(floor.startCpuUs(), s.cpuUsPerReqAtPeak()) : 0;
             work.add(s.cpuUsPerReqAtPeak() - starting);
             start.add(starting);
         }

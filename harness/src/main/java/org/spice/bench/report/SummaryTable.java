@@ -1,6 +1,7 @@
 package org.spice.bench.report;
 
 import org.spice.bench.model.Results;
+import org.spice.page.Probe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -48,8 +49,8 @@ public final class SummaryTable {
         out.append("CPU us/req: srv = the server's processes and the children they reap; mach = the whole machine less"
                 + " this client (also children the kernel reaps, like httpd mod_cgid's CGI programs); * = the figure"
                 + " that counts, and CPU eff = static's / the probe's, from that figure\n");
-        if (machine && summaries.stream().anyMatch(s -> s.probe().equals("cgi")
-                && org.spice.bench.model.Summaries.cpuSource(results.server(), "cgi") == SpiceFigures.CpuSource.MACHINE)) {
+        if (machine && summaries.stream().anyMatch(s -> s.probe().equals(Probe.CGI.id())
+                && org.spice.bench.model.Summaries.cpuSource(results.server(), Probe.CGI.id()) == SpiceFigures.CpuSource.MACHINE)) {
             out.append("  (mach counts for cgi here: ").append(results.server())
                     .append("'s CGI programs are reaped by the kernel, outside its process tree)\n");
         }

@@ -9,6 +9,7 @@ import java.util.Locale;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Summaries;
+import org.spice.page.Probe;
 
 /**
  * The answer, in a few sentences generated from the figures, in the white paper's spirit: what each
@@ -20,95 +21,165 @@ final class Verdict {
     private Verdict() {
     }
 
+    /** What every sentence reads: the results, their summaries, the baseline and the probes measured against it. */
+    private record Run(Results results, List<SpiceFigures.Summary> summaries, String reference, SpiceFigures.Summary base,
+            String server, String baseName, List<SpiceFigures.Summary> probes) {
+
+        static Run of(Results results) {
+            List<SpiceFigures.Summary> summaries = results.summary();
+            String reference = results.baseline();
+            SpiceFigures.Summary base = summaries.stream().filter(s -> s.probe().equals(reference)).findFirst().orElse(null);
+            return new Run(results, summaries, reference, base, results.server() != null ? results.server() : results.target(),
+                    reference.equals(Summaries.FILESET) ? "the static fileset" : "the static file",
+                    summaries.stream().filter(s -> !s.probe().equals(reference) && !s.failed()).toList());
+        }
+
+        /** The probes with a CPU figure, cheapest first. */
+        List<SpiceFigures.Summary> byCpu() {
+            return probes.stream().filter(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()))
+                    .sorted(Comparator.comparingDouble(SpiceFigures.Summary::cpuUsPerReqAtPeak)).toList();
+        }
+
+        /** The probes with a request efficiency, the most efficient first. */
+        List<SpiceFigures.Summary> byRate() {
+            return probes.stream().filter(s -> !Double.isNaN(s.requestEfficiencyAtPeak()))
+                    .sorted(Comparator.comparingDouble(SpiceFigures.Summary::requestEfficiencyAtPeak).reversed()).toList();
+        }
+    }
+
     static List<String> of(Results results, CgiFloor floor) {
+        Run run = Run.of(results);
         List<String> sentences = new ArrayList<>();
-        List<SpiceFigures.Summary> summaries = results.summary();
-        String reference = results.baseline();
-        SpiceFigures.Summary base = summaries.stream().filter(s -> s.probe().equals(reference)).findFirst().orElse(null);
-        String server = results.server() != null ? results.server() : results.target();
-        String baseName = reference.equals(Summaries.FILESET) ? "the static fileset" : "the static file";
-        sentences.add(String.format(Locale.ROOT, "On %s, with a %,d-byte page, measured by %s.", server,
-                results.bodyBytes(), results.settings().engine() != null ? results.settings().engine() : "SPICE's engine"));
-        if (base == null || base.failed()) {
-            sentences.add("The static baseline did not run (or failed), so no efficiency can be given: run the static"
-                    + " probe beside the others.");
-        }
-        List<SpiceFigures.Summary> probes = summaries.stream()
-                .filter(s -> !s.probe().equals(reference) && !s.failed()).toList();
+        sentences.add(what(run));
+        add(sentences, noBaseline(run));
+        sentences.addAll(cpu(run));
+        add(sentences, cgiFloor(run, floor));
+        add(sentences, rate(run));
+        add(sentences, clientBound(run));
+        add(sentences, usefulPeak(run));
+        sentences.addAll(failures(run));
+        return sentences;
+    }
 
-        List<SpiceFigures.Summary> byCpu = probes.stream().filter(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()))
-                .sorted(Comparator.comparingDouble(SpiceFigures.Summary::cpuUsPerReqAtPeak)).toList();
-        if (!byCpu.isEmpty()) {
-            SpiceFigures.Summary cheapest = byCpu.get(0);
-            SpiceFigures.Summary dearest = byCpu.get(byCpu.size() - 1);
-            String baseCpu = base == null || Double.isNaN(base.cpuUsPerReqAtPeak()) ? ""
-                    : " (" + baseName + " at its peak: " + Format.words(base.cpuUsPerReqAtPeak()) + " µs)";
-            if (byCpu.size() == 1) {
-                sentences.add(String.format(Locale.ROOT, "In server CPU per request, %s costs %s µs%s%s.", cheapest.probe(),
-                        Format.words(cheapest.cpuUsPerReqAtPeak()), timesBase(cheapest), baseCpu));
-            } else {
-                sentences.add(String.format(Locale.ROOT, "In server CPU per request, the cheapest interface is %s, %s µs%s;"
-                        + " the dearest is %s, %s µs%s.", cheapest.probe(), Format.words(cheapest.cpuUsPerReqAtPeak()),
-                        timesBase(cheapest), dearest.probe(), Format.words(dearest.cpuUsPerReqAtPeak()), timesBase(dearest))
-                        + (byCpu.size() > 2 ? " In order: " + String.join(", ", byCpu.stream()
-                                .map(s -> s.probe() + " " + Format.words(s.cpuUsPerReqAtPeak())).toList()) + " µs" + baseCpu + "." : ""));
-            }
-            List<String> reaped = byCpu.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE
-                    && Summaries.cpuSource(results.server(), s.probe()) == SpiceFigures.CpuSource.MACHINE)
-                    .map(SpiceFigures.Summary::probe).toList();
-            if (!reaped.isEmpty()) {
-                sentences.add("The CPU of " + String.join(", ", reaped) + " is the whole machine's less the client's: "
-                        + server + "'s CGI programs are reaped by the kernel, outside the server's process tree, which"
-                        + " would miss them.");
-            }
-            if (byCpu.stream().anyMatch(s -> Double.isNaN(s.serverCpuUsPerReqAtPeak()))) {
-                sentences.add("The server's processes were not given (bench --server-pid), so the CPU figures are the whole"
-                        + " machine's less the client's: on a machine that runs nothing else, the server's.");
-            }
+    private static void add(List<String> sentences, String sentence) {
+        if (sentence != null) {
+            sentences.add(sentence);
         }
-        SpiceFigures.Summary cgi = probes.stream().filter(s -> s.probe().equals("cgi")).findFirst().orElse(null);
-        if (floor != null && cgi != null && cgi.cpuUsPerReqAtPeak() > 0) {
-            double start = Math.min(floor.startCpuUs(), cgi.cpuUsPerReqAtPeak());
-            sentences.add(String.format(Locale.ROOT, "Of cgi's %s µs, starting the program (fork, exec, wait) takes %s µs"
-                    + " (%s); the rest, %s µs, is the server's CGI plumbing.", Format.words(cgi.cpuUsPerReqAtPeak()),
-                    Format.words(start), Format.percentWords(start / cgi.cpuUsPerReqAtPeak()),
-                    Format.words(cgi.cpuUsPerReqAtPeak() - start)));
-        }
+    }
 
-        List<SpiceFigures.Summary> byRate = probes.stream().filter(s -> !Double.isNaN(s.requestEfficiencyAtPeak()))
-                .sorted(Comparator.comparingDouble(SpiceFigures.Summary::requestEfficiencyAtPeak).reversed()).toList();
-        if (!byRate.isEmpty() && base != null && !base.failed()) {
-            sentences.add(String.format(Locale.ROOT, "In request rate, %s peaked at %s req/s (%d clients); at their"
-                    + " peaks the others reached, against it at the same client count: %s.", baseName,
-                    Format.words(base.peakRateRps()), base.peakClients(), String.join(", ", byRate.stream()
-                            .map(s -> s.probe() + " " + Format.percentWords(s.requestEfficiencyAtPeak())
-                                    + " (" + Format.words(s.peakRateRps()) + " req/s)").toList())));
+    /** Which server, page size and engine. */
+    private static String what(Run run) {
+        Results results = run.results();
+        return String.format(Locale.ROOT, "On %s, with a %,d-byte page, measured by %s.", run.server(), results.bodyBytes(),
+                results.settings().engine() != null ? results.settings().engine() : "SPICE's engine");
+    }
+
+    private static String noBaseline(Run run) {
+        return run.base() == null || run.base().failed() ? "The static baseline did not run (or failed), so no efficiency"
+                + " can be given: run the static probe beside the others." : null;
+    }
+
+    /** The cheapest and dearest interface in server CPU per request, and where the figure comes from. */
+    private static List<String> cpu(Run run) {
+        List<SpiceFigures.Summary> byCpu = run.byCpu();
+        List<String> sentences = new ArrayList<>();
+        if (byCpu.isEmpty()) {
+            return sentences;
         }
+        SpiceFigures.Summary cheapest = byCpu.get(0);
+        SpiceFigures.Summary dearest = byCpu.get(byCpu.size() - 1);
+        SpiceFigures.Summary base = run.base();
+        String baseCpu = base == null || Double.isNaN(base.cpuUsPerReqAtPeak()) ? ""
+                : " (" + run.baseName() + " at its peak: " + Format.words(base.cpuUsPerReqAtPeak()) + " µs)";
+        if (byCpu.size() == 1) {
+            sentences.add(String.format(Locale.ROOT, "In server CPU per request, %s costs %s µs%s%s.", cheapest.probe(),
+                    Format.words(cheapest.cpuUsPerReqAtPeak()), timesBase(cheapest), baseCpu));
+        } else {
+            sentences.add(String.format(Locale.ROOT, "In server CPU per request, the cheapest interface is %s, %s µs%s;"
+                    + " the dearest is %s, %s µs%s.", cheapest.probe(), Format.words(cheapest.cpuUsPerReqAtPeak()),
+                    timesBase(cheapest), dearest.probe(), Format.words(dearest.cpuUsPerReqAtPeak()), timesBase(dearest))
+                    + (byCpu.size() > 2 ? " In order: " + String.join(", ", byCpu.stream()
+                            .map(s -> s.probe() + " " + Format.words(s.cpuUsPerReqAtPeak())).toList()) + " µs" + baseCpu + "." : ""));
+        }
+        List<String> reaped = byCpu.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE
+                && Summaries.cpuSource(run.results().server(), s.probe()) == SpiceFigures.CpuSource.MACHINE)
+                .map(SpiceFigures.Summary::probe).toList();
+        if (!reaped.isEmpty()) {
+            sentences.add("The CPU of " + String.join(", ", reaped) + " is the whole machine's less the client's: "
+                    + run.server() + "'s CGI programs are reaped by the kernel, outside the server's process tree, which"
+                    + " would miss them.");
+        }
+        if (byCpu.stream().anyMatch(s -> Double.isNaN(s.serverCpuUsPerReqAtPeak()))) {
+            sentences.add("The server's processes were not given (bench --server-pid), so the CPU figures are the whole"
+                    + " machine's less the client's: on a machine that runs nothing else, the server's.");
+        }
+        return sentences;
+    }
+
+    /** How much of a CGI request is starting the program, once cgi-floor has measured it. */
+    private static String cgiFloor(Run run, CgiFloor floor) {
+        SpiceFigures.Summary cgi = run.probes().stream().filter(s -> s.probe().equals(Probe.CGI.id())).findFirst().orElse(null);
+        if (floor == null || cgi == null || !(cgi.cpuUsPerReqAtPeak() > 0)) {
+            return null;
+        }
+        double start = Math.min(floor.startCpuUs(), cgi.cpuUsPerReqAtPeak());
+        return String.format(Locale.ROOT, "Of cgi's %s µs, starting the program (fork, exec, wait) takes %s µs"
+                + " (%s); the rest, %s µs, is the server's CGI plumbing.", Format.words(cgi.cpuUsPerReqAtPeak()),
+                Format.words(start), Format.percentWords(start / cgi.cpuUsPerReqAtPeak()),
+                Format.words(cgi.cpuUsPerReqAtPeak() - start));
+    }
+
+    /** Each probe's peak rate against the baseline's at the same client count. */
+    private static String rate(Run run) {
+        List<SpiceFigures.Summary> byRate = run.byRate();
+        SpiceFigures.Summary base = run.base();
+        if (byRate.isEmpty() || base == null || base.failed()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "In request rate, %s peaked at %s req/s (%d clients); at their"
+                + " peaks the others reached, against it at the same client count: %s.", run.baseName(),
+                Format.words(base.peakRateRps()), base.peakClients(), String.join(", ", byRate.stream()
+                        .map(s -> s.probe() + " " + Format.percentWords(s.requestEfficiencyAtPeak())
+                                + " (" + Format.words(s.peakRateRps()) + " req/s)").toList()));
+    }
+
+    /** Where the client, not the server, was the limit, or why a probe could out-run the static file. */
+    private static String clientBound(Run run) {
         List<String> clientBound = new ArrayList<>();
-        for (RunRecord peak : ReportData.peakRuns(results)) {
+        for (RunRecord peak : ReportData.peakRuns(run.results())) {
             if (peak.clientSaturated()) {
                 clientBound.add(peak.probe());
             }
         }
-        boolean aboveBase = byRate.stream().anyMatch(s -> s.requestEfficiencyAtPeak() > 1.05);
+        boolean aboveBase = run.byRate().stream().anyMatch(s -> s.requestEfficiencyAtPeak() > 1.05);
         if (!clientBound.isEmpty()) {
-            sentences.add("At the peak of " + String.join(", ", clientBound) + " the client used about a core: those"
+            return "At the peak of " + String.join(", ", clientBound) + " the client used about a core: those"
                     + " rates are the client's limit as much as the server's" + (aboveBase
                             ? " (which is how a probe can seem faster than the static file)" : "")
-                    + ", and the CPU per request is the figure to trust.");
-        } else if (aboveBase) {
-            sentences.add("Some probes out-ran the static file: within the run-to-run noise, or the static handler"
-                    + " does more work per request (a file to open and check) than an in-memory page.");
+                    + ", and the CPU per request is the figure to trust.";
         }
-        List<SpiceFigures.Summary> useful = summaries.stream().filter(s -> !Double.isNaN(s.usefulPeakRps())).toList();
-        if (!useful.isEmpty()) {
-            sentences.add(String.format(Locale.ROOT, "Useful peak (Jain fairness ≥ %.2f, mean latency ≤ %s ms): %s.",
-                    SpiceFigures.FAIR, Format.num(results.latencyBoundMs(), 0), String.join(", ", useful.stream()
-                            .map(s -> s.probe() + " " + Format.words(s.usefulPeakRps()) + " req/s @ " + s.usefulPeakClients())
-                            .toList())));
+        return aboveBase ? "Some probes out-ran the static file: within the run-to-run noise, or the static handler"
+                + " does more work per request (a file to open and check) than an in-memory page." : null;
+    }
+
+    private static String usefulPeak(Run run) {
+        List<SpiceFigures.Summary> useful = run.summaries().stream().filter(s -> !Double.isNaN(s.usefulPeakRps())).toList();
+        if (useful.isEmpty()) {
+            return null;
         }
+        return String.format(Locale.ROOT, "Useful peak (Jain fairness ≥ %.2f, mean latency ≤ %s ms): %s.",
+                SpiceFigures.FAIR, Format.num(run.results().latencyBoundMs(), 0), String.join(", ", useful.stream()
+                        .map(s -> s.probe() + " " + Format.words(s.usefulPeakRps()) + " req/s @ " + s.usefulPeakClients())
+                        .toList()));
+    }
+
+    /** Whether the run is partial, and what failed. */
+    private static List<String> failures(Run run) {
+        Results results = run.results();
+        List<String> sentences = new ArrayList<>();
         long failedMixes = results.runs().stream().filter(RunRecord::failed).count();
-        List<String> failedProbes = summaries.stream().filter(SpiceFigures.Summary::failed).map(SpiceFigures.Summary::probe).toList();
+        List<String> failedProbes = run.summaries().stream().filter(SpiceFigures.Summary::failed)
+                .map(SpiceFigures.Summary::probe).toList();
         if (results.partial()) {
             sentences.add("These results are partial: " + results.partialReason() + ".");
         }

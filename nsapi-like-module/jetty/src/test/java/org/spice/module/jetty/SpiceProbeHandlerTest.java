@@ -13,6 +13,7 @@ import org.eclipse.jetty.server.handler.ContextHandler;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Verifier;
@@ -44,7 +45,7 @@ class SpiceProbeHandlerTest {
 
     @Test
     void answersTheCanonicalPage() {
-        Verifier.ProbeReport report = new Verifier(URI.create(url), CanonicalPage.built(), LocalDate.now(), 10_000)
+        Verifier.ProbeReport report = new Verifier(Endpoint.parse(url), CanonicalPage.built(), LocalDate.now(), 10_000)
                 .verify(Probe.MODULE);
         assertTrue(report.passed(), report.failures().toString());
     }

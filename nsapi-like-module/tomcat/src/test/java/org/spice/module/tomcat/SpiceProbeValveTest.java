@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Verifier;
@@ -50,7 +51,7 @@ class SpiceProbeValveTest {
 
     @Test
     void answersTheCanonicalPage() {
-        Verifier.ProbeReport report = new Verifier(URI.create(url), CanonicalPage.built(), LocalDate.now(), 10_000)
+        Verifier.ProbeReport report = new Verifier(Endpoint.parse(url), CanonicalPage.built(), LocalDate.now(), 10_000)
                 .verify(Probe.MODULE);
         assertTrue(report.passed(), report.failures().toString());
     }

@@ -1,4 +1,4 @@
--- SPICE's script for wrk (wrk -s harness/tools/wrk-spice.lua ...): a new connection per request, as SPICE's
+-- SPICE's script for wrk (wrk -s harness/wrk/wrk-spice.lua ...): a new connection per request, as SPICE's
 -- HTTP/1.0 without keep-alive, and at the end one JSON line that `scripts/spice import wrk` reads (counts,
 -- errors, latency in µs). wrk keeps no per-request log, so that line is all a SPICE import can have.
 wrk.headers["Connection"] = "close"
