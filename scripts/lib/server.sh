@@ -283,8 +283,9 @@ server_stop_all() {
 server_pids() {
     local run="$SPICE_RUN/$1-$2" pidfile pids=()
     for pidfile in "$run"/*.pid "$run"/*/*.pid; do
-        [ -f "$pidfile" ] && pids+=("$(tr -dc '0-9' < "$pidfile")")
+        [ -f "$pidfile" ] && pid_alive "$(tr -dc '0-9' < "$pidfile")" && pids+=("$(tr -dc '0-9' < "$pidfile")")
     done
+    [ ${#pids[@]} -gt 0 ] || die "$1 on port $2 is not running"
     (IFS=,; echo "${pids[*]}")
 }
 
