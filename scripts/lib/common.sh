@@ -45,7 +45,8 @@ build_if_missing() {
     fi
     require_build_tools
     echo "spice: building the probes, spice.war, the embedded server and the harness (mvn -B -q package -DskipTests)" >&2
-    (cd "$SPICE_ROOT" && mvn -B -q package -DskipTests) || die "the build failed: see the Maven output above"
+    # Maven's output goes to stderr: stdout may be a command's answer that a caller reads (scripts/spice servers).
+    (cd "$SPICE_ROOT" && mvn -B -q package -DskipTests) >&2 || die "the build failed: see the Maven output above"
 }
 
 harness() {

@@ -35,7 +35,7 @@ done
 # PROBES BENCH_PROBES" ("-" where a server runs no such companion; probes comma-separated).
 server_table() {
     if [ -z "${SPICE_SERVER_TABLE:-}" ]; then
-        SPICE_SERVER_TABLE=$(harness servers) || die "could not read the server table from the harness"
+        SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z]+ [0-9]+ ') || die "could not read the server table from the harness"
     fi
     echo "$SPICE_SERVER_TABLE"
 }
