@@ -286,7 +286,8 @@ server_pids() {
         [ -f "$pidfile" ] && pid_alive "$(tr -dc '0-9' < "$pidfile")" && pids+=("$(tr -dc '0-9' < "$pidfile")")
     done
     [ ${#pids[@]} -gt 0 ] || die "$1 on port $2 is not running"
-    (IFS=,; echo "${pids[*]}")
+    # Each process once (nginx writes its master's PID twice: nginx.pid and server.pid).
+    printf '%s\n' "${pids[@]}" | awk '!seen[$0]++' | paste -sd, -
 }
 
 # Prints an instance's state; returns 0 if it runs, 4 if only leftovers listen, 3 if nothing does.

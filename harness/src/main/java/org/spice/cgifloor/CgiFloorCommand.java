@@ -1,7 +1,6 @@
 package org.spice.cgifloor;
 
 import java.io.IOException;
-import org.spice.page.Probe;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,12 +13,13 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.spice.bench.report.CgiFloor;
-import org.spice.bench.report.ReportWriter;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.report.CgiFloor;
+import org.spice.bench.report.ReportWriter;
 import org.spice.cli.Cli;
+import org.spice.page.Probe;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

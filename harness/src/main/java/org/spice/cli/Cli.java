@@ -9,9 +9,9 @@ import java.util.Locale;
 
 import org.spice.page.Probe;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine;
 
 /**
  * What every command of the harness shares on top of picocli: where it prints, how a bad option is

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-
 import java.util.concurrent.Callable;
 
 import org.spice.cli.Cli;

@@ -1,16 +1,16 @@
 package org.spice.harness;
 
-import org.spice.cli.Cli;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.spice.cli.Cli;
 import org.spice.page.Probe;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Entry point of the harness jar; {@code scripts/spice} calls it with a command and its options.

@@ -1,8 +1,5 @@
 package org.spice.imports;
 
-import org.spice.bench.samples.ImportException;
-import org.spice.bench.samples.Table;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +9,8 @@ import java.util.regex.Pattern;
 import org.HdrHistogram.Histogram;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.samples.ImportException;
+import org.spice.bench.samples.Table;
 
 /**
  * ApacheBench: its text summary (the counts, the time taken, the document length) and its {@code -g}

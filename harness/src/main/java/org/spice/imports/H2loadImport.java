@@ -1,15 +1,16 @@
 package org.spice.imports;
 
-import org.spice.bench.samples.ImportException;
-import org.spice.bench.samples.Sample;
-import org.spice.bench.samples.SampleRun;
-import org.spice.bench.model.Cpu;
-import org.spice.bench.samples.Table;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import org.spice.bench.model.Cpu;
+import org.spice.bench.samples.ImportException;
+import org.spice.bench.samples.Sample;
+import org.spice.bench.samples.SampleRun;
+import org.spice.bench.samples.Table;
 
 /**
  * h2load: its {@code --log-file} (one row per request: start in µs since the epoch, status, duration in µs)

@@ -1,29 +1,26 @@
 package org.spice.imports;
 
-import org.spice.bench.samples.ImportException;
-import org.spice.page.Probe;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.spice.bench.report.ReportWriter;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.Settings;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Settings;
+import org.spice.bench.report.ReportWriter;
+import org.spice.bench.samples.ImportException;
 import org.spice.cli.Cli;
 import org.spice.cli.Options;
-import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;

@@ -1,13 +1,14 @@
 package org.spice.imports;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.spice.bench.model.Cpu;
 import org.spice.bench.samples.ImportException;
 import org.spice.bench.samples.Jtl;
 import org.spice.bench.samples.Sample;
 import org.spice.bench.samples.SampleRun;
-import org.spice.bench.model.Cpu;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Apache JMeter's results (a JTL in CSV with its header row, the default): one row per sample with its

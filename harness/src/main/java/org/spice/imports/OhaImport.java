@@ -1,15 +1,15 @@
 package org.spice.imports;
 
-import org.spice.bench.samples.ImportException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.spice.bench.model.ResultsJson;
 import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.samples.ImportException;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

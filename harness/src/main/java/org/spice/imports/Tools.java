@@ -1,12 +1,13 @@
 package org.spice.imports;
 
-import org.spice.bench.samples.ImportException;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+
+import org.spice.bench.samples.ImportException;
 
 /** The load tools whose output {@code spice import} reads. */
 public enum Tools {

@@ -9,7 +9,6 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-
 import javax.net.ssl.SSLSocket;
 
 import org.spice.bench.net.ResponseParser;

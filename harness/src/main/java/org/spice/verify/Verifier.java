@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.net.ResponseParser;
 import org.spice.bench.net.Endpoint;
+import org.spice.bench.net.ResponseParser;
 import org.spice.bench.net.TlsConfig;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;

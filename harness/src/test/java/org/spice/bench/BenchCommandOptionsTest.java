@@ -11,9 +11,9 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.plan.BenchCommand;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Server;
+import org.spice.bench.plan.BenchCommand;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.report.Comparison;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.report.Comparison;
 
 /** The server comparison's ratios on known inputs: the white paper's Table 1 (iWS against Stronghold). */
 class ComparisonTest {

@@ -11,7 +11,6 @@ import java.net.NoRouteToHostException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import java.nio.file.Path;
-
 import javax.net.ssl.SSLHandshakeException;
 
 import org.junit.jupiter.api.Test;

@@ -14,12 +14,12 @@ import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
-import org.spice.bench.net.Endpoint;
 import org.spice.bench.model.BenchSettings;
-import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.net.Endpoint;
 import org.spice.page.Probe;
 
 /**

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
-
 import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;

@@ -17,13 +17,15 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.report.ReportCommand;
-import org.spice.bench.model.Results;
-import org.spice.bench.model.Settings;
-import org.spice.bench.model.ResultsJson;
 import org.spice.bench.figures.LatencySummary;
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Cpu;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Settings;
+import org.spice.bench.model.Slice;
+import org.spice.bench.report.ReportCommand;
 
 /** results.json written, read back and turned into the report again gives the same figures. */
 class ResultsRoundTripTest {
@@ -149,9 +151,14 @@ class ResultsRoundTripTest {
         errors.put("connect_refused", failed ? 12L : 0L);
         errors.put("short_body", 0L);
         double mean = clients * 1000.0 / rate;
-        return new RunRecord(probe, clients, 1, failed, failed ? "server died" : null, duration, requests, errors,
-                Map.of(), requests * 150, requests * 6250, 6250,
-                new LatencySummary(mean, mean * 0.9, mean * 1.5, mean * 2, mean * 3, mean * 5.123456789), perClient,
-                meanMs, new long[clients], 0.5 * duration, Double.NaN, 0.25 * duration, 3, 0, 0);
+        RunRecord.Builder run = RunRecord.builder(probe, clients, 1).durationS(duration).requests(requests).errors(errors)
+                .bytes(requests * 150, requests * 6250).expectedBodyBytes(6250)
+                .latency(new LatencySummary(mean, mean * 0.9, mean * 1.5, mean * 2, mean * 3, mean * 5.123456789))
+                .perClient(perClient, meanMs, new long[clients]).cpu(new Cpu(0.5 * duration, Double.NaN, 0.25 * duration))
+                .completedAfterWindow(3).slices(List.of(
+                        new Slice(0, 1, requests / 2, 0, requests / 2 * 6250, requests / 2 * mean, Double.NaN, 0.12),
+                        new Slice(1, 1, requests - requests / 2, 0, (requests - requests / 2) * 6250,
+                                (requests - requests / 2) * mean, Double.NaN, 0.13)));
+        return (failed ? run.failed("server died") : run).build();
     }
 }

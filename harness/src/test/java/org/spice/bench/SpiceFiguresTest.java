@@ -8,9 +8,9 @@ import java.util.List;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.LatencySummary;
-import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.figures.SpiceFigures.Point;
 import org.spice.bench.figures.SpiceFigures.Summary;
+import org.spice.bench.figures.SpiceFigures;
 
 /** The SPICE arithmetic on inputs whose answers are known by hand or from the white paper. */
 class SpiceFiguresTest {

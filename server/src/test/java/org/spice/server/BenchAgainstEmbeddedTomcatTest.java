@@ -12,12 +12,12 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
+import org.spice.bench.model.RunRecord;
 import org.spice.bench.plan.BenchCommand;
 import org.spice.cli.Cli;
-import org.spice.bench.model.RunRecord;
-import org.spice.bench.figures.SpiceFigures;
 import org.spice.page.CanonicalPage;
 
 /**
@@ -33,7 +33,7 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--probes",
                 "static,servlet,module", "--clients", "1,4", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2",
-                "--pause", "0", "--out", out.toString());
+                "--pause", "0", "--warm-up", "4", "--out", out.toString());
         String printed = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, printed);
 
@@ -54,5 +54,8 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         assertEquals(1.0, summary.get(0).requestEfficiencyAtPeak(), 1e-12, "static against itself");
         assertTrue(Files.exists(file.resolveSibling("report.html")) && Files.exists(file.resolveSibling("runs.csv")));
         assertTrue(printed.contains("SPICE summary"), printed);
+        assertEquals(3, results.steadyState().size(), "every workload warmed: " + results.steadyState());
+        assertTrue(results.idle() != null && !Double.isNaN(results.idle().machineCpuCores()), "idle CPU measured: " + results.idle());
+        assertEquals(1, results.runs().get(0).slices().size(), "a 1 s window is one slice");
     }
 }

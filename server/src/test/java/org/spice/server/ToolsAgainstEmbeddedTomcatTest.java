@@ -20,11 +20,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.plan.BenchCommand;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.plan.BenchCommand;
 import org.spice.cli.Cli;
-import org.spice.page.CanonicalPage;
 import org.spice.imports.ImportCommand;
+import org.spice.page.CanonicalPage;
 
 /**
  * Other load tools against the embedded server, really run (ab, h2load and wrk from Debian, JMeter as the

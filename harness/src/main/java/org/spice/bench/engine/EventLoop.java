@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 import org.spice.bench.net.Exchange;
-import org.spice.bench.engine.LoopStats;
 
 /**
  * One selector thread serving many closed-loop clients, as wrk does: one epoll_wait returns the ready
@@ -106,6 +105,7 @@ final class EventLoop implements Runnable {
             if (schedule == null) {
                 return;
             }
+            stats.window(schedule.windowStart(), schedule.windowEnd());
             for (LoopClient client : clients) {
                 client.begin(schedule);
             }

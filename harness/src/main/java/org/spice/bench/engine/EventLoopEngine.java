@@ -1,7 +1,5 @@
 package org.spice.bench.engine;
 
-import org.spice.bench.model.BenchSettings;
-import org.spice.bench.model.LoadEngine;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -9,17 +7,17 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Cpu;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.RunRecord;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
-import org.spice.bench.engine.ClientCounts;
 import org.spice.bench.proc.CpuMeter;
-import org.spice.bench.engine.LoopStats;
-import org.spice.bench.model.Cpu;
-import org.spice.bench.model.RunRecord;
-import org.spice.bench.figures.SpiceFigures;
 
 /**
  * Runs one mix: N clients spread over a few event-loop threads, a ramp-up that is not measured, the
@@ -39,6 +37,9 @@ public final class EventLoopEngine implements LoadEngine {
     static final double ENGINE_BOUND_LITTLE = 0.75;
     /** The event loops' busy share from which they, not the server, may set the pace. */
     static final double ENGINE_BUSY = 0.9;
+
+    /** The length of a window's slices: a second. */
+    public static final long SLICE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
     /** The phase boundaries on the System.nanoTime clock. */
     public record Schedule(long windowStart, long windowEnd, long stopAt) {
@@ -110,6 +111,11 @@ public final class EventLoopEngine implements LoadEngine {
         run(mix, clients, 0, 0, seconds, 0);
     }
 
+    @Override
+    public RunRecord slice(Mix mix, int clients, double seconds) throws InterruptedException {
+        return run(mix, clients, 0, 0, seconds, 0);
+    }
+
     private RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
             throws InterruptedException {
         Control control = new Control(tls);
@@ -156,30 +162,47 @@ public final class EventLoopEngine implements LoadEngine {
         return new Loops(loops, threads, counts, loops.stream().map(EventLoop::stats).toList());
     }
 
-    /** What the window gave: why it ended early (null if it did not), until when it was measured, its CPU. */
-    private record Window(String reason, long start, long measuredUntil, Cpu cpu) {
+    /** What the window gave: why it ended early (null if it did not), until when it was measured, the CPU at its edges. */
+    private record Window(String reason, long start, long measuredUntil, List<CpuReading> edges) {
     }
 
-    /** Waits out the ramp-up, the window (reading the CPU at its edges) and the ramp-down. */
+    /** The CPU counters at one instant: this process's, the server's processes', the machine's busy time. */
+    record CpuReading(long at, double clientS, double serverS, double machineS) {
+        static CpuReading now(List<Long> serverPids) {
+            return new CpuReading(System.nanoTime(), CpuMeter.processCpuNanos() / 1e9, CpuMeter.treeCpuSeconds(serverPids),
+                    CpuMeter.machineBusySeconds());
+        }
+
+        /** The CPU from {@code earlier} to this reading; the machine's less the client's own. */
+        Cpu since(CpuReading earlier) {
+            double client = clientS - earlier.clientS;
+            return new Cpu(client, serverS - earlier.serverS, machineS - earlier.machineS - client);
+        }
+    }
+
+    /** Waits out the ramp-up, the window (reading the CPU at each slice's edges) and the ramp-down. */
     private Window measure(Watch watch, Schedule schedule) throws InterruptedException {
         String reason = watch.until(schedule.windowStart());
         if (reason != null) {
-            return new Window(reason, schedule.windowStart(), schedule.windowStart(), Cpu.NONE);
+            return new Window(reason, schedule.windowStart(), schedule.windowStart(), List.of());
         }
-        double clientCpu0 = CpuMeter.processCpuNanos() / 1e9;
-        double serverCpu0 = CpuMeter.treeCpuSeconds(settings.serverPids());
-        double machineCpu0 = CpuMeter.machineBusySeconds();
-        reason = watch.until(schedule.windowEnd());
+        List<CpuReading> edges = new ArrayList<>();
+        edges.add(CpuReading.now(settings.serverPids()));
+        for (long edge = schedule.windowStart() + SLICE_NANOS; reason == null; edge += SLICE_NANOS) {
+            long until = Math.min(edge, schedule.windowEnd());
+            reason = watch.until(until);
+            edges.add(CpuReading.now(settings.serverPids()));
+            if (until == schedule.windowEnd()) {
+                break;
+            }
+        }
         long measuredUntil = Math.min(System.nanoTime(), schedule.windowEnd());
-        double clientCpuS = CpuMeter.processCpuNanos() / 1e9 - clientCpu0;
-        Cpu cpu = new Cpu(clientCpuS, CpuMeter.treeCpuSeconds(settings.serverPids()) - serverCpu0,
-                CpuMeter.machineBusySeconds() - machineCpu0 - clientCpuS);
         if (reason == null) {
             // the window is complete; a failure in the ramp-down does not spoil it, a signal does
             String late = watch.until(schedule.stopAt());
             reason = late != null && interrupted.get() != null ? late : null;
         }
-        return new Window(reason, schedule.windowStart(), measuredUntil, cpu);
+        return new Window(reason, schedule.windowStart(), measuredUntil, edges);
     }
 
     /** The mix's record: over the time the server answered if it died, failed if the engine set the pace. */
@@ -199,8 +222,11 @@ public final class EventLoopEngine implements LoadEngine {
             measuredUntil = Math.max(window.start(), Math.min(measuredUntil, lastSuccess(loops.stats())));
         }
         double durationS = (measuredUntil - window.start()) / 1e9;
+        List<CpuReading> edges = window.edges();
+        Cpu cpu = edges.size() < 2 ? Cpu.NONE : edges.get(edges.size() - 1).since(edges.get(0));
         RunRecord record = RunMetrics.build(mix.name(), repeat, loops.counts(), loops.stats(), durationS,
-                expectedBytes(mix), window.cpu(), reason);
+                expectedBytes(mix), cpu, reason).toBuilder().slices(RunMetrics.slices(loops.stats(), edges, window.start()))
+                .build();
         if (reason == null && record.requests() == 0) {
             return record.withFailure("no request succeeded in the window (" + record.errorTotal() + " errors)");
         }

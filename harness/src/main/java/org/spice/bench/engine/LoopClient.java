@@ -1,15 +1,13 @@
 package org.spice.bench.engine;
 
-import org.spice.bench.model.BenchSettings;
 import java.nio.channels.SelectionKey;
 import java.util.SplittableRandom;
 
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
 import org.spice.bench.net.ErrorClass;
 import org.spice.bench.net.Exchange;
 import org.spice.bench.net.Request;
-import org.spice.bench.engine.ClientCounts;
-import org.spice.bench.engine.LoopStats;
 
 /**
  * One closed-loop client on an {@link EventLoop}: draw a request, send it, read to the end, record it,
@@ -134,7 +132,7 @@ final class LoopClient {
                 stats.recordSuccess(counts, start, end, exchange.headerBytes(), exchange.bodyBytes(),
                         end - schedule.windowEnd() >= 0);
             } else {
-                stats.recordError(counts, outcome, exchange.status());
+                stats.recordError(counts, outcome, exchange.status(), start);
             }
         }
         stats.recordLive(outcome == null, outcome);

@@ -28,6 +28,13 @@ public final class LoopStats {
     /** When the last counted request of this loop ended (System.nanoTime), 0 if none did. */
     private long lastSuccessAt;
 
+    /** The window's slices: requests by the second of the window they started in (the window rule, per second). */
+    private long windowStart;
+    private long[] sliceRequests = new long[0];
+    private long[] sliceErrors = new long[0];
+    private long[] sliceBodyBytes = new long[0];
+    private long[] sliceLatencyNanos = new long[0];
+
     private volatile long liveSuccesses;
     private volatile long liveRefusals;
 
@@ -37,10 +44,26 @@ public final class LoopStats {
         latencyNanos.setAutoResize(true);
     }
 
+    /** The window the slices divide, on the System.nanoTime clock: set by the loop before its clients start. */
+    public void window(long start, long end) {
+        windowStart = start;
+        int n = (int) Math.max(1, (end - start + EventLoopEngine.SLICE_NANOS - 1) / EventLoopEngine.SLICE_NANOS);
+        sliceRequests = new long[n];
+        sliceErrors = new long[n];
+        sliceBodyBytes = new long[n];
+        sliceLatencyNanos = new long[n];
+    }
+
     /** A request of {@code client} that started in the window and counts. */
     public void recordSuccess(ClientCounts client, long start, long end, long head, long body,
             boolean completedAfterWindowEnd) {
         long latency = end - start;
+        int slice = slice(start);
+        if (slice >= 0) {
+            sliceRequests[slice]++;
+            sliceBodyBytes[slice] += body;
+            sliceLatencyNanos[slice] += latency;
+        }
         client.requests++;
         client.latencySumNanos += latency;
         headerBytes += head;
@@ -52,9 +75,13 @@ public final class LoopStats {
         }
     }
 
-    /** A request of {@code client} that started in the window and failed. */
-    public void recordError(ClientCounts client, ErrorClass error, int status) {
+    /** A request of {@code client} that started in the window (at {@code start}) and failed. */
+    public void recordError(ClientCounts client, ErrorClass error, int status, long start) {
         client.errors++;
+        int slice = slice(start);
+        if (slice >= 0) {
+            sliceErrors[slice]++;
+        }
         errors[error.ordinal()]++;
         if (error == ErrorClass.STATUS && status >= 0 && status < STATUSES) {
             statusCounts[status]++;
@@ -73,6 +100,27 @@ public final class LoopStats {
     public void addConnectionCounts(long keptOpen, long reopened) {
         serverKeptOpen += keptOpen;
         reconnects += reopened;
+    }
+
+    private int slice(long start) {
+        long index = (start - windowStart) / EventLoopEngine.SLICE_NANOS;
+        return index >= 0 && index < sliceRequests.length ? (int) index : -1;
+    }
+
+    public long[] sliceRequests() {
+        return sliceRequests;
+    }
+
+    public long[] sliceErrors() {
+        return sliceErrors;
+    }
+
+    public long[] sliceBodyBytes() {
+        return sliceBodyBytes;
+    }
+
+    public long[] sliceLatencyNanos() {
+        return sliceLatencyNanos;
     }
 
     public Histogram histogram() {

@@ -1,9 +1,11 @@
 package org.spice.bench.engine;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Slice;
 import org.spice.bench.model.Tally;
 import org.spice.bench.net.ErrorClass;
 
@@ -41,5 +43,34 @@ final class RunMetrics {
         RunRecord.Builder record = tally.record(probe, clients.size(), repeat, durationS)
                 .expectedBodyBytes(expectedBodyBytes).cpu(cpu);
         return (failed != null ? record.failed(failed) : record).build();
+    }
+
+    /**
+     * The window's slices: the loops' counts per second added up, with the CPU between the readings at the
+     * slices' edges. A slice the CPU was not read for (the window cut short) gets NaN CPU.
+     */
+    static List<Slice> slices(List<LoopStats> loops, List<EventLoopEngine.CpuReading> edges, long windowStart) {
+        int n = loops.stream().mapToInt(l -> l.sliceRequests().length).max().orElse(0);
+        List<Slice> slices = new ArrayList<>(n);
+        for (int i = 0; i < n && i + 1 < edges.size(); i++) {
+            long requests = 0;
+            long errors = 0;
+            long bytes = 0;
+            long latencyNanos = 0;
+            for (LoopStats loop : loops) {
+                if (i < loop.sliceRequests().length) {
+                    requests += loop.sliceRequests()[i];
+                    errors += loop.sliceErrors()[i];
+                    bytes += loop.sliceBodyBytes()[i];
+                    latencyNanos += loop.sliceLatencyNanos()[i];
+                }
+            }
+            EventLoopEngine.CpuReading from = edges.get(i);
+            EventLoopEngine.CpuReading to = edges.get(i + 1);
+            Cpu cpu = to.since(from);
+            slices.add(new Slice((from.at() - windowStart) / 1e9, (to.at() - from.at()) / 1e9, requests, errors, bytes,
+                    latencyNanos / 1e6, cpu.serverS(), cpu.machineS()));
+        }
+        return slices;
     }
 }

@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+
 /**
  * All the arithmetic of the SPICE figures, as pure functions of measured numbers, so it can be checked
  * on known inputs. Undefined results (no static run at that client count, no requests) are NaN, which
@@ -15,6 +17,9 @@ public final class SpiceFigures {
 
     /** Jain's index at or above which clients count as treated equally (1 = perfectly equal, 1/n = one client gets everything). */
     public static final double FAIR = 0.95;
+
+    /** From this many repeats on, the repeats themselves are the batches of an interval (t with n − 1 ≥ 2 df). */
+    public static final int MIN_REPEATS_AS_BATCHES = 3;
 
     private SpiceFigures() {
     }
@@ -74,12 +79,35 @@ public final class SpiceFigures {
 
     /** One mix of a ladder, as the figures need it. */
     public record Point(int clients, double rateRps, double meanLatencyMs, double fairness, double serverCpuUsPerReq,
-            double machineCpuUsPerReq, boolean failed) {
+            double machineCpuUsPerReq, boolean failed, Noise noise) {
+
+        /** A point without intervals. */
+        public Point(int clients, double rateRps, double meanLatencyMs, double fairness, double serverCpuUsPerReq,
+                double machineCpuUsPerReq, boolean failed) {
+            this(clients, rateRps, meanLatencyMs, fairness, serverCpuUsPerReq, machineCpuUsPerReq, failed, Noise.NONE);
+        }
+    }
+
+    /** The 95 % intervals' half-widths of a point's figures (see {@link Intervals}); NaN where unknown. */
+    public record Noise(double rateRps, double meanLatencyMs, double serverCpuUsPerReq, double machineCpuUsPerReq) {
+        public static final Noise NONE = new Noise(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /**
+     * The intervals of a summary, as results.json writes them beside its figures ({@code *_ci}, half-widths of 95 %
+     * intervals): the rate and the CPU per request at the peak, static's CPU at the same client count, and the CPU
+     * efficiency. NaN where unknown (a window of under two seconds without repeats, or results from before slices).
+     */
+    public record PeakNoise(double peakRateRpsCi, double cpuUsPerReqAtPeakCi, double staticCpuUsPerReq,
+            double staticCpuUsPerReqCi, double cpuEfficiencyCi) {
+        public static final PeakNoise NONE = new PeakNoise(Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN);
     }
 
     /**
      * Averages repeats of the same mix: rate, latency, fairness and server CPU are arithmetic means over
-     * the repeats that did not fail. The result fails only if every repeat failed.
+     * the repeats that did not fail, their intervals taken across those repeats when there are at least
+     * {@link #MIN_REPEATS_AS_BATCHES} (the repeats are the batches); with fewer, the first point's own (its slices,
+     * or every repeat's slices pooled, as the caller gave it). The result fails only if every repeat failed.
      */
     public static List<Point> combineRepeats(List<Point> points) {
         Map<Integer, List<Point>> byClients = new TreeMap<>();
@@ -93,9 +121,11 @@ public final class SpiceFigures {
                 combined.add(new Point(entry.getKey(), Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, true));
                 continue;
             }
+            Noise noise = ok.size() < MIN_REPEATS_AS_BATCHES ? ok.get(0).noise() : new Noise(spread(ok, Point::rateRps),
+                    spread(ok, Point::meanLatencyMs), spread(ok, Point::serverCpuUsPerReq), spread(ok, Point::machineCpuUsPerReq));
             combined.add(new Point(entry.getKey(), mean(ok, Point::rateRps), mean(ok, Point::meanLatencyMs),
                     mean(ok, Point::fairness), mean(ok, Point::serverCpuUsPerReq), mean(ok, Point::machineCpuUsPerReq),
-                    false));
+                    false, noise));
         }
         return combined;
     }
@@ -128,6 +158,10 @@ public final class SpiceFigures {
         double of(Point point) {
             return this == SERVER ? point.serverCpuUsPerReq() : point.machineCpuUsPerReq();
         }
+
+        double ci(Point point) {
+            return this == SERVER ? point.noise().serverCpuUsPerReq() : point.noise().machineCpuUsPerReq();
+        }
     }
 
     /**
@@ -142,7 +176,34 @@ public final class SpiceFigures {
             double requestEfficiencyAtPeak, double latencyEfficiencyAtPeak, int maxLoadClients,
             double requestEfficiencyAtMaxLoad, double latencyEfficiencyAtMaxLoad, double usefulPeakRps,
             int usefulPeakClients, double requestEfficiencyPeakToPeak, double serverCpuUsPerReqAtPeak,
-            double machineCpuUsPerReqAtPeak, CpuSource cpuSource, double cpuUsPerReqAtPeak, double cpuEfficiency) {
+            double machineCpuUsPerReqAtPeak, CpuSource cpuSource, double cpuUsPerReqAtPeak, double cpuEfficiency,
+            @JsonUnwrapped PeakNoise noise) {
+
+        /** A summary without intervals. */
+        public Summary(String probe, int repeats, double peakRateRps, int peakClients, double latencyAtPeakMs,
+                double requestEfficiencyAtPeak, double latencyEfficiencyAtPeak, int maxLoadClients,
+                double requestEfficiencyAtMaxLoad, double latencyEfficiencyAtMaxLoad, double usefulPeakRps,
+                int usefulPeakClients, double requestEfficiencyPeakToPeak, double serverCpuUsPerReqAtPeak,
+                double machineCpuUsPerReqAtPeak, CpuSource cpuSource, double cpuUsPerReqAtPeak, double cpuEfficiency) {
+            this(probe, repeats, peakRateRps, peakClients, latencyAtPeakMs, requestEfficiencyAtPeak, latencyEfficiencyAtPeak,
+                    maxLoadClients, requestEfficiencyAtMaxLoad, latencyEfficiencyAtMaxLoad, usefulPeakRps, usefulPeakClients,
+                    requestEfficiencyPeakToPeak, serverCpuUsPerReqAtPeak, machineCpuUsPerReqAtPeak, cpuSource,
+                    cpuUsPerReqAtPeak, cpuEfficiency, PeakNoise.NONE);
+        }
+
+        /**
+         * True when the probe's CPU per request and static's at the same client count both have intervals and
+         * they do not overlap: only then is the difference a finding.
+         */
+        public boolean cpuDistinguishableFromStatic() {
+            return Intervals.distinguishable(cpuUsPerReqAtPeak, noise.cpuUsPerReqAtPeakCi(), noise.staticCpuUsPerReq(),
+                    noise.staticCpuUsPerReqCi());
+        }
+
+        /** True when both the probe's and static's CPU figures have intervals. */
+        public boolean cpuIntervalsKnown() {
+            return Intervals.known(noise.cpuUsPerReqAtPeakCi(), noise.staticCpuUsPerReqCi());
+        }
 
         /** True when no mix of the probe counted. */
         public boolean failed() {
@@ -195,6 +256,10 @@ public final class SpiceFigures {
         CpuSource source = Double.isNaN(preferred.of(peak)) && preferred == CpuSource.SERVER ? CpuSource.MACHINE : preferred;
         double cpu = source.of(peak);
         double staticCpu = staticAtPeak == null ? Double.NaN : source.of(staticAtPeak);
+        double cpuCi = source.ci(peak);
+        double staticCpuCi = staticAtPeak == null ? Double.NaN : source.ci(staticAtPeak);
+        PeakNoise noise = new PeakNoise(peak.noise().rateRps(), cpuCi, staticCpu, staticCpuCi,
+                Intervals.ratioHalfWidth(staticCpu, staticCpuCi, cpu, cpuCi));
         return new Summary(probe, repeats, peak.rateRps(), peak.clients(), peak.meanLatencyMs(),
                 requestEfficiency(peak.rateRps(), rate(staticAtPeak)),
                 latencyEfficiency(latency(staticAtPeak), peak.meanLatencyMs()),
@@ -203,7 +268,7 @@ public final class SpiceFigures {
                 latencyEfficiency(latency(staticAtMax), maxLoad.meanLatencyMs()),
                 useful == null ? Double.NaN : useful.rateRps(), useful == null ? 0 : useful.clients(),
                 requestEfficiency(peak.rateRps(), rate(staticPeak)),
-                peak.serverCpuUsPerReq(), peak.machineCpuUsPerReq(), source, cpu, cpuEfficiency(staticCpu, cpu));
+                peak.serverCpuUsPerReq(), peak.machineCpuUsPerReq(), source, cpu, cpuEfficiency(staticCpu, cpu), noise);
     }
 
     /** SPICE CPU efficiency = static CPU per request / the probe's CPU per request. */
@@ -221,6 +286,11 @@ public final class SpiceFigures {
 
     private static double latency(Point point) {
         return point == null ? Double.NaN : point.meanLatencyMs();
+    }
+
+    /** The interval's half-width of a figure across repeats. */
+    private static double spread(List<Point> points, java.util.function.ToDoubleFunction<Point> field) {
+        return Intervals.halfWidth(points.stream().mapToDouble(field).toArray());
     }
 
     private static double mean(List<Point> points, java.util.function.ToDoubleFunction<Point> field) {

@@ -13,15 +13,14 @@ import java.util.concurrent.atomic.AtomicReference;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Cpu;
 import org.spice.bench.model.LoadEngine;
-import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.samples.ImportException;
 import org.spice.bench.samples.Jtl;
 import org.spice.bench.samples.Sample;
 import org.spice.bench.samples.SampleRun;
-import org.spice.bench.samples.Jtl;
-import org.spice.bench.model.Cpu;
 
 /**
  * The ladder's mixes through Apache JMeter in non-GUI mode: here, or split across JMeter server engines on

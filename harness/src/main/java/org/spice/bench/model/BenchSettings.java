@@ -1,6 +1,5 @@
 package org.spice.bench.model;
 
-import org.spice.bench.plan.BenchCommand;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -8,9 +7,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.net.Endpoint;
-import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.plan.BenchCommand;
 import org.spice.page.CanonicalPage;
 
 /**
@@ -169,7 +169,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         private int repeat = 1;
         private int timeoutMillis = 10_000;
         private double latencyBoundMs = 100;
-        private double warmUpS = 2;
+        private double warmUpS = 30;
         private Baseline baseline = Baseline.AUTO;
         private List<Long> serverPids = List.of();
         private String serverName;

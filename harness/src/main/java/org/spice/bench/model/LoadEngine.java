@@ -1,7 +1,6 @@
 package org.spice.bench.model;
 
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.RunRecord;
 
 /** What runs a ladder's mixes: SPICE's own event loops, or Apache JMeter. */
 public interface LoadEngine {
@@ -11,6 +10,14 @@ public interface LoadEngine {
 
     /** Runs {@code mix} unmeasured for {@code seconds}, so neither side is cold when timing starts. */
     void warmUp(Mix mix, int clients, double seconds) throws InterruptedException;
+
+    /**
+     * One unmeasured slice of {@code mix} ({@code seconds} of load, no ramps) with its CPU, for the steady-state
+     * check; null when the engine cannot run short slices (JMeter starts a JVM per run).
+     */
+    default RunRecord slice(Mix mix, int clients, double seconds) throws InterruptedException {
+        return null;
+    }
 
     /** What the engine has to say for the results (which JMeter engine ran how many clients). */
     default java.util.List<String> notes() {

@@ -2,9 +2,7 @@ package org.spice.bench.model;
 
 import java.util.List;
 
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
-import org.spice.bench.model.Summaries;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -16,16 +14,21 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *
  * @param partial true if the run was cut short (Ctrl-C, the server died); runs holds what was measured
  * @param notes   warnings raised during the run (client saturation, pinning, ...)
+ * @param steadyState how each workload was warmed to steady state before the ladder (empty: not recorded)
+ * @param idle    the server's CPU at idle before the ladder, or null
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
-    "settings", "notes", "runs", "summary"})
+    "settings", "notes", "steady_state", "idle", "runs", "summary"})
 public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
         @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Settings settings,
         @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
         @JsonProperty("partial") boolean partial,
         @JsonProperty("partial_reason") @JsonInclude(JsonInclude.Include.NON_NULL) String partialReason,
-        @JsonProperty("notes") List<String> notes, @JsonProperty("runs") List<RunRecord> runs) {
+        @JsonProperty("notes") List<String> notes,
+        @JsonProperty("steady_state") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SteadyState> steadyState,
+        @JsonProperty("idle") @JsonInclude(JsonInclude.Include.NON_NULL) IdleCpu idle,
+        @JsonProperty("runs") List<RunRecord> runs) {
 
     public static final String SCHEMA = "spice-results/1";
 
@@ -33,6 +36,14 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         settings = settings == null ? Settings.NONE : settings;
         notes = notes == null ? List.of() : notes;
         runs = runs == null ? List.of() : runs;
+        steadyState = steadyState == null ? List.of() : steadyState;
+    }
+
+    /** Results without a warm-up record or an idle measurement (imports, tests). */
+    public Results(String target, String server, long bodyBytes, Settings settings, String startedAt, String finishedAt,
+            boolean partial, String partialReason, List<String> notes, List<RunRecord> runs) {
+        this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, List.of(), null,
+                runs);
     }
 
     @JsonProperty("schema")

@@ -1,8 +1,11 @@
 package org.spice.bench.model;
 
+import java.util.List;
+import java.util.Map;
+
+import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
-import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -32,6 +35,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param completedAfterWindow requests started in the window and finished in the ramp-down (counted)
  * @param serverKeptOpen   HTTP/1.0 responses after which the server did not close the connection
  * @param reconnects       keep-alive connections the server closed that had to be opened again
+ * @param slices           the window second by second (empty where the engine or tool does not give them, and in
+ *                         results from before slices): the intervals ({@code *_ci}) come from them
  *
  * <p>In results.json (through Jackson, names in snake case) a run holds these counts and, written only,
  * the figures computed from them; {@link #fromJson} reads the counts back and ignores the figures.
@@ -42,14 +47,19 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
     "header_bytes_per_response", "body_bytes", "header_bytes", "latency_ms", "fairness_jain", "client_latency_spread",
     "little_ratio", "client_cpu_s", "client_cpu_cores", "client_cpu_us_per_req", "client_saturated", "server_cpu_s",
     "machine_cpu_s", "machine_cpu_us_per_req", "server_cpu_cores", "server_cpu_us_per_req", "completed_after_window",
-    "server_kept_open", "reconnects", "per_client"})
+    "server_kept_open", "reconnects", "rate_rps_ci", "mean_latency_ms_ci", "server_cpu_us_per_req_ci",
+    "machine_cpu_us_per_req_ci", "per_client", "slices"})
 public record RunRecord(String probe, int clients, int repeat, boolean failed,
         @JsonInclude(JsonInclude.Include.NON_NULL) String reason, double durationS, long requests,
         @JsonProperty("errors_by_class") Map<String, Long> errors, Map<String, Long> statusCodes, long headerBytes,
         long bodyBytes, @JsonIgnore long expectedBodyBytes, @JsonProperty("latency_ms") LatencySummary latency,
         @JsonIgnore long[] clientRequests, @JsonIgnore double[] clientMeanMs, @JsonIgnore long[] clientErrors,
         double clientCpuS, double serverCpuS, double machineCpuS, long completedAfterWindow, long serverKeptOpen,
-        long reconnects) {
+        long reconnects, List<Slice> slices) {
+
+    public RunRecord {
+        slices = slices == null ? List.of() : List.copyOf(slices);
+    }
 
     /** The per-client counts and figures, as results.json nests them. */
     @JsonPropertyOrder({"requests", "errors", "rate_rps", "mean_latency_ms"})
@@ -73,7 +83,8 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
             @JsonProperty("client_cpu_s") Double clientCpuS, @JsonProperty("server_cpu_s") Double serverCpuS,
             @JsonProperty("machine_cpu_s") Double machineCpuS,
             @JsonProperty("completed_after_window") long completedAfterWindow,
-            @JsonProperty("server_kept_open") long serverKeptOpen, @JsonProperty("reconnects") long reconnects) {
+            @JsonProperty("server_kept_open") long serverKeptOpen, @JsonProperty("reconnects") long reconnects,
+            @JsonProperty("slices") List<Slice> slices) {
         if (probe == null || perClient == null || latency == null) {
             throw new IllegalArgumentException("a run needs probe, latency_ms and per_client");
         }
@@ -82,7 +93,8 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
                 .bytes(headerBytes, bodyBytes).expectedBodyBytes(expectedBodyBytes == null ? -1 : expectedBodyBytes)
                 .latency(latency).perClient(perClient.requests(), perClient.meanLatencyMs(), perClient.errors())
                 .cpu(new Cpu(nan(clientCpuS), nan(serverCpuS), nan(machineCpuS)))
-                .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects);
+                .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects)
+                .slices(slices == null ? List.of() : slices);
         return (failed ? b.failed(reason) : b).build();
     }
 
@@ -198,6 +210,48 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         return durationS > 0 && !Double.isNaN(serverCpuS) ? serverCpuS / durationS : Double.NaN;
     }
 
+    /** The 95 % interval's half-width of the rate, from the slices (batch means); NaN without two whole slices. */
+    @JsonProperty
+    public double rateRpsCi() {
+        return Intervals.halfWidth(batches(Slice::rateRps));
+    }
+
+    @JsonProperty
+    public double meanLatencyMsCi() {
+        return Intervals.halfWidth(batches(Slice::meanLatencyMs));
+    }
+
+    @JsonProperty
+    public double serverCpuUsPerReqCi() {
+        return Intervals.halfWidth(batches(Slice::serverCpuUsPerReq));
+    }
+
+    @JsonProperty
+    public double machineCpuUsPerReqCi() {
+        return Intervals.halfWidth(batches(Slice::machineCpuUsPerReq));
+    }
+
+    /** A figure of each slice long enough to be a batch. */
+    private double[] batches(java.util.function.ToDoubleFunction<Slice> figure) {
+        return batches(List.of(this), figure);
+    }
+
+    private static double[] batches(List<RunRecord> runs, java.util.function.ToDoubleFunction<Slice> figure) {
+        return runs.stream().flatMap(r -> r.slices.stream()).filter(s -> s.durationS() >= Slice.MIN_BATCH_S)
+                .mapToDouble(figure).toArray();
+    }
+
+    /**
+     * The intervals of a mix measured in a few repeats (too few to be batches themselves): every slice of every
+     * repeat taken as one batch.
+     */
+    public static SpiceFigures.Noise pooledNoise(List<RunRecord> repeats) {
+        return new SpiceFigures.Noise(Intervals.halfWidth(batches(repeats, Slice::rateRps)),
+                Intervals.halfWidth(batches(repeats, Slice::meanLatencyMs)),
+                Intervals.halfWidth(batches(repeats, Slice::serverCpuUsPerReq)),
+                Intervals.halfWidth(batches(repeats, Slice::machineCpuUsPerReq)));
+    }
+
     /** The same measurement, marked failed: what was measured is kept, the reason says why it does not count. */
     public RunRecord withFailure(String why) {
         return toBuilder().failed(why).build();
@@ -217,7 +271,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         Builder b = builder(probe, clients, repeat).durationS(durationS).requests(requests).errors(errors)
                 .statusCodes(statusCodes).bytes(headerBytes, bodyBytes).expectedBodyBytes(expectedBodyBytes)
                 .latency(latency).perClient(clientRequests, clientMeanMs, clientErrors).cpu(cpu())
-                .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects);
+                .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects).slices(slices);
         return failed ? b.failed(reason) : b;
     }
 
@@ -242,6 +296,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         private long completedAfterWindow;
         private long serverKeptOpen;
         private long reconnects;
+        private List<Slice> slices = List.of();
 
         private Builder(String probe, int clients, int repeat) {
             this.probe = probe;
@@ -260,6 +315,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         public Builder latency(LatencySummary value) { latency = value; return this; }
         public Builder cpu(Cpu value) { cpu = value; return this; }
         public Builder completedAfterWindow(long value) { completedAfterWindow = value; return this; }
+        public Builder slices(List<Slice> value) { slices = value; return this; }
 
         public Builder perClient(long[] successes, double[] meanMs, long[] failures) {
             clientRequests = successes;
@@ -278,14 +334,19 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
             return new RunRecord(probe, clients, repeat, failure != null, failure, durationS, requests, errors,
                     statusCodes, headerBytes, bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs,
                     clientErrors, cpu.clientS(), cpu.serverS(), cpu.machineS(), completedAfterWindow, serverKeptOpen,
-                    reconnects);
+                    reconnects, slices);
         }
     }
 
     /** The point the SPICE figures need. */
     public SpiceFigures.Point point() {
+        return point(new SpiceFigures.Noise(rateRpsCi(), meanLatencyMsCi(), serverCpuUsPerReqCi(), machineCpuUsPerReqCi()));
+    }
+
+    /** The point with the intervals given (those of several repeats' slices pooled). */
+    public SpiceFigures.Point point(SpiceFigures.Noise noise) {
         return new SpiceFigures.Point(clients, rateRps(), latency.meanMs(), fairnessJain(), serverCpuUsPerReq(),
-                machineCpuUsPerReq(), failed || requests == 0);
+                machineCpuUsPerReq(), failed || requests == 0, noise);
     }
 
     private static double extreme(double[] values, boolean min) {

@@ -19,7 +19,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         Integer timeoutMs, Double latencyBoundMs, String baseline, Double warmUpS, Map<String, Double> mixMeanBytes,
         Double fairnessMin, Long seed, String tlsTarget, Boolean tlsSessionResumption, List<Long> serverPid,
         String windowRule, String engine, List<String> jmeterEngines, Boolean jmeterRmiTls, String latencyEnd,
-        Integer clientCpus, Long clockTicksPerS, String java, String os, String pinning) {
+        Integer clientCpus, Long clockTicksPerS, String java, String os, String pinning, String order, String steadyStateRule) {
 
     public static final Settings NONE = builder().build();
 
@@ -60,7 +60,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
                 .latencyBoundMs(latencyBoundMs).baseline(baseline).warmUpS(warmUpS).mixMeanBytes(mixMeanBytes)
                 .fairnessMin(fairnessMin).seed(seed).tls(tlsTarget, tlsSessionResumption).serverPid(serverPid)
                 .windowRule(windowRule).engine(engine).jmeter(jmeterEngines, jmeterRmiTls).latencyEnd(latencyEnd)
-                .machine(clientCpus, clockTicksPerS, java, os).pinning(pinning);
+                .machine(clientCpus, clockTicksPerS, java, os).pinning(pinning).order(order).steadyStateRule(steadyStateRule);
     }
 
     /** Settings by name; what is not set is not recorded. */
@@ -95,6 +95,8 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         private String java;
         private String os;
         private String pinning;
+        private String order;
+        private String steadyStateRule;
 
         private Builder() {
         }
@@ -115,6 +117,8 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         public Builder engine(String value) { engine = value; return this; }
         public Builder latencyEnd(String value) { latencyEnd = value; return this; }
         public Builder pinning(String value) { pinning = value; return this; }
+        public Builder order(String value) { order = value; return this; }
+        public Builder steadyStateRule(String value) { steadyStateRule = value; return this; }
 
         public Builder workloads(List<String> names, List<String> sources) {
             workloads = names;
@@ -155,7 +159,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
             return new Settings(profile, clients, workloads, workloadSources, rampUpS, durationS, rampDownS, pauseS,
                     protocol, repeat, timeoutMs, latencyBoundMs, baseline, warmUpS, mixMeanBytes, fairnessMin, seed,
                     tlsTarget, tlsSessionResumption, serverPid, windowRule, engine, jmeterEngines, jmeterRmiTls,
-                    latencyEnd, clientCpus, clockTicksPerS, java, os, pinning);
+                    latencyEnd, clientCpus, clockTicksPerS, java, os, pinning, order, steadyStateRule);
         }
     }
 }

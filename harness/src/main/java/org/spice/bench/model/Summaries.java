@@ -1,11 +1,11 @@
 package org.spice.bench.model;
 
-import org.spice.bench.figures.SpiceFigures;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.page.Probe;
 
 /**
@@ -34,7 +34,10 @@ public final class Summaries {
         Map<String, List<SpiceFigures.Point>> byProbe = new LinkedHashMap<>();
         Map<String, Integer> repeats = new LinkedHashMap<>();
         for (RunRecord run : runs) {
-            byProbe.computeIfAbsent(run.probe(), k -> new ArrayList<>()).add(run.point());
+            List<RunRecord> same = runs.stream().filter(r -> r.probe().equals(run.probe()) && r.clients() == run.clients()
+                    && !r.failed()).toList();
+            byProbe.computeIfAbsent(run.probe(), k -> new ArrayList<>()).add(same.size() > 1
+                    && same.size() < SpiceFigures.MIN_REPEATS_AS_BATCHES ? run.point(RunRecord.pooledNoise(same)) : run.point());
             repeats.merge(run.probe(), run.repeat(), Math::max);
         }
         List<SpiceFigures.Point> statics = SpiceFigures.combineRepeats(byProbe.getOrDefault(reference, List.of()));

@@ -7,7 +7,6 @@ import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.SocketTimeoutException;
 import java.util.Locale;
-
 import javax.net.ssl.SSLException;
 
 /**

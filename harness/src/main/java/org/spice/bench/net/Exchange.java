@@ -8,7 +8,6 @@ import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.SocketChannel;
 import java.security.GeneralSecurityException;
-
 import javax.net.ssl.SSLEngine;
 
 /**

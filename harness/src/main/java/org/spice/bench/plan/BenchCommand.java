@@ -1,7 +1,5 @@
 package org.spice.bench.plan;
 
-import org.spice.bench.engine.ClientLimits;
-import org.spice.bench.model.BenchSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,18 +7,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.engine.ClientLimits;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Server;
 import org.spice.bench.net.Endpoint;
 import org.spice.cli.Cli;
 import org.spice.cli.Options;
-import org.spice.bench.model.Server;
-import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -73,8 +72,10 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--pause", paramLabel = "S", description = "Rest between mixes, seconds.")
     Double pause;
 
-    @Option(names = "--warm-up", paramLabel = "S", description = "Unmeasured load before the ladder, seconds (default 2).")
-    double warmUp = 2;
+    @Option(names = "--warm-up", paramLabel = "S", description = "Before the ladder, each workload runs unmeasured until the"
+            + " server's CPU per request is steady at the ladder's largest client count (up to 64; 3 one-second slices within 5 %% of their mean), at most S seconds"
+            + " each (default 30; 0: no warm-up and no idle measurement).")
+    double warmUp = 30;
 
     @Option(names = "--keepalive", description = "HTTP/1.1 keep-alive instead of HTTP/1.0 with a connection per request.")
     boolean keepAlive;
@@ -264,7 +265,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         b.duration(duration(check, "--duration", duration, timing.durationS, false));
         b.rampDown(duration(check, "--ramp-down", rampDown, timing.rampDownS, true));
         b.pause(duration(check, "--pause", pause, timing.pauseS, true));
-        b.warmUp(duration(check, "--warm-up", warmUp, 2, true));
+        b.warmUp(duration(check, "--warm-up", warmUp, 30, true));
     }
 
     /** The TLS listener (given, or a started server's) and the certificate to trust. */

@@ -1,9 +1,5 @@
 package org.spice.bench.plan;
 
-import org.spice.bench.engine.EventLoopEngine;
-import org.spice.bench.model.BenchSettings;
-import org.spice.bench.model.LoadEngine;
-import org.spice.bench.proc.Pinning;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -18,14 +14,20 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.mix.Mix;
-import org.spice.bench.net.TlsConfig;
-import org.spice.bench.report.ReportWriter;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.IdleCpu;
+import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.Settings;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Settings;
+import org.spice.bench.model.SteadyState;
+import org.spice.bench.net.TlsConfig;
+import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.proc.Pinning;
+import org.spice.bench.report.ReportWriter;
 
 import sun.misc.Signal;
 
@@ -37,8 +39,14 @@ import sun.misc.Signal;
  */
 public final class Ladder {
 
-    /** Clients of the warm-up: enough to run the client's code paths hot, few enough not to tire the server. */
-    private static final int WARM_UP_CLIENTS = 8;
+    /**
+     * Most clients of the warm-up: the ladder's largest count up to this, so that a server's thread pools have
+     * grown to what the ladder needs (Tomcat warmed at 8 clients still spent twice its steady CPU in its first
+     * window at 64).
+     */
+    private static final int WARM_UP_CLIENTS = 64;
+    /** JMeter starts a JVM per run, so it warms the first workload for a fixed time instead, at most this. */
+    private static final double JMETER_WARM_UP_S = 5;
 
     /** Exit statuses of a ladder ended by SIGINT and SIGTERM, as a shell would report them. */
     static final int INTERRUPTED = 130;
@@ -52,6 +60,8 @@ public final class Ladder {
     private final List<String> notes = new ArrayList<>();
     private LoadEngine runner;
     private Settings recorded;
+    private List<SteadyState> steadyState = List.of();
+    private IdleCpu idle;
     private String startedAt;
     private Path dir;
     private int signalled;
@@ -100,7 +110,8 @@ public final class Ladder {
             record.pinning(pinning);
             err.println(pinning);
         }
-        recorded = record.build();
+        recorded = record.order(ORDER).steadyStateRule(settings.warmUpS() > 0 ? "warm each workload until " + SteadyState.RULE
+                + ", at most " + settings.warmUpS() + " s each" : "none (--warm-up 0)").build();
         startedAt = OffsetDateTime.now().withNano(0).toString();
         try {
             dir = resultsDir();
@@ -138,54 +149,90 @@ public final class Ladder {
         runner = settings.engine() == BenchSettings.Engine.JMETER
                 ? new org.spice.bench.jmeter.JMeterEngine(settings, dir.resolve("jmeter"), interrupted, err)
                 : new EventLoopEngine(settings, tls, interrupted);
-        int total = settings.repeat() * settings.mixes().size() * settings.clients().size();
+        try {
+            prepare();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        }
+        List<Step> steps = order(settings);
         int index = 0;
-        if (settings.warmUpS() > 0) {
+        for (Step step : steps) {
             try {
-                int clients = Math.min(WARM_UP_CLIENTS, settings.maxClients());
-                err.printf(Locale.ROOT, "warm-up: %s, %d clients, %.1f s, not measured%n", settings.mixes().get(0).name(),
-                        clients, settings.warmUpS());
-                runner.warmUp(settings.mixes().get(0), clients, settings.warmUpS());
+                if (index > 0) {
+                    pause();
+                }
+                if (interrupted.get() != null) {
+                    return interrupted.get();
+                }
+                String down = EventLoopEngine.stoppedAnswering(settings, List.of(step.mix()));
+                if (down != null) {
+                    return "the server stopped answering before " + step.mix().name() + " at " + step.clients()
+                            + " clients: " + down;
+                }
+                RunRecord record = runner.run(step.mix(), step.clients(), step.repeat());
+                runs.add(record);
+                progress(++index, steps.size(), record);
+                save(true, "run in progress");
+                if (record.failed() && interrupted.get() != null) {
+                    return interrupted.get();
+                }
+                if (record.failed() && record.reason().startsWith("the server")) {
+                    return record.reason();
+                }
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return "interrupted";
-            }
-        }
-        for (int repeat = 1; repeat <= settings.repeat(); repeat++) {
-            for (Mix mix : settings.mixes()) {
-                for (int clients : settings.clients()) {
-                    try {
-                        if (index > 0) {
-                            pause();
-                        }
-                        if (interrupted.get() != null) {
-                            return interrupted.get();
-                        }
-                        String down = EventLoopEngine.stoppedAnswering(settings, List.of(mix));
-                        if (down != null) {
-                            return "the server stopped answering before " + mix.name() + " at " + clients
-                                    + " clients: " + down;
-                        }
-                        RunRecord record = runner.run(mix, clients, repeat);
-                        runs.add(record);
-                        progress(++index, total, record);
-                        save(true, "run in progress");
-                        if (record.failed() && interrupted.get() != null) {
-                            return interrupted.get();
-                        }
-                        if (record.failed() && record.reason().startsWith("the server")) {
-                            return record.reason();
-                        }
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return "interrupted";
-                    } catch (IOException e) {
-                        return "cannot write " + dir.resolve(ResultsJson.FILE) + ": " + e.getMessage();
-                    }
-                }
+            } catch (IOException e) {
+                return "cannot write " + dir.resolve(ResultsJson.FILE) + ": " + e.getMessage();
             }
         }
         return null;
+    }
+
+    /** One mix of the ladder: a workload at a client count, in a repeat. */
+    record Step(int repeat, int clients, Mix mix) {
+    }
+
+    /** How the ladder's steps are ordered, as results.json records it. */
+    static final String ORDER = "interleaved: every workload at a client count, then the next count; each repeat"
+            + " a round of its own, the workloads' order rotated by one per round";
+
+    /**
+     * The ladder in an order that cannot favour a workload: round by round (repeat), client count by client count,
+     * every workload at that count, the first workload of round r being the r-th, so that drift over the run hits
+     * them all alike and no workload always goes first.
+     */
+    static List<Step> order(BenchSettings settings) {
+        List<Step> steps = new ArrayList<>();
+        List<Mix> mixes = settings.mixes();
+        for (int repeat = 1; repeat <= settings.repeat(); repeat++) {
+            for (int clients : settings.clients()) {
+                for (int i = 0; i < mixes.size(); i++) {
+                    steps.add(new Step(repeat, clients, mixes.get((i + repeat - 1) % mixes.size())));
+                }
+            }
+        }
+        return steps;
+    }
+
+    /** Every workload to steady state (or, on JMeter, the first for a fixed time), then the idle measurement. */
+    private void prepare() throws InterruptedException {
+        if (settings.warmUpS() <= 0) {
+            return;
+        }
+        int clients = Math.min(WARM_UP_CLIENTS, settings.maxClients());
+        WarmUp warmUp = new WarmUp(runner, settings.serverPids(), interrupted, err);
+        steadyState = warmUp.steady(settings.mixes(), clients, settings.warmUpS());
+        if (steadyState.isEmpty()) {
+            double seconds = Math.min(settings.warmUpS(), JMETER_WARM_UP_S);
+            err.printf(Locale.ROOT, "warm-up: %s, %d clients, %.1f s, not measured (this engine is not checked for a"
+                    + " steady state)%n", settings.mixes().get(0).name(), clients, seconds);
+            runner.warmUp(settings.mixes().get(0), clients, seconds);
+        }
+        if (interrupted.get() == null) {
+            idle = warmUp.idle(WarmUp.IDLE_S);
+        }
     }
 
     private int finish(String cut) {
@@ -209,7 +256,7 @@ public final class Ladder {
         synchronized (runs) {
             results = new Results(settings.target().toString(), settings.serverName(), settings.bytes(), recorded,
                     startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? reason : null,
-                    engineNotes(), List.copyOf(runs));
+                    engineNotes(), steadyState, idle, List.copyOf(runs));
         }
         ResultsJson.write(dir, results);
         return results;

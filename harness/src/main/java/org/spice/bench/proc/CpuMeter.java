@@ -10,8 +10,10 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * CPU time of the client (this JVM) and of a local server's process tree, sampled at the start and the
@@ -83,39 +85,55 @@ public final class CpuMeter {
         return Files.isReadable(PROC.resolve(pid + "/stat"));
     }
 
-    /** CPU seconds of every process tree in {@code pids}, added up; NaN if none is given or one is gone. */
-    public static double treeCpuSeconds(List<Long> pids) {
-        double total = pids.isEmpty() ? Double.NaN : 0;
-        for (long pid : pids) {
-            total += treeCpuSeconds(pid);
-        }
-        return total;
-    }
-
     /**
-     * CPU seconds of {@code pid} and all its descendants, or NaN if the process is gone. Descendants are
-     * found by following the parent PID field of every /proc/N/stat.
+     * CPU seconds of the processes {@code pids} and all their descendants, each process counted once: a PID
+     * given twice, or inside another given PID's tree, is one process. Its own time and its reaped children's
+     * (cutime, cstime) count; a reaped child has left /proc, so it is never added again. NaN if none is given
+     * or one of them is gone.
      */
-    public static double treeCpuSeconds(long pid) {
-        long own = ticksOf(PROC.resolve(pid + "/stat"), true);
-        if (own < 0) {
+    public static double treeCpuSeconds(List<Long> pids) {
+        if (pids.isEmpty()) {
             return Double.NaN;
         }
-        Map<Long, List<Long>> children = childrenByParent();
-        long total = own;
-        Deque<Long> todo = new ArrayDeque<>(children.getOrDefault(pid, List.of()));
-        while (!todo.isEmpty()) {
-            long child = todo.pop();
-            long ticks = ticksOf(PROC.resolve(child + "/stat"), true);
+        Set<Long> processes = processes(pids, childrenByParent());
+        if (processes == null) {
+            return Double.NaN;
+        }
+        long total = 0;
+        for (long pid : processes) {
+            long ticks = ticksOf(PROC.resolve(pid + "/stat"), true);
             if (ticks > 0) {
-                total += ticks;   // a child that ended between the scan and now is missed by this sample only
+                total += ticks;   // a descendant that ended between the scan and now is missed by this sample only
             }
-            todo.addAll(children.getOrDefault(child, List.of()));
         }
         return total / (double) clockTicks();
     }
 
-    private static Map<Long, List<Long>> childrenByParent() {
+    /** CPU seconds of {@code pid} and all its descendants, or NaN if the process is gone. */
+    public static double treeCpuSeconds(long pid) {
+        return treeCpuSeconds(List.of(pid));
+    }
+
+    /** The set of {@code pids} and their descendants, each once; null if one of {@code pids} is gone. */
+    static Set<Long> processes(List<Long> pids, Map<Long, List<Long>> children) {
+        Set<Long> processes = new LinkedHashSet<>();
+        Deque<Long> todo = new ArrayDeque<>();
+        for (long pid : pids) {
+            if (!processExists(pid)) {
+                return null;
+            }
+            todo.add(pid);
+        }
+        while (!todo.isEmpty()) {
+            long pid = todo.pop();
+            if (processes.add(pid)) {
+                todo.addAll(children.getOrDefault(pid, List.of()));
+            }
+        }
+        return processes;
+    }
+
+    static Map<Long, List<Long>> childrenByParent() {
         Map<Long, List<Long>> children = new HashMap<>();
         try (DirectoryStream<Path> entries = Files.newDirectoryStream(PROC, "[0-9]*")) {
             for (Path entry : entries) {

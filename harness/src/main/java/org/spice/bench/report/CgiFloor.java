@@ -1,9 +1,10 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+
+import org.spice.bench.model.ResultsJson;
 
 /**
  * What starting the CGI program costs without a server, kept beside a bench result (cgi-floor.json, written

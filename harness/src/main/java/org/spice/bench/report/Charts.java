@@ -1,7 +1,5 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
-import org.spice.page.Probe;
 import java.awt.Color;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -18,8 +16,10 @@ import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.spice.bench.figures.LatencySummary;
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.RunRecord;
+import org.spice.page.Probe;
 
 /**
  * The report's figures, drawn by XChart: what each interface costs in server CPU (bars), the white paper's
@@ -64,6 +64,7 @@ final class Charts {
         List<String> probes = new ArrayList<>();
         List<Double> work = new ArrayList<>();
         List<Double> start = new ArrayList<>();
+        List<Double> intervals = new ArrayList<>();
         for (SpiceFigures.Summary s : results.summary()) {
             if (Double.isNaN(s.cpuUsPerReqAtPeak())) {
                 continue;
@@ -72,11 +73,18 @@ final class Charts {
             double starting = floor != null && s.probe().equals(Probe.CGI.id()) ? Math.min(floor.startCpuUs(), s.cpuUsPerReqAtPeak()) : 0;
             work.add(s.cpuUsPerReqAtPeak() - starting);
             start.add(starting);
+            double ci = s.noise().cpuUsPerReqAtPeakCi();
+            intervals.add(Double.isNaN(ci) ? 0.0 : ci);
         }
         if (probes.isEmpty()) {
             chart.addSeries("no CPU measured", List.of("none"), List.of(0.0));
         } else {
-            chart.addSeries(floor == null ? "the server's CPU per request" : "the server's work (CGI: its plumbing)", probes, work);
+            if (floor == null && intervals.stream().anyMatch(ci -> ci > 0)) {
+                chart.getStyler().setStacked(false);
+                chart.addSeries("the server's CPU per request, with its 95 % interval", probes, work, intervals);
+            } else {
+                chart.addSeries(floor == null ? "the server's CPU per request" : "the server's work (CGI: its plumbing)", probes, work);
+            }
             if (floor != null) {
                 chart.addSeries("starting the CGI program (fork+exec+wait, cgi-floor)", probes, start);
             }

@@ -1,7 +1,5 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,8 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;
@@ -92,16 +91,12 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         return 0;
     }
 
-    /** Per probe, the spread of its repeats at its peak's client count (rate, and the CPU figure that counts). */
+    /** Per probe, the noise of its figures at its peak: their intervals relative to them (see {@link Comparison.Spread}). */
     static Map<String, Comparison.Spread> spreads(Results results) {
         Map<String, Comparison.Spread> spreads = new LinkedHashMap<>();
         for (SpiceFigures.Summary s : results.summary()) {
-            List<RunRecord> repeats = results.runs().stream()
-                    .filter(r -> r.probe().equals(s.probe()) && r.clients() == s.peakClients() && !r.failed()).toList();
-            double[] rates = repeats.stream().mapToDouble(RunRecord::rateRps).toArray();
-            double[] cpus = repeats.stream().mapToDouble(r -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE
-                    ? r.machineCpuUsPerReq() : r.serverCpuUsPerReq()).toArray();
-            spreads.put(s.probe(), new Comparison.Spread(repeats.size(), Comparison.spreadOf(rates), Comparison.spreadOf(cpus)));
+            spreads.put(s.probe(), new Comparison.Spread(s.repeats(), s.noise().peakRateRpsCi() / s.peakRateRps(),
+                    s.noise().cpuUsPerReqAtPeakCi() / s.cpuUsPerReqAtPeak()));
         }
         return spreads;
     }

@@ -42,10 +42,11 @@ final class CompareReport {
                             + Format.percent(c.summary.latencyEfficiencyAtMaxLoad())),
             new Section("Server CPU per request at the peak, microseconds (mach: the whole machine less the client,"
                     + " where the server's CGI children are reaped by the kernel)",
-                    c -> Format.num(c.summary.cpuUsPerReqAtPeak(), 0) + (c.summary.cpuSource() == SpiceFigures.CpuSource.MACHINE
+                    c -> Format.num(c.summary.cpuUsPerReqAtPeak(), 0) + Format.plusMinus(c.summary.noise().cpuUsPerReqAtPeakCi(), 0)
+                            + (c.summary.cpuSource() == SpiceFigures.CpuSource.MACHINE
                             && !Double.isNaN(c.summary.cpuUsPerReqAtPeak()) ? " mach" : "")),
             new Section("CPU efficiency against static at the peak (static's CPU per request / the probe's)",
-                    c -> Format.percent(c.summary.cpuEfficiency())),
+                    c -> Format.percent(c.summary.cpuEfficiency()) + Format.plusMinusPercent(c.summary.noise().cpuEfficiencyCi())),
             new Section("Useful peak, req/s @ clients (fair and under the latency bound)",
                     c -> Format.at(c.summary.usefulPeakRps(), c.summary.usefulPeakClients())));
 
@@ -144,7 +145,7 @@ final class CompareReport {
     /**
      * The answer first. Across servers: per probe, where it costs the least and the most CPU and where it
      * runs fastest. Before/after: per probe, the change in rate and CPU, and whether it lies inside the
-     * noise of the repeats.
+     * noise (the two figures' 95 % intervals overlap).
      */
     static List<String> verdict(Comparison comparison) {
         List<String> sentences = new ArrayList<>();
@@ -152,8 +153,8 @@ final class CompareReport {
         if (comparison.beforeAfter()) {
             String before = servers.get(0);
             String after = servers.get(1);
-            sentences.add("Before: " + before + "; after: " + after + ". A change counts when it is larger than the"
-                    + " spread of the repeats (half their range) in either run; give both runs --repeat 3 or more.");
+            sentences.add("Before: " + before + "; after: " + after + ". A change counts when the two figures' 95 %"
+                    + " intervals do not overlap (from each run's 1 s slices, or across its repeats with --repeat 3).");
             for (String probe : comparison.probes()) {
                 SpiceFigures.Summary b = comparison.summary(before, probe);
                 SpiceFigures.Summary a = comparison.summary(after, probe);
@@ -219,9 +220,9 @@ final class CompareReport {
         }
         double change = after / before - 1;
         Boolean inside = Comparison.insideNoise(change, spreadBefore, spreadAfter);
-        double noise = Math.max(Double.isNaN(spreadBefore) ? 0 : spreadBefore, Double.isNaN(spreadAfter) ? 0 : spreadAfter);
-        String label = inside == null ? "no repeats, so the noise is unknown"
-                : String.format(Locale.ROOT, "%s the noise of ±%.1f %%", inside ? "inside" : "outside", noise * 100);
+        String label = inside == null ? "no interval in one of the runs, so the noise is unknown"
+                : String.format(Locale.ROOT, "%s the noise of ±%.1f %%", inside ? "inside" : "outside",
+                        (spreadBefore + spreadAfter) * 100);
         return String.format(Locale.ROOT, "%s → %s %s (%+.1f %%, %s)", Format.words(before), Format.words(after), unit,
                 change * 100, label);
     }

@@ -22,8 +22,8 @@ public final class Comparison {
     private final boolean beforeAfter;
 
     /**
-     * How much a probe's figures at its peak varied over the repeats of one run: half the range over the
-     * mean, for the rate and the CPU per request; NaN with a single repeat.
+     * The noise of a probe's figures at its peak in one run: the 95 % intervals' half-widths relative to the
+     * figures (from the 1 s slices, or across repeats), for the rate and the CPU per request; NaN where unknown.
      */
     public record Spread(int repeats, double rate, double cpu) {
         public static final Spread UNKNOWN = new Spread(1, Double.NaN, Double.NaN);
@@ -78,30 +78,16 @@ public final class Comparison {
     }
 
     /**
-     * Whether a relative change lies inside the noise of the two runs: |change| ≤ the larger of their
-     * spreads. Null when neither run had repeats, so the noise is unknown.
+     * Whether a relative change lies inside the noise of the two runs: the two figures' intervals overlap,
+     * |change| ≤ the sum of their relative half-widths. Null when either interval is unknown.
      */
-    public static Boolean insideNoise(double change, double spreadBefore, double spreadAfter) {
-        double noise = Math.max(Double.isNaN(spreadBefore) ? -1 : spreadBefore, Double.isNaN(spreadAfter) ? -1 : spreadAfter);
-        return noise < 0 ? null : Math.abs(change) <= noise;
+    public static Boolean insideNoise(double change, double noiseBefore, double noiseAfter) {
+        if (Double.isNaN(noiseBefore) || Double.isNaN(noiseAfter)) {
+            return null;
+        }
+        return Math.abs(change) <= noiseBefore + noiseAfter;
     }
 
-    /** The spread of values: half their range over their mean (NaN for fewer than two). */
-    public static double spreadOf(double[] values) {
-        double min = Double.POSITIVE_INFINITY;
-        double max = Double.NEGATIVE_INFINITY;
-        double sum = 0;
-        int n = 0;
-        for (double v : values) {
-            if (!Double.isNaN(v)) {
-                min = Math.min(min, v);
-                max = Math.max(max, v);
-                sum += v;
-                n++;
-            }
-        }
-        return n < 2 || sum == 0 ? Double.NaN : (max - min) / 2 / (sum / n);
-    }
 
     /** The summary of a probe on a server, or null if that server did not run it. */
     public SpiceFigures.Summary summary(String server, String probe) {

@@ -1,10 +1,10 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
 import java.util.StringJoiner;
 
-import org.spice.bench.net.ErrorClass;
+import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.net.ErrorClass;
 
 /** runs.csv: one row per mix, the figures of results.json flattened for a spreadsheet. */
 final class CsvReport {

@@ -1,5 +1,6 @@
 package org.spice.bench.report;
 
+import java.util.List;
 import java.util.Locale;
 
 /** Number formatting shared by the table, the CSV and the HTML: NaN is shown as "-", never as a number. */
@@ -46,5 +47,23 @@ final class Format {
     static String percentWords(double ratio) {
         return Double.isNaN(ratio) || Double.isInfinite(ratio) ? "-"
                 : ratio >= 0.1 ? String.format(Locale.ROOT, "%.0f %%", ratio * 100) : String.format(Locale.ROOT, "%.1f %%", ratio * 100);
+    }
+
+    /** "±12" for a known interval half-width, "" for an unknown one. */
+    static String plusMinus(double halfWidth, int decimals) {
+        return Double.isNaN(halfWidth) ? "" : "±" + num(halfWidth, decimals);
+    }
+
+    /** "±4%" for a known half-width of a ratio, "" for an unknown one. */
+    static String plusMinusPercent(double halfWidth) {
+        return Double.isNaN(halfWidth) ? "" : "±" + num(100 * halfWidth, 0) + "%";
+    }
+
+    /** "a", "a and b", "a, b and c". */
+    static String list(List<String> items) {
+        if (items.size() < 2) {
+            return String.join("", items);
+        }
+        return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
 }

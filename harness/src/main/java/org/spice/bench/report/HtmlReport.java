@@ -1,13 +1,13 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
 import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.RunRecord;
 
 /**
  * report.html: one self-contained page (the charts are embedded as base64 PNG, and also written beside
@@ -108,8 +108,10 @@ final class HtmlReport {
                     Format.num(s.latencyAtPeakMs(), 2), Format.percent(s.requestEfficiencyAtPeak()),
                     Format.percent(s.latencyEfficiencyAtPeak()), Integer.toString(s.maxLoadClients()),
                     Format.percent(s.requestEfficiencyAtMaxLoad()), Format.percent(s.latencyEfficiencyAtMaxLoad()),
-                    Format.num(s.cpuUsPerReqAtPeak(), 0) + (s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""),
-                    Format.percent(s.cpuEfficiency()), Format.num(s.usefulPeakRps(), 1),
+                    Format.num(s.cpuUsPerReqAtPeak(), 0) + Format.plusMinus(s.noise().cpuUsPerReqAtPeakCi(), 0)
+                            + (s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""),
+                    Format.percent(s.cpuEfficiency()) + Format.plusMinusPercent(s.noise().cpuEfficiencyCi()),
+                    Format.num(s.usefulPeakRps(), 1),
                     Double.isNaN(s.usefulPeakRps()) ? "-" : Integer.toString(s.usefulPeakClients()),
                     Format.percent(s.requestEfficiencyPeakToPeak()));
             h.append("</tr>\n");

@@ -1,12 +1,12 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;

@@ -1,11 +1,11 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.RunRecord;
 
 /** What the report's parts look up in a run's results: the mix at each probe's peak. */
 final class ReportData {

@@ -1,11 +1,12 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+
+import org.spice.bench.model.Results;
 
 /** Writes everything derived from results.json into its directory: runs.csv, the charts (PNG), report.html. */
 public final class ReportWriter {

@@ -1,15 +1,15 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
-import org.spice.page.Probe;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.RunRecord;
+import org.spice.page.Probe;
 
 /**
  * The terminal tables. The summary has the shape of the white paper's Tables 1-9: per probe the peak
@@ -27,7 +27,7 @@ public final class SummaryTable {
         out.append(String.format(Locale.ROOT, "SPICE summary: %s%s, %d-byte body; efficiencies against %s at the"
                 + " same client count%n", results.target(), results.server() == null ? "" : " (" + results.server() + ")",
                 results.bodyBytes(), results.baseline().equals("fileset") ? "the static fileset" : "the static file"));
-        String format = "%-" + nameWidth(results) + "s %17s %12s %9s %9s %9s %9s %15s %9s %17s%n";
+        String format = "%-" + nameWidth(results) + "s %17s %12s %9s %9s %9s %9s %19s %14s %17s%n";
         out.append(String.format(Locale.ROOT, format, "probe", "peak req/s @ cl", "lat@peak ms", "req eff", "lat eff",
                 "req eff", "lat eff", "CPU us/req", "CPU eff", "useful peak"));
         out.append(String.format(Locale.ROOT, format, "", "", "", "@ peak", "@ peak", "@ max cl", "@ max cl",
@@ -36,19 +36,22 @@ public final class SummaryTable {
         for (SpiceFigures.Summary s : summaries) {
             boolean fromMachine = s.cpuSource() == SpiceFigures.CpuSource.MACHINE;
             machine |= fromMachine;
-            String cpu = Format.num(s.serverCpuUsPerReqAtPeak(), 0) + (fromMachine ? "/" : "*/")
-                    + Format.num(s.machineCpuUsPerReqAtPeak(), 0) + (fromMachine ? "*" : "");
+            String counted = Format.plusMinus(s.noise().cpuUsPerReqAtPeakCi(), 0);
+            String cpu = Format.num(s.serverCpuUsPerReqAtPeak(), 0) + (fromMachine ? "/" : counted + "*/")
+                    + Format.num(s.machineCpuUsPerReqAtPeak(), 0) + (fromMachine ? counted + "*" : "");
             out.append(String.format(Locale.ROOT, format, s.probe(), Format.at(s.peakRateRps(), s.peakClients()),
                     Format.num(s.latencyAtPeakMs(), 2), Format.percent(s.requestEfficiencyAtPeak()),
                     Format.percent(s.latencyEfficiencyAtPeak()), Format.percent(s.requestEfficiencyAtMaxLoad()),
-                    Format.percent(s.latencyEfficiencyAtMaxLoad()), cpu, Format.percent(s.cpuEfficiency()),
+                    Format.percent(s.latencyEfficiencyAtMaxLoad()), cpu,
+                    Format.percent(s.cpuEfficiency()) + Format.plusMinusPercent(s.noise().cpuEfficiencyCi()),
                     Format.at(s.usefulPeakRps(), s.usefulPeakClients())));
         }
         out.append(String.format(Locale.ROOT, "useful peak: Jain fairness >= %.2f and mean latency <= %s ms;"
                 + " max cl = the largest client count that ran%n", SpiceFigures.FAIR, Format.num(results.latencyBoundMs(), 0)));
         out.append("CPU us/req: srv = the server's processes and the children they reap; mach = the whole machine less"
                 + " this client (also children the kernel reaps, like httpd mod_cgid's CGI programs); * = the figure"
-                + " that counts, and CPU eff = static's / the probe's, from that figure\n");
+                + " that counts, and CPU eff = static's / the probe's, from that figure; ±: its 95 % interval (batch"
+                + " means of the 1 s slices, or across repeats)\n");
         if (machine && summaries.stream().anyMatch(s -> s.probe().equals(Probe.CGI.id())
                 && org.spice.bench.model.Summaries.cpuSource(results.server(), Probe.CGI.id()) == SpiceFigures.CpuSource.MACHINE)) {
             out.append("  (mach counts for cgi here: ").append(results.server())

@@ -1,13 +1,13 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Summaries;
 import org.spice.page.Probe;
 
@@ -79,28 +79,21 @@ final class Verdict {
                 + " can be given: run the static probe beside the others." : null;
     }
 
-    /** The cheapest and dearest interface in server CPU per request, and where the figure comes from. */
+    /**
+     * The interfaces in server CPU per request against the static file: those whose 95 % intervals overlap static's
+     * cost what it costs, in one sentence; only the distinguishable ones are ranked. Without intervals, the ranking
+     * is said to be inside the usual noise. Then where the figures come from.
+     */
     private static List<String> cpu(Run run) {
         List<SpiceFigures.Summary> byCpu = run.byCpu();
         List<String> sentences = new ArrayList<>();
         if (byCpu.isEmpty()) {
             return sentences;
         }
-        SpiceFigures.Summary cheapest = byCpu.get(0);
-        SpiceFigures.Summary dearest = byCpu.get(byCpu.size() - 1);
-        SpiceFigures.Summary base = run.base();
-        String baseCpu = base == null || Double.isNaN(base.cpuUsPerReqAtPeak()) ? ""
-                : " (" + run.baseName() + " at its peak: " + Format.words(base.cpuUsPerReqAtPeak()) + " µs)";
-        if (byCpu.size() == 1) {
-            sentences.add(String.format(Locale.ROOT, "In server CPU per request, %s costs %s µs%s%s.", cheapest.probe(),
-                    Format.words(cheapest.cpuUsPerReqAtPeak()), timesBase(cheapest), baseCpu));
-        } else {
-            sentences.add(String.format(Locale.ROOT, "In server CPU per request, the cheapest interface is %s, %s µs%s;"
-                    + " the dearest is %s, %s µs%s.", cheapest.probe(), Format.words(cheapest.cpuUsPerReqAtPeak()),
-                    timesBase(cheapest), dearest.probe(), Format.words(dearest.cpuUsPerReqAtPeak()), timesBase(dearest))
-                    + (byCpu.size() > 2 ? " In order: " + String.join(", ", byCpu.stream()
-                            .map(s -> s.probe() + " " + Format.words(s.cpuUsPerReqAtPeak())).toList()) + " µs" + baseCpu + "." : ""));
-        }
+        boolean intervals = run.base() != null && byCpu.stream().allMatch(SpiceFigures.Summary::cpuIntervalsKnown);
+        sentences.add(intervals ? cpuWithNoise(run, byCpu) : cpuRanked(run, byCpu)
+                + " These figures have no interval (windows under 2 s without repeats, or results from before SPICE"
+                + " kept slices): a difference of 10-20 % may be noise.");
         List<String> reaped = byCpu.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE
                 && Summaries.cpuSource(run.results().server(), s.probe()) == SpiceFigures.CpuSource.MACHINE)
                 .map(SpiceFigures.Summary::probe).toList();
@@ -114,6 +107,52 @@ final class Verdict {
                     + " machine's less the client's: on a machine that runs nothing else, the server's.");
         }
         return sentences;
+    }
+
+    /** The ranking by CPU per request, cheapest and dearest first, as when no interval is known. */
+    private static String cpuRanked(Run run, List<SpiceFigures.Summary> byCpu) {
+        SpiceFigures.Summary cheapest = byCpu.get(0);
+        SpiceFigures.Summary dearest = byCpu.get(byCpu.size() - 1);
+        SpiceFigures.Summary base = run.base();
+        String baseCpu = base == null || Double.isNaN(base.cpuUsPerReqAtPeak()) ? ""
+                : " (" + run.baseName() + " at its peak: " + Format.words(base.cpuUsPerReqAtPeak()) + " µs)";
+        if (byCpu.size() == 1) {
+            return String.format(Locale.ROOT, "In server CPU per request, %s costs %s µs%s%s.", cheapest.probe(),
+                    Format.words(cheapest.cpuUsPerReqAtPeak()), timesBase(cheapest), baseCpu);
+        }
+        return String.format(Locale.ROOT, "In server CPU per request, the cheapest interface is %s, %s µs%s;"
+                + " the dearest is %s, %s µs%s.", cheapest.probe(), Format.words(cheapest.cpuUsPerReqAtPeak()),
+                timesBase(cheapest), dearest.probe(), Format.words(dearest.cpuUsPerReqAtPeak()), timesBase(dearest))
+                + (byCpu.size() > 2 ? " In order: " + String.join(", ", byCpu.stream()
+                        .map(s -> s.probe() + " " + Format.words(s.cpuUsPerReqAtPeak())).toList()) + " µs" + baseCpu + "." : "");
+    }
+
+    /**
+     * "servlet, jsp and module cost what the static file costs here (405 µs ± 20), within ±6 %; distinguishable
+     * from it: shtml 2.1 × (±0.2), cgi 8.5 × (±0.9)."
+     */
+    private static String cpuWithNoise(Run run, List<SpiceFigures.Summary> byCpu) {
+        List<SpiceFigures.Summary> same = run.probes().stream().filter(byCpu::contains)
+                .filter(s -> !s.cpuDistinguishableFromStatic()).toList();
+        List<SpiceFigures.Summary> differ = byCpu.stream().filter(SpiceFigures.Summary::cpuDistinguishableFromStatic).toList();
+        SpiceFigures.Summary base = run.base();
+        StringBuilder sentence = new StringBuilder("In server CPU per request (95 % intervals), ");
+        if (!same.isEmpty()) {
+            double within = same.stream().mapToDouble(s -> s.noise().cpuEfficiencyCi()).max().orElse(Double.NaN);
+            sentence.append(Format.list(same.stream().map(SpiceFigures.Summary::probe).toList()))
+                    .append(same.size() == 1 ? " costs" : " cost").append(" what ").append(run.baseName())
+                    .append(" costs here (").append(Format.words(base.cpuUsPerReqAtPeak())).append(" µs")
+                    .append(Format.plusMinus(base.noise().cpuUsPerReqAtPeakCi(), 0).replace("±", " ± ")).append(" at its peak), within ")
+                    .append(Format.plusMinusPercent(within).isEmpty() ? "the noise" : Format.plusMinusPercent(within).replace("%", " %"));
+        }
+        if (!differ.isEmpty()) {
+            sentence.append(same.isEmpty() ? "every interface differs from " + run.baseName() + ": " : "; distinguishable from it: ")
+                    .append(String.join(", ", differ.stream().map(s -> String.format(Locale.ROOT, "%s %s µs (%s static's, %s)",
+                            s.probe(), Format.words(s.cpuUsPerReqAtPeak()), Format.times(1 / s.cpuEfficiency()),
+                            Format.plusMinusPercent(s.noise().cpuEfficiencyCi() / s.cpuEfficiency()).replace("%", " %")))
+                            .toList()));
+        }
+        return sentence.append('.').toString();
     }
 
     /** How much of a CGI request is starting the program, once cgi-floor has measured it. */

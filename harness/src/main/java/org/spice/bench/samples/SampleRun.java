@@ -1,13 +1,15 @@
 package org.spice.bench.samples;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.spice.bench.net.ErrorClass;
 import org.spice.bench.model.Cpu;
-import org.spice.bench.model.Tally;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Slice;
+import org.spice.bench.model.Tally;
+import org.spice.bench.net.ErrorClass;
 
 /**
  * A tool's per-request log turned into one SPICE mix, by the window rule of SPICE's own engine: the
@@ -61,7 +63,42 @@ public final class SampleRun {
         }
         tally.completedAfterWindow(afterWindow);
         return tally.record(probe, clients, repeat, (windowEndMs - windowStartMs) / 1000.0)
-                .expectedBodyBytes(bytes == Bytes.BODY ? expectedBytes : -1).cpu(cpu).build();
+                .expectedBodyBytes(bytes == Bytes.BODY ? expectedBytes : -1).cpu(cpu)
+                .slices(slices(samples, windowStartMs, windowEndMs, expectedBytes, bytes)).build();
+    }
+
+    /**
+     * The window's one-second slices by the same rule (a request belongs to the second it started in); a log has
+     * no CPU per second, so theirs is NaN.
+     */
+    static List<Slice> slices(List<Sample> samples, double windowStartMs, double windowEndMs, long expectedBytes,
+            Bytes bytes) {
+        int n = (int) Math.max(1, Math.ceil((windowEndMs - windowStartMs) / 1000 - 1e-9));
+        long[] requests = new long[n];
+        long[] errors = new long[n];
+        long[] body = new long[n];
+        double[] latencyMs = new double[n];
+        for (Sample s : samples) {
+            if (s.startMs() < windowStartMs || s.startMs() >= windowEndMs) {
+                continue;
+            }
+            int i = (int) Math.min(n - 1, (s.startMs() - windowStartMs) / 1000);
+            if (failure(s, expectedBytes, bytes) != null) {
+                errors[i]++;
+            } else {
+                requests[i]++;
+                body[i] += bytes == Bytes.NONE ? 0 : s.bytes();
+                latencyMs[i] += s.latencyMs();
+            }
+        }
+        List<Slice> slices = new ArrayList<>(n);
+        for (int i = 0; i < n; i++) {
+            double start = i * 1000.0;
+            double length = Math.min(1000, windowEndMs - windowStartMs - start);
+            slices.add(new Slice(start / 1000, length / 1000, requests[i], errors[i], body[i], latencyMs[i], Double.NaN,
+                    Double.NaN));
+        }
+        return slices;
     }
 
     /** The clients in name order, each with its index; none when the tool does not name them. */

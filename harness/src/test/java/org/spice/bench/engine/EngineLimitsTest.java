@@ -12,6 +12,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.Cpu;
 import org.spice.bench.model.RunRecord;
 
 /** When the engine, not the server, is the limit, and how many clients the machine allows: the arithmetic. */
@@ -50,9 +51,10 @@ class EngineLimitsTest {
     /** A 2-second window of {@code clients} clients with the given counts, mean latency and client CPU (cores). */
     private static RunRecord run(int clients, long requests, long errors, double meanMs, double clientCores) {
         double duration = 2;
-        return new RunRecord("static", clients, 1, false, null, duration, requests, Map.of("timeout", errors), Map.of(),
-                0, requests * 6250, 6250, new LatencySummary(meanMs, meanMs, meanMs, meanMs, meanMs, meanMs),
-                new long[clients], new double[clients], new long[clients], clientCores * duration, Double.NaN,
-                Double.NaN, 0, 0, 0);
+        return RunRecord.builder("static", clients, 1).durationS(duration).requests(requests)
+                .errors(Map.of("timeout", errors)).bytes(0, requests * 6250).expectedBodyBytes(6250)
+                .latency(new LatencySummary(meanMs, meanMs, meanMs, meanMs, meanMs, meanMs))
+                .perClient(new long[clients], new double[clients], new long[clients])
+                .cpu(new Cpu(clientCores * duration, Double.NaN, Double.NaN)).build();
     }
 }

@@ -1,16 +1,16 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
-import org.spice.bench.model.Settings;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
 import org.HdrHistogram.Histogram;
 import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.Cpu;
+import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Settings;
 
 /**
  * A run with known figures for the report's tests: static, servlet and cgi at 1, 2 and 4 clients on
@@ -65,9 +65,10 @@ final class ReportFixture {
         }
         LatencySummary latency = new LatencySummary(mean, mean, mean * 1.4, mean * 3, mean * 10, mean * 20,
                 LatencySummary.distribution(histogram));
-        return new RunRecord(probe, clients, 1, failed, failed ? "the server stopped answering" : null, DURATION_S,
-                requests, Map.of("connect_refused", failed ? 5L : 0L), Map.of(), requests * 200, requests * 6250, 6250,
-                latency, perClient, meanMs, new long[clients], clientCores * DURATION_S, serverUs * requests / 1e6,
-                machineUs * requests / 1e6, 0, 0, 0);
+        RunRecord.Builder run = RunRecord.builder(probe, clients, 1).durationS(DURATION_S).requests(requests)
+                .errors(Map.of("connect_refused", failed ? 5L : 0L)).bytes(requests * 200, requests * 6250)
+                .expectedBodyBytes(6250).latency(latency).perClient(perClient, meanMs, new long[clients])
+                .cpu(new Cpu(clientCores * DURATION_S, serverUs * requests / 1e6, machineUs * requests / 1e6));
+        return (failed ? run.failed("the server stopped answering") : run).build();
     }
 }

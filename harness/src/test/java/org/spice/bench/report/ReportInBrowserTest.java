@@ -1,8 +1,5 @@
 package org.spice.bench.report;
 
-import org.spice.bench.model.Results;
-import org.spice.bench.model.Settings;
-import org.spice.bench.model.ResultsJson;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -20,6 +17,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.model.Settings;
 
 /**
  * report.html and compare.html rendered by a real browser, headless Chromium (Debian's chromium; CI installs

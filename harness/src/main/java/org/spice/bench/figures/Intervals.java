@@ -1,0 +1,65 @@
+package org.spice.bench.figures;
+
+import java.util.Arrays;
+
+import org.apache.commons.statistics.distribution.TDistribution;
+
+/**
+ * 95 % confidence intervals of SPICE's figures, as half-widths (the figure is mean ± half-width). A figure
+ * measured over a window is the mean of its one-second slices, taken as batch means: half-width =
+ * t(0.975, n − 1) × s / √n over the slices' values (Student's t, n slices). Over repeats the repeats are the
+ * batches. With fewer than two values there is no interval: NaN, never a made-up one.
+ */
+public final class Intervals {
+
+    /** The confidence level of every interval SPICE prints. */
+    public static final double LEVEL = 0.95;
+
+    private Intervals() {
+    }
+
+    /** Student's t quantile for a two-sided {@link #LEVEL} interval with {@code df} degrees of freedom. */
+    public static double t(int df) {
+        return TDistribution.of(df).inverseCumulativeProbability(1 - (1 - LEVEL) / 2);
+    }
+
+    /** The half-width of the interval of the mean of {@code values} (NaN ones left out); NaN under two values. */
+    public static double halfWidth(double[] values) {
+        double[] x = Arrays.stream(values).filter(v -> !Double.isNaN(v) && !Double.isInfinite(v)).toArray();
+        int n = x.length;
+        if (n < 2) {
+            return Double.NaN;
+        }
+        double mean = Arrays.stream(x).average().orElse(Double.NaN);
+        double squares = 0;
+        for (double v : x) {
+            squares += (v - mean) * (v - mean);
+        }
+        return t(n - 1) * Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
+    }
+
+    /**
+     * The half-width of a ratio a / b from the half-widths of a and b, by first-order propagation of their
+     * relative errors (independent measurements): (a / b) × √((Δa / a)² + (Δb / b)²).
+     */
+    public static double ratioHalfWidth(double a, double aHalfWidth, double b, double bHalfWidth) {
+        if (!(a > 0) || !(b > 0)) {
+            return Double.NaN;
+        }
+        double relative = Math.hypot(aHalfWidth / a, bHalfWidth / b);
+        return a / b * relative;
+    }
+
+    /** True when the intervals [a ± Δa] and [b ± Δb] are both known and do not overlap. */
+    public static boolean distinguishable(double a, double aHalfWidth, double b, double bHalfWidth) {
+        if (Double.isNaN(a) || Double.isNaN(b) || Double.isNaN(aHalfWidth) || Double.isNaN(bHalfWidth)) {
+            return false;
+        }
+        return Math.abs(a - b) > aHalfWidth + bHalfWidth;
+    }
+
+    /** True when both intervals are known. */
+    public static boolean known(double aHalfWidth, double bHalfWidth) {
+        return !Double.isNaN(aHalfWidth) && !Double.isNaN(bHalfWidth);
+    }
+}

@@ -1,0 +1,22 @@
+package org.spice.bench.model;
+
+/**
+ * The CPU the server used with no load, measured after the warm-up and before the ladder: a JVM's GC, JIT and
+ * timer threads spend CPU whatever the load, and a window with few requests divides that by few. Per mix, the
+ * share of the CPU per request this rate explains is {@link #share}.
+ *
+ * @param seconds           how long it was measured
+ * @param serverCpuCores    the server's processes' CPU, in cores (seconds per second); NaN without their PIDs
+ * @param machineCpuCores   the machine's less the client's, in cores
+ */
+public record IdleCpu(double seconds, double serverCpuCores, double machineCpuCores) {
+
+    /** A mix whose CPU per request is more than this share idle work is flagged. */
+    public static final double FLAG = 0.10;
+
+    /** The share of a mix's CPU that the idle rate explains: idle cores / the mix's cores (NaN if unknown). */
+    public static double share(double idleCores, double mixCpuS, double durationS) {
+        double cores = durationS > 0 ? mixCpuS / durationS : Double.NaN;
+        return cores > 0 && !Double.isNaN(idleCores) ? Math.max(0, idleCores) / cores : Double.NaN;
+    }
+}

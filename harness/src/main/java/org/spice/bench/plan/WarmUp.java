@@ -1,0 +1,86 @@
+package org.spice.bench.plan;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.IdleCpu;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.SteadyState;
+import org.spice.bench.proc.CpuMeter;
+
+/**
+ * What comes before the ladder, so that it measures the interface and not a server still warming up: every
+ * workload is run unmeasured, one-second slice after slice, until the server's CPU per request settles
+ * ({@link SteadyState#RULE}) or the bound is reached (a JIT compiles what runs hot, and would otherwise be
+ * charged to whichever probe came first); then the server's CPU at idle is measured, to say how much of each
+ * figure is background work.
+ */
+final class WarmUp {
+
+    /** Seconds of idle measurement. */
+    static final double IDLE_S = 2;
+    private static final double SLICE_S = 1;
+
+    private final LoadEngine engine;
+    private final List<Long> serverPids;
+    private final AtomicReference<String> interrupted;
+    private final PrintStream err;
+
+    WarmUp(LoadEngine engine, List<Long> serverPids, AtomicReference<String> interrupted, PrintStream err) {
+        this.engine = engine;
+        this.serverPids = serverPids;
+        this.interrupted = interrupted;
+        this.err = err;
+    }
+
+    /** Each workload warmed until steady, at most {@code boundS} seconds each; empty if the engine runs no slices. */
+    List<SteadyState> steady(List<Mix> mixes, int clients, double boundS) throws InterruptedException {
+        List<SteadyState> warmed = new ArrayList<>();
+        for (Mix mix : mixes) {
+            List<Double> cpu = new ArrayList<>();
+            long began = System.nanoTime();
+            boolean settled = false;
+            while (!settled && interrupted.get() == null && (System.nanoTime() - began) / 1e9 + SLICE_S <= boundS + 1e-9) {
+                RunRecord slice = engine.slice(mix, clients, SLICE_S);
+                if (slice == null) {
+                    return List.of();
+                }
+                cpu.add(cpuUsPerReq(slice));
+                settled = SteadyState.settled(cpu);
+            }
+            double seconds = (System.nanoTime() - began) / 1e9;
+            warmed.add(new SteadyState(mix.name(), seconds, settled, cpu));
+            err.printf(Locale.ROOT, "warm-up: %s at %d clients %s after %.0f s (server µs/request by second: %s)%n",
+                    mix.name(), clients, settled ? "steady" : "NOT steady", seconds, String.join(" ",
+                            cpu.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList()));
+        }
+        return warmed;
+    }
+
+    /** The server's CPU over {@code seconds} with no load. */
+    IdleCpu idle(double seconds) throws InterruptedException {
+        double client0 = CpuMeter.processCpuNanos() / 1e9;
+        double server0 = CpuMeter.treeCpuSeconds(serverPids);
+        double machine0 = CpuMeter.machineBusySeconds();
+        long began = System.nanoTime();
+        Thread.sleep((long) (seconds * 1000));
+        double elapsed = (System.nanoTime() - began) / 1e9;
+        double client = CpuMeter.processCpuNanos() / 1e9 - client0;
+        IdleCpu idle = new IdleCpu(elapsed, (CpuMeter.treeCpuSeconds(serverPids) - server0) / elapsed,
+                (CpuMeter.machineBusySeconds() - machine0 - client) / elapsed);
+        err.printf(Locale.ROOT, "idle: the server used %.3f cores (the machine less the client %.3f) with no load%n",
+                idle.serverCpuCores(), idle.machineCpuCores());
+        return idle;
+    }
+
+    /** The server's CPU per request of a slice, or the machine's when the server's processes are not known. */
+    private static double cpuUsPerReq(RunRecord slice) {
+        double server = slice.serverCpuUsPerReq();
+        return Double.isNaN(server) ? slice.machineCpuUsPerReq() : server;
+    }
+}
