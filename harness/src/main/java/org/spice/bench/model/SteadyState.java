@@ -3,11 +3,12 @@ package org.spice.bench.model;
 import java.util.List;
 
 /**
- * How long a workload was warmed before the ladder measured it: unmeasured one-second slices until the server's
- * CPU per request settled ({@link #RULE}), or the bound was reached.
+ * How a workload was warmed before the ladder measured it: unmeasured one-second slices, in rounds over every
+ * workload, until each one's server CPU per request settled ({@link #RULE}) in the same round, or the bound was
+ * reached.
  *
  * @param workload     the probe or mix
- * @param seconds      how long the warm-up took
+ * @param seconds      how long the warm-up of every workload took, all rounds together
  * @param settled      whether the CPU per request settled; a workload that did not is measured anyway, and flagged
  * @param cpuUsPerReq  the CPU per request of each slice, in order (the server's, or the machine's without its PIDs)
  */

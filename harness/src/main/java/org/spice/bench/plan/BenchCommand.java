@@ -74,7 +74,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     @Option(names = "--warm-up", paramLabel = "S", description = "Before the ladder, each workload runs unmeasured until the"
             + " server's CPU per request is steady at the ladder's largest client count (up to 64; 3 one-second slices within 5 %% of their mean), at most S seconds"
-            + " each (default 30; 0: no warm-up and no idle measurement).")
+            + " each, in rounds over every workload (default 30; 0: no warm-up and no idle measurement).")
     double warmUp = 30;
 
     @Option(names = "--keepalive", description = "HTTP/1.1 keep-alive instead of HTTP/1.0 with a connection per request.")
