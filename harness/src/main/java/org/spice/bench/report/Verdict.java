@@ -138,7 +138,9 @@ final class Verdict {
         SpiceFigures.Summary base = run.base();
         StringBuilder sentence = new StringBuilder("In server CPU per request (95 % intervals), ");
         if (!same.isEmpty()) {
-            double within = same.stream().mapToDouble(s -> s.noise().cpuEfficiencyCi()).max().orElse(Double.NaN);
+            // the largest difference the intervals cannot resolve: (the probe's half-width + static's) / static's figure
+            double within = same.stream().mapToDouble(s -> (s.noise().cpuUsPerReqAtPeakCi() + s.noise().staticCpuUsPerReqCi())
+                    / s.noise().staticCpuUsPerReq()).max().orElse(Double.NaN);
             sentence.append(Format.list(same.stream().map(SpiceFigures.Summary::probe).toList()))
                     .append(same.size() == 1 ? " costs" : " cost").append(" what ").append(run.baseName())
                     .append(" costs here (").append(Format.words(base.cpuUsPerReqAtPeak())).append(" µs")
