@@ -31,12 +31,12 @@ for server_file in "$SPICE_ROOT"/scripts/lib/servers/*.sh; do
     source "$server_file"
 done
 
-# The server table, once: a line per server, "NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET
-# PROBES BENCH_PROBES" ("-" where a server runs no such companion; probes comma-separated).
+# The server table: a line per server, "NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET
+# PROBES BENCH_PROBES" ("-" where a server runs no such companion; probes comma-separated). Read here, once,
+# by the shell that sources this file: read lazily, every $(...) and pipeline would start the JVM again.
+SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z]+ [0-9]+ ') || die "could not read the server table from the harness"
+
 server_table() {
-    if [ -z "${SPICE_SERVER_TABLE:-}" ]; then
-        SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z]+ [0-9]+ ') || die "could not read the server table from the harness"
-    fi
     echo "$SPICE_SERVER_TABLE"
 }
 
