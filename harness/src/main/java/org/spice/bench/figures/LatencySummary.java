@@ -55,16 +55,6 @@ public record LatencySummary(@JsonProperty("mean") double meanMs, @JsonProperty(
                 at.getOrDefault(99.0, Double.NaN), at.getOrDefault(99.9, Double.NaN), maxMs, curve);
     }
 
-    /** Merges the clients' histograms into one: percentiles of a mix are over all its requests, not averaged per client. */
-    public static Histogram merge(List<Histogram> histograms) {
-        Histogram merged = new Histogram(3);
-        merged.setAutoResize(true);
-        for (Histogram histogram : histograms) {
-            merged.add(histogram);
-        }
-        return merged;
-    }
-
     /** The summary of {@code merged}, with the exact sum of latencies in nanoseconds for the mean. */
     public static LatencySummary of(Histogram merged, long sumNanos) {
         long count = merged.getTotalCount();

@@ -16,6 +16,8 @@ import org.spice.page.Probe;
  */
 public final class Mix {
 
+    private static final String PROBE = "probe ";
+
     private final String name;
     private final String source;
     private final List<MixEntry> entries;
@@ -45,7 +47,7 @@ public final class Mix {
         for (String path : probe.paths()) {
             entries.add(new MixEntry(1, path, false, -1));
         }
-        return new Mix(probe.id(), "probe " + probe.id(), entries);
+        return new Mix(probe.id(), PROBE + probe.id(), entries);
     }
 
     /**
@@ -73,6 +75,11 @@ public final class Mix {
     /** Where the mix came from: "probe static" or the file path. */
     public String source() {
         return source;
+    }
+
+    /** True for a probe's own mix ({@link #of}): what verify can check and a server's probe list replaces. */
+    public boolean isProbe() {
+        return source.equals(PROBE + name);
     }
 
     public List<MixEntry> entries() {

@@ -1,6 +1,7 @@
 package org.spice.bench.model;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,13 +32,24 @@ public final class Summaries {
 
     /** The summary with efficiencies against {@code reference}, a workload of the run, on {@code server} (may be null). */
     public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference, String server) {
+        // Repeats of one mix, grouped once: with two (too few to be batches), their slices pooled, once per mix.
+        Map<String, List<RunRecord>> repeatsOfMix = new LinkedHashMap<>();
+        for (RunRecord run : runs) {
+            if (!run.failed()) {
+                repeatsOfMix.computeIfAbsent(run.probe() + " " + run.clients(), k -> new ArrayList<>()).add(run);
+            }
+        }
+        Map<String, SpiceFigures.Noise> pooled = new HashMap<>();
+        repeatsOfMix.forEach((mix, same) -> {
+            if (same.size() > 1 && same.size() < SpiceFigures.MIN_REPEATS_AS_BATCHES) {
+                pooled.put(mix, RunRecord.pooledNoise(same));
+            }
+        });
         Map<String, List<SpiceFigures.Point>> byProbe = new LinkedHashMap<>();
         Map<String, Integer> repeats = new LinkedHashMap<>();
         for (RunRecord run : runs) {
-            List<RunRecord> same = runs.stream().filter(r -> r.probe().equals(run.probe()) && r.clients() == run.clients()
-                    && !r.failed()).toList();
-            byProbe.computeIfAbsent(run.probe(), k -> new ArrayList<>()).add(same.size() > 1
-                    && same.size() < SpiceFigures.MIN_REPEATS_AS_BATCHES ? run.point(RunRecord.pooledNoise(same)) : run.point());
+            SpiceFigures.Noise noise = pooled.get(run.probe() + " " + run.clients());
+            byProbe.computeIfAbsent(run.probe(), k -> new ArrayList<>()).add(noise != null ? run.point(noise) : run.point());
             repeats.merge(run.probe(), run.repeat(), Math::max);
         }
         List<SpiceFigures.Point> statics = SpiceFigures.combineRepeats(byProbe.getOrDefault(reference, List.of()));

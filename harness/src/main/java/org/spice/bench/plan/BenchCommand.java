@@ -227,6 +227,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     /** The workloads: the probes asked for (or the first server's), the mix files, a named workload's mixes. */
     private void mixes(Cli.Checks check, BenchSettings.Builder b, List<Server> started) {
+        try {
+            Workloads.parse(workload);
+        } catch (IllegalArgumentException e) {
+            throw check.fail("--workload: " + e.getMessage());
+        }
         List<Mix> mixes = new ArrayList<>();
         if (probes != null) {
             check.probes(probes).forEach(p -> mixes.add(Mix.of(p)));
@@ -235,11 +240,6 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         }
         for (Path file : mixFiles) {
             mixes.add(mixFile(check, file));
-        }
-        try {
-            Workloads.parse(workload);
-        } catch (IllegalArgumentException e) {
-            throw check.fail("--workload: " + e.getMessage());
         }
         if (mixes.stream().map(Mix::name).distinct().count() < mixes.size()) {
             throw check.fail("--mix: two workloads are named the same; rename a mix file");
@@ -252,8 +252,9 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     /** The probes measured when none are named: a named workload's, else the server's, else the standard ones. */
     List<Probe> defaultProbes(Server server) {
-        if (workload != null && workload.startsWith("ecommerce")) {
-            return List.of(Probe.STATIC, workload.endsWith(":cgi") ? Probe.CGI : Probe.SERVLET);
+        List<Probe> named = Workloads.probes(workload);
+        if (named != null) {
+            return named;
         }
         return server != null ? server.benchProbes() : Probe.standard();
     }
@@ -289,7 +290,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     /** What the options allow only together, or not at all together. */
     private void checkCombinations(Cli.Checks check, BenchSettings settings) {
-        boolean workloadTls = workload != null && workload.startsWith("ecommerce");
+        boolean workloadTls = Workloads.tls(workload);
         if (workloadTls && settings.tlsTarget() == null) {
             throw check.fail("--tls-target: the e-commerce workload on --target needs its HTTPS listener,"
                     + " e.g. --tls-target https://127.0.0.1:18440");

@@ -65,7 +65,7 @@ final class BenchPlan {
         Thread stopAll = new Thread(this::stopRunning, "spice-stop-servers");
         Runtime.getRuntime().addShutdownHook(stopAll);
         try {
-            Workloads.Workload named = workload == null ? null : Workloads.load(workload, root.resolve(FILESET));
+            List<Mix> named = workload == null ? null : Workloads.load(workload, root.resolve(FILESET));
             return servers.isEmpty() ? target(named) : servers(named);
         } catch (IOException e) {
             err.println("spice bench: " + e.getMessage());
@@ -81,7 +81,7 @@ final class BenchPlan {
     }
 
     /** A server that is already running, at --target. */
-    private int target(Workloads.Workload named) throws IOException {
+    private int target(List<Mix> named) throws IOException {
         BenchSettings settings = withWorkload(first, named);
         if (!verified(settings)) {
             return 1;
@@ -92,7 +92,7 @@ final class BenchPlan {
     }
 
     /** Each server in turn; with several, their results side by side in results/compare-TIME/. */
-    private int servers(Workloads.Workload named) throws IOException {
+    private int servers(List<Mix> named) throws IOException {
         Path out = first.outDir();
         Path compare = null;
         if (servers.size() > 1) {
@@ -138,25 +138,25 @@ final class BenchPlan {
         if (!probesNamed) {
             List<Mix> mixes = new ArrayList<>();
             server.benchProbes().forEach(p -> mixes.add(Mix.of(p)));
-            first.mixes().stream().filter(m -> !m.source().startsWith("probe ")).forEach(mixes::add);
+            first.mixes().stream().filter(m -> !m.isProbe()).forEach(mixes::add);
             b.mixes(mixes);
         }
         return b.build();
     }
 
     /** The named workload's mixes added after the probes. */
-    private static BenchSettings withWorkload(BenchSettings settings, Workloads.Workload named) {
+    private static BenchSettings withWorkload(BenchSettings settings, List<Mix> named) {
         if (named == null) {
             return settings;
         }
         List<Mix> mixes = new ArrayList<>(settings.mixes());
-        mixes.addAll(named.mixes());
+        mixes.addAll(named);
         return settings.toBuilder(settings.target()).mixes(mixes).build();
     }
 
     /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */
     private boolean verified(BenchSettings settings) {
-        List<String> probes = settings.mixes().stream().filter(m -> m.source().startsWith("probe "))
+        List<String> probes = settings.mixes().stream().filter(Mix::isProbe)
                 .map(Mix::name).toList();
         if (!verify || probes.isEmpty()) {
             return true;

@@ -26,13 +26,6 @@ final class Workloads {
 
     static final Pattern NAME = Pattern.compile("(static-fileset)(?::(webbench|webstone|specweb99))?|(ecommerce)(?::(servlet|cgi))?");
 
-    /**
-     * A named workload: its mixes, the probes it measures beside them (null: the server's), and whether it
-     * has requests over TLS.
-     */
-    record Workload(String name, List<Mix> mixes, List<Probe> probes, boolean tls) {
-    }
-
     private Workloads() {
     }
 
@@ -49,16 +42,33 @@ final class Workloads {
         return m;
     }
 
-    /** The workload, its fileset written into {@code filesetDir} first if it is not there yet. */
-    static Workload load(String name, Path filesetDir) throws IOException {
+    /**
+     * The probes a named workload measures beside its mixes when none are named: static and the e-commerce mix's
+     * dynamic probe; null for the fileset (the server's probes) or no workload.
+     */
+    static List<Probe> probes(String name) {
+        Matcher m = parse(name);
+        return m == null || m.group(3) == null ? null : List.of(Probe.STATIC, dynamic(m));
+    }
+
+    /** True when the named workload sends requests over TLS (the e-commerce mix). */
+    static boolean tls(String name) {
+        Matcher m = parse(name);
+        return m != null && m.group(3) != null;
+    }
+
+    /** The mixes the named workload adds to the probes, its fileset written into {@code filesetDir} first if need be. */
+    static List<Mix> load(String name, Path filesetDir) throws IOException {
         Matcher m = parse(name);
         if (m.group(1) != null) {
-            Mix fileset = fileset(filesetDir, m.group(2) != null ? m.group(2) : "webbench");
-            return new Workload(name, List.of(fileset), null, false);
+            return List.of(fileset(filesetDir, m.group(2) != null ? m.group(2) : "webbench"));
         }
-        Probe dynamic = m.group(4) != null ? Probe.byId(m.group(4)) : Probe.SERVLET;
         Mix fileset = fileset(filesetDir, "webbench");
-        return new Workload(name, List.of(fileset, Mix.ecommerce(fileset, dynamic)), List.of(Probe.STATIC, dynamic), true);
+        return List.of(fileset, Mix.ecommerce(fileset, dynamic(m)));
+    }
+
+    private static Probe dynamic(Matcher ecommerce) {
+        return ecommerce.group(4) != null ? Probe.byId(ecommerce.group(4)) : Probe.SERVLET;
     }
 
     private static Mix fileset(Path dir, String kind) throws IOException {
