@@ -19,6 +19,7 @@ import org.spice.bench.model.Server;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.report.CompareCommand;
 import org.spice.cli.Cli;
+import org.spice.page.Probe;
 import org.spice.verify.VerifyCommand;
 
 /**
@@ -129,19 +130,29 @@ final class BenchPlan {
         return floor(status, dirs);
     }
 
-    /** The settings of one server started here: its address, processes, probes and results directory. */
+    /**
+     * The settings of one server started here: its address, processes, results directory, and its probes unless
+     * they were named (a named workload's own, such as the e-commerce mix's static and dynamic probe, else the
+     * server's).
+     */
     private BenchSettings forServer(Server server, int port, Path outDir) throws IOException {
         Server.Ports ports = server.ports(port);
         BenchSettings.Builder b = first.toBuilder(Endpoint.parse("http://127.0.0.1:" + ports.http()))
                 .tlsTarget(Endpoint.parse("https://127.0.0.1:" + ports.https()))
                 .serverName(server.id()).serverPids(shell.pids(server, port)).outDir(outDir);
         if (!probesNamed) {
-            List<Mix> mixes = new ArrayList<>();
-            server.benchProbes().forEach(p -> mixes.add(Mix.of(p)));
-            first.mixes().stream().filter(m -> !m.isProbe()).forEach(mixes::add);
-            b.mixes(mixes);
+            b.mixes(mixes(first, server, workload));
         }
         return b.build();
+    }
+
+    /** The mixes on a server when no probes were named: the workload's probes or the server's, then the rest. */
+    static List<Mix> mixes(BenchSettings first, Server server, String workload) {
+        List<Probe> named = Workloads.probes(workload);
+        List<Mix> mixes = new ArrayList<>();
+        (named != null ? named : server.benchProbes()).forEach(p -> mixes.add(Mix.of(p)));
+        first.mixes().stream().filter(m -> !m.isProbe()).forEach(mixes::add);
+        return mixes;
     }
 
     /** The named workload's mixes added after the probes. */

@@ -19,4 +19,13 @@ class LadderOrderTest {
         assertEquals(List.of("1:1:static", "1:1:servlet", "1:1:cgi", "1:8:static", "1:8:servlet", "1:8:cgi",
                 "2:1:servlet", "2:1:cgi", "2:1:static", "2:8:servlet", "2:8:cgi", "2:8:static"), order);
     }
+
+    @Test
+    void aServerWithoutNamedProbesMeasuresTheWorkloadsOwnElseItsOwn() {
+        BenchSettings first = BenchCommand.settings("--server", "nginx", "--clients", "8");
+        assertEquals(List.of("static", "cgi"), BenchPlan.mixes(first, org.spice.bench.model.Server.NGINX, "ecommerce:cgi")
+                .stream().map(m -> m.name()).toList());
+        assertEquals(org.spice.bench.model.Server.APACHE.benchProbes().size(),
+                BenchPlan.mixes(first, org.spice.bench.model.Server.APACHE, null).size());
+    }
 }
