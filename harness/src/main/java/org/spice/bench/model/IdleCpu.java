@@ -1,7 +1,7 @@
 package org.spice.bench.model;
 
 /**
- * The CPU the server used with no load, measured after the warm-up and before the ladder: a JVM's GC, JIT and
+ * The CPU the server used with no load, measured after the server started and before the warm-up: a JVM's GC, JIT and
  * timer threads spend CPU whatever the load, and a window with few requests divides that by few. Per mix, the
  * share of the CPU per request this rate explains is {@link #share}.
  *

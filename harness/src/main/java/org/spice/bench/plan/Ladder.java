@@ -15,6 +15,7 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.spice.bench.engine.EventLoopEngine;
+import org.spice.bench.figures.Counts;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.IdleCpu;
@@ -45,6 +46,13 @@ public final class Ladder {
      * window at 64).
      */
     private static final int WARM_UP_CLIENTS = 64;
+    /**
+     * A Java server's warm-up lasts at least this many times {@code --warm-up} in all (2 min by default): Tomcat's
+     * CPU per request kept falling by some 20 % over its first two minutes of load although its JIT had compiled
+     * what runs hot within 15 s and its collector ran a young GC every few seconds (jstat), so that every
+     * probe's first window cost more than its later ones; after two minutes it had settled.
+     */
+    static final double JVM_WARM_UP_FACTOR = 4;
     /** JMeter starts a JVM per run, so it warms the first workload for a fixed time instead, at most this. */
     private static final double JMETER_WARM_UP_S = 5;
 
@@ -111,7 +119,9 @@ public final class Ladder {
             err.println(pinning);
         }
         recorded = record.order(ORDER).steadyStateRule(settings.warmUpS() > 0 ? "warm each workload until " + SteadyState.RULE
-                + ", at most " + settings.warmUpS() + " s each" : "none (--warm-up 0)").build();
+                + ", at most " + settings.warmUpS() + " s each" + (CpuMeter.anyJava(settings.serverPids())
+                ? "; a Java server at least " + JVM_WARM_UP_FACTOR * settings.warmUpS() + " s in all" : "")
+                : "none (--warm-up 0)").build();
         startedAt = OffsetDateTime.now().withNano(0).toString();
         try {
             dir = resultsDir();
@@ -167,8 +177,8 @@ public final class Ladder {
                 }
                 String down = EventLoopEngine.stoppedAnswering(settings, List.of(step.mix()));
                 if (down != null) {
-                    return "the server stopped answering before " + step.mix().name() + " at " + step.clients()
-                            + " clients: " + down;
+                    return "the server stopped answering before " + step.mix().name() + " at "
+                            + Counts.clients(step.clients()) + ": " + down;
                 }
                 RunRecord record = runner.run(step.mix(), step.clients(), step.repeat());
                 runs.add(record);
@@ -216,22 +226,25 @@ public final class Ladder {
         return steps;
     }
 
-    /** Every workload to steady state (or, on JMeter, the first for a fixed time), then the idle measurement. */
+    /**
+     * The idle measurement, then every workload to steady state (or, on JMeter, the first for a fixed time). Idle
+     * first, so that the ladder follows the warm-up with no gap: after 2 s of idle between them, Jetty's first window
+     * cost up to 1.5 × what the warm-up's last slices had.
+     */
     private void prepare() throws InterruptedException {
         if (settings.warmUpS() <= 0) {
             return;
         }
         int clients = Math.min(WARM_UP_CLIENTS, settings.maxClients());
         WarmUp warmUp = new WarmUp(runner, settings.serverPids(), interrupted, err);
-        steadyState = warmUp.steady(settings.mixes(), clients, settings.warmUpS());
+        idle = warmUp.idle(WarmUp.IDLE_S);
+        double minS = CpuMeter.anyJava(settings.serverPids()) ? JVM_WARM_UP_FACTOR * settings.warmUpS() : 0;
+        steadyState = warmUp.steady(settings.mixes(), clients, settings.warmUpS(), minS);
         if (steadyState.isEmpty()) {
             double seconds = Math.min(settings.warmUpS(), JMETER_WARM_UP_S);
             err.printf(Locale.ROOT, "warm-up: %s, %d clients, %.1f s, not measured (this engine is not checked for a"
                     + " steady state)%n", settings.mixes().get(0).name(), clients, seconds);
             runner.warmUp(settings.mixes().get(0), clients, seconds);
-        }
-        if (interrupted.get() == null) {
-            idle = warmUp.idle(WarmUp.IDLE_S);
         }
     }
 
@@ -271,20 +284,20 @@ public final class Ladder {
     }
 
     private void progress(int index, int total, RunRecord r) {
-        String line = String.format(Locale.ROOT, "[%d/%d] %s %d clients, repeat %d: %.1f req/s, mean %.3f ms,"
+        String line = String.format(Locale.ROOT, "[%d/%d] %s %s, repeat %d: %.1f req/s, mean %.3f ms,"
                 + " p99 %.3f ms, %d errors, Jain %.3f, Little %.2f, client %.2f cores, %s us/req client, %s us/req server",
-                index, total, r.probe(), r.clients(), r.repeat(), r.rateRps(), r.latency().meanMs(), r.latency().p99Ms(),
+                index, total, r.probe(), Counts.clients(r.clients()), r.repeat(), r.rateRps(), r.latency().meanMs(), r.latency().p99Ms(),
                 r.errorTotal(), r.fairnessJain(), r.littleRatio(), r.clientCpuCores(), fmt(r.clientCpuUsPerReq()),
                 fmt(r.serverCpuUsPerReq()));
         err.println(line + (r.failed() ? "  FAILED: " + r.reason() : ""));
         if (r.clientSaturated()) {
-            String warning = String.format(Locale.ROOT, "warning: the client used %.2f cores during %s at %d clients:"
-                    + " the client, not the server, may be the limit there", r.clientCpuCores(), r.probe(), r.clients());
+            String warning = String.format(Locale.ROOT, "warning: the client used %.2f cores during %s at %s:"
+                    + " the client, not the server, may be the limit there", r.clientCpuCores(), r.probe(), Counts.clients(r.clients()));
             err.println(warning);
             notes.add(warning);
         }
         if (r.expectedBodyBytes() >= 0 && r.requests() > 0 && r.bytesPerResponse() != r.expectedBodyBytes()) {
-            notes.add("check failed: " + r.probe() + " at " + r.clients() + " clients: bytes per response "
+            notes.add("check failed: " + r.probe() + " at " + Counts.clients(r.clients()) + ": bytes per response "
                     + r.bytesPerResponse() + " is not the body size " + r.expectedBodyBytes());
         }
     }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.spice.bench.figures.Counts;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.LoadEngine;
@@ -43,16 +44,16 @@ final class WarmUp {
      * paths see every workload before any is measured: warmed one after the other, Jetty's static file still cost
      * 1.8 × its steady CPU in its first window, the JIT recompiling what the other probes had changed), until
      * every workload has been steady (its last three slices) in some round, at most {@code boundS} seconds per
-     * workload in all. Empty if the engine runs no slices.
+     * workload in all, and for at least {@code minS} seconds in all. Empty if the engine runs no slices.
      */
-    List<SteadyState> steady(List<Mix> mixes, int clients, double boundS) throws InterruptedException {
+    List<SteadyState> steady(List<Mix> mixes, int clients, double boundS, double minS) throws InterruptedException {
         List<List<Double>> cpu = new ArrayList<>();
         mixes.forEach(m -> cpu.add(new ArrayList<>()));
         long began = System.nanoTime();
-        double budget = boundS * mixes.size();
+        double budget = Math.max(boundS * mixes.size(), minS);
         boolean[] settledOnce = new boolean[mixes.size()];
         boolean allSettled = false;
-        while (!allSettled && interrupted.get() == null
+        while ((!allSettled || (System.nanoTime() - began) / 1e9 < minS) && interrupted.get() == null
                 && (System.nanoTime() - began) / 1e9 + SLICE_S * mixes.size() <= budget + 1e-9) {
             allSettled = true;
             for (int i = 0; i < mixes.size(); i++) {
@@ -71,8 +72,8 @@ final class WarmUp {
             List<Double> series = cpu.get(i);
             boolean settled = settledOnce[i];
             warmed.add(new SteadyState(mixes.get(i).name(), seconds, settled, series));
-            err.printf(Locale.ROOT, "warm-up: %s at %d clients %s after %d rounds, %.0f s in all (server µs/request by"
-                    + " round: %s)%n", mixes.get(i).name(), clients, settled ? "steady" : "NOT steady", series.size(),
+            err.printf(Locale.ROOT, "warm-up: %s at %s %s after %d rounds, %.0f s in all (server µs/request by"
+                    + " round: %s)%n", mixes.get(i).name(), Counts.clients(clients), settled ? "steady" : "NOT steady", series.size(),
                     seconds, String.join(" ", series.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList()));
         }
         return warmed;

@@ -85,6 +85,20 @@ public final class CpuMeter {
         return Files.isReadable(PROC.resolve(pid + "/stat"));
     }
 
+    /** True when one of {@code pids} is a Java virtual machine (its command is {@code java}). */
+    public static boolean anyJava(List<Long> pids) {
+        for (long pid : pids) {
+            try {
+                if (Files.readString(PROC.resolve(pid + "/comm")).strip().equals("java")) {
+                    return true;
+                }
+            } catch (java.io.IOException e) {
+                // gone or not readable: not known to be a JVM
+            }
+        }
+        return false;
+    }
+
     /**
      * CPU seconds of the processes {@code pids} and all their descendants, each process counted once: a PID
      * given twice, or inside another given PID's tree, is one process. Its own time and its reaped children's

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import org.spice.bench.figures.Counts;
 import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
@@ -33,8 +34,8 @@ final class Warnings {
         }
         for (RunRecord run : results.runs()) {
             if (run.failed()) {
-                warnings.add(String.format(Locale.ROOT, "%s at %d clients (repeat %d) failed: %s.", run.probe(),
-                        run.clients(), run.repeat(), run.reason()));
+                warnings.add(String.format(Locale.ROOT, "%s at %s (repeat %d) failed: %s.", run.probe(),
+                        Counts.clients(run.clients()), run.repeat(), run.reason()));
             }
         }
         where(warnings, results, RunRecord::clientSaturated, "The client used about a core or more (the client, not the"
@@ -71,9 +72,9 @@ final class Warnings {
             double mach = run.machineCpuUsPerReq();
             double margin = Double.isNaN(run.serverCpuUsPerReqCi()) ? 0 : run.serverCpuUsPerReqCi() + run.machineCpuUsPerReqCi();
             if (!run.failed() && srv > mach + (Double.isNaN(margin) ? 0 : margin)) {
-                warnings.add(String.format(Locale.ROOT, "Measurement: %s at %d clients: the server's processes used"
+                warnings.add(String.format(Locale.ROOT, "Measurement: %s at %s: the server's processes used"
                         + " %.0f µs per request, more than the whole machine less the client (%.0f µs), beyond the"
-                        + " interval: one of the two is wrong there, so neither is a result.", run.probe(), run.clients(),
+                        + " interval: one of the two is wrong there, so neither is a result.", run.probe(), Counts.clients(run.clients()),
                         srv, mach));
             }
         }
