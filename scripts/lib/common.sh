@@ -9,15 +9,20 @@ SPICE_WAR="$SPICE_ROOT/server/target/webapps/spice.war"
 # The static fileset every server serves at /spice/fileset/ (scripts/spice fileset writes it).
 SPICE_FILESET="$SPICE_RUN/fileset"
 
+# An error: one line on stderr, "spice COMMAND: ..." (as the harness's commands write it) or "spice: ...", exit 1.
 die() {
-    echo "spice: $*" >&2
+    say_error "$*"
     exit 1
 }
 
 # A wrong command line: one line on stderr, exit 2 (as the harness's commands do).
 usage_error() {
-    echo "spice: $*" >&2
+    say_error "$*"
     exit 2
+}
+
+say_error() {
+    if [[ "$1" =~ ^[a-z][a-z-]*:\  ]]; then echo "spice $1" >&2; else echo "spice: $1" >&2; fi
 }
 
 # A JDK 17 or newer: java to run, javac (through Maven) to build.

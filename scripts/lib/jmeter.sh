@@ -38,11 +38,11 @@ jmeter_server() {
             --port) port=${2:?--port needs a value}; shift 2 ;;
             --host) host=${2:?--host needs an address}; shift 2 ;;
             --no-tls) tls=no; shift ;;
-            *) die "jmeter-server: unknown option $1 (--port N, --host ADDR, --no-tls)" ;;
+            *) usage_error "jmeter-server: unknown option $1 (--port N, --host ADDR, --no-tls)" ;;
         esac
     done
     [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 65534 ] \
-        || die "jmeter-server: --port takes a port number from 1024 to 65534, not \"$port\""
+        || usage_error "jmeter-server: --port takes a port number from 1024 to 65534, not \"$port\""
     require_java
     jmeter_build_if_missing
     local run="$SPICE_RUN/jmeter-server-$port"

@@ -152,11 +152,13 @@ stop_pids() {
     done
 }
 
-# The ports an instance on PORT listens on: its own, its HTTPS port, its Tomcat backend's, its FastCGI probe's.
+# The ports an instance on PORT listens on: its own, its HTTPS port, its Tomcat backend's (HTTP and HTTPS), its
+# FastCGI probe's.
 instance_ports() {
-    local name=$1 port=$2
-    echo "$port" "$(companion_port "$name" "$port" https)" "$(companion_port "$name" "$port" backend)" \
-        "$(companion_port "$name" "$port" fastcgi)"
+    local name=$1 port=$2 backend
+    backend=$(companion_port "$name" "$port" backend)
+    echo "$port" "$(companion_port "$name" "$port" https)" "$backend" \
+        "$([ -z "$backend" ] || companion_port tomcat "$backend" https)" "$(companion_port "$name" "$port" fastcgi)"
 }
 
 # The PIDs of SPICE's processes (their command line names this tree) listening on 127.0.0.1:PORT.

@@ -10,7 +10,7 @@ compare_tools() {
     shift 3 || true
     local clients=("$@")
     [ ${#clients[@]} -gt 0 ] || clients=(8)
-    [[ "$url" == http://*/spice/* ]] || die "compare-tools: give a probe URL, e.g. http://127.0.0.1:PORT/spice/static/spice.html"
+    [[ "$url" == http://*/spice/* ]] || usage_error "compare-tools: give a probe URL, e.g. http://127.0.0.1:PORT/spice/static/spice.html"
     command -v wrk >/dev/null 2>&1 || die "wrk is not installed: apt-get install wrk"
     command -v ab >/dev/null 2>&1 || die "ab is not installed: apt-get install apache2-utils"
     command -v h2load >/dev/null 2>&1 || die "h2load is not installed: apt-get install nghttp2-client"

@@ -51,6 +51,7 @@ public final class Cli {
     }
 
     private static void streams(CommandLine line, PrintStream out, PrintStream err) {
+        line.getCommandSpec().versionProvider(Cli::version);
         if (line.getCommand() instanceof Printing printing) {
             printing.out = out;
             printing.err = err;
@@ -58,6 +59,13 @@ public final class Cli {
         for (CommandLine sub : line.getSubcommands().values()) {
             streams(sub, out, err);
         }
+    }
+
+    /** What {@code --version} prints, from the build (the jar's manifest; "development build" from classes). */
+    static String[] version() {
+        String version = Cli.class.getPackage().getImplementationVersion();
+        return new String[] {"SPICE " + (version != null ? version : "(development build)") + ", Java "
+                + System.getProperty("java.version")};
     }
 
     /** Checks of option values; each failure is a ParameterException whose message starts with the option. */

@@ -131,7 +131,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     Path jmeterHome;
 
     @Option(names = "--jmeter-rmi-keystore", paramLabel = "FILE", description = "The PKCS#12 keystore of JMeter's RMI over TLS,"
-            + " shared with the engines; its password is in FILE.password (default: run/jmeter/rmi.p12, made by scripts/spice jmeter-server).")
+            + " shared with the engines (default: run/jmeter/rmi.p12, made by scripts/spice jmeter-server); its password is in"
+            + " the file of the same name with \".password\" added.")
     Path jmeterKeystore;
 
     @Option(names = "--jmeter-rmi-no-tls", description = "RMI to the JMeter engines without TLS: only for engines on this"

@@ -1,0 +1,87 @@
+# scripts/spice test: what the suite needs, installed when it can be, then every test at two page sizes and
+# every real server from conf/. Sourced by scripts/spice.
+# shellcheck shell=bash
+
+# What the suite runs for real, as COMMAND:DEBIAN_PACKAGE. ss (iproute2) is how server stop|status see the
+# listening ports; openssl makes the TLS certificate; ab, wrk and h2load are the other load tools the tests
+# run; Chromium renders the report. JMeter, Tomcat and Jetty come from Maven Central.
+SPICE_TEST_COMMANDS=(java:openjdk-17-jdk-headless javac:openjdk-17-jdk-headless mvn:maven gcc:gcc make:make
+    ss:iproute2 openssl:openssl ab:apache2-utils wrk:wrk h2load:nghttp2-client chromium:chromium)
+
+# The Debian packages the suite lacks, one per line (libc6-dev: the static CGI build links libc.a).
+missing_test_packages() {
+    local pair
+    for pair in "${SPICE_TEST_COMMANDS[@]}"; do
+        command -v "${pair%%:*}" >/dev/null 2>&1 || echo "${pair#*:}"
+    done
+    [ -n "$(find /usr/lib -name libc.a -print -quit 2>/dev/null)" ] || echo libc6-dev
+}
+
+# The real servers not installed yet, one per line.
+missing_test_servers() {
+    local name
+    while read -r name; do
+        "${name}_installed" || echo "$name"
+    done < <(real_servers)
+}
+
+# Installs what is missing as root with apt, or stops at once with the exact list and the command to run.
+ensure_test_prerequisites() {
+    local packages servers
+    mapfile -t packages < <(missing_test_packages | sort -u)
+    if [ ${#packages[@]} -gt 0 ]; then
+        if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+            echo "spice test: installing ${packages[*]} (apt-get)" >&2
+            { DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+                && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}"; } >&2 \
+                || die "test: apt-get install ${packages[*]} failed"
+        else
+            die "test: the suite runs these and they are missing: ${packages[*]}; install them (as root):" \
+                "apt-get install ${packages[*]}, then scripts/spice server install all"
+        fi
+    fi
+    source "$SPICE_ROOT/scripts/lib/server.sh"
+    mapfile -t servers < <(missing_test_servers)
+    if [ ${#servers[@]} -gt 0 ]; then
+        if [ "$(id -u)" -eq 0 ]; then
+            echo "spice test: installing the real servers: ${servers[*]} (scripts/spice server install all)" >&2
+            server_main install all >&2
+        else
+            die "test: the real servers the suite starts are missing: ${servers[*]}; install them (as root):" \
+                "scripts/spice server install all"
+        fi
+    fi
+}
+
+run_tests() {
+    [ $# -eq 0 ] || usage_error "test: no options (it runs every test, at 1000 bytes and at 6250)"
+    ensure_test_prerequisites
+    require_build_tools
+    cd "$SPICE_ROOT"
+    echo "spice test: every test with a 1000-byte page" >&2
+    mvn -B -q verify -Dspice.bytes=1000
+    echo "spice test: every test with the default page (6250 bytes)" >&2
+    mvn -B verify
+    test_real_servers
+}
+
+# Every real server, started from conf/, must pass verify on all its probes, refuse bad input
+# (verify --bad-input) and still be exact afterwards.
+test_real_servers() {
+    local name port passed=0 failed=0 servers
+    mapfile -t servers < <(real_servers)
+    trap 'for s in "${servers[@]}"; do server_stop "$s" "$(server_default_port "$s")" >/dev/null; done' EXIT
+    for name in "${servers[@]}"; do
+        port=$(server_default_port "$name")
+        echo "spice test: $name from conf/$name on port $port" >&2
+        if (server_start "$name" "$port") && harness verify "http://127.0.0.1:$port" --probes "$(server_probes "$name" ,)" --bad-input \
+            && harness verify "https://127.0.0.1:$(tls_port "$port")" --trust-cert "$SPICE_TLS_CERT" --probes static,servlet,cgi; then
+            passed=$((passed + 1))
+        else
+            failed=$((failed + 1))
+        fi
+        server_stop "$name" "$port"
+    done
+    echo "real servers: $passed passed, $failed failed"
+    [ "$failed" -eq 0 ]
+}
