@@ -24,13 +24,18 @@ final class AbImport {
     private AbImport() {
     }
 
-    static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
+    static Imported read(List<Path> files, Claim claim, long expectedBytes) throws ImportException {
+        String probe = claim.name();
+        int clients = claim.clients();
         Path[] both = Tools.summaryAndLog(files, "ab", head -> head.contains("This is ApacheBench")
                 || head.contains("Complete requests:"), head -> head.startsWith("starttime\tseconds\tctime"),
                 "-g file (\"starttime\tseconds\t...\")");
         Path summary = both[0];
         Path gnuplot = both[1];
         String text = Tools.read(summary);
+        Matcher path = Pattern.compile("^Document Path:\\s+(\\S+)", Pattern.MULTILINE).matcher(text);
+        claim.checkPath(summary, "ab", path.find() ? path.group(1) : null, "its Document Path");
+        claim.checkClients(summary, "ab", (int) number(text, summary, "Concurrency Level"), "its Concurrency Level");
         double seconds = number(text, summary, "Time taken for tests");
         long complete = (long) number(text, summary, "Complete requests");
         long failed = (long) number(text, summary, "Failed requests");

@@ -21,6 +21,8 @@ import org.spice.bench.samples.Table;
  */
 final class H2loadImport {
 
+    private static final Pattern THREAD_CLIENTS = Pattern.compile("^spawning thread #\\d+: (\\d+) total client\\(s\\)",
+            Pattern.MULTILINE);
     private static final Pattern FINISHED = Pattern.compile("finished in ([0-9.]+)(ms|s),");
     private static final Pattern DATA = Pattern.compile("traffic: .*, [0-9.]+[KMG]?B \\((\\d+)\\) data");
     private static final Pattern REQUESTS = Pattern.compile("requests: (\\d+) total, (\\d+) started, (\\d+) done,"
@@ -29,7 +31,9 @@ final class H2loadImport {
     private H2loadImport() {
     }
 
-    static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
+    static Imported read(List<Path> files, Claim claim, long expectedBytes) throws ImportException {
+        String probe = claim.name();
+        int clients = claim.clients();
         Path[] both = Tools.summaryAndLog(files, "h2load", head -> head.contains("starting benchmark...")
                 || head.contains("finished in"), head -> head.matches("(?s)\\d{10,}\t-?\\d+\t\\d+.*"),
                 "--log-file (start_us, status, duration_us)");
@@ -41,6 +45,12 @@ final class H2loadImport {
         if (!finished.find() || !requests.find()) {
             throw new ImportException(summary + ": h2load's summary has no \"finished in\" or \"requests:\" line");
         }
+        Matcher threads = THREAD_CLIENTS.matcher(text);
+        Integer stated = null;
+        while (threads.find()) {
+            stated = (stated == null ? 0 : stated) + Integer.parseInt(threads.group(1));
+        }
+        claim.checkClients(summary, "h2load", stated, "its \"spawning thread\" lines");
         double seconds = Double.parseDouble(finished.group(1)) / (finished.group(2).equals("ms") ? 1000 : 1);
         long done = Long.parseLong(requests.group(3));
         long succeeded = Long.parseLong(requests.group(4));

@@ -45,8 +45,13 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
             + " -g file; h2load's output and its --log-file; wrk's output; JMeter's JTL (CSV); oha's JSON.")
     List<Path> files = new ArrayList<>();
 
-    @Option(names = "--probe", required = true, paramLabel = "PROBE", description = "The probe (or workload) the tool measured.")
+    @Option(names = "--probe", paramLabel = "PROBE", description = "The probe the tool measured: checked against the URL"
+            + " the tool's output states (ab, wrk, JMeter).")
     String probe;
+
+    @Option(names = "--workload", paramLabel = "NAME", description = "Instead of --probe: a workload of your own (a mix"
+            + " or another URL), recorded under this name; its URL is not checked.")
+    String workload;
 
     @Option(names = "--clients", required = true, paramLabel = "N", description = "The tool's concurrency (ab -c, h2load -c, wrk -c, JMeter threads).")
     String clients;
@@ -80,8 +85,19 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         if ((outDir == null) == (into == null)) {
             throw check.fail("give --out DIR (a new results directory) or --into DIR (one with earlier imports)");
         }
-        if (probe.isBlank() || !probe.matches("[A-Za-z0-9_.:-]+")) {
-            throw check.fail("--probe: a probe or workload name such as static or servlet, not \"" + probe + "\"");
+        Claim claim;
+        if ((probe == null) == (workload == null)) {
+            throw check.fail("give --probe PROBE (one of " + Probe.ids() + ") or --workload NAME (a workload of your own)");
+        } else if (probe != null) {
+            try {
+                claim = Claim.probe(Probe.byId(probe), count);
+            } catch (IllegalArgumentException e) {
+                throw check.fail("--probe: " + e.getMessage() + " (a workload of your own: --workload NAME)");
+            }
+        } else if (workload.isBlank() || !workload.matches("[A-Za-z0-9_.:-]+")) {
+            throw check.fail("--workload: a name of letters, digits and _.:- such as checkout, not \"" + workload + "\"");
+        } else {
+            claim = Claim.workload(workload, count);
         }
         long expected = pageBytes.value();
         Path dir = into != null ? into : outDir;
@@ -108,12 +124,12 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         }
         Imported imported;
         try {
-            imported = which.read(files, probe, count, expected);
+            imported = which.read(files, claim, expected);
         } catch (ImportException e) {
             err.println("spice import: " + e.getMessage() + " (nothing written)");
             return 1;
         }
-        Results results = combine(earlier, imported, which, expected);
+        Results results = combine(earlier, imported, which, expected, claim.name());
         try {
             Files.createDirectories(dir);
             ResultsJson.write(dir, results);
@@ -128,11 +144,11 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         return 0;
     }
 
-    private Results combine(Results earlier, Imported imported, Tools which, long expected) {
+    private Results combine(Results earlier, Imported imported, Tools which, long expected, String name) {
         List<RunRecord> runs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         if (earlier != null) {
-            earlier.runs().stream().filter(r -> !(r.probe().equals(probe) && r.clients() == imported.run().clients()))
+            earlier.runs().stream().filter(r -> !(r.probe().equals(name) && r.clients() == imported.run().clients()))
                     .forEach(runs::add);
             notes.addAll(earlier.notes());
         }

@@ -23,7 +23,9 @@ final class OhaImport {
     private OhaImport() {
     }
 
-    static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
+    static Imported read(List<Path> files, Claim claim, long expectedBytes) throws ImportException {
+        String probe = claim.name();
+        int clients = claim.clients();
         Path file = Tools.single(files, "oha", "oha's --output-format json output");
         JsonNode json;
         try {
@@ -73,7 +75,7 @@ final class OhaImport {
         RunRecord run = RunRecord.builder(probe, clients, 1).durationS(summary.path("total").asDouble()).requests(ok)
                 .errors(errors).statusCodes(statusCodes).bytes(0, ok + otherStatus > 0 ? body * ok / (ok + otherStatus) : 0)
                 .expectedBodyBytes(expectedBytes).latency(latency).build();
-        return new Imported(run, List.of("oha: no per-request or per-client output, so no fairness; the whole run is the"
-                + " window; without --disable-keepalive it keeps its connections open (not SPICE's method)"), ok);
+        return new Imported(run, List.of("oha: no per-request or per-client output, so no fairness; its JSON states neither"
+                + " the URL nor the concurrency, so --probe and --clients are as given; the whole run is the window; without --disable-keepalive it keeps its connections open (not SPICE's method)"), ok);
     }
 }

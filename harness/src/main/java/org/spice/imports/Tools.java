@@ -18,18 +18,18 @@ public enum Tools {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    public Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
+    Imported read(List<Path> files, Claim claim, long expectedBytes) throws ImportException {
         for (Path file : files) {
             if (!Files.isReadable(file)) {
                 throw new ImportException(file + ": cannot read it");
             }
         }
         return switch (this) {
-            case AB -> AbImport.read(files, probe, clients, expectedBytes);
-            case H2LOAD -> H2loadImport.read(files, probe, clients, expectedBytes);
-            case WRK -> WrkImport.read(files, probe, clients, expectedBytes);
-            case JMETER -> JtlImport.read(files, probe, clients, expectedBytes);
-            case OHA -> OhaImport.read(files, probe, clients, expectedBytes);
+            case AB -> AbImport.read(files, claim, expectedBytes);
+            case H2LOAD -> H2loadImport.read(files, claim, expectedBytes);
+            case WRK -> WrkImport.read(files, claim, expectedBytes);
+            case JMETER -> JtlImport.read(files, claim, expectedBytes);
+            case OHA -> OhaImport.read(files, claim, expectedBytes);
         };
     }
 

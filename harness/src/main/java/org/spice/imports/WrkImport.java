@@ -23,9 +23,18 @@ final class WrkImport {
     private WrkImport() {
     }
 
-    static Imported read(List<Path> files, String probe, int clients, long expectedBytes) throws ImportException {
+    static Imported read(List<Path> files, Claim claim, long expectedBytes) throws ImportException {
+        String probe = claim.name();
+        int clients = claim.clients();
         Path file = Tools.single(files, "wrk", "wrk's output with the line of harness/wrk/wrk-spice.lua");
-        String[] lines = Tools.read(file).split("\n", -1);
+        String text = Tools.read(file);
+        java.util.regex.Matcher url = java.util.regex.Pattern.compile("^Running .* test @ (\\S+)", java.util.regex.Pattern.MULTILINE)
+                .matcher(text);
+        claim.checkPath(file, "wrk", url.find() ? url.group(1) : null, "its \"Running ... test @\" line");
+        java.util.regex.Matcher connections = java.util.regex.Pattern.compile("^\\s*\\d+ threads? and (\\d+) connections?",
+                java.util.regex.Pattern.MULTILINE).matcher(text);
+        claim.checkClients(file, "wrk", connections.find() ? Integer.valueOf(connections.group(1)) : null, "its connections");
+        String[] lines = text.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             if (!lines[i].startsWith("{\"spice_wrk\"")) {
                 continue;

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,8 +25,14 @@ class ImportCommandTest {
             + "failureMessage,bytes,sentBytes,grpThreads,allThreads,URL,Latency,IdleTime,Connect\n";
 
     private static String row(long stamp, int elapsed, String code, String thread, boolean ok, long bytes) {
+        return row(stamp, elapsed, code, thread, ok, bytes, "static/spice.html", 2);
+    }
+
+    private static String row(long stamp, int elapsed, String code, String thread, boolean ok, long bytes, String path,
+            int allThreads) {
         return stamp + "," + elapsed + ",static," + code + "," + (ok ? "" : "\"Non HTTP response code: refused, sorry\"")
-                + "," + thread + ",text," + ok + ",," + bytes + ",136,2,2,http://127.0.0.1/spice/static/spice.html,1,0,1\n";
+                + "," + thread + ",text," + ok + ",," + bytes + ",136," + allThreads + "," + allThreads
+                + ",http://127.0.0.1/spice/" + path + ",1,0,1\n";
     }
 
     private static String run(Path dir, String... args) {
@@ -52,6 +59,8 @@ class ImportCommandTest {
         assertEquals(2, run.clientRates().length);
         assertEquals(1.0, run.fairnessJain(), 1e-9);
         assertEquals(2.0, run.latency().meanMs(), 1e-9);
+        assertEquals(6250, run.bytesPerResponse(), 0.0, "the body, as every engine and import reports it");
+        assertEquals(100L * (6485 - 6250), run.headerBytes(), "JMeter's head bytes beside it");
     }
 
     @Test
@@ -59,7 +68,8 @@ class ImportCommandTest {
         for (String probe : new String[] {"static", "servlet"}) {
             StringBuilder jtl = new StringBuilder(HEADER);
             for (int i = 0; i < 50; i++) {
-                jtl.append(row(1_000_000L + i * 10, probe.equals("static") ? 2 : 4, "200", "spice 1-1", true, 6485));
+                jtl.append(row(1_000_000L + i * 10, probe.equals("static") ? 2 : 4, "200", "spice 1-1", true, 6485,
+                        probe.equals("static") ? "static/spice.html" : "servlet", 1));
             }
             Files.writeString(dir.resolve(probe + ".jtl"), jtl);
             String printed = run(dir, "jmeter", "--probe", probe, "--clients", "1", "--bytes", "6250",
@@ -118,6 +128,32 @@ class ImportCommandTest {
                 dir.resolve("cut.json").toString());
         assertTrue(printed.startsWith("1\n") && printed.matches("(?s).*" + java.util.regex.Pattern.quote(dir.resolve("cut.json").toString()) + ":\\d+: not oha.s JSON output.*"), printed);
         assertFalse(Files.exists(dir.resolve("c").resolve("results.json")));
+    }
+
+    /** What the tool's own output states (the URL, the threads) is checked against --probe and --clients. */
+    @Test
+    void aProbeOrClientCountTheToolContradictsIsRefused(@TempDir Path dir) throws Exception {
+        StringBuilder jtl = new StringBuilder(HEADER);
+        for (int i = 0; i < 20; i++) {
+            jtl.append(row(1_000_000L + i * 10, 2, "200", "spice 1-" + (1 + i % 4), true, 6485, "static/spice.html", 4));
+        }
+        Files.writeString(dir.resolve("s.jtl"), jtl);
+        String jtlFile = dir.resolve("s.jtl").toString();
+        String printed = run(dir, "jmeter", "--probe", "servlet", "--clients", "4", "--out", dir.resolve("a").toString(), jtlFile);
+        assertTrue(printed.startsWith("1\n") && printed.contains("JMeter measured http://127.0.0.1/spice/static/spice.html"
+                + " (its URL column), the static probe, not --probe servlet"), printed);
+        printed = run(dir, "jmeter", "--probe", "static", "--clients", "2", "--out", dir.resolve("b").toString(), jtlFile);
+        assertTrue(printed.startsWith("1\n") && printed.contains("JMeter ran 4 clients"), printed);
+        printed = run(dir, "jmeter", "--probe", "statc", "--clients", "4", "--out", dir.resolve("c").toString(), jtlFile);
+        assertTrue(printed.startsWith("2\n") && printed.contains("--probe: unknown probe \"statc\""), printed);
+        for (String refused : List.of("a", "b", "c")) {
+            assertFalse(Files.exists(dir.resolve(refused).resolve("results.json")), "nothing written for " + refused);
+        }
+        printed = run(dir, "jmeter", "--probe", "static", "--clients", "4", "--out", dir.resolve("d").toString(), jtlFile);
+        assertTrue(printed.startsWith("0\n"), printed);
+        printed = run(dir, "jmeter", "--workload", "checkout", "--clients", "4", "--out", dir.resolve("e").toString(), jtlFile);
+        assertTrue(printed.startsWith("0\n"), printed);
+        assertEquals("checkout", ResultsJson.readResults(dir.resolve("e")).runs().get(0).probe());
     }
 
     @Test

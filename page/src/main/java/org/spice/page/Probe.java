@@ -102,6 +102,22 @@ public enum Probe {
         throw new IllegalArgumentException("unknown probe \"" + id + "\": choose from " + ids());
     }
 
+    /**
+     * The probe a URL or path asks for (a prefix before {@code /spice/} and a query string allowed), or null
+     * when it is no probe's path: what another tool's own output says it measured.
+     */
+    public static Probe ofPath(String urlOrPath) {
+        String path = urlOrPath.strip().replaceFirst("^[a-zA-Z][a-zA-Z0-9+.-]*://[^/]*", "").replaceFirst("[?#].*$", "");
+        for (Probe probe : values()) {
+            boolean match = probe == JSP ? path.matches(".*" + java.util.regex.Pattern.quote(JSP.path) + "spice\\d{2}\\.jsp")
+                    : path.endsWith(probe.path);
+            if (match) {
+                return probe;
+            }
+        }
+        return null;
+    }
+
     /** A comma-separated list such as {@code static,cgi} as probes, in the order given. */
     public static List<Probe> parseList(String commaSeparated) {
         List<Probe> probes = new ArrayList<>();

@@ -1,6 +1,7 @@
 package org.spice.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -50,6 +51,11 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         assertEquals(400, run.requests());
         assertEquals(CanonicalPage.builtBytes(), run.bytesPerResponse(), 0.0);
         assertTrue(Double.isNaN(run.fairnessJain()), "ab has no per-client figures: no fairness, not a made-up one");
+        // ab's output says what it measured: another probe or client count is refused, nothing written.
+        String refused = importFails(dir, "ab", "--probe", "servlet", "--clients", "4");
+        assertTrue(refused.contains("ab measured /spice/static/spice.html (its Document Path), the static probe, not --probe servlet"), refused);
+        refused = importFails(dir, "ab", "--probe", "static", "--clients", "64");
+        assertTrue(refused.contains("ab ran 4 clients (its Concurrency Level), not --clients 64"), refused);
     }
 
     @Test
@@ -60,6 +66,10 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         assertEquals(number(text, "\"requests\": (\\d+)"), run.requests());
         assertTrue(run.requests() > 0);
         assertEquals(0, run.errorTotal(), run.errors().toString());
+        String refused = importFails(dir, "wrk", "--probe", "module", "--clients", "4");
+        assertTrue(refused.contains("the static probe, not --probe module"), refused);
+        refused = importFails(dir, "wrk", "--probe", "static", "--clients", "8");
+        assertTrue(refused.contains("wrk ran 4 clients (its connections), not --clients 8"), refused);
     }
 
     /** The caveat of the README's tools matrix: h2load 1.52 reads no status from Tomcat's "HTTP/1.1 200 ". */
@@ -74,6 +84,8 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         assertEquals(0, run.requests());
         Results results = ResultsJson.readResults(dir.resolve("out"));
         assertTrue(results.notes().stream().anyMatch(n -> n.contains("without a reason phrase")), results.notes().toString());
+        String refused = importFails(dir, "h2load", "--probe", "static", "--clients", "2");
+        assertTrue(refused.contains("h2load ran 3 clients"), refused);
     }
 
     @Test
@@ -151,6 +163,23 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         int status = Cli.run(new ImportCommand(), print, print, args.toArray(String[]::new));
         assertEquals(0, status, console.toString(StandardCharsets.UTF_8));
         return ResultsJson.readResults(dir.resolve("out")).runs().get(0);
+    }
+
+    /** An import of the files {@code tool} wrote in {@code dir} with the given claim, which must be refused. */
+    private static String importFails(Path dir, String tool, String... claim) throws IOException {
+        List<String> args = new ArrayList<>(List.of(tool));
+        args.addAll(List.of(claim));
+        args.addAll(List.of("--out", dir.resolve("refused").toString()));
+        try (var files = Files.list(dir)) {
+            files.filter(f -> f.toString().matches(".*\\.(txt|tsv|log)$")).sorted().forEach(f -> args.add(f.toString()));
+        }
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+        int status = Cli.run(new ImportCommand(), print, print, args.toArray(String[]::new));
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertEquals(1, status, printed);
+        assertFalse(Files.exists(dir.resolve("refused").resolve("results.json")), "nothing written: " + printed);
+        return printed;
     }
 
     /** Runs a load tool (bounded: it is told how many requests or seconds) and keeps its output in {@code output}. */
