@@ -196,12 +196,14 @@ public final class JMeterEngine implements LoadEngine {
     }
 
     /**
-     * The mix by SPICE's window rule: the window starts a ramp-up after the first request. JMeter's CPU is over
-     * its whole run, so the window's CPU is taken in the proportion of the window's requests to all of them.
+     * The mix by SPICE's window rule: the window starts a ramp-up after the first request of the engine that started
+     * last (engines on other machines start a second or more apart; counted from the first engine's first request,
+     * the late one's clients would be missing from the window's start). JMeter's CPU is over its whole run, so the
+     * window's CPU is taken in the proportion of the window's requests to all of them.
      */
     private RunRecord window(Mix mix, int clients, int repeat, List<Sample> samples, List<Share> shares, double serverS,
             double machineS) {
-        double first = samples.stream().mapToDouble(Sample::startMs).min().orElse(0);
+        double first = lastEnginesFirstSample(samples);
         double windowStart = first + settings.rampUpS() * 1000;
         double windowEnd = windowStart + settings.durationS() * 1000;
         long inWindow = samples.stream().filter(s -> s.startMs() >= windowStart && s.startMs() < windowEnd).count();
@@ -211,6 +213,16 @@ public final class JMeterEngine implements LoadEngine {
                 .scaled(inWindow / (double) samples.size());
         return SampleRun.build(mix.name(), clients, repeat, samples, windowStart, windowEnd, settings.bytes(),
                 SampleRun.Bytes.HEAD_AND_BODY, cpu);
+    }
+
+    /** The start of the first sample of each engine (a sample's client is "ENGINE/THREAD"), the latest of them. */
+    static double lastEnginesFirstSample(List<Sample> samples) {
+        java.util.Map<String, Double> firsts = new java.util.HashMap<>();
+        for (Sample sample : samples) {
+            String engine = sample.client().contains("/") ? sample.client().substring(0, sample.client().indexOf('/')) : "";
+            firsts.merge(engine, sample.startMs(), Math::min);
+        }
+        return firsts.values().stream().mapToDouble(Double::doubleValue).max().orElse(0);
     }
 
     private List<String> command(Path plan, Path jtl, Path log, String engine, int threads) {

@@ -41,6 +41,12 @@ public final class Tally {
 
     /** A request that counts; {@code client} is -1 where the source does not say. */
     public void success(int client, long latencyNanos, long body) {
+        success(client, latencyNanos, 0, body);
+    }
+
+    /** As above, with the bytes of the response's head beside its body's. */
+    public void success(int client, long latencyNanos, long head, long body) {
+        headerBytes += head;
         requests++;
         sumNanos += latencyNanos;
         histogram.recordValue(latencyNanos);

@@ -25,7 +25,10 @@ public final class SampleRun {
     public enum Bytes {
         /** The body only (ab's and h2load's per-request logs have none; oha's sizes are bodies). */
         BODY,
-        /** Head and body together (JMeter's "bytes"): a response is short when below the page size. */
+        /**
+         * Head and body together (JMeter's "bytes"): a response is short when below the page size; the body is
+         * counted as the page's size and the rest as the head, so that bytes per response means the body everywhere.
+         */
         HEAD_AND_BODY,
         /** No per-request size. */
         NONE
@@ -56,7 +59,9 @@ public final class SampleRun {
                 tally.failure(client, failure);
                 continue;
             }
-            tally.success(client, Math.max(1, Math.round(s.latencyMs() * 1e6)), bytes == Bytes.NONE ? 0 : s.bytes());
+            long body = bytes == Bytes.NONE ? 0 : bytes == Bytes.HEAD_AND_BODY ? Math.min(s.bytes(), expectedBytes) : s.bytes();
+            long head = bytes == Bytes.HEAD_AND_BODY ? s.bytes() - body : 0;
+            tally.success(client, Math.max(1, Math.round(s.latencyMs() * 1e6)), head, body);
             if (s.endMs() > windowEndMs) {
                 afterWindow++;
             }
@@ -87,7 +92,7 @@ public final class SampleRun {
                 errors[i]++;
             } else {
                 requests[i]++;
-                body[i] += bytes == Bytes.NONE ? 0 : s.bytes();
+                body[i] += bytes == Bytes.NONE ? 0 : bytes == Bytes.HEAD_AND_BODY ? Math.min(s.bytes(), expectedBytes) : s.bytes();
                 latencyMs[i] += s.latencyMs();
             }
         }
