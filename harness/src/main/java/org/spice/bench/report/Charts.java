@@ -15,6 +15,8 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
@@ -44,13 +46,31 @@ final class Charts {
     record Figure(String file, String caption, byte[] png) {
     }
 
+    /**
+     * Okabe and Ito's palette, told apart with every kind of colour vision (their yellow left out: too pale on white);
+     * each series also has its own marker.
+     */
+    static final Color[] COLOURS = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
+        new Color(0xE69F00), new Color(0x56B4E9), Color.BLACK, new Color(0x999999)};
+    private static final Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
+        SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS, SeriesMarkers.OVAL};
+
+    /** Every figure of the report; the CPU chart only when some probe has a CPU figure (an import may have none). */
     static List<Figure> all(Results results, CgiFloor floor) throws IOException {
-        return List.of(
-                new Figure("cpu.png", "server CPU per request by probe at its peak", cpu(results, floor)),
-                new Figure("rate.png", "request rate against clients", rate(results)),
-                new Figure("latency.png", "mean latency against clients (log scale)", latency(results)),
-                new Figure("percentiles.png", "latency percentile distribution at each probe's peak", percentiles(results)),
-                new Figure("clients.png", "per-client request rates at each probe's peak", clientRates(results)));
+        List<Figure> figures = new ArrayList<>();
+        if (hasCpu(results)) {
+            figures.add(new Figure("cpu.png", "server CPU per request by probe at its peak", cpu(results, floor)));
+        }
+        figures.add(new Figure("rate.png", "request rate against clients", rate(results)));
+        figures.add(new Figure("latency.png", "mean latency against clients (log scale)", latency(results)));
+        figures.add(new Figure("percentiles.png", "latency percentile distribution at each probe's peak", percentiles(results)));
+        figures.add(new Figure("clients.png", "per-client request rates at each probe's peak", clientRates(results)));
+        return figures;
+    }
+
+    /** True when some probe has a server CPU figure. */
+    static boolean hasCpu(Results results) {
+        return results.summary().stream().anyMatch(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()));
     }
 
     /** Server CPU per request at the peak; the CGI bar split into starting the program and the rest when the floor is known. */
@@ -62,6 +82,7 @@ final class Charts {
         chart.getStyler().setStacked(true);
         chart.getStyler().setLabelsVisible(false);
         List<String> probes = new ArrayList<>();
+        List<String> machine = new ArrayList<>();
         List<Double> work = new ArrayList<>();
         List<Double> start = new ArrayList<>();
         List<Double> intervals = new ArrayList<>();
@@ -69,12 +90,21 @@ final class Charts {
             if (Double.isNaN(s.cpuUsPerReqAtPeak())) {
                 continue;
             }
-            probes.add(s.probe() + (s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""));
+            // The probe alone under its bar (longer labels ran into each other); the measure goes in the axis title.
+            probes.add(s.probe());
+            if (s.cpuSource() == SpiceFigures.CpuSource.MACHINE) {
+                machine.add(s.probe());
+            }
             double starting = floor != null && s.probe().equals(Probe.CGI.id()) ? Math.min(floor.startCpuUs(), s.cpuUsPerReqAtPeak()) : 0;
             work.add(s.cpuUsPerReqAtPeak() - starting);
             start.add(starting);
             double ci = s.noise().cpuUsPerReqAtPeakCi();
             intervals.add(Double.isNaN(ci) ? 0.0 : ci);
+        }
+        chart.setXAxisTitle(machine.isEmpty() ? "probe" : "probe (mach, the whole machine less the client, for "
+                + String.join(", ", machine) + ")");
+        if (probes.size() > 6) {
+            chart.getStyler().setXAxisLabelRotation(30);
         }
         if (probes.isEmpty()) {
             chart.addSeries("no CPU measured", List.of("none"), List.of(0.0));
@@ -102,7 +132,16 @@ final class Charts {
         XYChart chart = ladder(results, "SPICE latency", "mean latency, ms, log scale (smaller is better)",
                 SpiceFigures.Point::meanLatencyMs);
         chart.getStyler().setYAxisLogarithmic(true);
-        chart.getStyler().setYAxisLogarithmicDecadeOnly(false);
+        // Decades only (every tick between them labelled, 0.06 0.07 0.08 0.09 ran into each other), the axis
+        // running from the decade below the lowest figure to the decade above the highest, so two labels at least.
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(true);
+        java.util.DoubleSummaryStatistics means = results.runs().stream().filter(r -> !r.failed() && r.latency().meanMs() > 0)
+                .mapToDouble(r -> r.latency().meanMs()).summaryStatistics();
+        if (means.getCount() > 0) {
+            double[] range = decades(means.getMin(), means.getMax());
+            chart.getStyler().setYAxisMin(range[0]);
+            chart.getStyler().setYAxisMax(range[1]);
+        }
         return png(chart);
     }
 
@@ -188,6 +227,13 @@ final class Charts {
     }
 
     /** The client count at log2 position x, or nothing between the ladder's steps. */
+    /** The powers of ten just below {@code min} and just above {@code max} (a decade apart at least). */
+    static double[] decades(double min, double max) {
+        double low = Math.pow(10, Math.floor(Math.log10(min) + 1e-9));
+        double high = Math.pow(10, Math.ceil(Math.log10(max) - 1e-9));
+        return new double[] {low, Math.max(high, low * 10)};
+    }
+
     static String clientsLabel(double log2) {
         double clients = Math.pow(2, log2);
         return Math.abs(clients - Math.rint(clients)) < 1e-6 && Math.abs(log2 - Math.rint(log2)) < 1e-6
@@ -215,9 +261,11 @@ final class Charts {
         return chart;
     }
 
-    private static void style(Chart<?, ?> chart) {
+    static void style(Chart<?, ?> chart) {
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setSeriesColors(COLOURS);
+        chart.getStyler().setSeriesMarkers(MARKERS);
     }
 
     static byte[] png(Chart<?, ?> chart) throws IOException {

@@ -52,6 +52,9 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         Map<String, Map<String, Comparison.Spread>> spreads = new LinkedHashMap<>();
         List<String> serverNames = new ArrayList<>();
         long bodyBytes = -1;
+        List<String> notComparable = new ArrayList<>();
+        Method first = null;
+        String firstName = null;
         for (Path file : files) {
             Results results;
             try {
@@ -60,21 +63,27 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
                 err.println("spice compare: " + e.getMessage());
                 return 1;
             }
-            if (bodyBytes >= 0 && results.bodyBytes() != bodyBytes) {
-                err.println("spice compare: " + file + " was measured with " + results.bodyBytes() + "-byte bodies, the others with "
-                        + bodyBytes + ": not comparable");
-                return 1;
-            }
-            bodyBytes = results.bodyBytes();
+            bodyBytes = bodyBytes < 0 ? results.bodyBytes() : bodyBytes;
             String name = results.server() != null ? results.server() : results.target();
             serverNames.add(name);
             String column = summaries.containsKey(name) ? name + " (" + file.toAbsolutePath().getParent().getFileName() + ")" : name;
+            Method method = Method.of(results);
+            if (first == null) {
+                first = method;
+                firstName = column;
+            } else {
+                for (String difference : first.differences(method, firstName, column)) {
+                    if (!notComparable.contains(difference)) {
+                        notComparable.add(difference);
+                    }
+                }
+            }
             summaries.put(column, results.summary());
             spreads.put(column, spreads(results));
         }
         // Two runs of one server: the first is "before", the second "after".
         boolean beforeAfter = serverNames.size() == 2 && serverNames.get(0).equals(serverNames.get(1));
-        Comparison comparison = new Comparison(summaries, spreads, bodyBytes, beforeAfter);
+        Comparison comparison = new Comparison(summaries, spreads, bodyBytes, beforeAfter, notComparable);
         String text = CompareReport.text(comparison);
         out.print(text);
         Path dir = outDir != null ? outDir : files.get(0).toAbsolutePath().getParent().getParent();

@@ -9,7 +9,6 @@ import java.util.function.Function;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.style.Styler;
 import org.spice.bench.figures.SpiceFigures;
 
 /** The server comparison as terminal tables and as compare.html with two bar charts. */
@@ -52,8 +51,8 @@ final class CompareReport {
 
     static String text(Comparison comparison) {
         StringBuilder out = new StringBuilder();
-        out.append(String.format(Locale.ROOT, "SPICE %s, %d-byte body: %s%n", comparison.beforeAfter()
-                ? "before/after comparison" : "server comparison", comparison.bodyBytes(), String.join(", ", comparison.servers())));
+        out.append(String.format(Locale.ROOT, "SPICE %s, %s: %s%n", comparison.beforeAfter()
+                ? "before/after comparison" : "server comparison", bodies(comparison), String.join(", ", comparison.servers())));
         for (String sentence : verdict(comparison)) {
             out.append(sentence).append('\n');
         }
@@ -79,7 +78,7 @@ final class CompareReport {
         StringBuilder h = new StringBuilder(16_384);
         String title = comparison.beforeAfter() ? "SPICE before/after comparison" : "SPICE server comparison";
         HtmlReport.head(h, title);
-        h.append("<h1>").append(title).append("</h1>\n<p>").append(comparison.bodyBytes()).append("-byte body; ")
+        h.append("<h1>").append(title).append("</h1>\n<p>").append(bodies(comparison)).append("; ")
                 .append(comparison.beforeAfter() ? "runs: " : "servers: ")
                 .append(HtmlReport.esc(String.join(", ", comparison.servers())))
                 .append(". Each run's own report is in its folder.</p>\n<section id=\"verdict\"><h2>The answer</h2>\n");
@@ -107,24 +106,38 @@ final class CompareReport {
         return h.append("</body></html>\n").toString();
     }
 
+    private static String bodies(Comparison comparison) {
+        return comparison.notComparable().stream().anyMatch(d -> d.startsWith("page size")) ? "page sizes differ"
+                : comparison.bodyBytes() + "-byte body";
+    }
+
     static byte[] rateChart(Comparison comparison) throws IOException {
-        return bars(comparison, "Peak request rate", "requests/second", SpiceFigures.Summary::peakRateRps);
+        return rateBars(comparison, "Peak request rate", "requests/second", SpiceFigures.Summary::peakRateRps);
     }
 
     static byte[] cpuChart(Comparison comparison) throws IOException {
-        return bars(comparison, "Server CPU per request at the peak", "microseconds (smaller is better)",
-                SpiceFigures.Summary::cpuUsPerReqAtPeak);
+        boolean mixed = comparison.probes().stream().anyMatch(comparison::mixedCpuSources);
+        return bars(comparison, "Server CPU per request at the peak" + (mixed ? " (mach for "
+                + String.join(", ", comparison.probes().stream().filter(comparison::mixedCpuSources).toList())
+                + ": the runs count it differently)" : ""), "microseconds (smaller is better)", comparison::cpu);
+    }
+
+    private static byte[] rateBars(Comparison comparison, String title, String yTitle,
+            java.util.function.ToDoubleFunction<SpiceFigures.Summary> value) throws IOException {
+        return bars(comparison, title, yTitle, (server, probe) -> {
+            SpiceFigures.Summary s = comparison.summary(server, probe);
+            return s == null ? Double.NaN : value.applyAsDouble(s);
+        });
     }
 
     private static byte[] bars(Comparison comparison, String title, String yTitle,
-            java.util.function.ToDoubleFunction<SpiceFigures.Summary> value) throws IOException {
+            java.util.function.ToDoubleBiFunction<String, String> value) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(900).height(480).title(title).xAxisTitle("probe")
                 .yAxisTitle(yTitle).build();
-        chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-        chart.getStyler().setChartBackgroundColor(java.awt.Color.WHITE);
+        Charts.style(chart);
         for (String server : comparison.servers()) {
-            List<Double> ys = comparison.probes().stream().map(p -> comparison.summary(server, p))
-                    .map(s -> s == null || Double.isNaN(value.applyAsDouble(s)) ? 0.0 : value.applyAsDouble(s)).toList();
+            List<Double> ys = comparison.probes().stream().map(p -> value.applyAsDouble(server, p))
+                    .map(v -> Double.isNaN(v) ? 0.0 : v).toList();
             chart.addSeries(server, comparison.probes(), ys);
         }
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
@@ -150,6 +163,10 @@ final class CompareReport {
     static List<String> verdict(Comparison comparison) {
         List<String> sentences = new ArrayList<>();
         List<String> servers = comparison.servers();
+        if (!comparison.notComparable().isEmpty()) {
+            sentences.add("Not comparable as before and after: the runs were measured differently — "
+                    + String.join("; ", comparison.notComparable()) + ". They stand side by side, each under its own method.");
+        }
         if (comparison.beforeAfter()) {
             String before = servers.get(0);
             String after = servers.get(1);
@@ -159,13 +176,18 @@ final class CompareReport {
                 SpiceFigures.Summary b = comparison.summary(before, probe);
                 SpiceFigures.Summary a = comparison.summary(after, probe);
                 if (b == null || a == null || b.failed() || a.failed()) {
-                    sentences.add(probe + ": not measured in both runs.");
+                    List<String> missing = new ArrayList<>();
+                    missing.addAll(absent(b, before));
+                    missing.addAll(absent(a, after));
+                    sentences.add(probe + ": " + String.join(" and ", missing) + ", so no change can be given.");
                     continue;
                 }
                 Comparison.Spread sb = comparison.spread(before, probe);
                 Comparison.Spread sa = comparison.spread(after, probe);
                 sentences.add(probe + ": " + change("req/s", b.peakRateRps(), a.peakRateRps(), sb.rate(), sa.rate())
-                        + "; " + change("µs of CPU per request", b.cpuUsPerReqAtPeak(), a.cpuUsPerReqAtPeak(), sb.cpu(), sa.cpu()) + ".");
+                        + "; " + change("µs of CPU per request" + (comparison.mixedCpuSources(probe) ? " (mach in both: the"
+                        + " runs count it differently)" : ""), comparison.cpu(before, probe), comparison.cpu(after, probe),
+                        sb.cpu(), sa.cpu()) + ".");
             }
             return sentences;
         }
@@ -177,15 +199,20 @@ final class CompareReport {
             if (measured.size() < 2) {
                 continue;
             }
-            String cheapest = best(comparison, probe, measured, SpiceFigures.Summary::cpuUsPerReqAtPeak, false);
-            String dearest = best(comparison, probe, measured, SpiceFigures.Summary::cpuUsPerReqAtPeak, true);
-            String fastest = best(comparison, probe, measured, SpiceFigures.Summary::peakRateRps, true);
+            String cheapest = best(measured, server -> comparison.cpu(server, probe), false);
+            String dearest = best(measured, server -> comparison.cpu(server, probe), true);
+            String fastest = best(measured, server -> comparison.summary(server, probe).peakRateRps(), true);
             StringBuilder sentence = new StringBuilder(probe).append(": ");
-            if (cheapest != null && dearest != null) {
+            if (cheapest != null && dearest != null && comparison.cpu(cheapest, probe) == comparison.cpu(dearest, probe)) {
+                sentence.append("the same server CPU on each (").append(Format.words(comparison.cpu(cheapest, probe)))
+                        .append(" µs").append(comparison.mixedCpuSources(probe) ? " mach" : "").append("); ");
+            } else if (cheapest != null && dearest != null) {
+                String measure = comparison.mixedCpuSources(probe) ? " mach" : "";
                 sentence.append("least server CPU on ").append(cheapest).append(" (")
-                        .append(Format.words(comparison.summary(cheapest, probe).cpuUsPerReqAtPeak())).append(" µs), most on ")
-                        .append(dearest).append(" (").append(Format.words(comparison.summary(dearest, probe).cpuUsPerReqAtPeak()))
-                        .append(" µs); ");
+                        .append(Format.words(comparison.cpu(cheapest, probe))).append(" µs").append(measure).append("), most on ")
+                        .append(dearest).append(" (").append(Format.words(comparison.cpu(dearest, probe))).append(" µs")
+                        .append(measure).append(measure.isEmpty() ? "" : ": the runs count this probe's CPU differently,"
+                        + " so the whole machine less the client for all").append("); ");
             }
             SpiceFigures.Summary top = comparison.summary(fastest, probe);
             sentence.append("highest rate on ").append(fastest).append(" (").append(Format.words(top.peakRateRps()))
@@ -199,12 +226,16 @@ final class CompareReport {
         return sentences;
     }
 
-    private static String best(Comparison comparison, String probe, List<String> servers,
-            java.util.function.ToDoubleFunction<SpiceFigures.Summary> value, boolean highest) {
+    /** "not run in RUN" or "failed in RUN", or nothing when the probe counted there. */
+    private static List<String> absent(SpiceFigures.Summary summary, String run) {
+        return summary == null ? List.of("not run in " + run) : summary.failed() ? List.of("failed in " + run) : List.of();
+    }
+
+    private static String best(List<String> servers, java.util.function.ToDoubleFunction<String> value, boolean highest) {
         String best = null;
         double bestValue = Double.NaN;
         for (String server : servers) {
-            double v = value.applyAsDouble(comparison.summary(server, probe));
+            double v = value.applyAsDouble(server);
             if (!Double.isNaN(v) && (best == null || (highest ? v > bestValue : v < bestValue))) {
                 best = server;
                 bestValue = v;

@@ -20,6 +20,7 @@ public final class Comparison {
     private final Map<String, Map<String, Spread>> spreads = new LinkedHashMap<>();
     private final long bodyBytes;
     private final boolean beforeAfter;
+    private final List<String> notComparable = new ArrayList<>();
 
     /**
      * The noise of a probe's figures at its peak in one run: the 95 % intervals' half-widths relative to the
@@ -40,8 +41,18 @@ public final class Comparison {
      */
     public Comparison(Map<String, List<SpiceFigures.Summary>> summaries, Map<String, Map<String, Spread>> spreads,
             long bodyBytes, boolean beforeAfter) {
+        this(summaries, spreads, bodyBytes, beforeAfter, List.of());
+    }
+
+    /**
+     * @param notComparable how the runs' methods differ (protocol, page size, engine), one phrase each: when any,
+     *                      the runs are side by side, never before and after
+     */
+    Comparison(Map<String, List<SpiceFigures.Summary>> summaries, Map<String, Map<String, Spread>> spreads,
+            long bodyBytes, boolean beforeAfter, List<String> notComparable) {
         this.bodyBytes = bodyBytes;
-        this.beforeAfter = beforeAfter && summaries.size() == 2;
+        this.notComparable.addAll(notComparable);
+        this.beforeAfter = beforeAfter && summaries.size() == 2 && notComparable.isEmpty();
         this.spreads.putAll(spreads);
         summaries.forEach((server, list) -> {
             servers.add(server);
@@ -66,6 +77,30 @@ public final class Comparison {
 
     public long bodyBytes() {
         return bodyBytes;
+    }
+
+    /** How the runs' methods differ, one phrase each; empty when they were measured alike. */
+    public List<String> notComparable() {
+        return notComparable;
+    }
+
+    /**
+     * The CPU per request at the peak that compares across the runs for a probe: each run's counted figure when
+     * every run counts the same measure (the server's processes, or the machine less the client); otherwise the
+     * machine less the client for all, the measure every local run has.
+     */
+    public double cpu(String server, String probe) {
+        SpiceFigures.Summary s = summary(server, probe);
+        if (s == null) {
+            return Double.NaN;
+        }
+        return mixedCpuSources(probe) ? s.machineCpuUsPerReqAtPeak() : s.cpuUsPerReqAtPeak();
+    }
+
+    /** True when the runs count a probe's CPU by different measures (srv in one, mach in another). */
+    public boolean mixedCpuSources(String probe) {
+        return servers.stream().map(server -> summary(server, probe)).filter(s -> s != null && !s.failed()
+                && !Double.isNaN(s.cpuUsPerReqAtPeak())).map(SpiceFigures.Summary::cpuSource).distinct().count() > 1;
     }
 
     /** True when the comparison is of two runs of the same server: before and after. */

@@ -27,14 +27,20 @@ final class HtmlReport {
         if (results.server() != null) {
             h.append(", server <b>").append(esc(results.server())).append("</b>");
         }
-        h.append(", body ").append(results.bodyBytes()).append(" bytes. Started ").append(esc(results.startedAt()))
+        h.append("; ").append(esc(Method.of(results).describe())).append(". Started ").append(esc(results.startedAt()))
                 .append(", finished ").append(esc(results.finishedAt())).append(".</p>\n");
         h.append("<section id=\"verdict\"><h2>The answer</h2>\n");
         for (String sentence : Verdict.of(results, floor)) {
             h.append("<p>").append(esc(sentence)).append("</p>\n");
         }
         h.append("</section>\n<section id=\"cost\"><h2>What an interface costs</h2>\n");
-        figure(h, figures, "cpu.png");
+        if (Charts.hasCpu(results)) {
+            figure(h, figures, "cpu.png");
+        } else {
+            h.append("<p>No server CPU figure: ").append(esc(results.settings().engine() != null
+                    ? results.settings().engine() : "this run")).append(" measures no server CPU, so the costs below are"
+                    + " rates and latencies only (SPICE's bench measures the server's CPU).</p>\n");
+        }
         summary(h, results);
         h.append("</section>\n<section id=\"figures\"><h2>The white paper's figures</h2>\n");
         figure(h, figures, "rate.png");
@@ -72,7 +78,7 @@ final class HtmlReport {
                 .append("body{font-family:sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;line-height:1.4}")
                 .append("table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:3px 8px;")
                 .append("text-align:right;white-space:nowrap}th{background:#eee}td.l,th.l{text-align:left}")
-                .append("td.wrap{white-space:normal;overflow-wrap:anywhere}")
+                .append("td.wrap{white-space:normal;overflow-wrap:anywhere}table.heads th{white-space:normal;min-width:5em}")
                 .append(".fail{color:#b00}.warn{color:#a60}.scroll{overflow-x:auto;max-width:100%}")
                 .append("img{max-width:100%;height:auto}#verdict{background:#f4f8ff;border-left:4px solid #36c;")
                 .append("padding:.2em 1em}details summary{cursor:pointer;font-weight:bold}")
@@ -97,22 +103,21 @@ final class HtmlReport {
                         + " Table 5 reads. Server CPU per request is the server's processes (and the children they"
                         + " reap), or, marked mach, the whole machine less the client where the server's CGI children"
                         + " are reaped by the kernel; CPU efficiency = static's CPU per request / the probe's.</p>\n"
-                        + "<div class=\"scroll\"><table><tr><th class=\"l\">probe</th><th>peak req/s</th><th>clients</th>"
+                        + "<div class=\"scroll\"><table id=\"summary\" class=\"heads\"><tr><th class=\"l\">probe</th>"
+                        + "<th>server CPU &micro;s/req at peak</th><th>CPU eff. at peak</th><th>peak req/s @ clients</th>"
                         + "<th>latency at peak, ms</th><th>request eff. at peak</th><th>latency eff. at peak</th>"
-                        + "<th>max clients</th><th>request eff. at max</th><th>latency eff. at max</th>"
-                        + "<th>server CPU &micro;s/req at peak</th><th>CPU eff. at peak</th>"
-                        + "<th>useful peak req/s</th><th>clients</th><th>peak-to-peak</th></tr>\n");
+                        + "<th>request eff. at max clients</th><th>latency eff. at max clients</th>"
+                        + "<th>useful peak req/s @ clients</th><th>peak-to-peak</th></tr>\n");
         for (SpiceFigures.Summary s : results.summary()) {
             h.append("<tr><td class=\"l\">").append(esc(s.probe())).append("</td>");
-            cells(h, Format.num(s.peakRateRps(), 1), Double.isNaN(s.peakRateRps()) ? "-" : Integer.toString(s.peakClients()),
-                    Format.num(s.latencyAtPeakMs(), 2), Format.percent(s.requestEfficiencyAtPeak()),
-                    Format.percent(s.latencyEfficiencyAtPeak()), Integer.toString(s.maxLoadClients()),
-                    Format.percent(s.requestEfficiencyAtMaxLoad()), Format.percent(s.latencyEfficiencyAtMaxLoad()),
-                    Format.num(s.cpuUsPerReqAtPeak(), 0) + Format.plusMinus(s.noise().cpuUsPerReqAtPeakCi(), 0)
-                            + (s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""),
+            boolean cpu = !Double.isNaN(s.cpuUsPerReqAtPeak());
+            cells(h, Format.num(s.cpuUsPerReqAtPeak(), 0) + Format.plusMinus(s.noise().cpuUsPerReqAtPeakCi(), 0)
+                            + (cpu && s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""),
                     Format.percent(s.cpuEfficiency()) + Format.plusMinusPercent(s.noise().cpuEfficiencyCi()),
-                    Format.num(s.usefulPeakRps(), 1),
-                    Double.isNaN(s.usefulPeakRps()) ? "-" : Integer.toString(s.usefulPeakClients()),
+                    Format.at(s.peakRateRps(), s.peakClients()), Format.num(s.latencyAtPeakMs(), 2),
+                    Format.percent(s.requestEfficiencyAtPeak()), Format.percent(s.latencyEfficiencyAtPeak()),
+                    Format.percent(s.requestEfficiencyAtMaxLoad()) + " @ " + s.maxLoadClients(),
+                    Format.percent(s.latencyEfficiencyAtMaxLoad()), Format.at(s.usefulPeakRps(), s.usefulPeakClients()),
                     Format.percent(s.requestEfficiencyPeakToPeak()));
             h.append("</tr>\n");
         }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.spice.bench.figures.Counts;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
@@ -24,9 +25,9 @@ public final class SummaryTable {
     public static String of(Results results) {
         StringBuilder out = new StringBuilder();
         List<SpiceFigures.Summary> summaries = results.summary();
-        out.append(String.format(Locale.ROOT, "SPICE summary: %s%s, %d-byte body; efficiencies against %s at the"
+        out.append(String.format(Locale.ROOT, "SPICE summary: %s%s; %s; efficiencies against %s at the"
                 + " same client count%n", results.target(), results.server() == null ? "" : " (" + results.server() + ")",
-                results.bodyBytes(), results.baseline().equals("fileset") ? "the static fileset" : "the static file"));
+                Method.of(results).describe(), results.baseline().equals("fileset") ? "the static fileset" : "the static file"));
         String format = "%-" + nameWidth(results) + "s %17s %12s %9s %9s %9s %9s %19s %14s %17s%n";
         out.append(String.format(Locale.ROOT, format, "probe", "peak req/s @ cl", "lat@peak ms", "req eff", "lat eff",
                 "req eff", "lat eff", "CPU us/req", "CPU eff", "useful peak"));
@@ -61,8 +62,8 @@ public final class SummaryTable {
         out.append('\n').append(ladder(results));
         for (RunRecord run : results.runs()) {
             if (run.failed()) {
-                out.append(String.format(Locale.ROOT, "FAILED %s, %d clients, repeat %d: %s; errors %s%n", run.probe(),
-                        run.clients(), run.repeat(), run.reason(), nonZero(run)));
+                out.append(String.format(Locale.ROOT, "FAILED %s, %s, repeat %d: %s; errors %s%n", run.probe(),
+                        Counts.clients(run.clients()), run.repeat(), run.reason(), nonZero(run)));
             }
         }
         if (results.partial()) {

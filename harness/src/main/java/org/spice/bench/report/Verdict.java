@@ -67,11 +67,11 @@ final class Verdict {
         }
     }
 
-    /** Which server, page size and engine. */
+    /** Which server, protocol, page size and engine. */
     private static String what(Run run) {
-        Results results = run.results();
-        return String.format(Locale.ROOT, "On %s, with a %,d-byte page, measured by %s.", run.server(), results.bodyBytes(),
-                results.settings().engine() != null ? results.settings().engine() : "SPICE's engine");
+        Method method = Method.of(run.results());
+        return String.format(Locale.ROOT, "On %s, over %s, with a %,d-byte page, measured by %s.", run.server(),
+                method.protocol(), method.bodyBytes(), method.engine());
     }
 
     private static String noBaseline(Run run) {

@@ -42,13 +42,18 @@ class ReportInBrowserTest {
             + "  var width = document.documentElement.clientWidth;\n"
             + "  var wide = Array.prototype.slice.call(document.querySelectorAll('body *')).filter(function (e) {\n"
             + "    return !e.closest('.scroll') && e.getBoundingClientRect().right > width + 1; });\n"
+            + "  var summary = document.getElementById('summary');\n"
+            + "  var hidden = summary ? Array.prototype.slice.call(summary.querySelectorAll('th,td')).filter(function (c) {\n"
+            + "    return c.getBoundingClientRect().right > width + 1; }).length : -1;\n"
             + "  document.body.setAttribute('data-spice-check', 'images=' + images.length + ';blank=' + blank.length\n"
             + "    + ';errors=' + spiceErrors.join(',') + ';overflow=' + (document.documentElement.scrollWidth - width)\n"
-            + "    + ';wide=' + wide.map(function (e) { return e.tagName; }).join(','));\n"
+            + "    + ';wide=' + wide.map(function (e) { return e.tagName; }).join(',') + ';hidden=' + hidden);\n"
             + "});\n</script>\n";
 
     private static final Pattern RESULT = Pattern.compile("data-spice-check=\"images=(\\d+);blank=(\\d+);errors=([^;]*);"
-            + "overflow=(-?\\d+);wide=([^\"]*)\"");
+            + "overflow=(-?\\d+);wide=([^;\"]*);hidden=(-?\\d+)\"");
+
+    private static Matcher lastCheck;
 
     @Test
     void theReportAndTheComparisonRenderInChromium() throws Exception {
@@ -60,6 +65,7 @@ class ReportInBrowserTest {
         new CgiFloor("spice (dynamic)", 500).write(run);
         ReportWriter.write(run, apache);
         check(chromium, run.resolve("report.html"), 5, "report");
+        assertEquals("0", lastCheck.group(6), "report: summary-table cells beyond the 1280 px window (behind a scrollbar)");
 
         Map<String, List<org.spice.bench.figures.SpiceFigures.Summary>> servers = new LinkedHashMap<>();
         servers.put("apache", apache.summary());
@@ -78,6 +84,7 @@ class ReportInBrowserTest {
         Files.writeString(checked, html.replaceFirst("<head>", "<head>" + Matcher.quoteReplacement(CHECK)), StandardCharsets.UTF_8);
         String dom = browse(chromium, checked, "--dump-dom");
         Matcher m = RESULT.matcher(dom);
+        lastCheck = m;
         assertTrue(m.find(), "the check script ran in " + name + ": " + dom.substring(0, Math.min(300, dom.length())));
         assertEquals(charts, Integer.parseInt(m.group(1)), name + ": charts on the page");
         assertEquals(0, Integer.parseInt(m.group(2)), name + ": charts that did not draw");

@@ -1,5 +1,6 @@
 package org.spice.bench.report;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,6 +17,7 @@ import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
+import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Settings;
 import org.spice.bench.model.Summaries;
 
@@ -84,10 +86,40 @@ class ReportTest {
         assertTrue(warnings.contains("a note the engine wrote"));
     }
 
+    /** An import from a tool that measures no server CPU: no empty CPU chart, and the report says why. */
+    @Test
+    void withoutCpuFiguresTheCpuChartIsLeftOutAndSaidSo() throws Exception {
+        Results apache = ReportFixture.apache();
+        List<RunRecord> runs = apache.runs().stream().map(r -> r.toBuilder().cpu(org.spice.bench.model.Cpu.NONE).build()).toList();
+        Results imported = new Results(apache.target(), "apache", 6250, Settings.builder().engine("ab").build(),
+                apache.startedAt(), apache.finishedAt(), false, null, List.of(), runs);
+        List<Charts.Figure> figures = Charts.all(imported, null);
+        assertTrue(figures.stream().noneMatch(f -> f.file().equals("cpu.png")), figures.toString());
+        String html = HtmlReport.of(imported, figures, null);
+        assertTrue(html.contains("ab measures no server CPU"), html);
+        assertFalse(html.contains("(mach)"), "no source named for a figure that does not exist");
+        assertTrue(SummaryTable.of(imported).contains("HTTP/1.0") || SummaryTable.of(imported).contains("not recorded"));
+    }
+
+    /** The protocol is in the terminal header, the report's first line and the verdict. */
+    @Test
+    void keepAliveIsStatedWhereverTheFiguresAre() {
+        Results apache = ReportFixture.apache();
+        Results keepAlive = new Results(apache.target(), "apache", 6250, apache.settings().toBuilder()
+                .protocol("HTTP/1.1 keep-alive").build(), apache.startedAt(), apache.finishedAt(), false, null, List.of(),
+                apache.runs());
+        assertTrue(SummaryTable.of(keepAlive).lines().findFirst().orElseThrow().contains("HTTP/1.1 keep-alive"));
+        assertTrue(Verdict.of(keepAlive, null).get(0).contains("over HTTP/1.1 keep-alive"));
+        String html = HtmlReport.of(keepAlive, List.of(), null);
+        String firstLine = html.substring(html.indexOf("<h1>"), html.indexOf("</p>", html.indexOf("<h1>")));
+        assertTrue(firstLine.contains("HTTP/1.1 keep-alive"), firstLine);
+    }
+
     @Test
     void theVerdictAnswersFromTheFigures() {
         String verdict = String.join("\n", Verdict.of(ReportFixture.apache(), null));
-        assertTrue(verdict.startsWith("On apache, with a 6,250-byte page, measured by event-loop."), verdict);
+        assertTrue(verdict.startsWith("On apache, over the protocol the tool used (not recorded), with a 6,250-byte page,"
+                + " measured by event-loop."), verdict);
         assertTrue(verdict.contains("the cheapest interface is servlet, 150 µs, 1.5 × static's at 2 clients; the dearest"
                 + " is cgi, 1,200 µs, 12 × static's at 2 clients."), verdict);
         assertTrue(verdict.contains("The CPU of cgi is the whole machine's less the client's"), verdict);
@@ -138,6 +170,54 @@ class ReportTest {
                 }
             });
         }
+    }
+
+    /** compare: runs measured differently stand side by side; CPU figures of different measures compare on mach. */
+    @Test
+    void compareKeepsUnlikeRunsApartAndComparesLikeWithLike(@TempDir Path dir) throws Exception {
+        Results apache = ReportFixture.apache();
+        Results keepAlive = new Results(apache.target(), "apache", 6250, apache.settings().toBuilder()
+                .protocol("HTTP/1.1 keep-alive").build(), apache.startedAt(), apache.finishedAt(), false, null, List.of(),
+                apache.runs().stream().filter(r -> !r.probe().equals("servlet")).toList());
+        Results tomcat = new Results(apache.target(), "tomcat", 6250, apache.settings(), apache.startedAt(),
+                apache.finishedAt(), false, null, List.of(), apache.runs());
+        ResultsJson.write(Files.createDirectories(dir.resolve("a")), apache);
+        ResultsJson.write(Files.createDirectories(dir.resolve("k")), keepAlive);
+        ResultsJson.write(Files.createDirectories(dir.resolve("t")), tomcat);
+
+        String unlike = compare(dir, "a", "k");
+        assertTrue(unlike.contains("SPICE server comparison"), "not before/after: " + unlike);
+        assertTrue(unlike.contains("Not comparable as before and after: the runs were measured differently — protocol"
+                + " (apache: the protocol the tool used (not recorded); apache (k): HTTP/1.1 keep-alive)"), unlike);
+
+        String servers = compare(dir, "a", "t");
+        // apache counts cgi on the machine (mod_cgid's children are reaped by the kernel), tomcat on its processes.
+        // Before, cgi read "least server CPU on tomcat (300 µs), most on apache (1,200 µs)": srv against mach.
+        assertTrue(servers.contains("cgi: the same server CPU on each (1,200 µs mach)"), servers);
+        assertTrue(servers.contains("static: the same server CPU on each (100 µs)"), servers);
+    }
+
+    private static String compare(Path dir, String... runs) {
+        List<String> args = new java.util.ArrayList<>();
+        for (String run : runs) {
+            args.add(dir.resolve(run).toString());
+        }
+        args.addAll(List.of("--out", dir.resolve("compare-" + String.join("", runs)).toString()));
+        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
+        java.io.PrintStream print = new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8);
+        int status = org.spice.cli.Cli.run(new CompareCommand(), print, print, args.toArray(String[]::new));
+        String printed = console.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertEquals(0, status, printed);
+        return printed;
+    }
+
+    /** The log latency axis spans whole decades, two labels at least (labels between decades ran into each other). */
+    @Test
+    void aLogAxisSpansWholeDecades() {
+        assertArrayEquals(new double[] {1, 10}, Charts.decades(1.3, 7.2), 1e-12);
+        assertArrayEquals(new double[] {0.01, 10}, Charts.decades(0.06, 2), 1e-12);
+        assertArrayEquals(new double[] {1, 10}, Charts.decades(1, 1), 1e-12);
+        assertArrayEquals(new double[] {1, 100}, Charts.decades(5, 100), 1e-12);
     }
 
     @Test
