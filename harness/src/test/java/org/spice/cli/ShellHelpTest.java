@@ -43,8 +43,9 @@ class ShellHelpTest {
             for (String asked : List.of("--help", "-h")) {
                 Ran ran = shell(command, asked);
                 assertEquals(0, ran.status(), command + " " + asked + ": " + ran.err());
+                // server --help lists the servers once the harness is built: "usage: scripts/spice server ...".
                 assertTrue(ran.out().startsWith("usage: scripts/spice\n  " + command + " ")
-                        || ran.out().startsWith("usage: scripts/spice\n  " + command + "  "), command + ": " + ran.out());
+                        || ran.out().startsWith("usage: scripts/spice " + command + " "), command + ": " + ran.out());
             }
             Ran help = shell("help", command);
             assertEquals(0, help.status(), "help " + command + ": " + help.err());
