@@ -4,9 +4,10 @@
 
 # What the suite runs for real, as COMMAND:DEBIAN_PACKAGE. ss (iproute2) is how server stop|status see the
 # listening ports; openssl makes the TLS certificate; ab, wrk and h2load are the other load tools the tests
-# run; Chromium renders the report. JMeter, Tomcat and Jetty come from Maven Central.
+# run; Chromium renders the report; strace counts system calls (explain). JMeter, Tomcat and Jetty come from
+# Maven Central.
 SPICE_TEST_COMMANDS=(java:openjdk-17-jdk-headless javac:openjdk-17-jdk-headless mvn:maven gcc:gcc make:make
-    ss:iproute2 openssl:openssl ab:apache2-utils wrk:wrk h2load:nghttp2-client chromium:chromium)
+    ss:iproute2 openssl:openssl ab:apache2-utils wrk:wrk h2load:nghttp2-client chromium:chromium strace:strace)
 
 # The Debian packages the suite lacks, one per line (libc6-dev: the static CGI build links libc.a).
 missing_test_packages() {

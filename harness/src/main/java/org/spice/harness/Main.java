@@ -27,6 +27,7 @@ import picocli.CommandLine;
             org.spice.fileset.FilesetCommand.class,
             org.spice.cgifloor.CgiFloorCommand.class,
             org.spice.imports.ImportCommand.class,
+            org.spice.bench.plan.ExplainCommand.class,
             org.spice.bench.jmeter.RmiPropertiesCommand.class,
             org.spice.bench.plan.ServersCommand.class,
             org.spice.bench.report.FigureCommand.class,

@@ -35,7 +35,7 @@ class PackageLayersTest {
             Map.entry("bench.mix", Set.of("page")),
             Map.entry("bench.figures", Set.of()),
             Map.entry("bench.proc", Set.of()),
-            Map.entry("bench.model", Set.of("page", "bench.net", "bench.mix", "bench.figures")),
+            Map.entry("bench.model", Set.of("page", "bench.net", "bench.mix", "bench.figures", "bench.proc")),
             Map.entry("bench.samples", Set.of("page", "bench.net", "bench.figures", "bench.model")),
             Map.entry("bench.engine", Set.of("page", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model")),

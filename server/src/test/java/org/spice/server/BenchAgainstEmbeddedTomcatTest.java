@@ -32,7 +32,7 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--probes",
-                "static,servlet,module", "--clients", "1,4", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2",
+                "static,servlet,module,cgi", "--clients", "1,4", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2",
                 "--pause", "0", "--warm-up", "4", "--out", out.toString());
         String printed = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, printed);
@@ -42,7 +42,7 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
             file = files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst().orElseThrow();
         }
         Results results = ResultsJson.read(file);
-        assertEquals(6, results.runs().size());
+        assertEquals(8, results.runs().size());
         for (RunRecord run : results.runs()) {
             assertTrue(run.requests() > 0, run.probe() + " at " + run.clients() + " clients measured nothing");
             assertEquals(0, run.errorTotal(), run.probe() + " errors: " + run.errors());
@@ -50,11 +50,18 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
             assertTrue(run.latency().meanMs() > 0);
         }
         List<SpiceFigures.Summary> summary = results.summary();
-        assertEquals(List.of("static", "servlet", "module"), summary.stream().map(SpiceFigures.Summary::probe).toList());
+        assertEquals(List.of("static", "servlet", "module", "cgi"), summary.stream().map(SpiceFigures.Summary::probe).toList());
+        // The kernel's counters (the server's processes are not given here: the machine's processes only).
+        for (RunRecord run : results.runs()) {
+            double processes = run.processesPerReq();
+            // A CGI request starts a program (the embedded Tomcat's CGI also starts a thread to read it: 2).
+            assertTrue(run.probe().equals("cgi") ? processes > 0.8 && processes < 3 : processes < 0.1,
+                    run.probe() + " at " + run.clients() + ": " + processes + " processes per request");
+        }
         assertEquals(1.0, summary.get(0).requestEfficiencyAtPeak(), 1e-12, "static against itself");
         assertTrue(Files.exists(file.resolveSibling("report.html")) && Files.exists(file.resolveSibling("runs.csv")));
         assertTrue(printed.contains("SPICE summary"), printed);
-        assertEquals(3, results.steadyState().size(), "every workload warmed: " + results.steadyState());
+        assertEquals(4, results.steadyState().size(), "every workload warmed: " + results.steadyState());
         assertTrue(results.idle() != null && !Double.isNaN(results.idle().machineCpuCores()), "idle CPU measured: " + results.idle());
         assertEquals(1, results.runs().get(0).slices().size(), "a 1 s window is one slice");
     }

@@ -18,6 +18,7 @@ import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.proc.KernelCounters;
 
 /**
  * Runs one mix: N clients spread over a few event-loop threads, a ramp-up that is not measured, the
@@ -89,12 +90,15 @@ public final class EventLoopEngine implements LoadEngine {
     private final BenchSettings settings;
     private final TlsConfig tls;
     private final AtomicReference<String> interrupted;
+    /** Whether the server is on this machine: only then is the machine's CPU (less the client) about the server. */
+    private final boolean local;
 
     /** @param interrupted set (to why) by a signal: the mix ends at once and is marked failed */
     public EventLoopEngine(BenchSettings settings, TlsConfig tls, AtomicReference<String> interrupted) {
         this.settings = settings;
         this.tls = tls;
         this.interrupted = interrupted;
+        this.local = settings.target().isLocal();
     }
 
     @Override
@@ -163,14 +167,18 @@ public final class EventLoopEngine implements LoadEngine {
     }
 
     /** What the window gave: why it ended early (null if it did not), until when it was measured, the CPU at its edges. */
-    private record Window(String reason, long start, long measuredUntil, List<CpuReading> edges) {
+    private record Window(String reason, long start, long measuredUntil, List<CpuReading> edges, KernelCounters kernel) {
     }
 
-    /** The CPU counters at one instant: this process's, the server's processes', the machine's busy time. */
+    /**
+     * The CPU counters at one instant: this process's, the server's processes', the machine's busy time. The
+     * machine's only when the server runs on this machine ({@code local}): otherwise it would be the client's
+     * machine, never the server's.
+     */
     record CpuReading(long at, double clientS, double serverS, double machineS) {
-        static CpuReading now(List<Long> serverPids) {
+        static CpuReading now(List<Long> serverPids, boolean local) {
             return new CpuReading(System.nanoTime(), CpuMeter.processCpuNanos() / 1e9, CpuMeter.treeCpuSeconds(serverPids),
-                    CpuMeter.machineBusySeconds());
+                    local ? CpuMeter.machineBusySeconds() : Double.NaN);
         }
 
         /** The CPU from {@code earlier} to this reading; the machine's less the client's own. */
@@ -184,25 +192,28 @@ public final class EventLoopEngine implements LoadEngine {
     private Window measure(Watch watch, Schedule schedule) throws InterruptedException {
         String reason = watch.until(schedule.windowStart());
         if (reason != null) {
-            return new Window(reason, schedule.windowStart(), schedule.windowStart(), List.of());
+            return new Window(reason, schedule.windowStart(), schedule.windowStart(), List.of(), KernelCounters.NONE);
         }
         List<CpuReading> edges = new ArrayList<>();
-        edges.add(CpuReading.now(settings.serverPids()));
+        edges.add(CpuReading.now(settings.serverPids(), local));
+        // The kernel's counters at the window's two edges only (a scan of every thread's status: too slow per slice).
+        KernelCounters kernel0 = KernelCounters.read(local ? settings.serverPids() : List.of());
         for (long edge = schedule.windowStart() + SLICE_NANOS; reason == null; edge += SLICE_NANOS) {
             long until = Math.min(edge, schedule.windowEnd());
             reason = watch.until(until);
-            edges.add(CpuReading.now(settings.serverPids()));
+            edges.add(CpuReading.now(settings.serverPids(), local));
             if (until == schedule.windowEnd()) {
                 break;
             }
         }
+        KernelCounters kernel = local ? KernelCounters.read(settings.serverPids()).since(kernel0) : KernelCounters.NONE;
         long measuredUntil = Math.min(System.nanoTime(), schedule.windowEnd());
         if (reason == null) {
             // the window is complete; a failure in the ramp-down does not spoil it, a signal does
             String late = watch.until(schedule.stopAt());
             reason = late != null && interrupted.get() != null ? late : null;
         }
-        return new Window(reason, schedule.windowStart(), measuredUntil, edges);
+        return new Window(reason, schedule.windowStart(), measuredUntil, edges, kernel);
     }
 
     /** The mix's record: over the time the server answered if it died, failed if the engine set the pace. */
@@ -226,7 +237,7 @@ public final class EventLoopEngine implements LoadEngine {
         Cpu cpu = edges.size() < 2 ? Cpu.NONE : edges.get(edges.size() - 1).since(edges.get(0));
         RunRecord record = RunMetrics.build(mix.name(), repeat, loops.counts(), loops.stats(), durationS,
                 expectedBytes(mix), cpu, reason).toBuilder().slices(RunMetrics.slices(loops.stats(), edges, window.start()))
-                .build();
+                .kernel(window.kernel()).build();
         if (reason == null && record.requests() == 0) {
             return record.withFailure("no request succeeded in the window (" + record.errorTotal() + " errors)");
         }

@@ -103,7 +103,8 @@ public final class JMeterEngine implements LoadEngine {
             return failed(mix, clients, repeat, stopped);
         }
         double serverS = CpuMeter.treeCpuSeconds(settings.serverPids()) - server0;
-        double machineS = CpuMeter.machineBusySeconds() - machine0;
+        // The machine's CPU is the server's only when the server is on this machine.
+        double machineS = settings.target().isLocal() ? CpuMeter.machineBusySeconds() - machine0 : Double.NaN;
         if (repeat == 0) {
             return null;
         }

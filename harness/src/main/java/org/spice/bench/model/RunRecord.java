@@ -6,6 +6,7 @@ import java.util.Map;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.proc.KernelCounters;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -48,17 +49,19 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
     "little_ratio", "client_cpu_s", "client_cpu_cores", "client_cpu_us_per_req", "client_saturated", "server_cpu_s",
     "machine_cpu_s", "machine_cpu_us_per_req", "server_cpu_cores", "server_cpu_us_per_req", "completed_after_window",
     "server_kept_open", "reconnects", "rate_rps_ci", "mean_latency_ms_ci", "server_cpu_us_per_req_ci",
-    "machine_cpu_us_per_req_ci", "per_client", "slices"})
+    "machine_cpu_us_per_req_ci", "server_ctx_switches_per_req", "server_page_faults_per_req", "processes_per_req",
+    "server_read_bytes_per_req", "server_written_bytes_per_req", "kernel", "per_client", "slices"})
 public record RunRecord(String probe, int clients, int repeat, boolean failed,
         @JsonInclude(JsonInclude.Include.NON_NULL) String reason, double durationS, long requests,
         @JsonProperty("errors_by_class") Map<String, Long> errors, Map<String, Long> statusCodes, long headerBytes,
         long bodyBytes, @JsonIgnore long expectedBodyBytes, @JsonProperty("latency_ms") LatencySummary latency,
         @JsonIgnore long[] clientRequests, @JsonIgnore double[] clientMeanMs, @JsonIgnore long[] clientErrors,
         double clientCpuS, double serverCpuS, double machineCpuS, long completedAfterWindow, long serverKeptOpen,
-        long reconnects, List<Slice> slices) {
+        long reconnects, List<Slice> slices, KernelCounters kernel) {
 
     public RunRecord {
         slices = slices == null ? List.of() : List.copyOf(slices);
+        kernel = kernel == null ? KernelCounters.NONE : kernel;
     }
 
     /** The per-client counts and figures, as results.json nests them. */
@@ -84,7 +87,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
             @JsonProperty("machine_cpu_s") Double machineCpuS,
             @JsonProperty("completed_after_window") long completedAfterWindow,
             @JsonProperty("server_kept_open") long serverKeptOpen, @JsonProperty("reconnects") long reconnects,
-            @JsonProperty("slices") List<Slice> slices) {
+            @JsonProperty("slices") List<Slice> slices, @JsonProperty("kernel") KernelCounters kernel) {
         if (probe == null || perClient == null || latency == null) {
             throw new IllegalArgumentException("a run needs probe, latency_ms and per_client");
         }
@@ -94,7 +97,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
                 .latency(latency).perClient(perClient.requests(), perClient.meanLatencyMs(), perClient.errors())
                 .cpu(new Cpu(nan(clientCpuS), nan(serverCpuS), nan(machineCpuS)))
                 .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects)
-                .slices(slices == null ? List.of() : slices);
+                .slices(slices == null ? List.of() : slices).kernel(kernel);
         return (failed ? b.failed(reason) : b).build();
     }
 
@@ -257,6 +260,44 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         return toBuilder().failed(why).build();
     }
 
+    /** Context switches of the server's threads per counted request (voluntary and involuntary); NaN if not read. */
+    @JsonProperty
+    public double serverCtxSwitchesPerReq() {
+        return perRequest(kernel.voluntarySwitches() < 0 || kernel.involuntarySwitches() < 0 ? -1
+                : kernel.voluntarySwitches() + kernel.involuntarySwitches());
+    }
+
+    /** Page faults of the server's processes and the children they reaped per request (minor and major). */
+    @JsonProperty
+    public double serverPageFaultsPerReq() {
+        return perRequest(kernel.minorFaults() < 0 || kernel.majorFaults() < 0 ? -1 : kernel.minorFaults() + kernel.majorFaults());
+    }
+
+    /**
+     * Processes (and threads) the machine started per request: about 0 for anything resident, one or more for a CGI
+     * program (a Java server's spawn helper adds one). The client starts none during a window.
+     */
+    @JsonProperty
+    public double processesPerReq() {
+        return perRequest(kernel.forks());
+    }
+
+    /** Bytes the server's processes passed to read-like system calls per request. */
+    @JsonProperty
+    public double serverReadBytesPerReq() {
+        return perRequest(kernel.readBytes());
+    }
+
+    /** Bytes the server's processes passed to write-like system calls per request. */
+    @JsonProperty
+    public double serverWrittenBytesPerReq() {
+        return perRequest(kernel.writtenBytes());
+    }
+
+    private double perRequest(long count) {
+        return count >= 0 && requests > 0 ? count / (double) requests : Double.NaN;
+    }
+
     /** The CPU the window measured. */
     public Cpu cpu() {
         return new Cpu(clientCpuS, serverCpuS, machineCpuS);
@@ -271,7 +312,8 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         Builder b = builder(probe, clients, repeat).durationS(durationS).requests(requests).errors(errors)
                 .statusCodes(statusCodes).bytes(headerBytes, bodyBytes).expectedBodyBytes(expectedBodyBytes)
                 .latency(latency).perClient(clientRequests, clientMeanMs, clientErrors).cpu(cpu())
-                .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects).slices(slices);
+                .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects).slices(slices)
+                .kernel(kernel);
         return failed ? b.failed(reason) : b;
     }
 
@@ -297,6 +339,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         private long serverKeptOpen;
         private long reconnects;
         private List<Slice> slices = List.of();
+        private KernelCounters kernel = KernelCounters.NONE;
 
         private Builder(String probe, int clients, int repeat) {
             this.probe = probe;
@@ -316,6 +359,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         public Builder cpu(Cpu value) { cpu = value; return this; }
         public Builder completedAfterWindow(long value) { completedAfterWindow = value; return this; }
         public Builder slices(List<Slice> value) { slices = value; return this; }
+        public Builder kernel(KernelCounters value) { kernel = value; return this; }
 
         public Builder perClient(long[] successes, double[] meanMs, long[] failures) {
             clientRequests = successes;
@@ -334,7 +378,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
             return new RunRecord(probe, clients, repeat, failure != null, failure, durationS, requests, errors,
                     statusCodes, headerBytes, bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs,
                     clientErrors, cpu.clientS(), cpu.serverS(), cpu.machineS(), completedAfterWindow, serverKeptOpen,
-                    reconnects, slices);
+                    reconnects, slices, kernel);
         }
     }
 

@@ -106,6 +106,10 @@ public final class Ladder {
                 return 2;
             }
         }
+        if (settings.serverPids().isEmpty() && !local) {
+            notes.add("The server is not on this machine (" + settings.target() + "): SPICE reads CPU where it runs, and"
+                    + " this machine's CPU would be the client's, so there is no server CPU figure");
+        }
         if (!settings.serverPids().isEmpty() && !local) {
             notes.add("--server-pid given but the target is not local: the server CPU is of processes "
                     + settings.serverPids() + " on this machine, check that they are the server");
@@ -237,7 +241,7 @@ public final class Ladder {
         }
         int clients = Math.min(WARM_UP_CLIENTS, settings.maxClients());
         WarmUp warmUp = new WarmUp(runner, settings.serverPids(), interrupted, err);
-        idle = warmUp.idle(WarmUp.IDLE_S);
+        idle = warmUp.idle(WarmUp.IDLE_S, settings.target().isLocal());
         double minS = CpuMeter.anyJava(settings.serverPids()) ? JVM_WARM_UP_FACTOR * settings.warmUpS() : 0;
         steadyState = warmUp.steady(settings.mixes(), clients, settings.warmUpS(), minS);
         if (steadyState.isEmpty()) {

@@ -79,8 +79,8 @@ final class WarmUp {
         return warmed;
     }
 
-    /** The server's CPU over {@code seconds} with no load. */
-    IdleCpu idle(double seconds) throws InterruptedException {
+    /** The server's CPU over {@code seconds} with no load (the machine's only when the server is on this machine). */
+    IdleCpu idle(double seconds, boolean local) throws InterruptedException {
         double client0 = CpuMeter.processCpuNanos() / 1e9;
         double server0 = CpuMeter.treeCpuSeconds(serverPids);
         double machine0 = CpuMeter.machineBusySeconds();
@@ -89,15 +89,20 @@ final class WarmUp {
         double elapsed = (System.nanoTime() - began) / 1e9;
         double client = CpuMeter.processCpuNanos() / 1e9 - client0;
         IdleCpu idle = new IdleCpu(elapsed, (CpuMeter.treeCpuSeconds(serverPids) - server0) / elapsed,
-                (CpuMeter.machineBusySeconds() - machine0 - client) / elapsed);
+                local ? (CpuMeter.machineBusySeconds() - machine0 - client) / elapsed : Double.NaN);
         err.printf(Locale.ROOT, "idle: the server used %.3f cores (the machine less the client %.3f) with no load%n",
                 idle.serverCpuCores(), idle.machineCpuCores());
         return idle;
     }
 
-    /** The server's CPU per request of a slice, or the machine's when the server's processes are not known. */
+    /**
+     * The server's CPU per request of a slice, or the machine's when the server's processes are not known; for a
+     * server on another machine, whose CPU is not read here, the wall time per request (1 / rate): it settles as
+     * the server warms.
+     */
     private static double cpuUsPerReq(RunRecord slice) {
         double server = slice.serverCpuUsPerReq();
-        return Double.isNaN(server) ? slice.machineCpuUsPerReq() : server;
+        double cpu = Double.isNaN(server) ? slice.machineCpuUsPerReq() : server;
+        return Double.isNaN(cpu) && slice.rateRps() > 0 ? 1e6 / slice.rateRps() : cpu;
     }
 }

@@ -197,7 +197,7 @@ public final class CpuMeter {
     }
 
     /** The fields of a stat file after the command name: [0] = state (field 3), [1] = ppid (field 4), ... */
-    private static String[] split(Path stat) {
+    static String[] split(Path stat) {
         String text;
         try {
             text = Files.readString(stat, StandardCharsets.US_ASCII);

@@ -19,7 +19,8 @@ final class CsvReport {
             "rate_rps", "throughput_bytes_s", "bytes_per_response", "latency_mean_ms", "latency_p50_ms",
             "latency_p90_ms", "latency_p99_ms", "latency_p999_ms", "latency_max_ms", "fairness_jain",
             "client_latency_cv", "little_ratio", "client_cpu_cores", "client_cpu_us_per_req",
-            "server_cpu_us_per_req", "machine_cpu_us_per_req"}) {
+            "server_cpu_us_per_req", "machine_cpu_us_per_req", "server_ctx_switches_per_req", "server_page_faults_per_req",
+            "processes_per_req", "server_read_bytes_per_req", "server_written_bytes_per_req"}) {
             head.add(column);
         }
         for (ErrorClass error : ErrorClass.values()) {
@@ -35,7 +36,9 @@ final class CsvReport {
             for (double value : new double[] {r.durationS(), r.rateRps(), r.throughputBytesS(), r.bytesPerResponse(),
                 r.latency().meanMs(), r.latency().p50Ms(), r.latency().p90Ms(), r.latency().p99Ms(),
                 r.latency().p999Ms(), r.latency().maxMs(), r.fairnessJain(), r.clientLatencyCv(), r.littleRatio(),
-                r.clientCpuCores(), r.clientCpuUsPerReq(), r.serverCpuUsPerReq(), r.machineCpuUsPerReq()}) {
+                r.clientCpuCores(), r.clientCpuUsPerReq(), r.serverCpuUsPerReq(), r.machineCpuUsPerReq(),
+                r.serverCtxSwitchesPerReq(), r.serverPageFaultsPerReq(), r.processesPerReq(), r.serverReadBytesPerReq(),
+                r.serverWrittenBytesPerReq()}) {
                 row.add(Format.csv(value));
             }
             for (ErrorClass error : ErrorClass.values()) {

@@ -42,7 +42,9 @@ final class HtmlReport {
                     + " rates and latencies only (SPICE's bench measures the server's CPU).</p>\n");
         }
         summary(h, results);
-        h.append("</section>\n<section id=\"figures\"><h2>The white paper's figures</h2>\n");
+        h.append("</section>\n");
+        Why.html(h, results);
+        h.append("<section id=\"figures\"><h2>The white paper's figures</h2>\n");
         figure(h, figures, "rate.png");
         figure(h, figures, "latency.png");
         h.append("</section>\n<section id=\"distribution\"><h2>At each probe's peak</h2>\n");

@@ -88,6 +88,8 @@ final class Verdict {
         List<SpiceFigures.Summary> byCpu = run.byCpu();
         List<String> sentences = new ArrayList<>();
         if (byCpu.isEmpty()) {
+            sentences.add("No server CPU was measured (the notes below say why), so what an interface costs is told here"
+                    + " by rates and latencies alone.");
             return sentences;
         }
         boolean intervals = run.base() != null && byCpu.stream().allMatch(SpiceFigures.Summary::cpuIntervalsKnown);

@@ -220,6 +220,34 @@ class ReportTest {
         assertArrayEquals(new double[] {1, 100}, Charts.decades(5, 100), 1e-12);
     }
 
+    /** The kernel's counters per request: kept in results.json, read by the "why" section's sentences. */
+    @Test
+    void theWhySectionReadsTheKernelsCounters(@TempDir Path dir) throws Exception {
+        Results apache = ReportFixture.apache();
+        List<RunRecord> runs = apache.runs().stream().map(r -> r.toBuilder().kernel(new org.spice.bench.proc.KernelCounters(
+                2 * r.requests(), r.requests(), r.probe().equals("cgi") ? 41 * r.requests() : r.requests() / 10, 0,
+                6_300 * r.requests(), 6_500 * r.requests(), r.probe().equals("cgi") ? r.requests() : 0)).build()).toList();
+        Results counted = new Results(apache.target(), "apache", 6250, apache.settings(), apache.startedAt(),
+                apache.finishedAt(), false, null, List.of(), runs);
+        ResultsJson.write(dir, counted);
+        RunRecord cgi = ResultsJson.readResults(dir).runs().stream().filter(r -> r.probe().equals("cgi")).findFirst().orElseThrow();
+        assertEquals(1.0, cgi.processesPerReq(), 1e-12);
+        assertEquals(41.0, cgi.serverPageFaultsPerReq(), 1e-12);
+        assertEquals(3.0, cgi.serverCtxSwitchesPerReq(), 1e-12);
+        assertEquals(6_500.0, cgi.serverWrittenBytesPerReq(), 1e-12);
+        assertTrue(Files.readString(dir.resolve("results.json")).contains("\"processes_per_req\" : 1.0"));
+
+        StringBuilder html = new StringBuilder();
+        Why.html(html, counted);
+        assertTrue(html.toString().contains("cgi: 1.0 process, 41 page faults and 3.0 context switches per request — the cost"
+                + " of starting a program for each request"), html.toString());
+        assertTrue(html.toString().contains("static: 0.0 processes, 0.1 page faults and 3.0 context switches per request —"
+                + " resident"), html.toString());
+        StringBuilder none = new StringBuilder();
+        Why.html(none, apache);
+        assertTrue(none.toString().contains("No kernel counters for these results"), none.toString());
+    }
+
     @Test
     void beforeAndAfterSaysWhetherAChangeIsInsideTheNoise() {
         assertEquals(Boolean.TRUE, Comparison.insideNoise(0.05, 0.03, 0.02));    // the intervals just overlap

@@ -1,0 +1,53 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.plan.ExplainCommand;
+import org.spice.cli.Cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * scripts/spice explain against the embedded server as a process of its own, traced by the real strace: a fixed,
+ * small count of requests; the CGI probe starts a program per request (execve), the static file none, and both
+ * write the page.
+ */
+class ExplainAgainstEmbeddedTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theSystemCallsPerRequestTellACgiProgramFromAStaticFile() throws Exception {
+        try (EmbeddedProcess server = EmbeddedProcess.start(dir)) {
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+            int status = Cli.run(new ExplainCommand(), print, print, "static,cgi", "--target", server.baseUrl(),
+                    "--server-pid", Long.toString(server.process.pid()), "--clients", "2", "--requests", "200",
+                    "--out", dir.resolve("explain").toString());
+            String printed = console.toString(StandardCharsets.UTF_8);
+            assertEquals(0, status, printed);
+            assertTrue(printed.contains("system calls per request"), printed);
+            JsonNode json = ResultsJson.MAPPER.readTree(dir.resolve("explain/explain.json").toFile());
+            assertEquals(200, json.get("requests_counted").get("static").asLong(), "every traced request had the page");
+            JsonNode perRequest = json.get("syscalls_per_request");
+            double cgiExec = perRequest.get("cgi").path("execve").asDouble(0);
+            double staticExec = perRequest.get("static").path("execve").asDouble(0);
+            assertTrue(cgiExec >= 0.9, "a CGI request starts a program: " + perRequest.get("cgi"));
+            assertEquals(0, staticExec, 0.0, "a static file starts none: " + perRequest.get("static"));
+            for (Map.Entry<String, JsonNode> probe : (Iterable<Map.Entry<String, JsonNode>>) perRequest::fields) {
+                assertTrue(probe.getValue().size() > 3, probe.getKey() + " made system calls: " + probe.getValue());
+            }
+        }
+    }
+}
