@@ -46,6 +46,19 @@ final class ReportFixture {
                 "2026-11-23T00:05:00Z", false, null, List.of("a note the engine wrote"), runs);
     }
 
+    /**
+     * The same runs with the kernel's counters per request: cgi 1 process, 41 page faults; the others none and 0.1;
+     * 3 context switches each; 6,300 bytes read and 6,500 written per request.
+     */
+    static Results apacheWithCounters() {
+        Results apache = apache();
+        List<RunRecord> runs = apache.runs().stream().map(r -> r.toBuilder().kernel(new org.spice.bench.proc.KernelCounters(
+                2 * r.requests(), r.requests(), r.probe().equals("cgi") ? 41 * r.requests() : r.requests() / 10, 0,
+                6_300 * r.requests(), 6_500 * r.requests(), r.probe().equals("cgi") ? r.requests() : 0)).build()).toList();
+        return new Results(apache.target(), "apache", 6250, apache.settings(), apache.startedAt(), apache.finishedAt(),
+                false, null, List.of(), runs);
+    }
+
     /** One mix: rate, CPU per request (process tree, machine), the client's cores, and a real latency histogram. */
     static RunRecord run(String probe, int clients, double rate, double serverUs, double machineUs, double clientCores,
             boolean failed) {

@@ -54,18 +54,21 @@ class ReportInBrowserTest {
             + "overflow=(-?\\d+);wide=([^;\"]*);hidden=(-?\\d+)\"");
 
     private static Matcher lastCheck;
+    private static String lastDom;
 
     @Test
     void theReportAndTheComparisonRenderInChromium() throws Exception {
         String chromium = chromium();
         assumeTrue(chromium != null, "no chromium here (apt-get install chromium); CI installs it");
         Path run = Files.createDirectories(OUT.resolve("apache"));
-        Results apache = ReportFixture.apache();
+        Results apache = ReportFixture.apacheWithCounters();
         ResultsJson.write(run, apache);
         new CgiFloor("spice (dynamic)", 500).write(run);
         ReportWriter.write(run, apache);
         check(chromium, run.resolve("report.html"), 5, "report");
         assertEquals("0", lastCheck.group(6), "report: summary-table cells beyond the 1280 px window (behind a scrollbar)");
+        assertTrue(Files.readString(run.resolve("report-checked.html")).contains("<section id=\"why\">")
+                && lastDom.contains("cgi: 1.0 process, 41 page faults"), "the why section rendered");
 
         Map<String, List<org.spice.bench.figures.SpiceFigures.Summary>> servers = new LinkedHashMap<>();
         servers.put("apache", apache.summary());
@@ -85,6 +88,7 @@ class ReportInBrowserTest {
         String dom = browse(chromium, checked, "--dump-dom");
         Matcher m = RESULT.matcher(dom);
         lastCheck = m;
+        lastDom = dom;
         assertTrue(m.find(), "the check script ran in " + name + ": " + dom.substring(0, Math.min(300, dom.length())));
         assertEquals(charts, Integer.parseInt(m.group(1)), name + ": charts on the page");
         assertEquals(0, Integer.parseInt(m.group(2)), name + ": charts that did not draw");

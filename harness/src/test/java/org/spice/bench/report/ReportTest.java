@@ -190,6 +190,14 @@ class ReportTest {
         assertTrue(unlike.contains("Not comparable as before and after: the runs were measured differently — protocol"
                 + " (apache: the protocol the tool used (not recorded); apache (k): HTTP/1.1 keep-alive)"), unlike);
 
+        // Before and after on one server, the probe missing in one run: which run lacks it is said.
+        Results without = new Results(apache.target(), "apache", 6250, apache.settings(), apache.startedAt(),
+                apache.finishedAt(), false, null, List.of(), apache.runs().stream().filter(r -> !r.probe().equals("servlet")).toList());
+        ResultsJson.write(Files.createDirectories(dir.resolve("w")), without);
+        String beforeAfter = compare(dir, "a", "w");
+        assertTrue(beforeAfter.contains("SPICE before/after comparison"), beforeAfter);
+        assertTrue(beforeAfter.contains("servlet: not run in apache (w), so no change can be given."), beforeAfter);
+
         String servers = compare(dir, "a", "t");
         // apache counts cgi on the machine (mod_cgid's children are reaped by the kernel), tomcat on its processes.
         // Before, cgi read "least server CPU on tomcat (300 µs), most on apache (1,200 µs)": srv against mach.
@@ -224,11 +232,7 @@ class ReportTest {
     @Test
     void theWhySectionReadsTheKernelsCounters(@TempDir Path dir) throws Exception {
         Results apache = ReportFixture.apache();
-        List<RunRecord> runs = apache.runs().stream().map(r -> r.toBuilder().kernel(new org.spice.bench.proc.KernelCounters(
-                2 * r.requests(), r.requests(), r.probe().equals("cgi") ? 41 * r.requests() : r.requests() / 10, 0,
-                6_300 * r.requests(), 6_500 * r.requests(), r.probe().equals("cgi") ? r.requests() : 0)).build()).toList();
-        Results counted = new Results(apache.target(), "apache", 6250, apache.settings(), apache.startedAt(),
-                apache.finishedAt(), false, null, List.of(), runs);
+        Results counted = ReportFixture.apacheWithCounters();
         ResultsJson.write(dir, counted);
         RunRecord cgi = ResultsJson.readResults(dir).runs().stream().filter(r -> r.probe().equals("cgi")).findFirst().orElseThrow();
         assertEquals(1.0, cgi.processesPerReq(), 1e-12);
