@@ -90,9 +90,14 @@ final class WarmUp {
         double client = CpuMeter.processCpuNanos() / 1e9 - client0;
         IdleCpu idle = new IdleCpu(elapsed, (CpuMeter.treeCpuSeconds(serverPids) - server0) / elapsed,
                 local ? (CpuMeter.machineBusySeconds() - machine0 - client) / elapsed : Double.NaN);
-        err.printf(Locale.ROOT, "idle: the server used %.3f cores (the machine less the client %.3f) with no load%n",
-                idle.serverCpuCores(), idle.machineCpuCores());
+        err.printf(Locale.ROOT, "idle: the server used %s cores (the machine less the client %s) with no load%n",
+                cores(idle.serverCpuCores()), cores(idle.machineCpuCores()));
         return idle;
+    }
+
+    /** Cores to three decimals, or "not read" (no server PIDs; the machine of a server elsewhere). */
+    private static String cores(double value) {
+        return Double.isNaN(value) ? "not read" : String.format(Locale.ROOT, "%.3f", value);
     }
 
     /**
