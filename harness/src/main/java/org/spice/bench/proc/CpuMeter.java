@@ -128,6 +128,12 @@ public final class CpuMeter {
         return treeCpuSeconds(List.of(pid));
     }
 
+    /** {@code pids} and all their descendants now, each once (empty if one of them is gone). */
+    public static List<Long> tree(List<Long> pids) {
+        Set<Long> processes = processes(pids, childrenByParent());
+        return processes == null ? List.of() : List.copyOf(processes);
+    }
+
     /** The set of {@code pids} and their descendants, each once; null if one of {@code pids} is gone. */
     static Set<Long> processes(List<Long> pids, Map<Long, List<Long>> children) {
         Set<Long> processes = new LinkedHashSet<>();

@@ -69,13 +69,22 @@ public record KernelCounters(long voluntarySwitches, long involuntarySwitches, l
                 minus(writtenBytes, earlier.writtenBytes), minus(forks, earlier.forks));
     }
 
-    /** Voluntary and involuntary switches of every thread of a process, from /proc/PID/task/TID/status. */
+    /**
+     * Voluntary and involuntary switches of every thread of a process, from /proc/PID/task/TID/status; a thread
+     * that ends while they are read is left out (Tomcat's CGI starts and ends threads all the time).
+     */
     private static long[] switches(Path process) {
         long voluntary = 0;
         long involuntary = 0;
         try (DirectoryStream<Path> tasks = Files.newDirectoryStream(process.resolve("task"))) {
             for (Path task : tasks) {
-                for (String line : Files.readAllLines(task.resolve("status"), StandardCharsets.US_ASCII)) {
+                List<String> lines;
+                try {
+                    lines = Files.readAllLines(task.resolve("status"), StandardCharsets.US_ASCII);
+                } catch (java.nio.file.NoSuchFileException ended) {
+                    continue;
+                }
+                for (String line : lines) {
                     if (line.startsWith("voluntary_ctxt_switches:")) {
                         voluntary += Long.parseLong(line.substring(line.indexOf(':') + 1).trim());
                     } else if (line.startsWith("nonvoluntary_ctxt_switches:")) {

@@ -35,10 +35,13 @@ public final class Strace implements AutoCloseable {
         return false;
     }
 
-    /** Attaches to {@code pids} (each process's threads and the children they start), the counts going to {@code output}. */
+    /**
+     * Attaches to {@code pids} and every process below them now (httpd's and nginx's workers are children of the
+     * PID given), each with its threads and the children it starts later, the counts going to {@code output}.
+     */
     public static Strace attach(List<Long> pids, Path output) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("strace", "-f", "-c", "-o", output.toString()));
-        for (long pid : pids) {
+        for (long pid : CpuMeter.tree(pids)) {
             command.add("-p");
             command.add(Long.toString(pid));
         }
