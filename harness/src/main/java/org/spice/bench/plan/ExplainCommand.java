@@ -58,8 +58,8 @@ public final class ExplainCommand extends Cli.Printing implements Callable<Integ
     @Parameters(index = "0", paramLabel = "PROBE[,PROBE...]", description = "The probes, in the table's order.")
     String probes;
 
-    @Option(names = "--server", paramLabel = "NAME", description = "Start this server and trace it (default embedded):"
-            + " ${COMPLETION-CANDIDATES}.")
+    @Option(names = "--server", paramLabel = "NAME", description = "Start this server and trace it: embedded (default),"
+            + " apache, tomcat, jetty or nginx.")
     String server = Server.EMBEDDED.id();
 
     @Option(names = "--target", paramLabel = "BASE_URL", description = "A server already running on this machine"
