@@ -28,6 +28,7 @@ import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.ResponseParser;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.Strace;
+import org.spice.bench.report.ReportWriter;
 import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
@@ -75,7 +76,8 @@ public final class ExplainCommand extends Cli.Printing implements Callable<Integ
     @Option(names = "--requests", paramLabel = "M", description = "Requests traced per probe (default 2000).")
     int requests = 2000;
 
-    @Option(names = "--out", paramLabel = "DIR", description = "Where explain.json goes (default results/explain-TIME).")
+    @Option(names = "--out", paramLabel = "DIR", description = "Where explain.json goes (default results/explain-TIME);"
+            + " a bench results directory, and scripts/spice report DIR shows the table in its report.")
     Path outDir;
 
     @Override
@@ -151,8 +153,10 @@ public final class ExplainCommand extends Cli.Printing implements Callable<Integ
         json.put("method", "strace -f -c attached to the server's processes during the requests; calls / requests"
                 + " answered with the page. Tracing slows the server: the counts are the result, not the times");
         json.put("syscalls_per_request", perRequest);
-        ResultsJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(dir.resolve("explain.json").toFile(), json);
-        out.println("explain: " + dir.resolve("explain.json").toAbsolutePath());
+        Path file = dir.resolve(ReportWriter.EXPLAIN_FILE);
+        ResultsJson.MAPPER.writerWithDefaultPrettyPrinter().writeValue(file.toFile(), json);
+        out.println("explain: " + file.toAbsolutePath() + (Files.exists(dir.resolve(ResultsJson.FILE))
+                ? " (scripts/spice report " + dir + " puts it in the report)" : ""));
         return 0;
     }
 

@@ -14,6 +14,9 @@ public final class ReportWriter {
     private ReportWriter() {
     }
 
+    /** What {@code spice explain} writes; in a results directory, the report shows its table. */
+    public static final String EXPLAIN_FILE = "explain.json";
+
     /** @return the terminal table, with a line at the end if the charts could not be drawn */
     public static String write(Path dir, Results results) throws IOException {
         Files.writeString(dir.resolve("runs.csv"), CsvReport.of(results), StandardCharsets.UTF_8);
@@ -31,7 +34,8 @@ public final class ReportWriter {
             chartFailure = "charts not drawn: " + e;
             figures = List.of();
         }
-        Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, Why.explained(dir)),
+                StandardCharsets.UTF_8);
         return SummaryTable.of(results) + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
     }
 }

@@ -1,13 +1,22 @@
 package org.spice.bench.report;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
+
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * Why an interface costs what it costs: per probe, at its peak, what the kernel counted for the server per
@@ -80,13 +89,39 @@ final class Why {
         return runs.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
     }
 
+    /** explain.json's system calls per request by probe in {@code dir}, or null when there is none. */
+    static Map<String, Map<String, Double>> explained(Path dir) throws IOException {
+        Path file = dir.resolve(ReportWriter.EXPLAIN_FILE);
+        if (!Files.exists(file)) {
+            return null;
+        }
+        JsonNode calls = ResultsJson.MAPPER.readTree(file.toFile()).path("syscalls_per_request");
+        if (!calls.isObject()) {
+            throw new IOException(file + ": no \"syscalls_per_request\" (not written by scripts/spice explain?)");
+        }
+        Map<String, Map<String, Double>> byProbe = new LinkedHashMap<>();
+        calls.fields().forEachRemaining(probe -> {
+            Map<String, Double> each = new LinkedHashMap<>();
+            probe.getValue().fields().forEachRemaining(call -> each.put(call.getKey(), call.getValue().asDouble()));
+            byProbe.put(probe.getKey(), each);
+        });
+        return byProbe;
+    }
+
     /** The report's section: the sentences, then the table; or why there is nothing to show. */
     static void html(StringBuilder h, Results results) {
+        html(h, results, null);
+    }
+
+    /** As above, then explain.json's system calls when {@code syscalls} is not null. */
+    static void html(StringBuilder h, Results results, Map<String, Map<String, Double>> syscalls) {
         h.append("<section id=\"why\"><h2>Why it costs that</h2>\n");
         List<Row> rows = rows(results).stream().filter(Row::counted).toList();
         if (rows.isEmpty()) {
             h.append("<p>No kernel counters for these results (a server on another machine, results from before SPICE"
-                    + " read them, or a tool's import).</p>\n</section>\n");
+                    + " read them, or a tool's import).</p>\n");
+            syscalls(h, syscalls);
+            h.append("</section>\n");
             return;
         }
         for (Row row : rows) {
@@ -106,6 +141,33 @@ final class Why {
             }
             h.append("</tr>\n");
         }
-        h.append("</table></div>\n</section>\n");
+        h.append("</table></div>\n");
+        syscalls(h, syscalls);
+        h.append("</section>\n");
+    }
+
+    /** The system calls per request of explain.json, a column per probe, the twelve most frequent calls. */
+    private static void syscalls(StringBuilder h, Map<String, Map<String, Double>> syscalls) {
+        if (syscalls == null || syscalls.isEmpty()) {
+            return;
+        }
+        List<String> names = new ArrayList<>(syscalls.values().stream().flatMap(m -> m.keySet().stream()).distinct().toList());
+        names.sort(Comparator.comparingDouble((String n) -> syscalls.values().stream()
+                .mapToDouble(m -> m.getOrDefault(n, 0.0)).max().orElse(0)).reversed());
+        h.append("<p>System calls per request (scripts/spice explain: strace -f -c on the server's processes; the"
+                + " counts, not the times), the twelve most frequent:</p>\n<div class=\"scroll\"><table id=\"syscalls\">"
+                + "<tr><th class=\"l\">system call</th>");
+        syscalls.keySet().forEach(p -> h.append("<th>").append(HtmlReport.esc(p)).append("</th>"));
+        h.append("</tr>\n");
+        for (String name : names.subList(0, Math.min(12, names.size()))) {
+            h.append("<tr><td class=\"l\">").append(HtmlReport.esc(name)).append("</td>");
+            syscalls.values().forEach(m -> h.append("<td>").append(m.containsKey(name) ? Format.num(m.get(name), 2) : "-")
+                    .append("</td>"));
+            h.append("</tr>\n");
+        }
+        h.append("<tr><td class=\"l\">all</td>");
+        syscalls.values().forEach(m -> h.append("<td>").append(Format.num(m.values().stream().mapToDouble(Double::doubleValue)
+                .sum(), 1)).append("</td>"));
+        h.append("</tr>\n</table></div>\n");
     }
 }

@@ -250,6 +250,16 @@ class ReportTest {
         StringBuilder none = new StringBuilder();
         Why.html(none, apache);
         assertTrue(none.toString().contains("No kernel counters for these results"), none.toString());
+
+        // explain.json beside results.json: its table is in the report's why section.
+        Files.writeString(dir.resolve(ReportWriter.EXPLAIN_FILE), "{\"schema\": \"spice-explain/1\", \"syscalls_per_request\":"
+                + " {\"static\": {\"sendfile\": 1.0, \"accept4\": 1.0}, \"cgi\": {\"clone\": 1.0, \"execve\": 1.0,"
+                + " \"rt_sigaction\": 6.0}}}");
+        ReportWriter.write(dir, counted);
+        String report = Files.readString(dir.resolve("report.html"));
+        String why = report.substring(report.indexOf("<section id=\"why\">"), report.indexOf("</section>", report.indexOf("<section id=\"why\">")));
+        assertTrue(why.contains("<table id=\"syscalls\">") && why.contains("<td class=\"l\">rt_sigaction</td><td>-</td><td>6.00</td>")
+                && why.contains("<td class=\"l\">all</td><td>2.0</td><td>8.0</td>"), why);
     }
 
     @Test
