@@ -67,12 +67,15 @@ class NoiseTest {
     @Test
     void aRunsIntervalsComeFromItsSlicesAndRepeatsPoolThemOrBecomeTheBatches() {
         RunRecord a = run(1, 100, 105, 95);
-        // slices' CPU per request: 100, 105, 95 µs → mean 100, s = 5
-        assertEquals(Intervals.t(2) * 5 / Math.sqrt(3), a.serverCpuUsPerReqCi(), 1e-6);
+        // slices' CPU per request: 100, 105, 95 µs → mean 100, s = 5; one window: and ±10 % of 100 for the drift
+        // between windows, in quadrature
+        assertEquals(Math.hypot(Intervals.t(2) * 5 / Math.sqrt(3), 10), a.serverCpuUsPerReqCi(), 1e-6);
         assertEquals(100, a.serverCpuUsPerReq(), 1e-6);
         RunRecord b = run(2, 110, 110, 110);
         SpiceFigures.Noise pooled = RunRecord.pooledNoise(List.of(a, b));
-        assertEquals(Intervals.halfWidth(new double[] {100, 105, 95, 110, 110, 110}), pooled.serverCpuUsPerReq(), 1e-6);
+        double[] both = {100, 105, 95, 110, 110, 110};
+        assertEquals(Math.hypot(Intervals.halfWidth(both), 0.1 * 105), pooled.serverCpuUsPerReq(), 1e-6);
+        assertEquals(Intervals.ofWindows(both), pooled.serverCpuUsPerReq(), 1e-12);
         // three repeats: the repeats are the batches
         List<SpiceFigures.Summary> summary = Summaries.of(List.of(a, b, run(3, 120, 120, 120)), 100, "static", null);
         assertEquals(Intervals.halfWidth(new double[] {100, 110, 120}), summary.get(0).noise().cpuUsPerReqAtPeakCi(), 1e-6);

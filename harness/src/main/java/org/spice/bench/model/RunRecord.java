@@ -213,25 +213,28 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         return durationS > 0 && !Double.isNaN(serverCpuS) ? serverCpuS / durationS : Double.NaN;
     }
 
-    /** The 95 % interval's half-width of the rate, from the slices (batch means); NaN without two whole slices. */
+    /**
+     * The 95 % interval's half-width of the rate, from the slices (batch means) and the drift between windows
+     * ({@link Intervals#ofWindows}); NaN without two whole slices.
+     */
     @JsonProperty
     public double rateRpsCi() {
-        return Intervals.halfWidth(batches(Slice::rateRps));
+        return Intervals.ofWindows(batches(Slice::rateRps));
     }
 
     @JsonProperty
     public double meanLatencyMsCi() {
-        return Intervals.halfWidth(batches(Slice::meanLatencyMs));
+        return Intervals.ofWindows(batches(Slice::meanLatencyMs));
     }
 
     @JsonProperty
     public double serverCpuUsPerReqCi() {
-        return Intervals.halfWidth(batches(Slice::serverCpuUsPerReq));
+        return Intervals.ofWindows(batches(Slice::serverCpuUsPerReq));
     }
 
     @JsonProperty
     public double machineCpuUsPerReqCi() {
-        return Intervals.halfWidth(batches(Slice::machineCpuUsPerReq));
+        return Intervals.ofWindows(batches(Slice::machineCpuUsPerReq));
     }
 
     /** A figure of each slice long enough to be a batch. */
@@ -249,10 +252,10 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
      * repeat taken as one batch.
      */
     public static SpiceFigures.Noise pooledNoise(List<RunRecord> repeats) {
-        return new SpiceFigures.Noise(Intervals.halfWidth(batches(repeats, Slice::rateRps)),
-                Intervals.halfWidth(batches(repeats, Slice::meanLatencyMs)),
-                Intervals.halfWidth(batches(repeats, Slice::serverCpuUsPerReq)),
-                Intervals.halfWidth(batches(repeats, Slice::machineCpuUsPerReq)));
+        return new SpiceFigures.Noise(Intervals.ofWindows(batches(repeats, Slice::rateRps)),
+                Intervals.ofWindows(batches(repeats, Slice::meanLatencyMs)),
+                Intervals.ofWindows(batches(repeats, Slice::serverCpuUsPerReq)),
+                Intervals.ofWindows(batches(repeats, Slice::machineCpuUsPerReq)));
     }
 
     /** The same measurement, marked failed: what was measured is kept, the reason says why it does not count. */
