@@ -28,6 +28,7 @@ import picocli.CommandLine;
             org.spice.cgifloor.CgiFloorCommand.class,
             org.spice.imports.ImportCommand.class,
             org.spice.bench.plan.ExplainCommand.class,
+            org.spice.bench.plan.SweepCommand.class,
             org.spice.bench.jmeter.RmiPropertiesCommand.class,
             org.spice.bench.plan.ServersCommand.class,
             org.spice.bench.report.FigureCommand.class,

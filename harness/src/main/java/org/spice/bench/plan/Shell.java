@@ -65,6 +65,11 @@ final class Shell {
         return waitFor(builder.start());
     }
 
+    /** Runs ROOT/scripts/spice ARGS (ROOT: this checkout or a copy of it), its output to {@code err}; its exit status. */
+    static int runScript(Path root, List<String> args, PrintStream err) throws IOException {
+        return new Shell(root, err).run(args, null);
+    }
+
     /** Runs scripts/spice ARGS; its output goes to stderr, or into {@code captured} (stderr still to ours). */
     private int run(List<String> args, List<String> captured) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command(args)).redirectInput(ProcessBuilder.Redirect.INHERIT);

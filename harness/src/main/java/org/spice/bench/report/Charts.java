@@ -52,7 +52,7 @@ final class Charts {
      */
     static final Color[] COLOURS = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
         new Color(0xE69F00), new Color(0x56B4E9), Color.BLACK, new Color(0x999999)};
-    private static final Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
+    static final Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
         SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS, SeriesMarkers.OVAL};
 
     /** Every figure of the report; the CPU chart only when some probe has a CPU figure (an import may have none). */
@@ -254,7 +254,7 @@ final class Charts {
         return probes;
     }
 
-    private static XYChart xy(String title, String xTitle, String yTitle, int markerSize) {
+    static XYChart xy(String title, String xTitle, String yTitle, int markerSize) {
         XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle(xTitle).yAxisTitle(yTitle).build();
         style(chart);
         chart.getStyler().setMarkerSize(markerSize);

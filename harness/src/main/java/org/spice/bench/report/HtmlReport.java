@@ -20,12 +20,11 @@ final class HtmlReport {
     }
 
     static String of(Results results, List<Charts.Figure> figures, CgiFloor floor) {
-        return of(results, figures, floor, null);
+        return of(results, figures, floor, Why.Evidence.NONE);
     }
 
-    /** @param syscalls explain.json's system calls per request by probe, or null */
-    static String of(Results results, List<Charts.Figure> figures, CgiFloor floor,
-            Map<String, Map<String, Double>> syscalls) {
+    /** @param evidence what explain and sweep left in the results directory */
+    static String of(Results results, List<Charts.Figure> figures, CgiFloor floor, Why.Evidence evidence) {
         StringBuilder h = new StringBuilder(16_384);
         head(h, "SPICE " + results.target());
         h.append("<h1>SPICE: server-side programming interface call efficiency</h1>\n<p>Target <b>")
@@ -49,7 +48,7 @@ final class HtmlReport {
         }
         summary(h, results);
         h.append("</section>\n");
-        Why.html(h, results, syscalls);
+        Why.html(h, results, evidence);
         h.append("<section id=\"figures\"><h2>The white paper's figures</h2>\n");
         figure(h, figures, "rate.png");
         figure(h, figures, "latency.png");

@@ -34,7 +34,7 @@ public final class ReportWriter {
             chartFailure = "charts not drawn: " + e;
             figures = List.of();
         }
-        Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, Why.explained(dir)),
+        Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, Why.Evidence.in(dir)),
                 StandardCharsets.UTF_8);
         return SummaryTable.of(results) + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
     }

@@ -15,6 +15,7 @@ import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Sweep;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -89,6 +90,29 @@ final class Why {
         return runs.stream().mapToDouble(value).filter(v -> !Double.isNaN(v)).average().orElse(Double.NaN);
     }
 
+    /**
+     * What other commands left beside results.json: explain.json's system calls per request by probe, and a size
+     * sweep with its chart; each null when absent.
+     */
+    record Evidence(Map<String, Map<String, Double>> syscalls, Sweep sweep, byte[] sweepChart) {
+
+        static final Evidence NONE = new Evidence(null, null, null);
+
+        /** What {@code dir} holds; the sweep's chart is drawn anew (into the directory) from its sweep.json. */
+        static Evidence in(Path dir) throws IOException {
+            Sweep sweep = Sweep.readIn(dir);
+            byte[] chart = null;
+            if (sweep != null) {
+                try {
+                    chart = SweepReport.writeChart(sweep, dir);
+                } catch (RuntimeException | Error e) {
+                    chart = null; // Java2D refused (no fonts): the table still says it all
+                }
+            }
+            return new Evidence(explained(dir), sweep, chart);
+        }
+    }
+
     /** explain.json's system calls per request by probe in {@code dir}, or null when there is none. */
     static Map<String, Map<String, Double>> explained(Path dir) throws IOException {
         Path file = dir.resolve(ReportWriter.EXPLAIN_FILE);
@@ -108,19 +132,14 @@ final class Why {
         return byProbe;
     }
 
-    /** The report's section: the sentences, then the table; or why there is nothing to show. */
-    static void html(StringBuilder h, Results results) {
-        html(h, results, null);
-    }
-
-    /** As above, then explain.json's system calls when {@code syscalls} is not null. */
-    static void html(StringBuilder h, Results results, Map<String, Map<String, Double>> syscalls) {
+    /** The report's section: the sentences, then the table, then what explain and sweep found; or why there is nothing. */
+    static void html(StringBuilder h, Results results, Evidence evidence) {
         h.append("<section id=\"why\"><h2>Why it costs that</h2>\n");
         List<Row> rows = rows(results).stream().filter(Row::counted).toList();
         if (rows.isEmpty()) {
             h.append("<p>No kernel counters for these results (a server on another machine, results from before SPICE"
                     + " read them, or a tool's import).</p>\n");
-            syscalls(h, syscalls);
+            evidence(h, evidence);
             h.append("</section>\n");
             return;
         }
@@ -142,8 +161,15 @@ final class Why {
             h.append("</tr>\n");
         }
         h.append("</table></div>\n");
-        syscalls(h, syscalls);
+        evidence(h, evidence);
         h.append("</section>\n");
+    }
+
+    private static void evidence(StringBuilder h, Evidence evidence) {
+        syscalls(h, evidence.syscalls());
+        if (evidence.sweep() != null) {
+            SweepReport.html(h, evidence.sweep(), evidence.sweepChart());
+        }
     }
 
     /** The system calls per request of explain.json, a column per probe, the twelve most frequent calls. */

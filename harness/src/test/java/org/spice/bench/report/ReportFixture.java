@@ -84,4 +84,17 @@ final class ReportFixture {
                 .cpu(new Cpu(clientCores * DURATION_S, serverUs * requests / 1e6, machineUs * requests / 1e6));
         return (failed ? run.failed("the server stopped answering") : run).build();
     }
+
+    /**
+     * A bench at one page size, as a sweep reads it: static and cgi at 4 clients on "embedded", server CPU per
+     * request static 50 + 10 x KB µs and cgi 1,000 + 12 x KB µs (KB = 1,024 bytes), exactly.
+     */
+    static Results sized(int bytes) {
+        double kb = bytes / 1024.0;
+        List<RunRecord> runs = List.of(run("static", 4, 2000, 50 + 10 * kb, 50 + 10 * kb, 0.5, false),
+                run("cgi", 4, 300, 1000 + 12 * kb, 1000 + 12 * kb, 0.3, false));
+        Settings settings = Settings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(4)).build();
+        return new Results("http://127.0.0.1:18080", "embedded", bytes, settings, "2026-11-24T00:00:00Z",
+                "2026-11-24T00:01:00Z", false, null, List.of(), runs);
+    }
 }
