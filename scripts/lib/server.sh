@@ -117,41 +117,6 @@ wait_for_answer() {
     return 1
 }
 
-pid_alive() {
-    [ -n "$1" ] && kill -0 "$1" 2>/dev/null
-}
-
-# Stops every process recorded in RUN/*.pid and RUN/*/*.pid: SIGTERM, up to 30 s to finish, then SIGKILL.
-stop_pids() {
-    local run=$1 pidfile pid waited
-    # The server first, then what it started beside itself (Apache's Tomcat backend).
-    for pidfile in "$run"/*.pid "$run"/*/*.pid; do
-        [ -f "$pidfile" ] || continue
-        pid=$(tr -dc '0-9' < "$pidfile")
-        if pid_alive "$pid"; then
-            kill -TERM "$pid" 2>/dev/null || true
-            for ((waited = 0; waited < 300; waited++)); do
-                pid_alive "$pid" || break
-                sleep 0.1
-            done
-            if pid_alive "$pid"; then
-                echo "spice: $(basename "$pidfile" .pid) (pid $pid) did not stop in 30 s: killing it" >&2
-                kill -KILL "$pid" 2>/dev/null || true
-            fi
-        fi
-        # A process started with setsid (or a daemon such as httpd) leads its own group: end the
-        # workers it leaves behind (httpd's children, fcgiwrap's), by SIGKILL if they outlive a grace.
-        if kill -TERM -- "-$pid" 2>/dev/null; then
-            for ((waited = 0; waited < 50; waited++)); do
-                kill -0 -- "-$pid" 2>/dev/null || break
-                sleep 0.1
-            done
-            kill -KILL -- "-$pid" 2>/dev/null || true
-        fi
-        rm -f "$pidfile"
-    done
-}
-
 # The ports an instance on PORT listens on: its own, its HTTPS port, its Tomcat backend's (HTTP and HTTPS), its
 # FastCGI probe's.
 instance_ports() {

@@ -4,7 +4,8 @@
 
 # What the suite runs for real, as COMMAND:DEBIAN_PACKAGE. ss (iproute2) is how server stop|status see the
 # listening ports; openssl makes the TLS certificate; ab, wrk and h2load are the other load tools the tests
-# run; Chromium renders the report; strace counts system calls (explain). JMeter, Tomcat and Jetty come from
+# run; Chromium renders the report; strace counts system calls (explain); Prometheus' node and process exporters
+# read the server's CPU where it runs (metrics-agent, installed its own way). JMeter, Tomcat and Jetty come from
 # Maven Central.
 SPICE_TEST_COMMANDS=(java:openjdk-17-jdk-headless javac:openjdk-17-jdk-headless mvn:maven gcc:gcc make:make
     ss:iproute2 openssl:openssl ab:apache2-utils wrk:wrk h2load:nghttp2-client chromium:chromium strace:strace)
@@ -41,6 +42,9 @@ ensure_test_prerequisites() {
                 "apt-get install ${packages[*]}, then scripts/spice server install all"
         fi
     fi
+    # The exporters of metrics-agent, installed without starting Debian's own services.
+    source "$SPICE_ROOT/scripts/lib/metrics.sh"
+    metrics_install
     source "$SPICE_ROOT/scripts/lib/server.sh"
     mapfile -t servers < <(missing_test_servers)
     if [ ${#servers[@]} -gt 0 ]; then

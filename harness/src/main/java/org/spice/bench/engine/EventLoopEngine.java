@@ -18,6 +18,7 @@ import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.proc.ServerCpu;
 import org.spice.bench.proc.KernelCounters;
 
 /**
@@ -92,6 +93,7 @@ public final class EventLoopEngine implements LoadEngine {
     private final AtomicReference<String> interrupted;
     /** Whether the server is on this machine: only then is the machine's CPU (less the client) about the server. */
     private final boolean local;
+    private final ServerCpu serverCpu;
 
     /** @param interrupted set (to why) by a signal: the mix ends at once and is marked failed */
     public EventLoopEngine(BenchSettings settings, TlsConfig tls, AtomicReference<String> interrupted) {
@@ -99,6 +101,7 @@ public final class EventLoopEngine implements LoadEngine {
         this.tls = tls;
         this.interrupted = interrupted;
         this.local = settings.target().isLocal();
+        this.serverCpu = settings.serverCpu();
     }
 
     @Override
@@ -171,20 +174,22 @@ public final class EventLoopEngine implements LoadEngine {
     }
 
     /**
-     * The CPU counters at one instant: this process's, the server's processes', the machine's busy time. The
-     * machine's only when the server runs on this machine ({@code local}): otherwise it would be the client's
-     * machine, never the server's.
+     * The CPU counters at one instant: this process's, the server's processes', the server's machine's busy time, as
+     * {@link ServerCpu} reads them (from /proc here, or from the exporters on the server's machine; never this
+     * machine's for a server elsewhere).
      */
-    record CpuReading(long at, double clientS, double serverS, double machineS) {
-        static CpuReading now(List<Long> serverPids, boolean local) {
-            return new CpuReading(System.nanoTime(), CpuMeter.processCpuNanos() / 1e9, CpuMeter.treeCpuSeconds(serverPids),
-                    local ? CpuMeter.machineBusySeconds() : Double.NaN);
+    record CpuReading(long at, double clientS, double serverS, double machineS, boolean machineHasClient) {
+        static CpuReading now(ServerCpu cpu) {
+            long at = System.nanoTime();
+            double client = CpuMeter.processCpuNanos() / 1e9;
+            ServerCpu.Reading server = cpu.read();
+            return new CpuReading(at, client, server.serverS(), server.machineS(), cpu.machineHasClient());
         }
 
-        /** The CPU from {@code earlier} to this reading; the machine's less the client's own. */
+        /** The CPU from {@code earlier} to this reading; the machine's less the client's own where it is in it. */
         Cpu since(CpuReading earlier) {
             double client = clientS - earlier.clientS;
-            return new Cpu(client, serverS - earlier.serverS, machineS - earlier.machineS - client);
+            return new Cpu(client, serverS - earlier.serverS, machineS - earlier.machineS - (machineHasClient ? client : 0));
         }
     }
 
@@ -195,13 +200,13 @@ public final class EventLoopEngine implements LoadEngine {
             return new Window(reason, schedule.windowStart(), schedule.windowStart(), List.of(), KernelCounters.NONE);
         }
         List<CpuReading> edges = new ArrayList<>();
-        edges.add(CpuReading.now(settings.serverPids(), local));
+        edges.add(CpuReading.now(serverCpu));
         // The kernel's counters at the window's two edges only (a scan of every thread's status: too slow per slice).
         KernelCounters kernel0 = KernelCounters.read(local ? settings.serverPids() : List.of());
         for (long edge = schedule.windowStart() + SLICE_NANOS; reason == null; edge += SLICE_NANOS) {
             long until = Math.min(edge, schedule.windowEnd());
             reason = watch.until(until);
-            edges.add(CpuReading.now(settings.serverPids(), local));
+            edges.add(CpuReading.now(serverCpu));
             if (until == schedule.windowEnd()) {
                 break;
             }

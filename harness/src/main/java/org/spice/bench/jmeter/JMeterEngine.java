@@ -17,6 +17,7 @@ import org.spice.bench.model.Cpu;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.proc.ServerCpu;
 import org.spice.bench.samples.ImportException;
 import org.spice.bench.samples.Jtl;
 import org.spice.bench.samples.Sample;
@@ -88,8 +89,8 @@ public final class JMeterEngine implements LoadEngine {
 
     private RunRecord execute(Mix mix, int clients, int repeat, double seconds) throws InterruptedException {
         String name = String.format(Locale.ROOT, "%s-%d-%d", mix.name(), clients, repeat);
-        double server0 = CpuMeter.treeCpuSeconds(settings.serverPids());
-        double machine0 = CpuMeter.machineBusySeconds();
+        ServerCpu serverCpu = settings.serverCpu();
+        ServerCpu.Reading before = serverCpu.read();
         List<Share> shares = new ArrayList<>();
         try {
             Path plan = writePlan(name, mix, seconds);
@@ -102,9 +103,10 @@ public final class JMeterEngine implements LoadEngine {
         if (stopped != null) {
             return failed(mix, clients, repeat, stopped);
         }
-        double serverS = CpuMeter.treeCpuSeconds(settings.serverPids()) - server0;
-        // The machine's CPU is the server's only when the server is on this machine.
-        double machineS = settings.target().isLocal() ? CpuMeter.machineBusySeconds() - machine0 : Double.NaN;
+        // The server's machine: this one (when the server runs here) or its exporters'; never this one for a server elsewhere.
+        ServerCpu.Reading after = serverCpu.read();
+        double serverS = after.serverS() - before.serverS();
+        double machineS = after.machineS() - before.machineS();
         if (repeat == 0) {
             return null;
         }
@@ -210,7 +212,8 @@ public final class JMeterEngine implements LoadEngine {
         long inWindow = samples.stream().filter(s -> s.startMs() >= windowStart && s.startMs() < windowEnd).count();
         boolean local = jmeter.remotes().isEmpty();
         double clientS = shares.stream().mapToDouble(s -> s.cpuS).sum();
-        Cpu cpu = new Cpu(local ? clientS : Double.NaN, serverS, machineS - (local ? clientS : 0))
+        boolean clientOnServersMachine = local && settings.target().isLocal();
+        Cpu cpu = new Cpu(local ? clientS : Double.NaN, serverS, machineS - (clientOnServersMachine ? clientS : 0))
                 .scaled(inWindow / (double) samples.size());
         return SampleRun.build(mix.name(), clients, repeat, samples, windowStart, windowEnd, settings.bytes(),
                 SampleRun.Bytes.HEAD_AND_BODY, cpu);

@@ -1,5 +1,6 @@
 package org.spice.bench.model;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -10,6 +11,7 @@ import java.util.Map;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.net.Endpoint;
+import org.spice.bench.proc.ServerCpu;
 import org.spice.bench.plan.BenchCommand;
 import org.spice.page.CanonicalPage;
 
@@ -19,12 +21,13 @@ import org.spice.page.CanonicalPage;
  *
  * @param baseline what the efficiencies divide by
  * @param serverPids the server's processes (e.g. httpd and the Tomcat behind it): their trees' CPU is the server's
+ * @param serverMetrics the Prometheus exporters on the server's machine, where its CPU is read instead of /proc
  * @param warmUpS seconds of unmeasured load before the ladder, so the client is warm when timing starts
  */
 public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes, List<Integer> clients,
         Profile profile, double rampUpS, double durationS, double rampDownS, double pauseS, boolean keepAlive,
         int repeat, int timeoutMillis, double latencyBoundMs, double warmUpS, Baseline baseline,
-        List<Long> serverPids, String serverName, boolean pin, long seed, Path outDir, Path trustCert,
+        List<Long> serverPids, List<URI> serverMetrics, String serverName, boolean pin, long seed, Path outDir, Path trustCert,
         boolean tlsResume, long bytes, Engine engine, JMeter jmeter) {
 
     /** The timing of a ladder's mixes. */
@@ -97,6 +100,12 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         mixes = List.copyOf(mixes);
         clients = List.copyOf(clients);
         serverPids = List.copyOf(serverPids);
+        serverMetrics = List.copyOf(serverMetrics);
+    }
+
+    /** Where the server's CPU is read: its exporters if given, else /proc when it runs on this machine. */
+    public ServerCpu serverCpu() {
+        return new ServerCpu(serverPids, target.isLocal(), serverMetrics);
     }
 
     /** The endpoints {@code used} send requests to: the target for plain entries, the TLS target for tls ones. */
@@ -133,6 +142,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
                 .mixMeanBytes(means.isEmpty() ? null : means).fairnessMin(SpiceFigures.FAIR).seed(seed)
                 .tls(tlsTarget == null ? null : tlsTarget.toString(), tlsResume)
                 .serverPid(serverPids.isEmpty() ? null : serverPids)
+                .serverMetrics(serverMetrics.isEmpty() ? null : serverMetrics.stream().map(URI::toString).toList())
                 .windowRule("requests that start in the window, completed even if in the ramp-down")
                 .engine(engine.toString())
                 .jmeter(jmeter == null ? null : remote ? jmeter.remotes() : List.of("local"),
@@ -149,7 +159,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         Builder b = new Builder(newTarget).mixes(mixes).clients(clients).profile(profile).rampUp(rampUpS)
                 .duration(durationS).rampDown(rampDownS).pause(pauseS).keepAlive(keepAlive).repeat(repeat)
                 .timeoutMillis(timeoutMillis).latencyBoundMs(latencyBoundMs).warmUp(warmUpS).baseline(baseline)
-                .serverPids(serverPids).serverName(serverName).pin(pin).seed(seed).outDir(outDir).trustCert(trustCert)
+                .serverPids(serverPids).serverMetrics(serverMetrics).serverName(serverName).pin(pin).seed(seed).outDir(outDir).trustCert(trustCert)
                 .tlsResume(tlsResume).bytes(bytes).engine(engine).jmeter(jmeter);
         return newTarget.equals(target) ? b.tlsTarget(tlsTarget) : b;
     }
@@ -172,6 +182,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         private double warmUpS = 30;
         private Baseline baseline = Baseline.AUTO;
         private List<Long> serverPids = List.of();
+        private List<URI> serverMetrics = List.of();
         private String serverName;
         private boolean pin;
         private long seed = 1;
@@ -203,6 +214,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         public Builder warmUp(double seconds) { warmUpS = seconds; return this; }
         public Builder baseline(Baseline value) { baseline = value; return this; }
         public Builder serverPids(List<Long> value) { serverPids = value; return this; }
+        public Builder serverMetrics(List<URI> value) { serverMetrics = value; return this; }
         public Builder serverName(String value) { serverName = value; return this; }
         public Builder pin(boolean value) { pin = value; return this; }
         public Builder seed(long value) { seed = value; return this; }
@@ -217,7 +229,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
             return new BenchSettings(target, tlsTarget, mixes, clients, profile,
                     rampUpS != null ? rampUpS : profile.rampUpS, durationS != null ? durationS : profile.durationS,
                     rampDownS != null ? rampDownS : profile.rampDownS, pauseS != null ? pauseS : profile.pauseS,
-                    keepAlive, repeat, timeoutMillis, latencyBoundMs, warmUpS, baseline, serverPids, serverName, pin,
+                    keepAlive, repeat, timeoutMillis, latencyBoundMs, warmUpS, baseline, serverPids, serverMetrics, serverName, pin,
                     seed, outDir, trustCert, tlsResume, bytes, engine, jmeter);
         }
     }

@@ -71,6 +71,22 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     /** The SPICE summary, computed from the runs every time it is asked for (written to results.json, never read). */
     @JsonProperty("summary")
     public List<SpiceFigures.Summary> summary() {
-        return Summaries.of(runs, latencyBoundMs(), baseline(), server);
+        return Summaries.of(runs, latencyBoundMs(), baseline(), server, cpuFromExporters());
+    }
+
+    /** The CPU figure that stands for {@code probe}'s cost in these results. */
+    public SpiceFigures.CpuSource cpuSource(String probe) {
+        return Summaries.cpuSource(server, cpuFromExporters(), probe);
+    }
+
+    /** Why the server's processes miss its CGI programs here, in words (where {@link #cpuSource} is the machine's). */
+    public String cgiUnseenBecause() {
+        return cpuFromExporters() ? "the exporters see a CGI program only if it runs while they are read, and each lives"
+                + " a millisecond" : server + "'s CGI programs are reaped by the kernel, outside the server's process tree,"
+                + " which would miss them";
+    }
+
+    private boolean cpuFromExporters() {
+        return settings != null && settings.serverMetrics() != null && !settings.serverMetrics().isEmpty();
     }
 }

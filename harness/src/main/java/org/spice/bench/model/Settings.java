@@ -18,7 +18,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         Double rampUpS, Double durationS, Double rampDownS, Double pauseS, String protocol, Integer repeat,
         Integer timeoutMs, Double latencyBoundMs, String baseline, Double warmUpS, Map<String, Double> mixMeanBytes,
         Double fairnessMin, Long seed, String tlsTarget, Boolean tlsSessionResumption, List<Long> serverPid,
-        String windowRule, String engine, List<String> jmeterEngines, Boolean jmeterRmiTls, String latencyEnd,
+        List<String> serverMetrics, String windowRule, String engine, List<String> jmeterEngines, Boolean jmeterRmiTls, String latencyEnd,
         Integer clientCpus, Long clockTicksPerS, String java, String os, String pinning, String order, String steadyStateRule) {
 
     public static final Settings NONE = builder().build();
@@ -59,7 +59,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
                 .timing(rampUpS, durationS, rampDownS, pauseS).protocol(protocol).repeat(repeat).timeoutMs(timeoutMs)
                 .latencyBoundMs(latencyBoundMs).baseline(baseline).warmUpS(warmUpS).mixMeanBytes(mixMeanBytes)
                 .fairnessMin(fairnessMin).seed(seed).tls(tlsTarget, tlsSessionResumption).serverPid(serverPid)
-                .windowRule(windowRule).engine(engine).jmeter(jmeterEngines, jmeterRmiTls).latencyEnd(latencyEnd)
+                .serverMetrics(serverMetrics).windowRule(windowRule).engine(engine).jmeter(jmeterEngines, jmeterRmiTls).latencyEnd(latencyEnd)
                 .machine(clientCpus, clockTicksPerS, java, os).pinning(pinning).order(order).steadyStateRule(steadyStateRule);
     }
 
@@ -85,6 +85,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         private String tlsTarget;
         private Boolean tlsSessionResumption;
         private List<Long> serverPid;
+        private List<String> serverMetrics;
         private String windowRule;
         private String engine;
         private List<String> jmeterEngines;
@@ -113,6 +114,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         public Builder fairnessMin(Double value) { fairnessMin = value; return this; }
         public Builder seed(Long value) { seed = value; return this; }
         public Builder serverPid(List<Long> value) { serverPid = value; return this; }
+        public Builder serverMetrics(List<String> value) { serverMetrics = value; return this; }
         public Builder windowRule(String value) { windowRule = value; return this; }
         public Builder engine(String value) { engine = value; return this; }
         public Builder latencyEnd(String value) { latencyEnd = value; return this; }
@@ -158,7 +160,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         public Settings build() {
             return new Settings(profile, clients, workloads, workloadSources, rampUpS, durationS, rampDownS, pauseS,
                     protocol, repeat, timeoutMs, latencyBoundMs, baseline, warmUpS, mixMeanBytes, fairnessMin, seed,
-                    tlsTarget, tlsSessionResumption, serverPid, windowRule, engine, jmeterEngines, jmeterRmiTls,
+                    tlsTarget, tlsSessionResumption, serverPid, serverMetrics, windowRule, engine, jmeterEngines, jmeterRmiTls,
                     latencyEnd, clientCpus, clockTicksPerS, java, os, pinning, order, steadyStateRule);
         }
     }

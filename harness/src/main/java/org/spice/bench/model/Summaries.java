@@ -24,14 +24,25 @@ public final class Summaries {
     private Summaries() {
     }
 
-    /** The CPU figure that stands for a probe's cost on a server (see {@link SpiceFigures.CpuSource}). */
-    public static SpiceFigures.CpuSource cpuSource(String server, String probe) {
-        boolean uncounted = server != null && Server.find(server).map(Server::cgiChildrenUncounted).orElse(false);
+    /**
+     * The CPU figure that stands for a probe's cost on a server (see {@link SpiceFigures.CpuSource}): the machine's
+     * for CGI where the server's processes miss its programs, that is where the kernel reaps them, or where the CPU
+     * is read from exporters (a program born and reaped between two scrapes is never seen).
+     */
+    public static SpiceFigures.CpuSource cpuSource(String server, boolean fromExporters, String probe) {
+        boolean uncounted = fromExporters
+                || server != null && Server.find(server).map(Server::cgiChildrenUncounted).orElse(false);
         return probe.equals(Probe.CGI.id()) && uncounted ? SpiceFigures.CpuSource.MACHINE : SpiceFigures.CpuSource.SERVER;
     }
 
     /** The summary with efficiencies against {@code reference}, a workload of the run, on {@code server} (may be null). */
     public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference, String server) {
+        return of(runs, latencyBoundMs, reference, server, false);
+    }
+
+    /** As above, the CPU read from exporters when {@code fromExporters}. */
+    public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference, String server,
+            boolean fromExporters) {
         // Repeats of one mix, grouped once: with two (too few to be batches), their slices pooled, once per mix.
         Map<String, List<RunRecord>> repeatsOfMix = new LinkedHashMap<>();
         for (RunRecord run : runs) {
@@ -57,7 +68,7 @@ public final class Summaries {
         for (Map.Entry<String, List<SpiceFigures.Point>> entry : byProbe.entrySet()) {
             summaries.add(SpiceFigures.summarize(entry.getKey(), repeats.get(entry.getKey()),
                     SpiceFigures.combineRepeats(entry.getValue()), statics, latencyBoundMs,
-                    cpuSource(server, entry.getKey())));
+                    cpuSource(server, fromExporters, entry.getKey())));
         }
         return summaries;
     }

@@ -119,6 +119,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--server-pid", paramLabel = "LIST", split = ",", description = "With --target: the server's processes on this machine, for its CPU per request.")
     List<Long> serverPids = new ArrayList<>();
 
+    @Option(names = "--server-metrics", paramLabel = "URL[,URL]", split = ",", description = "With --target: the Prometheus"
+            + " exporters on the server's machine (scripts/spice metrics-agent start there prints this value): the server's"
+            + " CPU is read from them, where it runs.")
+    List<String> serverMetrics = new ArrayList<>();
+
     @Option(names = "--engine", paramLabel = "NAME", description = "The load engine: event-loop (SPICE's own, plain HTTP"
             + " and TLS) or jmeter (Apache JMeter, here or on --jmeter-remote engines; probe ladders over plain HTTP).")
     String engine = "event-loop";
@@ -193,6 +198,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             throw check.fail("--server-pid goes with --target: a server bench starts is measured by its own processes");
         }
         b.serverPids(serverPids);
+        b.serverMetrics(serverMetrics(check));
         BenchSettings.Engine chosen = check.choice("--engine", engine, BenchSettings.Engine.class);
         b.engine(chosen);
         if (chosen == BenchSettings.Engine.JMETER) {
@@ -356,6 +362,32 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     }
 
     /** The checkout this harness was built in (harness/target/spice-harness.jar or harness/target/classes). */
+    /** The exporters' URLs, checked: absolute http(s) URLs, with --target, not beside --server-pid. */
+    private List<java.net.URI> serverMetrics(Cli.Checks check) {
+        if (serverMetrics.isEmpty()) {
+            return List.of();
+        }
+        if (target == null) {
+            throw check.fail("--server-metrics goes with --target: a server bench starts is measured by its own processes");
+        }
+        if (!serverPids.isEmpty()) {
+            throw check.fail("--server-metrics or --server-pid: the server's CPU is read in one place");
+        }
+        List<java.net.URI> urls = new ArrayList<>();
+        for (String url : serverMetrics) {
+            try {
+                java.net.URI uri = new java.net.URI(url.trim());
+                if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+                    throw new java.net.URISyntaxException(url, "not an http(s) URL with a host");
+                }
+                urls.add(uri);
+            } catch (java.net.URISyntaxException e) {
+                throw check.fail("--server-metrics takes exporter URLs such as http://10.0.0.5:9100/metrics, not \"" + url + "\"");
+            }
+        }
+        return urls;
+    }
+
     static Path projectRoot() {
         try {
             Path code = Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());

@@ -27,6 +27,8 @@ import org.spice.bench.model.Settings;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.proc.Exporters;
+import org.spice.bench.proc.ServerCpu;
 import org.spice.bench.proc.Pinning;
 import org.spice.bench.report.ReportWriter;
 
@@ -106,9 +108,22 @@ public final class Ladder {
                 return 2;
             }
         }
-        if (settings.serverPids().isEmpty() && !local) {
+        ServerCpu serverCpu = settings.serverCpu();
+        String unreadable = serverCpu.check();
+        if (unreadable != null) {
+            err.println("spice bench: --server-metrics: " + unreadable);
+            return 1;
+        }
+        if (serverCpu.fromExporters()) {
+            notes.add("The server's CPU was read where it runs, from its exporters " + settings.serverMetrics() + ": srv is"
+                    + " process-exporter's group \"" + Exporters.GROUP + "\" (the server's processes; a CGI program born"
+                    + " and reaped between two scrapes is not seen, so for CGI the machine figure counts), mach is"
+                    + " node_exporter's busy time less the exporters' own" + (local ? " and less this client's (the server"
+                    + " runs on this machine)" : " (the client is not on that machine)"));
+        } else if (settings.serverPids().isEmpty() && !local) {
             notes.add("The server is not on this machine (" + settings.target() + "): SPICE reads CPU where it runs, and"
-                    + " this machine's CPU would be the client's, so there is no server CPU figure");
+                    + " this machine's CPU would be the client's, so there is no server CPU figure: pass --server-metrics"
+                    + " (scripts/spice metrics-agent start on the server's machine)");
         }
         if (!settings.serverPids().isEmpty() && !local) {
             notes.add("--server-pid given but the target is not local: the server CPU is of processes "
@@ -240,8 +255,8 @@ public final class Ladder {
             return;
         }
         int clients = Math.min(WARM_UP_CLIENTS, settings.maxClients());
-        WarmUp warmUp = new WarmUp(runner, settings.serverPids(), interrupted, err);
-        idle = warmUp.idle(WarmUp.IDLE_S, settings.target().isLocal());
+        WarmUp warmUp = new WarmUp(runner, interrupted, err);
+        idle = warmUp.idle(WarmUp.IDLE_S, settings.serverCpu());
         double minS = CpuMeter.anyJava(settings.serverPids()) ? JVM_WARM_UP_FACTOR * settings.warmUpS() : 0;
         steadyState = warmUp.steady(settings.mixes(), clients, settings.warmUpS(), minS);
         if (steadyState.isEmpty()) {

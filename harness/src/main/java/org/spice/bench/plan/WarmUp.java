@@ -13,6 +13,7 @@ import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.proc.ServerCpu;
 
 /**
  * What comes before the ladder, so that it measures the interface and not a server still warming up: every
@@ -28,13 +29,11 @@ final class WarmUp {
     private static final double SLICE_S = 1;
 
     private final LoadEngine engine;
-    private final List<Long> serverPids;
     private final AtomicReference<String> interrupted;
     private final PrintStream err;
 
-    WarmUp(LoadEngine engine, List<Long> serverPids, AtomicReference<String> interrupted, PrintStream err) {
+    WarmUp(LoadEngine engine, AtomicReference<String> interrupted, PrintStream err) {
         this.engine = engine;
-        this.serverPids = serverPids;
         this.interrupted = interrupted;
         this.err = err;
     }
@@ -79,17 +78,17 @@ final class WarmUp {
         return warmed;
     }
 
-    /** The server's CPU over {@code seconds} with no load (the machine's only when the server is on this machine). */
-    IdleCpu idle(double seconds, boolean local) throws InterruptedException {
+    /** The server's CPU over {@code seconds} with no load, where {@code cpu} reads it. */
+    IdleCpu idle(double seconds, ServerCpu cpu) throws InterruptedException {
         double client0 = CpuMeter.processCpuNanos() / 1e9;
-        double server0 = CpuMeter.treeCpuSeconds(serverPids);
-        double machine0 = CpuMeter.machineBusySeconds();
+        ServerCpu.Reading before = cpu.read();
         long began = System.nanoTime();
         Thread.sleep((long) (seconds * 1000));
         double elapsed = (System.nanoTime() - began) / 1e9;
         double client = CpuMeter.processCpuNanos() / 1e9 - client0;
-        IdleCpu idle = new IdleCpu(elapsed, (CpuMeter.treeCpuSeconds(serverPids) - server0) / elapsed,
-                local ? (CpuMeter.machineBusySeconds() - machine0 - client) / elapsed : Double.NaN);
+        ServerCpu.Reading after = cpu.read();
+        IdleCpu idle = new IdleCpu(elapsed, (after.serverS() - before.serverS()) / elapsed,
+                (after.machineS() - before.machineS() - (cpu.machineHasClient() ? client : 0)) / elapsed);
         err.printf(Locale.ROOT, "idle: the server used %s cores (the machine less the client %s) with no load%n",
                 cores(idle.serverCpuCores()), cores(idle.machineCpuCores()));
         return idle;

@@ -54,9 +54,8 @@ public final class SummaryTable {
                 + " that counts, and CPU eff = static's / the probe's, from that figure; ±: its 95 % interval (batch"
                 + " means of the 1 s slices, or across repeats)\n");
         if (machine && summaries.stream().anyMatch(s -> s.probe().equals(Probe.CGI.id())
-                && org.spice.bench.model.Summaries.cpuSource(results.server(), Probe.CGI.id()) == SpiceFigures.CpuSource.MACHINE)) {
-            out.append("  (mach counts for cgi here: ").append(results.server())
-                    .append("'s CGI programs are reaped by the kernel, outside its process tree)\n");
+                && results.cpuSource(Probe.CGI.id()) == SpiceFigures.CpuSource.MACHINE)) {
+            out.append("  (mach counts for cgi here: ").append(results.cgiUnseenBecause()).append(")\n");
         }
         out.append(responseSizes(results));
         out.append('\n').append(ladder(results));

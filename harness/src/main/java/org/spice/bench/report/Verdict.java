@@ -97,12 +97,11 @@ final class Verdict {
                 + " These figures have no interval (windows under 2 s without repeats, or results from before SPICE"
                 + " kept slices): a difference of 10-20 % may be noise.");
         List<String> reaped = byCpu.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE
-                && Summaries.cpuSource(run.results().server(), s.probe()) == SpiceFigures.CpuSource.MACHINE)
+                && run.results().cpuSource(s.probe()) == SpiceFigures.CpuSource.MACHINE)
                 .map(SpiceFigures.Summary::probe).toList();
         if (!reaped.isEmpty()) {
             sentences.add("The CPU of " + String.join(", ", reaped) + " is the whole machine's less the client's: "
-                    + run.server() + "'s CGI programs are reaped by the kernel, outside the server's process tree, which"
-                    + " would miss them.");
+                    + run.results().cgiUnseenBecause() + ".");
         }
         if (byCpu.stream().anyMatch(s -> Double.isNaN(s.serverCpuUsPerReqAtPeak()))) {
             sentences.add("The server's processes were not given (bench --server-pid), so the CPU figures are the whole"

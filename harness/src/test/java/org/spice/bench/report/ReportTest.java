@@ -48,11 +48,14 @@ class ReportTest {
 
     @Test
     void cpuSourcePerServerAndProbe() {
-        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("nginx", "cgi"));
-        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("jetty", "cgi"));
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", "cgi"), "Tomcat's gateway waits for its children");
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("apache", "servlet"));
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource(null, "cgi"));
+        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("nginx", false, "cgi"));
+        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("jetty", false, "cgi"));
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", false, "cgi"), "Tomcat's gateway waits for its children");
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("apache", false, "servlet"));
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource(null, false, "cgi"));
+        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("tomcat", true, "cgi"),
+                "exporters never see a CGI program that lives between two scrapes");
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", true, "servlet"));
         assertTrue(Double.isNaN(SpiceFigures.cpuEfficiency(100, Double.NaN)));
         assertEquals(0.5, SpiceFigures.cpuEfficiency(100, 200), EPS);
     }

@@ -1,0 +1,72 @@
+package org.spice.bench.proc;
+
+import java.io.IOException;
+import java.net.URI;
+import java.util.List;
+
+/**
+ * Where the server's CPU is read: on this machine from /proc (its processes' trees and the machine's busy time), or
+ * on the server's machine from its exporters (--server-metrics). A number about another machine is never read as
+ * the server's: a server elsewhere without exporters has no CPU figure at all (NaN), not this machine's.
+ */
+public final class ServerCpu {
+
+    private final List<Long> pids;
+    private final boolean local;
+    private final Exporters exporters;
+
+    /**
+     * @param pids the server's processes on this machine (none for a server elsewhere)
+     * @param local whether the server runs on this machine (then its machine is the client's too)
+     * @param exporters the exporters on the server's machine, or none
+     */
+    public ServerCpu(List<Long> pids, boolean local, List<URI> exporters) {
+        this.pids = List.copyOf(pids);
+        this.local = local;
+        this.exporters = exporters.isEmpty() ? null : new Exporters(exporters);
+    }
+
+    /** The server's and its machine's CPU seconds so far; NaN for what is not read, or a scrape that failed. */
+    public record Reading(double serverS, double machineS) {
+        public static final Reading NONE = new Reading(Double.NaN, Double.NaN);
+    }
+
+    public Reading read() {
+        if (exporters != null) {
+            try {
+                Exporters.Reading there = exporters.read();
+                return new Reading(there.serverS(), there.machineLessExportersS());
+            } catch (IOException e) {
+                return Reading.NONE;   // this edge's figure is missing, the window's figure with it
+            }
+        }
+        return new Reading(CpuMeter.treeCpuSeconds(pids), local ? CpuMeter.machineBusySeconds() : Double.NaN);
+    }
+
+    /** True when the machine read is this one, so the client's own CPU is in it and is taken out. */
+    public boolean machineHasClient() {
+        return local;
+    }
+
+    /** True when the CPU is read from exporters. */
+    public boolean fromExporters() {
+        return exporters != null;
+    }
+
+    /** Checks that the exporters answer and expose what SPICE reads; the problem in words, or null. */
+    public String check() {
+        if (exporters == null) {
+            return null;
+        }
+        try {
+            Exporters.Reading there = exporters.read();
+            if (Double.isNaN(there.machineBusyS()) && Double.isNaN(there.serverS())) {
+                return exporters.urls() + " expose neither node_cpu_seconds_total nor the process group \"" + Exporters.GROUP
+                        + "\" (scripts/spice metrics-agent start on the server's machine)";
+            }
+            return null;
+        } catch (IOException e) {
+            return "cannot read " + exporters.urls() + ": " + e.getMessage();
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.plan.BenchCommand;
+import org.spice.bench.proc.ServerCpu;
+import org.spice.cli.Cli;
+
+/**
+ * The server's CPU read where it runs: scripts/spice metrics-agent starts Debian's node_exporter and process-exporter
+ * on 127.0.0.1, and over the same load their figures agree with /proc's within 10 %, for a Java server (the embedded
+ * Tomcat) and for httpd (with its Tomcat backend and FastCGI probe). A bench that reads the exporters records the
+ * figure and where it came from.
+ */
+class ExportersAgainstProcTest {
+
+    private static final Path SPICE = Path.of("../scripts/spice").toAbsolutePath().normalize();
+    private static final double AGREE = 0.10;
+
+    @TempDir
+    Path dir;
+
+    private int port;
+    private List<URI> exporters;
+
+    @BeforeEach
+    void startAgent() throws Exception {
+        port = freePair();
+        String printed = spice("metrics-agent", "start", "--host", "127.0.0.1", "--port", Integer.toString(port));
+        String value = printed.lines().filter(l -> l.startsWith("--server-metrics ")).findFirst()
+                .orElseThrow(() -> new AssertionError("metrics-agent printed no --server-metrics: " + printed));
+        exporters = new ArrayList<>();
+        for (String url : value.substring("--server-metrics ".length()).split(",")) {
+            exporters.add(URI.create(url));
+        }
+        assertEquals(List.of(URI.create("http://127.0.0.1:" + port + "/metrics"),
+                URI.create("http://127.0.0.1:" + (port + 1) + "/metrics")), exporters);
+    }
+
+    @AfterEach
+    void stopAgent() throws Exception {
+        spice("metrics-agent", "stop", "--port", Integer.toString(port));
+    }
+
+    @Test
+    void aJavaServersCpuFromTheExportersIsItsCpuFromProc() throws Exception {
+        assertNoOtherServer();
+        try (EmbeddedProcess server = EmbeddedProcess.start(dir)) {
+            agree(List.of(server.process.pid()), server.baseUrl());
+
+            // bench --server-metrics: the figure comes from the exporters, and results.json says so
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+            int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--server-metrics",
+                    exporters.get(0) + "," + exporters.get(1), "--probes", "static", "--clients", "4", "--ramp-up", "0.5",
+                    "--duration", "2", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "1", "--out", dir.resolve("r").toString());
+            assertEquals(0, status, console.toString(StandardCharsets.UTF_8));
+            Results results;
+            try (Stream<Path> files = Files.walk(dir.resolve("r"))) {
+                results = ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst().orElseThrow());
+            }
+            assertEquals(List.of(exporters.get(0).toString(), exporters.get(1).toString()), results.settings().serverMetrics());
+            assertTrue(results.summary().get(0).serverCpuUsPerReqAtPeak() > 0, "srv from process-exporter: " + results.summary());
+            assertTrue(results.notes().stream().anyMatch(n -> n.contains("read where it runs, from its exporters")), results.notes().toString());
+        }
+    }
+
+    @Test
+    void httpdsCpuFromTheExportersIsItsCpuFromProc() throws Exception {
+        assertNoOtherServer();
+        int apache = org.spice.bench.model.Server.APACHE.defaultPort();
+        spice("server", "start", "apache", "--port", Integer.toString(apache));
+        try {
+            List<Long> pids = new ArrayList<>();
+            List<String> lines = spice("server", "pids", "apache", "--port", Integer.toString(apache)).strip().lines().toList();
+            for (String pid : lines.get(lines.size() - 1).split(",")) {
+                pids.add(Long.parseLong(pid.trim()));
+            }
+            agree(pids, "http://127.0.0.1:" + apache);
+        } finally {
+            spice("server", "stop", "apache", "--port", Integer.toString(apache));
+        }
+    }
+
+    /** Over one load of the static file, the server's and the machine's CPU from both places, within 10 %. */
+    private void agree(List<Long> pids, String base) throws Exception {
+        ServerCpu proc = new ServerCpu(pids, true, List.of());
+        ServerCpu exported = new ServerCpu(List.of(), true, exporters);
+        ServerCpu.Reading proc0 = proc.read();
+        ServerCpu.Reading exported0 = exported.read();
+        run("ab", "-q", "-n", "6000", "-c", "4", base + "/spice/static/spice.html");
+        ServerCpu.Reading proc1 = proc.read();
+        ServerCpu.Reading exported1 = exported.read();
+        double server = proc1.serverS() - proc0.serverS();
+        double serverThere = exported1.serverS() - exported0.serverS();
+        double machine = proc1.machineS() - proc0.machineS();
+        double machineThere = exported1.machineS() - exported0.machineS();
+        String figures = String.format("server %.3f s (/proc) vs %.3f s (exporters); machine %.3f s vs %.3f s (less the"
+                + " exporters' own)", server, serverThere, machine, machineThere);
+        assertTrue(server > 0.2, "the load cost the server CPU: " + figures);
+        assertEquals(1, serverThere / server, AGREE, figures);
+        assertEquals(1, machineThere / machine, AGREE, figures);
+    }
+
+    /** The exporters' group holds only what this test starts: another SPICE server here would be in it too. */
+    private void assertNoOtherServer() throws IOException {
+        String exposed = new String(exporters.get(1).toURL().openStream().readAllBytes(), StandardCharsets.UTF_8);
+        String procs = exposed.lines().filter(l -> l.startsWith("namedprocess_namegroup_num_procs{groupname=\"spice\"}"))
+                .findFirst().orElse("none 0");
+        assertEquals("0", procs.substring(procs.lastIndexOf(' ') + 1), "a SPICE server already runs on this machine and"
+                + " would be counted with the test's (scripts/spice server stop all): " + procs);
+    }
+
+    private String spice(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("bash", SPICE.toString()));
+        command.addAll(List.of(args));
+        return run(command.toArray(String[]::new));
+    }
+
+    private static String run(String... command) throws Exception {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), String.join(" ", command) + ":\n" + out);
+        return out;
+    }
+
+    /** A port whose next port is free too (the agent takes N and N + 1). */
+    private static int freePair() throws IOException {
+        for (int attempt = 0; attempt < 50; attempt++) {
+            int port;
+            try (ServerSocket socket = new ServerSocket(0)) {
+                port = socket.getLocalPort();
+            }
+            if (port < 65000) {
+                try (ServerSocket next = new ServerSocket(port + 1)) {
+                    return port;
+                } catch (IOException e) {
+                    // taken: another
+                }
+            }
+        }
+        throw new IOException("no two free ports in a row");
+    }
+}
