@@ -43,11 +43,15 @@ require_build_tools() {
     command -v make >/dev/null 2>&1 || die "make is not installed: apt-get install make"
 }
 
-# Builds every probe, the WAR, the server and the harness if any of them is missing.
+# Builds every probe, the WAR, the server and the harness if any of them is missing; with FILE arguments, only
+# if one of those is (the harness's commands need its jar alone, a real server no embedded server's jar).
 build_if_missing() {
-    if [ -f "$HARNESS_JAR" ] && [ -f "$SERVER_JAR" ] && [ -f "$SPICE_WAR" ]; then
-        return 0
-    fi
+    local needed=("$@") file missing=
+    [ ${#needed[@]} -gt 0 ] || needed=("$HARNESS_JAR" "$SERVER_JAR" "$SPICE_WAR")
+    for file in "${needed[@]}"; do
+        [ -f "$file" ] || missing=1
+    done
+    [ -n "$missing" ] || return 0
     require_build_tools
     echo "spice: building the probes, spice.war, the embedded server and the harness (mvn -B -q package -DskipTests)" >&2
     # Maven's output goes to stderr: stdout may be a command's answer that a caller reads (scripts/spice servers).
@@ -55,7 +59,7 @@ build_if_missing() {
 }
 
 harness() {
-    build_if_missing
+    build_if_missing "$HARNESS_JAR"
     require_java
     java -jar "$HARNESS_JAR" "$@"
 }

@@ -180,7 +180,7 @@ server_start() {
     local SPICE_BACKEND_PORT=${SPICE_BACKEND_PORT:-$(companion_port "$name" "$port" backend)}
     local SPICE_FCGI_PORT
     SPICE_FCGI_PORT=$(companion_port "$name" "$port" fastcgi)
-    build_if_missing
+    build_if_missing "$HARNESS_JAR" "$SPICE_WAR"
     ensure_tls_cert
     stop_pids "$run"
     # What the servers serve but do not own: made here, as the caller, before they drop to their user.

@@ -20,6 +20,7 @@ embedded_logs() {
 
 embedded_launch() {
     local run=$1 port=$2
+    build_if_missing "$SERVER_JAR"
     service_user_prefix
     give_to_service_user "$run"
     "${SPICE_AS_USER[@]}" setsid java ${SPICE_EMBEDDED_OPTS:-} -jar "$SERVER_JAR" --host 127.0.0.1 --port "$port" --war "$SPICE_WAR" \

@@ -121,9 +121,13 @@ class ExportersAgainstProcTest {
         assertEquals(1, machineThere / machine, AGREE, figures);
     }
 
-    /** The exporters' group holds only what this test starts: another SPICE server here would be in it too. */
     private void assertNoOtherServer() throws IOException {
-        String exposed = new String(exporters.get(1).toURL().openStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertNoOtherServer(exporters.get(1));
+    }
+
+    /** The exporters' group holds only what a test starts: another SPICE server here would be in it too. */
+    static void assertNoOtherServer(URI processExporter) throws IOException {
+        String exposed = new String(processExporter.toURL().openStream().readAllBytes(), StandardCharsets.UTF_8);
         String procs = exposed.lines().filter(l -> l.startsWith("namedprocess_namegroup_num_procs{groupname=\"spice\"}"))
                 .findFirst().orElse("none 0");
         assertEquals("0", procs.substring(procs.lastIndexOf(' ') + 1), "a SPICE server already runs on this machine and"

@@ -388,6 +388,17 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         return urls;
     }
 
+    /** The time a results folder is named by: yyyyMMdd-HHmmss, now. */
+    static String stamp() {
+        return java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss",
+                java.util.Locale.ROOT));
+    }
+
+    /** The server a --server option names, or the usage error that lists them. */
+    static Server server(Cli.Checks check, String name) {
+        return Server.find(name).orElseThrow(() -> check.fail("--server takes " + Server.ids() + ", not \"" + name + "\""));
+    }
+
     static Path projectRoot() {
         try {
             Path code = Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());

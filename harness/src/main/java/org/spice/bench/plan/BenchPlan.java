@@ -5,12 +5,9 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 import org.spice.bench.mix.Mix;
@@ -97,7 +94,7 @@ final class BenchPlan {
         Path out = first.outDir();
         Path compare = null;
         if (servers.size() > 1) {
-            compare = out.resolve("compare-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+            compare = out.resolve("compare-" + BenchCommand.stamp());
         }
         int status = 0;
         List<Path> dirs = new ArrayList<>();

@@ -7,8 +7,6 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -90,7 +88,7 @@ public final class ExplainCommand extends Cli.Printing implements Callable<Integ
         if (requests < clients || requests > 1_000_000) {
             throw check.fail("--requests takes a whole number from --clients (" + clients + ") to 1000000, not " + requests);
         }
-        Server named = Server.find(server).orElseThrow(() -> check.fail("--server takes " + Server.ids() + ", not \"" + server + "\""));
+        Server named = BenchCommand.server(check, server);
         if ((target == null) != serverPids.isEmpty()) {
             throw check.fail("--target and --server-pid go together: strace attaches to the server's processes");
         }
@@ -98,8 +96,7 @@ public final class ExplainCommand extends Cli.Printing implements Callable<Integ
             err.println("spice explain: strace is not installed: apt-get install strace");
             return 1;
         }
-        Path dir = outDir != null ? outDir : Path.of("results", "explain-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        Path dir = outDir != null ? outDir : Path.of("results", "explain-" + BenchCommand.stamp());
         Files.createDirectories(dir);
         if (target != null) {
             return explain(Endpoint.parse(target), serverPids, list, dir);

@@ -5,9 +5,7 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -335,7 +333,7 @@ public final class Ladder {
     }
 
     private Path resultsDir() throws IOException {
-        String stamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+        String stamp = BenchCommand.stamp();
         Path candidate = settings.outDir().resolve(stamp);
         for (int i = 2; Files.exists(candidate); i++) {
             candidate = settings.outDir().resolve(stamp + "-" + i);

@@ -3,12 +3,9 @@ package org.spice.bench.plan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
@@ -85,7 +82,7 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
     @Override
     public Integer call() throws Exception {
         Cli.Checks check = new Cli.Checks(spec);
-        Server named = Server.find(server).orElseThrow(() -> check.fail("--server takes " + Server.ids() + ", not \"" + server + "\""));
+        Server named = BenchCommand.server(check, server);
         List<Probe> list = probes == null ? named.benchProbes() : check.probes(probes);
         for (Probe probe : list) {
             if (!named.probes().contains(probe)) {
@@ -104,8 +101,7 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
         checkSeconds(check, "--duration", duration, false);
 
         Path root = BenchCommand.projectRoot();
-        Path dir = outDir != null ? outDir : Path.of("results", "sweep-"
-                + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+        Path dir = outDir != null ? outDir : Path.of("results", "sweep-" + BenchCommand.stamp());
         Path builds = work != null ? work : root.resolve("run/sweep");
         Map<Integer, Path> measured = new LinkedHashMap<>();
         List<String> failed = new ArrayList<>();

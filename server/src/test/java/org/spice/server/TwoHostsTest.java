@@ -1,0 +1,168 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.proc.ServerCpu;
+
+/**
+ * Two hosts on one machine: the client in a network namespace this test makes (and removes), linked to this one by a
+ * veth pair with addresses of its own; the embedded server and the metrics agent here, on this side's address. From
+ * the other host the probes are byte-exact (verify), and bench reads the server's CPU from the exporters, not from
+ * its own machine: the figure is there with --server-metrics, absent without. The namespaces share one kernel and
+ * one /proc, so the exporters' server figure is checked against /proc's over the same interval, within 15 %; their
+ * machine figure includes the client there (bench does not subtract a client it believes is elsewhere).
+ */
+class TwoHostsTest {
+
+    private static final Path SPICE = Path.of("../scripts/spice").toAbsolutePath().normalize();
+    /** Addresses of the test's own link, nowhere else: a /30 with the client at .1 and this side at .2. */
+    private static final String CLIENT_ADDRESS = "10.213.97.1";
+    private static final String SERVER_ADDRESS = "10.213.97.2";
+    private static final int AGENT_PORT = 19600;
+
+    @TempDir
+    Path dir;
+
+    private final String namespace = "spice-client-" + ProcessHandle.current().pid();
+    private final String link = "spv" + ProcessHandle.current().pid() % 100_000;
+    private boolean made;
+    private boolean agent;
+
+    @BeforeEach
+    void makeTheClientsHost() throws Exception {
+        Result add = exec("ip", "netns", "add", namespace);
+        if (add.status != 0) {
+            System.err.println("TwoHostsTest skipped: no network namespaces here (" + add.out.strip() + "): it needs root"
+                    + " and ip netns");
+        }
+        Assumptions.assumeTrue(add.status == 0, "no network namespaces here (" + add.out.strip() + "): the two-host test"
+                + " needs root and ip netns; skipped");
+        made = true;
+        for (String[] step : new String[][] {
+            {"ip", "link", "add", link, "type", "veth", "peer", "name", link + "c"},
+            {"ip", "link", "set", link + "c", "netns", namespace},
+            {"ip", "addr", "add", SERVER_ADDRESS + "/30", "dev", link},
+            {"ip", "link", "set", link, "up"},
+            {"ip", "netns", "exec", namespace, "ip", "addr", "add", CLIENT_ADDRESS + "/30", "dev", link + "c"},
+            {"ip", "netns", "exec", namespace, "ip", "link", "set", link + "c", "up"},
+            {"ip", "netns", "exec", namespace, "ip", "link", "set", "lo", "up"}}) {
+            Result result = exec(step);
+            assertEquals(0, result.status, String.join(" ", step) + ": " + result.out);
+        }
+    }
+
+    @AfterEach
+    void removeIt() throws Exception {
+        if (agent) {
+            exec("bash", SPICE.toString(), "metrics-agent", "stop", "--port", Integer.toString(AGENT_PORT));
+        }
+        if (made) {
+            Result left = exec("ip", "netns", "pids", namespace);
+            exec("ip", "link", "del", link);   // removes its peer in the namespace too
+            assertEquals(0, exec("ip", "netns", "del", namespace).status);
+            assertTrue(left.out.isBlank(), "processes left in the client's host: " + left.out);
+            assertFalse(exec("ip", "netns", "list").out.contains(namespace), "the namespace is gone");
+            assertFalse(exec("ip", "-o", "link").out.contains(link), "the link is gone");
+        }
+    }
+
+    @Test
+    void fromAnotherHostTheProbesAreExactAndTheServersCpuIsReadWhereItRuns() throws Exception {
+        Result started = exec("bash", SPICE.toString(), "metrics-agent", "start", "--host", SERVER_ADDRESS, "--port",
+                Integer.toString(AGENT_PORT));
+        assertEquals(0, started.status, started.out);
+        agent = true;
+        List<URI> exporters = List.of(URI.create("http://" + SERVER_ADDRESS + ":" + AGENT_PORT + "/metrics"),
+                URI.create("http://" + SERVER_ADDRESS + ":" + (AGENT_PORT + 1) + "/metrics"));
+        assertTrue(started.out.contains("--server-metrics " + exporters.get(0) + "," + exporters.get(1)), started.out);
+
+        ExportersAgainstProcTest.assertNoOtherServer(exporters.get(1));
+        try (EmbeddedProcess server = EmbeddedProcess.start(dir, SERVER_ADDRESS)) {
+            Result verified = client("verify", server.baseUrl(), "--probes", "static,servlet,jsp,cgi,shtml,module");
+            assertEquals(0, verified.status, "verify from the client's host:\n" + verified.out);
+
+            // Without exporters, a server elsewhere has no CPU figure: never the client machine's.
+            Result blind = client("bench", "--target", server.baseUrl(), "--probes", "static", "--clients", "2",
+                    "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "0",
+                    "--no-verify", "--out", dir.resolve("blind").toString());
+            assertEquals(0, blind.status, blind.out);
+            Results without = results(dir.resolve("blind"));
+            assertTrue(Double.isNaN(without.summary().get(0).cpuUsPerReqAtPeak()), "no server CPU: " + without.summary());
+            assertTrue(without.notes().stream().anyMatch(n -> n.contains("pass --server-metrics")), without.notes().toString());
+
+            ServerCpu proc = new ServerCpu(List.of(server.process.pid()), true, List.of());
+            ServerCpu there = new ServerCpu(List.of(), false, exporters);
+            ServerCpu.Reading proc0 = proc.read();
+            ServerCpu.Reading there0 = there.read();
+            Result measured = client("bench", "--target", server.baseUrl(), "--server", "embedded", "--server-metrics",
+                    exporters.get(0) + "," + exporters.get(1), "--probes", "static,servlet", "--clients", "8", "--ramp-up", "1",
+                    "--duration", "3", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "2", "--no-verify",
+                    "--out", dir.resolve("measured").toString());
+            ServerCpu.Reading proc1 = proc.read();
+            ServerCpu.Reading there1 = there.read();
+            assertEquals(0, measured.status, measured.out);
+            double fromProc = proc1.serverS() - proc0.serverS();
+            double fromExporters = there1.serverS() - there0.serverS();
+            assertTrue(fromProc > 0.5, "the load cost the server CPU: " + fromProc + " s");
+            assertEquals(1, fromExporters / fromProc, 0.15, "the server's CPU over the bench: " + fromExporters
+                    + " s from the exporters, " + fromProc + " s from /proc");
+
+            Results with = results(dir.resolve("measured"));
+            assertEquals(List.of(exporters.get(0).toString(), exporters.get(1).toString()), with.settings().serverMetrics());
+            for (var summary : with.summary()) {
+                assertTrue(summary.serverCpuUsPerReqAtPeak() > 0 && summary.machineCpuUsPerReqAtPeak() > 0,
+                        "both figures from the exporters: " + summary);
+            }
+            assertTrue(with.runs().stream().allMatch(r -> r.slices().stream().allMatch(s -> s.serverCpuS() >= 0)),
+                    "every slice has the exporters' figure");
+            Files.writeString(dir.resolve("figures.txt"), measured.out);
+        }
+    }
+
+    private static Results results(Path out) throws IOException {
+        try (Stream<Path> files = Files.walk(out)) {
+            return ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst().orElseThrow());
+        }
+    }
+
+    /** A harness command on the client's host: the JVM of this test's class path, started inside the namespace. */
+    private Result client(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace,
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
+                "org.spice.harness.Main"));
+        command.addAll(List.of(args));
+        return exec(command.toArray(String[]::new));
+    }
+
+    private record Result(int status, String out) {
+    }
+
+    private static Result exec(String... command) throws Exception {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!process.waitFor(300, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            return new Result(-1, out + "\n(timed out)");
+        }
+        return new Result(process.exitValue(), out);
+    }
+}
