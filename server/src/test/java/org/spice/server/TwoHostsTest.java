@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,7 +23,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
+import org.spice.bench.plan.BenchCommand;
 import org.spice.bench.proc.ServerCpu;
+import org.spice.cli.Cli;
 
 /**
  * Two hosts on one machine: the client in a network namespace this test makes (and removes), linked to this one by a
@@ -136,6 +140,59 @@ class TwoHostsTest {
                     "every slice has the exporters' figure");
             Files.writeString(dir.resolve("figures.txt"), measured.out);
         }
+    }
+
+    /**
+     * JMeter as the load from the other host: a server engine there (scripts/spice jmeter-server, RMI over TLS with the
+     * keystore it makes, bound to that host's address), driven from here by bench --engine jmeter --jmeter-remote; the
+     * engine sends its samples back to the address this side reaches it from.
+     */
+    @Test
+    void aJMeterEngineOnTheOtherHostCarriesTheLoad() throws Exception {
+        Result started = exec("bash", SPICE.toString(), "metrics-agent", "start", "--host", SERVER_ADDRESS, "--port",
+                Integer.toString(AGENT_PORT));
+        assertEquals(0, started.status, started.out);
+        agent = true;
+        String metrics = "http://" + SERVER_ADDRESS + ":" + AGENT_PORT + "/metrics,http://" + SERVER_ADDRESS + ":"
+                + (AGENT_PORT + 1) + "/metrics";
+        Process engine = new ProcessBuilder("ip", "netns", "exec", namespace, "bash", SPICE.toString(), "jmeter-server",
+                "--host", CLIENT_ADDRESS, "--port", "1099").redirectErrorStream(true)
+                .redirectOutput(dir.resolve("jmeter-server.out").toFile()).start();
+        try (EmbeddedProcess server = EmbeddedProcess.start(dir, SERVER_ADDRESS)) {
+            awaitListening(CLIENT_ADDRESS, 1099, engine);
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+            int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--server", "embedded",
+                    "--server-metrics", metrics, "--engine", "jmeter", "--jmeter-remote", CLIENT_ADDRESS + ":1099",
+                    "--probes", "static", "--clients", "2", "--ramp-up", "1", "--duration", "2", "--ramp-down", "0",
+                    "--pause", "0", "--warm-up", "0", "--no-verify", "--out", dir.resolve("jmeter").toString());
+            assertEquals(0, status, console.toString(StandardCharsets.UTF_8) + "\n" + Files.readString(dir.resolve("jmeter-server.out")));
+            Results results = results(dir.resolve("jmeter"));
+            var run = results.runs().get(0);
+            assertTrue(run.requests() > 0 && run.errorTotal() == 0, "the engine on the other host measured: " + run.errors());
+            assertTrue(results.notes().stream().anyMatch(n -> n.contains(CLIENT_ADDRESS + ":1099 2 clients")), results.notes().toString());
+            assertTrue(results.summary().get(0).serverCpuUsPerReqAtPeak() > 0, "the server's CPU from its exporters: "
+                    + results.summary());
+        } finally {
+            engine.destroy();
+            if (!engine.waitFor(30, TimeUnit.SECONDS)) {
+                engine.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static void awaitListening(String host, int port, Process process) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            assertTrue(process.isAlive(), "jmeter-server ended");
+            try (java.net.Socket socket = new java.net.Socket()) {
+                socket.connect(new java.net.InetSocketAddress(host, port), 500);
+                return;
+            } catch (IOException e) {
+                Thread.sleep(250);
+            }
+        }
+        throw new AssertionError("jmeter-server did not listen on " + host + ":" + port);
     }
 
     private static Results results(Path out) throws IOException {

@@ -231,8 +231,9 @@ public final class JMeterEngine implements LoadEngine {
 
     private List<String> command(Path plan, Path jtl, Path log, String engine, int threads) {
         List<String> command = new ArrayList<>(List.of(java()));
-        if (engine != null && loopback(engine)) {
-            command.add("-Djava.rmi.server.hostname=127.0.0.1");   // where the engine sends its samples back
+        String callback = engine == null ? null : callbackAddress(engine);
+        if (callback != null) {
+            command.add("-Djava.rmi.server.hostname=" + callback);   // where the engine sends its samples back
         }
         command.addAll(List.of("-jar", jmeter.home().resolve("bin/ApacheJMeter.jar").toString(),
                 "-n", "-t", plan.toString(), "-l", jtl.toString(), "-j", log.toString()));
@@ -273,6 +274,25 @@ public final class JMeterEngine implements LoadEngine {
                 + "\nserver.rmi.ssl.keystore.password=" + password + "\nserver.rmi.ssl.keystore.alias=rmi"
                 + "\nserver.rmi.ssl.truststore.file=" + path + "\nserver.rmi.ssl.truststore.type=pkcs12"
                 + "\nserver.rmi.ssl.truststore.password=" + password + "\n";
+    }
+
+    /**
+     * The address an engine reaches this machine at: the one this machine sends from towards it (a machine with
+     * several interfaces would otherwise advertise its default one, which the engine may have no route to); null
+     * when it cannot be told, and JMeter picks.
+     */
+    static String callbackAddress(String engine) {
+        if (loopback(engine)) {
+            return "127.0.0.1";
+        }
+        String host = engine.substring(0, engine.lastIndexOf(':'));
+        try (java.net.DatagramSocket route = new java.net.DatagramSocket()) {
+            route.connect(java.net.InetAddress.getByName(host), 1099);   // sends nothing: the kernel picks the route
+            java.net.InetAddress local = route.getLocalAddress();
+            return local == null || local.isAnyLocalAddress() ? null : local.getHostAddress();
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static boolean loopback(String engine) {

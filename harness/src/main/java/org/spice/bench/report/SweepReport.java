@@ -61,7 +61,17 @@ public final class SweepReport {
     /** CPU per request against page size: each probe's measured points with their intervals, and its fitted line. */
     static byte[] chart(Sweep sweep) throws IOException {
         XYChart chart = Charts.xy("Server CPU per request against page size — " + sweep.server() + ", " + sweep.clients()
-                + " clients", "page size, KB", "server CPU per request, µs", 7);
+                + " clients", "page size, KB", "server CPU per request, µs, log scale", 7);
+        // A log scale: a CGI probe costs thirty times a resident one, and on a linear axis it flattens them all.
+        chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisLogarithmicDecadeOnly(true);
+        java.util.DoubleSummaryStatistics all = sweep.probes().values().stream().flatMap(l -> l.points().stream())
+                .mapToDouble(Sweep.Point::cpuUsPerReq).filter(v -> v > 0).summaryStatistics();
+        if (all.getCount() > 0) {
+            double[] range = Charts.decades(all.getMin() / 2, all.getMax() * 2);
+            chart.getStyler().setYAxisMin(range[0]);
+            chart.getStyler().setYAxisMax(range[1]);
+        }
         chart.getStyler().setErrorBarsColorSeriesColor(true);
         int series = 0;
         for (Map.Entry<String, Sweep.Line> probe : sweep.probes().entrySet()) {
@@ -71,7 +81,9 @@ public final class SweepReport {
             }
             double[] kb = points.stream().mapToDouble(p -> p.bytes() / Sweep.KB).toArray();
             double[] cpu = points.stream().mapToDouble(Sweep.Point::cpuUsPerReq).toArray();
-            double[] ci = points.stream().mapToDouble(p -> Double.isNaN(p.cpuUsPerReqCi()) ? 0 : p.cpuUsPerReqCi()).toArray();
+            // An interval reaching below zero is drawn to a tenth of the figure: a log axis has no zero (the table has it whole).
+            double[] ci = points.stream().mapToDouble(p -> Double.isNaN(p.cpuUsPerReqCi()) ? 0
+                    : Math.min(p.cpuUsPerReqCi(), 0.9 * p.cpuUsPerReq())).toArray();
             // Each probe's points and its line share a colour: set here, as the line's series would take the next one.
             java.awt.Color colour = Charts.COLOURS[series % Charts.COLOURS.length];
             XYSeries measured = chart.addSeries(probe.getKey(), kb, cpu, ci);
@@ -83,8 +95,14 @@ public final class SweepReport {
             if (!Double.isNaN(line.perKbUs())) {
                 double first = kb[0];
                 double last = kb[kb.length - 1];
-                XYSeries fit = chart.addSeries(probe.getKey() + " fit", new double[] {first, last},
-                        new double[] {line.at(first), line.at(last)});
+                // The line, sampled finely enough to be drawn true on the log axis.
+                double[] x = java.util.stream.IntStream.rangeClosed(0, 40).mapToDouble(i -> first + (last - first) * i / 40)
+                        .filter(v -> line.at(v) > 0).toArray();
+                if (x.length < 2) {
+                    series++;
+                    continue;
+                }
+                XYSeries fit = chart.addSeries(probe.getKey() + " fit", x, java.util.Arrays.stream(x).map(line::at).toArray());
                 fit.setMarker(SeriesMarkers.NONE);
                 fit.setShowInLegend(false);
                 fit.setLineColor(colour);
