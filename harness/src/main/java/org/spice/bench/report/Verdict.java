@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
@@ -137,7 +138,11 @@ final class Verdict {
                 .filter(s -> !s.cpuDistinguishableFromStatic()).toList();
         List<SpiceFigures.Summary> differ = byCpu.stream().filter(SpiceFigures.Summary::cpuDistinguishableFromStatic).toList();
         SpiceFigures.Summary base = run.base();
-        StringBuilder sentence = new StringBuilder("In server CPU per request (95 % intervals), ");
+        boolean fewWindows = byCpu.stream().anyMatch(s -> s.repeats() < SpiceFigures.MIN_REPEATS_AS_BATCHES);
+        StringBuilder sentence = new StringBuilder("In server CPU per request (95 % intervals" + (fewWindows
+                ? String.format(Locale.ROOT, ", with ±%.0f %% for the drift between windows: --repeat %d takes it from the"
+                        + " repeats themselves", Intervals.BETWEEN_WINDOWS * 100, SpiceFigures.MIN_REPEATS_AS_BATCHES) : "")
+                + "), ");
         if (!same.isEmpty()) {
             // the largest difference the intervals cannot resolve: (the probe's half-width + static's) / static's figure
             double within = same.stream().mapToDouble(s -> (s.noise().cpuUsPerReqAtPeakCi() + s.noise().staticCpuUsPerReqCi())
