@@ -116,6 +116,7 @@ class ExportersAgainstProcTest {
         double machineThere = exported1.machineS() - exported0.machineS();
         String figures = String.format("server %.3f s (/proc) vs %.3f s (exporters); machine %.3f s vs %.3f s (less the"
                 + " exporters' own)", server, serverThere, machine, machineThere);
+        System.out.println("exporters against /proc: " + figures);
         assertTrue(server > 0.2, "the load cost the server CPU: " + figures);
         assertEquals(1, serverThere / server, AGREE, figures);
         assertEquals(1, machineThere / machine, AGREE, figures);

@@ -131,6 +131,12 @@ class TwoHostsTest {
                     + " s from the exporters, " + fromProc + " s from /proc");
 
             Results with = results(dir.resolve("measured"));
+            // The figures beside each other in the suite's output, for whoever reads the log.
+            System.out.printf(java.util.Locale.ROOT, "two hosts: the server's CPU over the bench %.3f s from the exporters,"
+                    + " %.3f s from /proc%n", fromExporters, fromProc);
+            with.summary().forEach(sum -> System.out.printf(java.util.Locale.ROOT, "two hosts: %s %.0f req/s, server %.1f µs"
+                    + " (srv, exporters), machine %.1f µs (mach, the client in it) per request%n", sum.probe(),
+                    sum.peakRateRps(), sum.serverCpuUsPerReqAtPeak(), sum.machineCpuUsPerReqAtPeak()));
             assertEquals(List.of(exporters.get(0).toString(), exporters.get(1).toString()), with.settings().serverMetrics());
             for (var summary : with.summary()) {
                 assertTrue(summary.serverCpuUsPerReqAtPeak() > 0 && summary.machineCpuUsPerReqAtPeak() > 0,
