@@ -91,13 +91,7 @@ class TwoHostsTest {
 
     @Test
     void fromAnotherHostTheProbesAreExactAndTheServersCpuIsReadWhereItRuns() throws Exception {
-        Result started = exec("bash", SPICE.toString(), "metrics-agent", "start", "--host", SERVER_ADDRESS, "--port",
-                Integer.toString(AGENT_PORT));
-        assertEquals(0, started.status, started.out);
-        agent = true;
-        List<URI> exporters = List.of(URI.create("http://" + SERVER_ADDRESS + ":" + AGENT_PORT + "/metrics"),
-                URI.create("http://" + SERVER_ADDRESS + ":" + (AGENT_PORT + 1) + "/metrics"));
-        assertTrue(started.out.contains("--server-metrics " + exporters.get(0) + "," + exporters.get(1)), started.out);
+        List<URI> exporters = startAgent();
 
         ExportersAgainstProcTest.assertNoOtherServer(exporters.get(1));
         try (EmbeddedProcess server = EmbeddedProcess.start(dir, SERVER_ADDRESS)) {
@@ -155,12 +149,8 @@ class TwoHostsTest {
      */
     @Test
     void aJMeterEngineOnTheOtherHostCarriesTheLoad() throws Exception {
-        Result started = exec("bash", SPICE.toString(), "metrics-agent", "start", "--host", SERVER_ADDRESS, "--port",
-                Integer.toString(AGENT_PORT));
-        assertEquals(0, started.status, started.out);
-        agent = true;
-        String metrics = "http://" + SERVER_ADDRESS + ":" + AGENT_PORT + "/metrics,http://" + SERVER_ADDRESS + ":"
-                + (AGENT_PORT + 1) + "/metrics";
+        List<URI> exporters = startAgent();
+        String metrics = exporters.get(0) + "," + exporters.get(1);
         Process engine = new ProcessBuilder("ip", "netns", "exec", namespace, "bash", SPICE.toString(), "jmeter-server",
                 "--host", CLIENT_ADDRESS, "--port", "1099").redirectErrorStream(true)
                 .redirectOutput(dir.resolve("jmeter-server.out").toFile()).start();
@@ -185,6 +175,18 @@ class TwoHostsTest {
                 engine.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
             }
         }
+    }
+
+    /** The metrics agent on this side's address; the exporters' URLs it prints for --server-metrics. */
+    private List<URI> startAgent() throws Exception {
+        Result started = exec("bash", SPICE.toString(), "metrics-agent", "start", "--host", SERVER_ADDRESS, "--port",
+                Integer.toString(AGENT_PORT));
+        assertEquals(0, started.status, started.out);
+        agent = true;
+        List<URI> exporters = List.of(URI.create("http://" + SERVER_ADDRESS + ":" + AGENT_PORT + "/metrics"),
+                URI.create("http://" + SERVER_ADDRESS + ":" + (AGENT_PORT + 1) + "/metrics"));
+        assertTrue(started.out.contains("--server-metrics " + exporters.get(0) + "," + exporters.get(1)), started.out);
+        return exporters;
     }
 
     private static void awaitListening(String host, int port, Process process) throws Exception {
