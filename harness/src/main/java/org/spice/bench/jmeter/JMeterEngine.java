@@ -39,6 +39,7 @@ public final class JMeterEngine implements LoadEngine {
     private final AtomicReference<String> interrupted;
     private final PrintStream err;
     private final List<String> notes = new ArrayList<>();
+    private final ServerCpu serverCpu;
 
     public JMeterEngine(BenchSettings settings, Path work, AtomicReference<String> interrupted, PrintStream err) {
         this.settings = settings;
@@ -46,6 +47,7 @@ public final class JMeterEngine implements LoadEngine {
         this.work = work;
         this.interrupted = interrupted;
         this.err = err;
+        this.serverCpu = settings.serverCpu();
     }
 
     @Override
@@ -89,7 +91,6 @@ public final class JMeterEngine implements LoadEngine {
 
     private RunRecord execute(Mix mix, int clients, int repeat, double seconds) throws InterruptedException {
         String name = String.format(Locale.ROOT, "%s-%d-%d", mix.name(), clients, repeat);
-        ServerCpu serverCpu = settings.serverCpu();
         ServerCpu.Reading before = serverCpu.read();
         List<Share> shares = new ArrayList<>();
         try {
@@ -212,7 +213,7 @@ public final class JMeterEngine implements LoadEngine {
         long inWindow = samples.stream().filter(s -> s.startMs() >= windowStart && s.startMs() < windowEnd).count();
         boolean local = jmeter.remotes().isEmpty();
         double clientS = shares.stream().mapToDouble(s -> s.cpuS).sum();
-        boolean clientOnServersMachine = local && settings.target().isLocal();
+        boolean clientOnServersMachine = local && serverCpu.machineHasClient();
         Cpu cpu = new Cpu(local ? clientS : Double.NaN, serverS, machineS - (clientOnServersMachine ? clientS : 0))
                 .scaled(inWindow / (double) samples.size());
         return SampleRun.build(mix.name(), clients, repeat, samples, windowStart, windowEnd, settings.bytes(),

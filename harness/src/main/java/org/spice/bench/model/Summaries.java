@@ -35,12 +35,10 @@ public final class Summaries {
         return probe.equals(Probe.CGI.id()) && uncounted ? SpiceFigures.CpuSource.MACHINE : SpiceFigures.CpuSource.SERVER;
     }
 
-    /** The summary with efficiencies against {@code reference}, a workload of the run, on {@code server} (may be null). */
-    public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference, String server) {
-        return of(runs, latencyBoundMs, reference, server, false);
-    }
-
-    /** As above, the CPU read from exporters when {@code fromExporters}. */
+    /**
+     * The summary with efficiencies against {@code reference}, a workload of the run, on {@code server} (may be null),
+     * the CPU read from exporters when {@code fromExporters}.
+     */
     public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference, String server,
             boolean fromExporters) {
         // Repeats of one mix, grouped once: with two (too few to be batches), their slices pooled, once per mix.

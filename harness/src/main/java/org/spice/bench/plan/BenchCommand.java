@@ -36,9 +36,6 @@ import picocli.CommandLine.Spec;
                 + "warnings and errors to stderr."})
 public final class BenchCommand extends Cli.Printing implements Callable<Integer> {
 
-    /** Longest a phase may last: a day. Longer is a typo, not a benchmark. */
-    static final double MAX_SECONDS = 86_400;
-
     @Spec
     CommandSpec spec;
 
@@ -156,7 +153,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Override
     public Integer call() {
         BenchSettings settings = settings();
-        return new BenchPlan(settings, startedServers(), probes != null, workload, !noVerify, cgiFloor, projectRoot(),
+        return new BenchPlan(settings, startedServers(), probes != null, workload, !noVerify, cgiFloor, PlanCommands.projectRoot(),
                 out, err).run();
     }
 
@@ -269,11 +266,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     private void timing(Cli.Checks check, BenchSettings.Builder b) {
         BenchSettings.Profile timing = check.choice("--profile", profile, BenchSettings.Profile.class);
         b.profile(timing);
-        b.rampUp(duration(check, "--ramp-up", rampUp, timing.rampUpS, true));
-        b.duration(duration(check, "--duration", duration, timing.durationS, false));
-        b.rampDown(duration(check, "--ramp-down", rampDown, timing.rampDownS, true));
-        b.pause(duration(check, "--pause", pause, timing.pauseS, true));
-        b.warmUp(duration(check, "--warm-up", warmUp, 30, true));
+        b.rampUp(PlanCommands.seconds(check, "--ramp-up", rampUp, timing.rampUpS, true));
+        b.duration(PlanCommands.seconds(check, "--duration", duration, timing.durationS, false));
+        b.rampDown(PlanCommands.seconds(check, "--ramp-down", rampDown, timing.rampDownS, true));
+        b.pause(PlanCommands.seconds(check, "--pause", pause, timing.pauseS, true));
+        b.warmUp(PlanCommands.seconds(check, "--warm-up", warmUp, 30, true));
     }
 
     /** The TLS listener (given, or a started server's) and the certificate to trust. */
@@ -288,7 +285,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             b.tlsTarget(endpoint(check, "https://127.0.0.1:" + started.get(0).ports(started.get(0).defaultPort()).https(),
                     "--tls-target"));
         }
-        Path trusted = trustCert != null ? trustCert : !started.isEmpty() ? projectRoot().resolve(BenchPlan.TLS_CERT) : null;
+        Path trusted = trustCert != null ? trustCert : !started.isEmpty() ? PlanCommands.projectRoot().resolve(BenchPlan.TLS_CERT) : null;
         if (trustCert != null && !Files.isReadable(trustCert)) {
             throw check.fail("--trust-cert: cannot read " + trustCert);
         }
@@ -330,7 +327,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     /** Where JMeter is and how it reaches its engines, checked before anything runs. */
     private BenchSettings.JMeter jmeter(Cli.Checks check) {
-        Path root = projectRoot();
+        Path root = PlanCommands.projectRoot();
         Path home = jmeterHome != null ? jmeterHome : root.resolve("jmeter/target/jmeter");
         if (!Files.isRegularFile(home.resolve("bin/ApacheJMeter.jar"))) {
             throw check.fail("--engine jmeter: no JMeter in " + home + " (build it: mvn -B package -pl jmeter, or"
@@ -361,7 +358,6 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         }
     }
 
-    /** The checkout this harness was built in (harness/target/spice-harness.jar or harness/target/classes). */
     /** The exporters' URLs, checked: absolute http(s) URLs, with --target, not beside --server-pid. */
     private List<java.net.URI> serverMetrics(Cli.Checks check) {
         if (serverMetrics.isEmpty()) {
@@ -386,37 +382,6 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             }
         }
         return urls;
-    }
-
-    /** The time a results folder is named by: yyyyMMdd-HHmmss, now. */
-    static String stamp() {
-        return java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss",
-                java.util.Locale.ROOT));
-    }
-
-    /** The server a --server option names, or the usage error that lists them. */
-    static Server server(Cli.Checks check, String name) {
-        return Server.find(name).orElseThrow(() -> check.fail("--server takes " + Server.ids() + ", not \"" + name + "\""));
-    }
-
-    static Path projectRoot() {
-        try {
-            Path code = Path.of(BenchCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return code.getParent().getParent().getParent();
-        } catch (java.net.URISyntaxException | RuntimeException e) {
-            return Path.of(".");
-        }
-    }
-
-    private static double duration(Cli.Checks check, String option, Double value, double byProfile, boolean zero) {
-        if (value == null) {
-            return byProfile;
-        }
-        double seconds = check.number(option, value.toString(), zero);
-        if (seconds > MAX_SECONDS) {
-            throw check.fail(option + " takes at most " + (long) MAX_SECONDS + " seconds (a day), not \"" + value + "\"");
-        }
-        return seconds;
     }
 
     private static Endpoint endpoint(Cli.Checks check, String url, String option) {

@@ -94,7 +94,7 @@ final class BenchPlan {
         Path out = first.outDir();
         Path compare = null;
         if (servers.size() > 1) {
-            compare = out.resolve("compare-" + BenchCommand.stamp());
+            compare = out.resolve("compare-" + PlanCommands.stamp());
         }
         int status = 0;
         List<Path> dirs = new ArrayList<>();

@@ -88,7 +88,7 @@ public final class ExplainCommand extends Cli.Printing implements Callable<Integ
         if (requests < clients || requests > 1_000_000) {
             throw check.fail("--requests takes a whole number from --clients (" + clients + ") to 1000000, not " + requests);
         }
-        Server named = BenchCommand.server(check, server);
+        Server named = PlanCommands.server(check, server);
         if ((target == null) != serverPids.isEmpty()) {
             throw check.fail("--target and --server-pid go together: strace attaches to the server's processes");
         }
@@ -96,12 +96,12 @@ public final class ExplainCommand extends Cli.Printing implements Callable<Integ
             err.println("spice explain: strace is not installed: apt-get install strace");
             return 1;
         }
-        Path dir = outDir != null ? outDir : Path.of("results", "explain-" + BenchCommand.stamp());
+        Path dir = outDir != null ? outDir : Path.of("results", "explain-" + PlanCommands.stamp());
         Files.createDirectories(dir);
         if (target != null) {
             return explain(Endpoint.parse(target), serverPids, list, dir);
         }
-        Shell shell = new Shell(BenchCommand.projectRoot(), err);
+        Shell shell = new Shell(PlanCommands.projectRoot(), err);
         int port = named.defaultPort();
         shell.start(named, port);
         try {

@@ -67,6 +67,7 @@ public final class Ladder {
     private final List<RunRecord> runs = Collections.synchronizedList(new ArrayList<>());
     private final List<String> notes = new ArrayList<>();
     private LoadEngine runner;
+    private ServerCpu serverCpu;
     private Settings recorded;
     private List<SteadyState> steadyState = List.of();
     private IdleCpu idle;
@@ -106,7 +107,7 @@ public final class Ladder {
                 return 2;
             }
         }
-        ServerCpu serverCpu = settings.serverCpu();
+        serverCpu = settings.serverCpu();
         String unreadable = serverCpu.check();
         if (unreadable != null) {
             err.println("spice bench: --server-metrics: " + unreadable);
@@ -254,7 +255,7 @@ public final class Ladder {
         }
         int clients = Math.min(WARM_UP_CLIENTS, settings.maxClients());
         WarmUp warmUp = new WarmUp(runner, interrupted, err);
-        idle = warmUp.idle(WarmUp.IDLE_S, settings.serverCpu());
+        idle = warmUp.idle(WarmUp.IDLE_S, serverCpu);
         double minS = CpuMeter.anyJava(settings.serverPids()) ? JVM_WARM_UP_FACTOR * settings.warmUpS() : 0;
         steadyState = warmUp.steady(settings.mixes(), clients, settings.warmUpS(), minS);
         if (steadyState.isEmpty()) {
@@ -333,7 +334,7 @@ public final class Ladder {
     }
 
     private Path resultsDir() throws IOException {
-        String stamp = BenchCommand.stamp();
+        String stamp = PlanCommands.stamp();
         Path candidate = settings.outDir().resolve(stamp);
         for (int i = 2; Files.exists(candidate); i++) {
             candidate = settings.outDir().resolve(stamp + "-" + i);

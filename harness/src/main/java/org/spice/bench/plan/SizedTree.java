@@ -2,7 +2,6 @@ package org.spice.bench.plan;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -123,15 +122,11 @@ final class SizedTree {
         return false;
     }
 
-    private static boolean same(Path file, BasicFileAttributes attrs, Path copy) {
-        try {
-            if (!Files.exists(copy, LinkOption.NOFOLLOW_LINKS)) {
-                return false;
-            }
-            BasicFileAttributes there = Files.readAttributes(copy, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            return there.size() == attrs.size() && there.lastModifiedTime().equals(attrs.lastModifiedTime());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    private static boolean same(Path file, BasicFileAttributes attrs, Path copy) throws IOException {
+        if (!Files.exists(copy, LinkOption.NOFOLLOW_LINKS)) {
+            return false;
         }
+        BasicFileAttributes there = Files.readAttributes(copy, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        return there.size() == attrs.size() && there.lastModifiedTime().equals(attrs.lastModifiedTime());
     }
 }

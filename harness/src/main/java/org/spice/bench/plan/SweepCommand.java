@@ -82,7 +82,7 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
     @Override
     public Integer call() throws Exception {
         Cli.Checks check = new Cli.Checks(spec);
-        Server named = BenchCommand.server(check, server);
+        Server named = PlanCommands.server(check, server);
         List<Probe> list = probes == null ? named.benchProbes() : check.probes(probes);
         for (Probe probe : list) {
             if (!named.probes().contains(probe)) {
@@ -97,11 +97,11 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
         if (repeat != null && repeat < 1) {
             throw check.fail("--repeat takes a whole number above 0, not " + repeat);
         }
-        checkSeconds(check, "--warm-up", warmUp, true);
-        checkSeconds(check, "--duration", duration, false);
+        PlanCommands.seconds(check, "--warm-up", warmUp, 0, true);
+        PlanCommands.seconds(check, "--duration", duration, 0, false);
 
-        Path root = BenchCommand.projectRoot();
-        Path dir = outDir != null ? outDir : Path.of("results", "sweep-" + BenchCommand.stamp());
+        Path root = PlanCommands.projectRoot();
+        Path dir = outDir != null ? outDir : Path.of("results", "sweep-" + PlanCommands.stamp());
         Path builds = work != null ? work : root.resolve("run/sweep");
         Map<Integer, Path> measured = new LinkedHashMap<>();
         List<String> failed = new ArrayList<>();
@@ -145,15 +145,6 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
             throw check.fail("--sizes: give at least two different page sizes, e.g. 1024,6250,16384,65536");
         }
         return List.copyOf(set);
-    }
-
-    private static void checkSeconds(Cli.Checks check, String option, Double value, boolean zero) {
-        if (value != null) {
-            double seconds = check.number(option, value.toString(), zero);
-            if (seconds > BenchCommand.MAX_SECONDS) {
-                throw check.fail(option + " takes at most " + (long) BenchCommand.MAX_SECONDS + " seconds, not " + value);
-            }
-        }
     }
 
     /**

@@ -48,7 +48,7 @@ final class HtmlReport {
         }
         summary(h, results);
         h.append("</section>\n");
-        Why.html(h, results, evidence);
+        Why.html(h, results, evidence, figures);
         h.append("<section id=\"figures\"><h2>The white paper's figures</h2>\n");
         figure(h, figures, "rate.png");
         figure(h, figures, "latency.png");
@@ -92,7 +92,7 @@ final class HtmlReport {
                 .append("</style></head><body>\n");
     }
 
-    private static void figure(StringBuilder h, List<Charts.Figure> figures, String file) {
+    static void figure(StringBuilder h, List<Charts.Figure> figures, String file) {
         Charts.Figure figure = figures.stream().filter(f -> f.file().equals(file)).findFirst().orElse(null);
         if (figure == null) {
             h.append("<p class=\"warn\">").append(esc(file)).append(": chart not drawn, see runs.csv</p>\n");

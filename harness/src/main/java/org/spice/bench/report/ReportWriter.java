@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.spice.bench.model.Results;
@@ -21,10 +22,14 @@ public final class ReportWriter {
     public static String write(Path dir, Results results) throws IOException {
         Files.writeString(dir.resolve("runs.csv"), CsvReport.of(results), StandardCharsets.UTF_8);
         CgiFloor floor = CgiFloor.read(dir);
+        Why.Evidence evidence = Why.Evidence.in(dir);
         List<Charts.Figure> figures = List.of();
         String chartFailure = null;
         try {
-            figures = Charts.all(results, floor);
+            figures = new ArrayList<>(Charts.all(results, floor));
+            if (evidence.sweep() != null) {
+                figures.add(SweepReport.figure(evidence.sweep()));
+            }
             for (Charts.Figure figure : figures) {
                 Files.write(dir.resolve(figure.file()), figure.png());
             }
@@ -34,7 +39,7 @@ public final class ReportWriter {
             chartFailure = "charts not drawn: " + e;
             figures = List.of();
         }
-        Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, Why.Evidence.in(dir)),
+        Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, evidence),
                 StandardCharsets.UTF_8);
         return SummaryTable.of(results) + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
     }

@@ -51,11 +51,9 @@ public final class SweepReport {
         return Double.isNaN(ci) ? Format.num(value, decimals) : Format.num(value, decimals) + " ± " + Format.num(ci, decimals);
     }
 
-    /** Writes the chart into {@code dir}; returns its bytes. */
-    public static byte[] writeChart(Sweep sweep, Path dir) throws IOException {
-        byte[] png = chart(sweep);
-        Files.write(dir.resolve(CHART), png);
-        return png;
+    /** Writes the chart into {@code dir}. */
+    public static void writeChart(Sweep sweep, Path dir) throws IOException {
+        Files.write(dir.resolve(CHART), chart(sweep));
     }
 
     /** CPU per request against page size: each probe's measured points with their intervals, and its fitted line. */
@@ -116,8 +114,13 @@ public final class SweepReport {
         return Charts.png(chart);
     }
 
-    /** The report's part: the table of fixed and per-KB costs, then the chart. */
-    static void html(StringBuilder h, Sweep sweep, byte[] chart) {
+    /** The sweep's chart as one of a report's figures. */
+    static Charts.Figure figure(Sweep sweep) throws IOException {
+        return new Charts.Figure(CHART, "server CPU per request against page size", chart(sweep));
+    }
+
+    /** The report's part: the table of fixed and per-KB costs, then the chart (among {@code figures}). */
+    static void html(StringBuilder h, Sweep sweep, List<Charts.Figure> figures) {
         h.append("<p>The page size swept (scripts/spice sweep: a build and a server start per size, ").append(sweep.clients())
                 .append(" clients): server CPU per request = fixed + per KB &times; page KB, by least squares over the sizes"
                         + " (KB = 1,024 bytes; &plusmn; 95 % intervals). A fixed cost that dominates is paid per request"
@@ -136,8 +139,6 @@ public final class SweepReport {
                     .append(Format.num(line.rSquared(), 3)).append("</td></tr>\n");
         });
         h.append("</table></div>\n");
-        if (chart != null) {
-            HtmlReport.image(h, CHART, chart, "server CPU per request against page size");
-        }
+        HtmlReport.figure(h, figures, CHART);
     }
 }

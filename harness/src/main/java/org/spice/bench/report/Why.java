@@ -92,24 +92,15 @@ final class Why {
 
     /**
      * What other commands left beside results.json: explain.json's system calls per request by probe, and a size
-     * sweep with its chart; each null when absent.
+     * sweep; each null when absent.
      */
-    record Evidence(Map<String, Map<String, Double>> syscalls, Sweep sweep, byte[] sweepChart) {
+    record Evidence(Map<String, Map<String, Double>> syscalls, Sweep sweep) {
 
-        static final Evidence NONE = new Evidence(null, null, null);
+        static final Evidence NONE = new Evidence(null, null);
 
-        /** What {@code dir} holds; the sweep's chart is drawn anew (into the directory) from its sweep.json. */
+        /** What {@code dir} holds. */
         static Evidence in(Path dir) throws IOException {
-            Sweep sweep = Sweep.readIn(dir);
-            byte[] chart = null;
-            if (sweep != null) {
-                try {
-                    chart = SweepReport.writeChart(sweep, dir);
-                } catch (RuntimeException | Error e) {
-                    chart = null; // Java2D refused (no fonts): the table still says it all
-                }
-            }
-            return new Evidence(explained(dir), sweep, chart);
+            return new Evidence(explained(dir), Sweep.readIn(dir));
         }
     }
 
@@ -133,13 +124,13 @@ final class Why {
     }
 
     /** The report's section: the sentences, then the table, then what explain and sweep found; or why there is nothing. */
-    static void html(StringBuilder h, Results results, Evidence evidence) {
+    static void html(StringBuilder h, Results results, Evidence evidence, List<Charts.Figure> figures) {
         h.append("<section id=\"why\"><h2>Why it costs that</h2>\n");
         List<Row> rows = rows(results).stream().filter(Row::counted).toList();
         if (rows.isEmpty()) {
             h.append("<p>No kernel counters for these results (a server on another machine, results from before SPICE"
                     + " read them, or a tool's import).</p>\n");
-            evidence(h, evidence);
+            evidence(h, evidence, figures);
             h.append("</section>\n");
             return;
         }
@@ -161,14 +152,14 @@ final class Why {
             h.append("</tr>\n");
         }
         h.append("</table></div>\n");
-        evidence(h, evidence);
+        evidence(h, evidence, figures);
         h.append("</section>\n");
     }
 
-    private static void evidence(StringBuilder h, Evidence evidence) {
+    private static void evidence(StringBuilder h, Evidence evidence, List<Charts.Figure> figures) {
         syscalls(h, evidence.syscalls());
         if (evidence.sweep() != null) {
-            SweepReport.html(h, evidence.sweep(), evidence.sweepChart());
+            SweepReport.html(h, evidence.sweep(), figures);
         }
     }
 

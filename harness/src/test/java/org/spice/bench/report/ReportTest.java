@@ -245,13 +245,13 @@ class ReportTest {
         assertTrue(Files.readString(dir.resolve("results.json")).contains("\"processes_per_req\" : 1.0"));
 
         StringBuilder html = new StringBuilder();
-        Why.html(html, counted, Why.Evidence.NONE);
+        Why.html(html, counted, Why.Evidence.NONE, List.of());
         assertTrue(html.toString().contains("cgi: 1.0 process, 41 page faults and 3.0 context switches per request — the cost"
                 + " of starting a program for each request"), html.toString());
         assertTrue(html.toString().contains("static: 0.0 processes, 0.1 page faults and 3.0 context switches per request —"
                 + " resident"), html.toString());
         StringBuilder none = new StringBuilder();
-        Why.html(none, apache, Why.Evidence.NONE);
+        Why.html(none, apache, Why.Evidence.NONE, List.of());
         assertTrue(none.toString().contains("No kernel counters for these results"), none.toString());
 
         // explain.json beside results.json: its table is in the report's why section.
