@@ -122,3 +122,8 @@ stop_pids() {
         rm -f "$pidfile"
     done
 }
+
+# Whether something listens on PORT of HOST (default 127.0.0.1).
+port_in_use() {
+    { (exec 3<>"/dev/tcp/${2:-127.0.0.1}/$1"); } 2>/dev/null
+}

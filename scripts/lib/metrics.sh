@@ -63,10 +63,6 @@ process_names:
 YAML
 }
 
-metrics_listening() {
-    { (exec 3<>"/dev/tcp/$1/$2"); } 2>/dev/null
-}
-
 metrics_start() {
     local host=$1 port=$2 run=$3
     local process_port=$((port + 1))
@@ -76,7 +72,7 @@ metrics_start() {
     metrics_install
     local p
     for p in "$port" "$process_port"; do
-        metrics_listening "$host" "$p" && die "metrics-agent: $host:$p is in use"
+        port_in_use "$p" "$host" && die "metrics-agent: $host:$p is in use"
     done
     mkdir -p "$run/logs"
     metrics_process_config > "$run/process-exporter.yml"
@@ -95,7 +91,7 @@ metrics_start() {
     echo $! > "$run/process.pid"
     local waited
     for ((waited = 0; waited < 100; waited++)); do
-        if metrics_listening "$host" "$port" && metrics_listening "$host" "$process_port"; then
+        if port_in_use "$port" "$host" && port_in_use "$process_port" "$host"; then
             echo "metrics-agent: node_exporter on $host:$port, process-exporter on $host:$process_port (pids" \
                 "$(cat "$run/node.pid"), $(cat "$run/process.pid"))" >&2
             echo "--server-metrics http://$host:$port/metrics,http://$host:$process_port/metrics"

@@ -96,10 +96,6 @@ http_status() {
     echo "${line#* }" | cut -d' ' -f1
 }
 
-port_in_use() {
-    { (exec 3<>"/dev/tcp/127.0.0.1/$1"); } 2>/dev/null
-}
-
 # Waits up to 60 s until 127.0.0.1:PORT answers PATH with 200; gives up early if the process in PIDFILE
 # dies or if the optional CHECK command says the start failed (a server that lives on with a dead webapp).
 wait_for_answer() {
