@@ -51,7 +51,7 @@ apache_launch() {
     # httpd maps the module file into every child: a copy in the run directory, so that a rebuild
     # (mvn package rewrites target/mod_spice.so) cannot crash a running server.
     cp "$(c_module apache mod_spice.so)" "$run/mod_spice.so" || return 1
-    export SPICE_MOD_SPICE="$run/mod_spice.so"
+    export SPICE_MOD_SPICE="$run/mod_spice.so" SPICE_CONF_DIR="$SPICE_ROOT/conf/apache"
     export SPICE_WEBAPP="$SPICE_ROOT/webapp/target/spice" SPICE_CGI_DIR="$SPICE_ROOT/cgi-c/target"
     mkdir -p "$SPICE_FILESET"
     export SPICE_FILESET

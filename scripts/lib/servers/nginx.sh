@@ -58,14 +58,17 @@ nginx_launch() {
     cp "$SPICE_ROOT"/conf/nginx/{fastcgi,proxy}.conf "$run/conf/"
     local access_log=off
     [ "$SPICE_ACCESS_LOG" = on ] && access_log="$run/logs/access.log"
-    sed -e "s|@SPICE_RUN@|$run|g" -e "s|@SPICE_CONF@|$run/conf|g" -e "s|@SPICE_PORT@|$port|g" \
-        -e "s|@SPICE_TLS_PORT@|$(tls_port "$port")|g" -e "s|@SPICE_TLS_CERT@|$SPICE_TLS_CERT|g" \
-        -e "s|@SPICE_TLS_KEY@|$SPICE_TLS_KEY|g" -e "s|@SPICE_BACKEND_PORT@|$backend_port|g" \
-        -e "s|@SPICE_FCGI_PORT@|$fcgi_port|g" -e "s|@SPICE_WEBAPP@|$run/webapp|g" -e "s|@SPICE_CGI_DIR@|$run/cgi|g" \
-        -e "s|@SPICE_FILESET@|$SPICE_FILESET|g" -e "s|@SPICE_WORKERS@|$SPICE_NGINX_WORKERS|g" \
-        -e "s|@SPICE_ACCESS_LOG@|$access_log|g" -e "s|@SPICE_NJS_MODULE@|$NGINX_MODULES_DIR/ngx_http_js_module.so|g" \
-        "$SPICE_ROOT/conf/nginx/nginx.conf" > "$run/conf/nginx.conf"
-    grep -q '@SPICE_' "$run/conf/nginx.conf" && { echo "nginx: conf/nginx/nginx.conf has an unknown @SPICE_...@ word" >&2; return 1; }
+    local file
+    for file in nginx.conf spice-probes.conf; do
+        sed -e "s|@SPICE_RUN@|$run|g" -e "s|@SPICE_CONF@|$run/conf|g" -e "s|@SPICE_PORT@|$port|g" \
+            -e "s|@SPICE_FCGIWRAP_SOCKET@|$run/fcgiwrap.sock|g" -e "s|@SPICE_TLS_PORT@|$(tls_port "$port")|g" -e "s|@SPICE_TLS_CERT@|$SPICE_TLS_CERT|g" \
+            -e "s|@SPICE_TLS_KEY@|$SPICE_TLS_KEY|g" -e "s|@SPICE_BACKEND_PORT@|$backend_port|g" \
+            -e "s|@SPICE_FCGI_PORT@|$fcgi_port|g" -e "s|@SPICE_WEBAPP@|$run/webapp|g" -e "s|@SPICE_CGI_DIR@|$run/cgi|g" \
+            -e "s|@SPICE_FILESET@|$SPICE_FILESET|g" -e "s|@SPICE_WORKERS@|$SPICE_NGINX_WORKERS|g" \
+            -e "s|@SPICE_ACCESS_LOG@|$access_log|g" -e "s|@SPICE_NJS_MODULE@|$NGINX_MODULES_DIR/ngx_http_js_module.so|g" \
+            "$SPICE_ROOT/conf/nginx/$file" > "$run/conf/$file"
+    done
+    grep -q '@SPICE_' "$run"/conf/{nginx,spice-probes}.conf && { echo "nginx: conf/nginx/ has an unknown @SPICE_...@ word" >&2; return 1; }
 
     start_fcgiwrap "$run" || return 1
     start_fastcgi_probe "$run" "$fcgi_port" || return 1

@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# Installs the SPICE probes into a stock Apache httpd 2.4: the pages, the CGI and FastCGI programs and mod_spice
+# under PREFIX/opt/spice/apache, and one configuration file that serves them at the SPICE URL layout
+# (Debian/Ubuntu: conf-available/spice.conf, enabled as a2enconf does; RHEL: conf.d/spice.conf).
+source "$(dirname "$0")/lib/install-lib.sh"
+
+CONF_DIR="" MODULES_DIR="" FCGI_PORT=9461 SERVICE_USER="" BUILD_MODULE=auto
+
+bundle_usage() {
+    cat <<'USAGE'
+  --prefix DIR        the root everything is installed under (default /): DIR/opt/spice/apache, DIR/etc/apache2
+  --conf-dir DIR      httpd's configuration directory (default PREFIX/etc/apache2, else PREFIX/etc/httpd)
+  --modules-dir DIR   where httpd's own modules are (default: apxs -q LIBEXECDIR, or Debian's and RHEL's places)
+  --fastcgi-port N    the port of the resident FastCGI program on 127.0.0.1 (default 9461)
+  --user NAME         the user spice-helpers runs the FastCGI program as when started by root (default www-data, else apache)
+  --build-module yes|no|auto   build mod_spice from source with apxs (auto: only when the prebuilt one is for another system)
+USAGE
+}
+
+bundle_option() {
+    case "$1" in
+        conf-dir) CONF_DIR=$2 ;;
+        modules-dir) MODULES_DIR=$2 ;;
+        fastcgi-port) FCGI_PORT=$2 ;;
+        user) SERVICE_USER=$2 ;;
+        build-module) BUILD_MODULE=$2 ;;
+        *) return 1 ;;
+    esac
+}
+
+bundle_defaults() {
+    PREFIX=${PREFIX:-/}
+    PREFIX=${PREFIX%/}
+    SPICE_DIR="$PREFIX/opt/spice/apache"
+    MANIFEST="$SPICE_DIR/installed.manifest"
+    if [ -z "$CONF_DIR" ]; then
+        if [ -d "$PREFIX/etc/apache2" ]; then CONF_DIR="$PREFIX/etc/apache2"; else CONF_DIR="$PREFIX/etc/httpd"; fi
+    fi
+    [ "$UNINSTALL" = yes ] && return 0
+    [ -d "$CONF_DIR" ] || fail "no httpd configuration in $CONF_DIR: give --conf-dir (or --prefix)"
+    [[ "$FCGI_PORT" =~ ^[0-9]+$ ]] && [ "$FCGI_PORT" -ge 1 ] && [ "$FCGI_PORT" -le 65535 ] \
+        || fail "--fastcgi-port takes a port number, not \"$FCGI_PORT\""
+    case "$BUILD_MODULE" in yes|no|auto) ;; *) fail "--build-module takes yes, no or auto, not \"$BUILD_MODULE\"" ;; esac
+    if [ -z "$SERVICE_USER" ]; then
+        if id www-data >/dev/null 2>&1; then SERVICE_USER=www-data; else SERVICE_USER=apache; fi
+    fi
+    local apxs
+    apxs=$(command -v apxs 2>/dev/null || command -v apxs2 2>/dev/null || true)
+    if [ -z "$MODULES_DIR" ]; then
+        if [ -n "$apxs" ]; then MODULES_DIR=$("$apxs" -q LIBEXECDIR); fi
+        for dir in /usr/lib/apache2/modules /usr/lib64/httpd/modules /usr/lib/httpd/modules; do
+            [ -n "$MODULES_DIR" ] || { [ -f "$dir/mod_alias.so" ] && MODULES_DIR=$dir; } || true
+        done
+    fi
+    [ -f "$MODULES_DIR/mod_alias.so" ] || fail "httpd's modules are not in \"$MODULES_DIR\": give --modules-dir"
+    MODULE=$(choose_module "$BUNDLE_DIR/module" "$BUILD_MODULE" "$apxs")
+}
+
+# The prebuilt mod_spice.so where this system is the one it was built on, else one built here with apxs.
+choose_module() {
+    local dir=$1 build=$2 apxs=$3 here
+    here=$(. /etc/os-release 2>/dev/null && echo "$ID $VERSION_ID")
+    if [ "$build" != yes ] && [ "$here" = "$(cat "$dir/prebuilt/BUILT-ON")" ]; then
+        echo "$dir/prebuilt/mod_spice.so"
+        return 0
+    fi
+    [ "$build" != no ] || fail "the prebuilt mod_spice.so is for $(cat "$dir/prebuilt/BUILT-ON"), this is $here: allow --build-module"
+    [ -n "$apxs" ] || fail "building mod_spice needs apxs: apt-get install apache2-dev (RHEL: dnf install httpd-devel)"
+    local out
+    out=$(mktemp -d)
+    "$dir/build-module.sh" "$apxs" "$out" >&2 || fail "building mod_spice with $apxs failed"
+    echo "$out/mod_spice.so"
+}
+
+# One LoadModule, unless httpd has that module already.
+load_module() {
+    printf '<IfModule !%s_module>\n    LoadModule %s_module "%s/mod_%s.so"\n</IfModule>\n' "$1" "$1" "$MODULES_DIR" "$1"
+}
+
+spice_conf() {
+    cat <<HEAD
+# The SPICE probes (spice-apache bundle), written by its install.sh: ./install.sh --uninstall removes it.
+# static /spice/static/spice.html, shtml /spice/shtml/spice.shtml, cgi /spice/cgi-bin/spice,
+# module /spice/module, fastcgi /spice/fcgi/spice (run $SPICE_DIR/bin/spice-helpers start first).
+Define SPICE_WEBAPP "$SPICE_DIR/www"
+Define SPICE_CGI_DIR "$SPICE_DIR/cgi-bin"
+Define SPICE_FCGI_PORT $FCGI_PORT
+
+HEAD
+    local module
+    for module in authz_core alias mime include env proxy proxy_fcgi allowmethods; do
+        load_module "$module"
+    done
+    # CGI as the MPM wants it: mod_cgi under prefork, mod_cgid under a threaded MPM.
+    echo '<IfModule !cgi_module>'
+    echo '<IfModule !cgid_module>'
+    echo '<IfModule mpm_prefork_module>'
+    load_module cgi
+    echo '</IfModule>'
+    echo '<IfModule !mpm_prefork_module>'
+    load_module cgid
+    echo '</IfModule>'
+    echo '</IfModule>'
+    echo '</IfModule>'
+    printf 'LoadModule spice_module "%s/lib/mod_spice.so"\n\n' "$SPICE_DIR"
+    cat "$BUNDLE_DIR/files/conf/spice-probes.conf"
+}
+
+bundle_files() {
+    put_file "$BUNDLE_DIR/files/www/static/spice.html" "$SPICE_DIR/www/static/spice.html" 644
+    put_file "$BUNDLE_DIR/files/www/shtml/spice.shtml" "$SPICE_DIR/www/shtml/spice.shtml" 644
+    put_file "$BUNDLE_DIR/files/cgi-bin/spice" "$SPICE_DIR/cgi-bin/spice" 755
+    put_file "$BUNDLE_DIR/files/bin/spice-fcgi" "$SPICE_DIR/bin/spice-fcgi" 755
+    put_file "$BUNDLE_DIR/files/bin/spice-helpers" "$SPICE_DIR/bin/spice-helpers" 755
+    put_text "$SPICE_DIR/etc/helpers.env" 644 \
+        printf 'FCGI_PORT=%s\nFCGIWRAP_SOCKET=\nRUN_DIR=%s\nSERVICE_USER=%s\n' "$FCGI_PORT" "$SPICE_DIR/run" "$SERVICE_USER"
+    put_file "$MODULE" "$SPICE_DIR/lib/mod_spice.so" 644
+    if [ -d "$CONF_DIR/conf-available" ]; then
+        put_text "$CONF_DIR/conf-available/spice.conf" 644 spice_conf
+        put_link ../conf-available/spice.conf "$CONF_DIR/conf-enabled/spice.conf"
+    else
+        put_text "$CONF_DIR/conf.d/spice.conf" 644 spice_conf
+    fi
+}
+
+bundle_before_uninstall() {
+    [ -x "$SPICE_DIR/bin/spice-helpers" ] && "$SPICE_DIR/bin/spice-helpers" stop || true
+    rm -rf "$SPICE_DIR/run"
+}
+
+bundle_after() {
+    cat <<NEXT
+
+Next, on this machine:
+  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program, for /spice/fcgi/spice
+  apachectl configtest && apachectl graceful   # (Debian: systemctl reload apache2)
+From the client (the SPICE checkout), with this server's address and port:
+  scripts/spice verify http://SERVER:PORT --probes static,shtml,cgi,module,fastcgi
+NEXT
+}
+
+main "$@"

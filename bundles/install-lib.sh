@@ -1,0 +1,205 @@
+# What every SPICE bundle's install.sh does the same way, whatever the server: the common options, a plan of
+# the files to write that is checked whole before anything is written, a manifest of what was written, and
+# --uninstall from that manifest. Sourced by install.sh (bundles/SERVER/install.sh), which defines:
+#   bundle_usage              its own options, for --help
+#   bundle_option NAME VALUE  takes one of its own options (every one has a value); 1 if NAME is not one
+#   bundle_defaults           fills in what the options left unset, from --prefix; sets MANIFEST
+#   bundle_files              names every file it installs, with put_file / put_text / put_link (never in a pipeline)
+#   bundle_after              prints what is left to do: enable, restart, verify from the client
+#   bundle_before_uninstall   (optional) stops what the bundle runs beside the server
+# shellcheck shell=bash
+set -euo pipefail
+
+BUNDLE_DIR=$(cd "$(dirname "$0")" && pwd)
+# BUNDLE_SERVER and BUNDLE_VERSION: which bundle this is, written by scripts/spice bundle.
+# shellcheck source=/dev/null
+source "$BUNDLE_DIR/bundle.env"
+DRY_RUN=no
+UNINSTALL=no
+PREFIX=""
+PHASE=check
+CONFLICTS=()
+WRITTEN=()
+
+say() { echo "spice-$BUNDLE_SERVER: $*"; }
+fail() { echo "spice-$BUNDLE_SERVER install: $*" >&2; exit 1; }
+
+usage() {
+    cat <<USAGE
+usage: ./install.sh [--dry-run] [--uninstall] [--prefix DIR] [options]
+  installs the SPICE probes for $BUNDLE_SERVER; run it again to update, --uninstall to remove what it wrote
+  --dry-run     print what it would write or remove, and write nothing
+  --uninstall   remove every file it wrote (a file changed since is kept, and named)
+USAGE
+    bundle_usage
+}
+
+parse_options() {
+    while [ $# -gt 0 ]; do
+        case "$1" in
+            -h|--help) usage; exit 0 ;;
+            --dry-run) DRY_RUN=yes; shift ;;
+            --uninstall) UNINSTALL=yes; shift ;;
+            --prefix) PREFIX=${2:?--prefix needs a directory}; shift 2 ;;
+            --*=*) parse_options "${1%%=*}" "${1#*=}"; shift ;;
+            --*)
+                [ $# -ge 2 ] || { usage >&2; fail "$1 needs a value"; }
+                bundle_option "${1#--}" "$2" || { usage >&2; echo "spice-$BUNDLE_SERVER install: unknown option $1" >&2; exit 2; }
+                shift 2 ;;
+            *) usage >&2; echo "spice-$BUNDLE_SERVER install: unexpected argument $1" >&2; exit 2 ;;
+        esac
+    done
+}
+
+# Whether the manifest of the last install lists PATH (so this installer wrote it and may replace it).
+ours() {
+    [ -f "$MANIFEST" ] && awk -F'\t' -v p="$1" '$2 == p { found = 1 } END { exit !found }' "$MANIFEST"
+}
+
+# put_file SOURCE DEST MODE: DEST gets SOURCE's bytes. Checked first (PHASE=check): a DEST that exists with
+# other bytes and that this installer did not write is a conflict, and nothing at all is written.
+put_file() {
+    local source=$1 dest=$2 mode=$3
+    if [ "$PHASE" = check ]; then
+        if [ -e "$dest" ] || [ -L "$dest" ]; then
+            if [ -L "$dest" ] || ! cmp -s "$source" "$dest"; then
+                ours "$dest" || CONFLICTS+=("$dest")
+            fi
+        fi
+        [ "$DRY_RUN" = no ] || say "would write $dest"
+        return 0
+    fi
+    make_dirs "$(dirname "$dest")"
+    if [ -f "$dest" ] && ! [ -L "$dest" ] && cmp -s "$source" "$dest"; then
+        chmod "$mode" "$dest"
+        say "unchanged $dest"
+    else
+        local was=wrote
+        [ -e "$dest" ] && was=updated
+        rm -f "$dest"
+        install -m "$mode" "$source" "$dest"
+        say "$was $dest"
+    fi
+    WRITTEN+=("file	$dest	$(sha256sum "$dest" | cut -d' ' -f1)")
+}
+
+# put_text DEST MODE COMMAND...: DEST gets what COMMAND prints (run here, not in a pipeline, whose subshell
+# would lose what put_file records).
+put_text() {
+    local dest=$1 mode=$2 text
+    shift 2
+    text=$(mktemp)
+    "$@" > "$text"
+    put_file "$text" "$dest" "$mode"
+    rm -f "$text"
+}
+
+# put_link TARGET DEST: DEST becomes a symbolic link to TARGET (what a2enconf and a2enmod make).
+put_link() {
+    local target=$1 dest=$2
+    if [ "$PHASE" = check ]; then
+        if [ -e "$dest" ] || [ -L "$dest" ]; then
+            [ "$(readlink "$dest")" = "$target" ] || ours "$dest" || CONFLICTS+=("$dest")
+        fi
+        [ "$DRY_RUN" = no ] || say "would link $dest -> $target"
+        return 0
+    fi
+    make_dirs "$(dirname "$dest")"
+    if [ "$(readlink "$dest" 2>/dev/null)" = "$target" ]; then
+        say "unchanged $dest -> $target"
+    else
+        rm -f "$dest"
+        ln -s "$target" "$dest"
+        say "linked $dest -> $target"
+    fi
+    WRITTEN+=("link	$dest	$target")
+}
+
+# Makes DIR and its missing parents, recording each one it made, so that --uninstall removes them again.
+make_dirs() {
+    local dir=$1 missing=()
+    while [ ! -d "$dir" ]; do
+        missing=("$dir" "${missing[@]}")
+        dir=$(dirname "$dir")
+    done
+    for dir in "${missing[@]}"; do
+        mkdir "$dir"
+        WRITTEN+=("dir	$dir	-")
+    done
+}
+
+do_install() {
+    PHASE=check
+    bundle_files
+    if [ ${#CONFLICTS[@]} -gt 0 ]; then
+        printf '  %s\n' "${CONFLICTS[@]}" >&2
+        fail "these files exist and were not written by this installer: nothing was written (move them away, or choose another --prefix)"
+    fi
+    if [ "$DRY_RUN" = yes ]; then
+        say "dry run: nothing was written"
+        return 0
+    fi
+    PHASE=apply
+    bundle_files
+    # The directories an earlier install made stay recorded; a file it wrote that this one no longer does is removed.
+    local old=()
+    [ -f "$MANIFEST" ] && mapfile -t old < "$MANIFEST"
+    local entry
+    for entry in "${old[@]}"; do
+        case "$entry" in
+            dir*) WRITTEN+=("$entry") ;;
+            file*|link*)
+                printf '%s\n' "${WRITTEN[@]}" | cut -f2 | grep -qxF "$(cut -f2 <<< "$entry")" || remove_entry "$entry" ;;
+        esac
+    done
+    make_dirs "$(dirname "$MANIFEST")"
+    printf '%s\n' "${WRITTEN[@]}" | awk '!seen[$0]++' > "$MANIFEST"
+    say "manifest $MANIFEST (./install.sh --uninstall removes all of it)"
+    bundle_after
+}
+
+# Removes one manifest entry: a file only if it still has the bytes written, a link only if it still points there.
+remove_entry() {
+    local kind path what
+    IFS=$'\t' read -r kind path what <<< "$1"
+    case "$kind" in
+        file)
+            [ -f "$path" ] || return 0
+            if [ "$(sha256sum "$path" | cut -d' ' -f1)" = "$what" ]; then
+                [ "$DRY_RUN" = yes ] && { say "would remove $path"; return 0; }
+                rm -f "$path" && say "removed $path"
+            else
+                say "kept $path: it changed since it was installed"
+            fi ;;
+        link)
+            [ "$(readlink "$path" 2>/dev/null)" = "$what" ] || return 0
+            [ "$DRY_RUN" = yes ] && { say "would remove $path"; return 0; }
+            rm -f "$path" && say "removed $path" ;;
+    esac
+}
+
+do_uninstall() {
+    [ -f "$MANIFEST" ] || { say "nothing to uninstall: no $MANIFEST"; return 0; }
+    if [ "$DRY_RUN" = no ] && declare -F bundle_before_uninstall >/dev/null; then
+        bundle_before_uninstall
+    fi
+    local entries entry
+    mapfile -t entries < "$MANIFEST"
+    for entry in "${entries[@]}"; do
+        remove_entry "$entry"
+    done
+    [ "$DRY_RUN" = yes ] && { say "dry run: nothing was removed"; return 0; }
+    rm -f "$MANIFEST"
+    # The directories it made, deepest first, where they are empty now.
+    printf '%s\n' "${entries[@]}" | awk -F'\t' '$1 == "dir" { print length($2) "\t" $2 }' | sort -rn | cut -f2 |
+        while read -r dir; do
+            rmdir "$dir" 2>/dev/null && say "removed $dir/" || true
+        done
+    say "uninstalled"
+}
+
+main() {
+    parse_options "$@"
+    bundle_defaults
+    if [ "$UNINSTALL" = yes ]; then do_uninstall; else do_install; fi
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env bash
+# Installs the SPICE probes into a stock nginx: the pages, the CGI and FastCGI programs, the C module and the njs
+# files under PREFIX/opt/spice/nginx, a server block in conf.d/spice.conf on its own address, and the module's
+# load_module line in modules-enabled/ (Debian's layout).
+source "$(dirname "$0")/lib/install-lib.sh"
+
+CONF_DIR="" LISTEN=127.0.0.1:8084 FCGI_PORT=9462 FCGIWRAP_SOCKET="" SERVICE_USER="" BUILD_MODULE=auto
+NGINX_SRC=/usr/share/nginx/src NGINX=""
+
+bundle_usage() {
+    cat <<'USAGE'
+  --prefix DIR        the root everything is installed under (default /): DIR/opt/spice/nginx, DIR/etc/nginx
+  --conf-dir DIR      nginx's configuration directory (default PREFIX/etc/nginx)
+  --listen ADDR:PORT  the probes' server block listens there (default 127.0.0.1:8084)
+  --fastcgi-port N    the port of the resident FastCGI program on 127.0.0.1 (default 9462)
+  --fcgiwrap-socket PATH  fcgiwrap's socket for the cgi probe (default /run/fcgiwrap.socket where Debian's
+                      fcgiwrap service has it, else one spice-helpers starts under PREFIX/opt/spice/nginx/run)
+  --user NAME         the user spice-helpers runs its programs as when started by root (default www-data, else nginx)
+  --nginx PATH        the nginx binary, to check the prebuilt module's version (default: nginx on PATH)
+  --build-module yes|no|auto   build the module against nginx's source (auto: when the prebuilt one does not fit)
+  --nginx-src DIR     nginx's source of the running version, for building (default /usr/share/nginx/src, nginx-dev)
+USAGE
+}
+
+bundle_option() {
+    case "$1" in
+        conf-dir) CONF_DIR=$2 ;;
+        listen) LISTEN=$2 ;;
+        fastcgi-port) FCGI_PORT=$2 ;;
+        fcgiwrap-socket) FCGIWRAP_SOCKET=$2 ;;
+        user) SERVICE_USER=$2 ;;
+        nginx) NGINX=$2 ;;
+        build-module) BUILD_MODULE=$2 ;;
+        nginx-src) NGINX_SRC=$2 ;;
+        *) return 1 ;;
+    esac
+}
+
+bundle_defaults() {
+    PREFIX=${PREFIX:-/}
+    PREFIX=${PREFIX%/}
+    SPICE_DIR="$PREFIX/opt/spice/nginx"
+    MANIFEST="$SPICE_DIR/installed.manifest"
+    CONF_DIR=${CONF_DIR:-$PREFIX/etc/nginx}
+    [ "$UNINSTALL" = yes ] && return 0
+    [ -f "$CONF_DIR/nginx.conf" ] || fail "no nginx.conf in $CONF_DIR: give --conf-dir (or --prefix)"
+    [[ "$LISTEN" =~ ^[^:]+:[0-9]+$ ]] || fail "--listen takes ADDR:PORT, not \"$LISTEN\""
+    [[ "$FCGI_PORT" =~ ^[0-9]+$ ]] || fail "--fastcgi-port takes a port number, not \"$FCGI_PORT\""
+    case "$BUILD_MODULE" in yes|no|auto) ;; *) fail "--build-module takes yes, no or auto, not \"$BUILD_MODULE\"" ;; esac
+    if [ -z "$SERVICE_USER" ]; then
+        if id www-data >/dev/null 2>&1; then SERVICE_USER=www-data; else SERVICE_USER=nginx; fi
+    fi
+    OWN_FCGIWRAP=""
+    if [ -z "$FCGIWRAP_SOCKET" ]; then
+        if [ -S /run/fcgiwrap.socket ]; then FCGIWRAP_SOCKET=/run/fcgiwrap.socket; else OWN_FCGIWRAP=yes; fi
+    fi
+    [ -z "$OWN_FCGIWRAP" ] || FCGIWRAP_SOCKET="$SPICE_DIR/run/fcgiwrap.sock"
+    NGINX=${NGINX:-$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)}
+    MODULE=$(choose_module "$BUNDLE_DIR/module")
+    NJS=""
+    grep -qs ngx_http_js_module "$CONF_DIR/nginx.conf" "$CONF_DIR"/modules-enabled/* && NJS=yes || true
+}
+
+# The prebuilt module where this nginx is the very version it was built for; else one built from nginx's source.
+choose_module() {
+    local dir=$1 version here
+    version=$("$NGINX" -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
+    here="$(. /etc/os-release 2>/dev/null && echo "$ID $VERSION_ID") nginx $version"
+    if [ "$BUILD_MODULE" != yes ] && [ "$here" = "$(cat "$dir/prebuilt/BUILT-ON")" ]; then
+        echo "$dir/prebuilt/ngx_http_spice_module.so"
+        return 0
+    fi
+    [ "$BUILD_MODULE" != no ] || fail "the prebuilt module is for $(cat "$dir/prebuilt/BUILT-ON"), this is $here: allow --build-module"
+    [ -f "$NGINX_SRC/configure" ] || fail "building the module needs nginx $version's source in --nginx-src (Debian: apt-get install nginx-dev)"
+    local out
+    out=$(mktemp -d)
+    "$dir/build-module.sh" "$NGINX_SRC" "$out" >&2 || fail "building the module against $NGINX_SRC failed"
+    echo "$out/ngx_http_spice_module.so"
+}
+
+server_block() {
+    cat <<BLOCK
+# The SPICE probes (spice-nginx bundle), written by its install.sh: ./install.sh --uninstall removes it.
+# static /spice/static/spice.html, shtml /spice/shtml/spice.shtml, cgi /spice/cgi-bin/spice (fcgiwrap),
+# fastcgi /spice/fcgi/spice (run $SPICE_DIR/bin/spice-helpers start first), module /spice/module$([ -z "$NJS" ] || echo ", njs /spice/njs").
+server {
+    listen $LISTEN;
+    server_name _;
+
+    # Nothing is served here unless it is a probe.
+    location / {
+        return 404;
+    }
+
+    include "$SPICE_DIR/conf/spice-probes.conf";
+BLOCK
+    if [ -n "$NJS" ]; then
+        cat <<NJS
+
+    js_path "$SPICE_DIR/njs";
+    js_import spice from spice.js;
+    location = /spice/njs {
+        js_content spice.answer;
+    }
+NJS
+    fi
+    echo "}"
+}
+
+bundle_files() {
+    put_file "$BUNDLE_DIR/files/www/static/spice.html" "$SPICE_DIR/www/static/spice.html" 644
+    put_file "$BUNDLE_DIR/files/www/shtml/spice.shtml" "$SPICE_DIR/www/shtml/spice.shtml" 644
+    put_file "$BUNDLE_DIR/files/cgi-bin/spice" "$SPICE_DIR/cgi-bin/spice" 755
+    put_file "$BUNDLE_DIR/files/bin/spice-fcgi" "$SPICE_DIR/bin/spice-fcgi" 755
+    put_file "$BUNDLE_DIR/files/bin/spice-helpers" "$SPICE_DIR/bin/spice-helpers" 755
+    put_text "$SPICE_DIR/etc/helpers.env" 644 printf 'FCGI_PORT=%s\nFCGIWRAP_SOCKET=%s\nRUN_DIR=%s\nSERVICE_USER=%s\n' \
+        "$FCGI_PORT" "${OWN_FCGIWRAP:+$FCGIWRAP_SOCKET}" "$SPICE_DIR/run" "$SERVICE_USER"
+    put_file "$MODULE" "$SPICE_DIR/lib/ngx_http_spice_module.so" 644
+    put_file "$BUNDLE_DIR/files/conf/fastcgi.conf" "$SPICE_DIR/conf/fastcgi.conf" 644
+    put_text "$SPICE_DIR/conf/spice-probes.conf" 644 \
+        sed -e "s|@SPICE_WEBAPP@|$SPICE_DIR/www|g" -e "s|@SPICE_CGI_DIR@|$SPICE_DIR/cgi-bin|g" \
+        -e "s|@SPICE_FCGIWRAP_SOCKET@|$FCGIWRAP_SOCKET|g" -e "s|@SPICE_FCGI_PORT@|$FCGI_PORT|g" \
+        -e "s|@SPICE_CONF@|$SPICE_DIR/conf|g" "$BUNDLE_DIR/files/conf/spice-probes.conf"
+    if [ -n "$NJS" ]; then
+        put_file "$BUNDLE_DIR/files/njs/spice.js" "$SPICE_DIR/njs/spice.js" 644
+        put_file "$BUNDLE_DIR/files/njs/spice_page.js" "$SPICE_DIR/njs/spice_page.js" 644
+    fi
+    put_text "$CONF_DIR/conf.d/spice.conf" 644 server_block
+    if [ -d "$CONF_DIR/modules-enabled" ]; then
+        put_text "$CONF_DIR/modules-enabled/50-mod-http-spice.conf" 644 \
+            printf 'load_module "%s/lib/ngx_http_spice_module.so";\n' "$SPICE_DIR"
+    fi
+}
+
+bundle_before_uninstall() {
+    [ -x "$SPICE_DIR/bin/spice-helpers" ] && "$SPICE_DIR/bin/spice-helpers" stop || true
+    rm -rf "$SPICE_DIR/run"
+}
+
+bundle_after() {
+    [ -d "$CONF_DIR/modules-enabled" ] || echo "Add to the top of nginx.conf: load_module \"$SPICE_DIR/lib/ngx_http_spice_module.so\";"
+    [ -n "$NJS" ] || echo "njs: nginx does not load ngx_http_js_module here, so /spice/njs is left out (apt-get install libnginx-mod-http-js, then install again)"
+    cat <<NEXT
+
+Next, on this machine:
+  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program$([ -z "$OWN_FCGIWRAP" ] || echo ", and fcgiwrap on $FCGIWRAP_SOCKET")
+  nginx -t && nginx -s reload
+From the client (the SPICE checkout), with this server's address:
+  scripts/spice verify http://$LISTEN --probes static,shtml,cgi,fastcgi,module$([ -z "$NJS" ] || echo ",njs")
+NEXT
+}
+
+main "$@"
