@@ -74,10 +74,12 @@ stock_refuses_foreign() {
     rm -f "$foreign"
 }
 
+# Waits up to 90 s for PORT to answer PATH with 200; gives up at once if the process in PIDFILE (if given) died.
 wait_port() {
-    local port=$1 path=$2 waited
+    local port=$1 path=$2 pidfile=${3:-} waited
     for ((waited = 0; waited < 900; waited++)); do
         [ "$(http_status "$port" "$path" || true)" = 200 ] && return 0
+        [ -z "$pidfile" ] || [ "$waited" -lt 20 ] || pid_alive "$(cat "$pidfile" 2>/dev/null)" || return 1
         sleep 0.1
     done
     return 1
@@ -135,7 +137,7 @@ stock_nginx() {
 stock_tomcat() {
     local port=$1 probes=$2 version=$3 installer="$TMP/bundle/install.sh" home base="$TMP/base"
     home="$SPICE_CACHE/tomcat/apache-tomcat-$version"
-    [ -f "$home/bin/catalina.sh" ] || maven_unpack "org.apache.tomcat:tomcat:$version:zip" "$SPICE_CACHE/tomcat"
+    [ -f "$home/bin/catalina.sh" ] || maven_unpack "org.apache.tomcat:tomcat:$version:zip" "$SPICE_CACHE/tomcat" >&2
     chmod +x "$home"/bin/*.sh
     mkdir -p "$base"/{logs,temp,webapps,work,lib}
     cp -a "$home/conf" "$base/"
@@ -145,7 +147,7 @@ stock_tomcat() {
     local catalina=(env CATALINA_HOME="$home" CATALINA_BASE="$base" CATALINA_PID="$TMP/tomcat.pid" "$home/bin/catalina.sh")
     "${catalina[@]}" start > "$TMP/start.out" 2>&1 || { cat "$TMP/start.out" >&2; return 1; }
     local ok=0
-    wait_port "$port" /spice/static/spice.html && harness verify "http://127.0.0.1:$port" --probes "$probes" || ok=1
+    wait_port "$port" /spice/static/spice.html "$TMP/tomcat.pid" && harness verify "http://127.0.0.1:$port" --probes "$probes" || ok=1
     [ "$ok" -eq 0 ] || tail -30 "$base"/logs/catalina.out >&2
     stop_pids "$TMP"
     # Tomcat expanded the war: its directory and work files are Tomcat's, not the installer's.
@@ -158,7 +160,7 @@ stock_tomcat() {
 stock_jetty() {
     local port=$1 probes=$2 version=$3 installer="$TMP/bundle/install.sh" home base="$TMP/base"
     home="$SPICE_CACHE/jetty/jetty-home-$version"
-    [ -f "$home/start.jar" ] || maven_unpack "org.eclipse.jetty:jetty-home:$version:tar.gz" "$SPICE_CACHE/jetty"
+    [ -f "$home/start.jar" ] || maven_unpack "org.eclipse.jetty:jetty-home:$version:tar.gz" "$SPICE_CACHE/jetty" >&2
     mkdir -p "$base"
     (cd "$base" && java -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$base" --add-modules=http > "$TMP/base.out" 2>&1) \
         || { cat "$TMP/base.out" >&2; return 1; }
@@ -169,7 +171,7 @@ stock_jetty() {
         "jetty.http.port=$port" > "$TMP/jetty.log" 2>&1 < /dev/null) &
     echo $! > "$TMP/jetty.pid"
     local ok=0
-    wait_port "$port" /spice/static/spice.html && harness verify "http://127.0.0.1:$port" --probes "$probes" || ok=1
+    wait_port "$port" /spice/static/spice.html "$TMP/jetty.pid" && harness verify "http://127.0.0.1:$port" --probes "$probes" || ok=1
     [ "$ok" -eq 0 ] || tail -30 "$TMP/jetty.log" >&2
     stop_pids "$TMP"
     stock_uninstall "$installer" "$base" "${args[@]}" || return 1
@@ -203,6 +205,10 @@ test_bundles() {
     local wanted=("$@") cell bundle port probes passed=0 failed=0 out="$SPICE_ROOT/target/dist"
     source "$SPICE_ROOT/scripts/lib/server.sh"
     source "$SPICE_ROOT/scripts/lib/bundle.sh"
+    for cell in "${wanted[@]}"; do
+        stock_cells | awk -v c="$cell" '$1 == c { found = 1 } END { exit !found }' \
+            || usage_error "test-bundles: unknown cell \"$cell\": $(stock_cells | awk '{print $1}' | paste -sd' ' -)"
+    done
     bundle_main all --out "$out" > /dev/null
     while read -r cell bundle port probes; do
         [ ${#wanted[@]} -eq 0 ] || [[ " ${wanted[*]} " == *" $cell "* ]] || continue

@@ -1,5 +1,5 @@
 # scripts/spice test: what the suite needs, installed when it can be, then every test at two page sizes and
-# every real server from conf/. Sourced by scripts/spice.
+# every real server from conf/, then every deploy bundle on its stock servers. Sourced by scripts/spice.
 # shellcheck shell=bash
 
 # What the suite runs for real, as COMMAND:DEBIAN_PACKAGE. ss (iproute2) is how server stop|status see the
@@ -67,7 +67,11 @@ run_tests() {
     mvn -B -q verify -Dspice.bytes=1000
     echo "spice test: every test with the default page (6250 bytes)" >&2
     mvn -B verify
-    test_real_servers
+    local status=0
+    test_real_servers || status=1
+    source "$SPICE_ROOT/scripts/lib/stock.sh"
+    test_bundles || status=1
+    return "$status"
 }
 
 # Every real server, started from conf/, must pass verify on all its probes, refuse bad input
