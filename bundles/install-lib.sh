@@ -6,7 +6,7 @@
 #   bundle_defaults           fills in what the options left unset, from --prefix; sets MANIFEST
 #   bundle_files              names every file it installs, with put_file / put_text / put_link (never in a pipeline)
 #   bundle_after              prints what is left to do: enable, restart, verify from the client
-#   bundle_before_uninstall   (optional) stops what the bundle runs beside the server
+#   bundle_before_uninstall   (optional) stops what the bundle runs beside the server (stop_helpers)
 # shellcheck shell=bash
 set -euo pipefail
 
@@ -86,12 +86,10 @@ put_file() {
 # put_text DEST MODE COMMAND...: DEST gets what COMMAND prints (run here, not in a pipeline, whose subshell
 # would lose what put_file records).
 put_text() {
-    local dest=$1 mode=$2 text
+    local dest=$1 mode=$2 text="$WORK/text"
     shift 2
-    text=$(mktemp)
     "$@" > "$text"
     put_file "$text" "$dest" "$mode"
-    rm -f "$text"
 }
 
 # put_link TARGET DEST: DEST becomes a symbolic link to TARGET (what a2enconf and a2enmod make).
@@ -126,6 +124,42 @@ make_dirs() {
         mkdir "$dir"
         WRITTEN+=("dir	$dir	-")
     done
+}
+
+# The probe programs that run beside the server and their control script, bin/spice-helpers, under SPICE_DIR;
+# FCGIWRAP_SOCKET is empty where the server has CGI of its own or an fcgiwrap service runs already.
+put_helpers() {
+    put_file "$BUNDLE_DIR/files/bin/spice-fcgi" "$SPICE_DIR/bin/spice-fcgi" 755
+    put_file "$BUNDLE_DIR/files/bin/spice-helpers" "$SPICE_DIR/bin/spice-helpers" 755
+    put_text "$SPICE_DIR/etc/helpers.env" 644 printf 'FCGI_PORT=%s\nFCGIWRAP_SOCKET=%s\nRUN_DIR=%s\nSERVICE_USER=%s\n' \
+        "$FCGI_PORT" "$1" "$SPICE_DIR/run" "$SERVICE_USER"
+}
+
+# Before --uninstall: what spice-helpers runs is stopped, and its run directory (PID files, logs) removed.
+stop_helpers() {
+    [ -x "$SPICE_DIR/bin/spice-helpers" ] && "$SPICE_DIR/bin/spice-helpers" stop || true
+    rm -rf "$SPICE_DIR/run"
+}
+
+# prebuilt_or_build DIR SYSTEM FILE BUILD COMMAND...: DIR/prebuilt/FILE where SYSTEM is the one in
+# DIR/prebuilt/BUILT-ON and BUILD is not yes; else, unless BUILD is no, COMMAND... OUT builds FILE into a new OUT.
+prebuilt_or_build() {
+    local dir=$1 system=$2 file=$3 build=$4 out
+    shift 4
+    if [ "$build" != yes ] && [ "$system" = "$(cat "$dir/prebuilt/BUILT-ON")" ]; then
+        echo "$dir/prebuilt/$file"
+        return 0
+    fi
+    [ "$build" != no ] || fail "the prebuilt $file is for $(cat "$dir/prebuilt/BUILT-ON"), this is $system: allow --build-module"
+    out="$WORK/build-$file"
+    mkdir -p "$out"
+    "$@" "$out" >&2 || fail "building $file failed"
+    echo "$out/$file"
+}
+
+# "ID VERSION_ID" of this system, as the prebuilt modules' BUILT-ON says it.
+this_system() {
+    (. /etc/os-release 2>/dev/null && echo "$ID $VERSION_ID")
 }
 
 do_install() {
@@ -199,6 +233,9 @@ do_uninstall() {
 }
 
 main() {
+    # Scratch space (a module built here) for this run only.
+    WORK=$(mktemp -d)
+    trap 'rm -rf "$WORK"' EXIT
     parse_options "$@"
     bundle_defaults
     if [ "$UNINSTALL" = yes ]; then do_uninstall; else do_install; fi

@@ -53,23 +53,13 @@ bundle_defaults() {
         done
     fi
     [ -f "$MODULES_DIR/mod_alias.so" ] || fail "httpd's modules are not in \"$MODULES_DIR\": give --modules-dir"
-    MODULE=$(choose_module "$BUNDLE_DIR/module" "$BUILD_MODULE" "$apxs")
-}
-
-# The prebuilt mod_spice.so where this system is the one it was built on, else one built here with apxs.
-choose_module() {
-    local dir=$1 build=$2 apxs=$3 here
-    here=$(. /etc/os-release 2>/dev/null && echo "$ID $VERSION_ID")
-    if [ "$build" != yes ] && [ "$here" = "$(cat "$dir/prebuilt/BUILT-ON")" ]; then
-        echo "$dir/prebuilt/mod_spice.so"
-        return 0
+    # The prebuilt mod_spice.so where this system is the one it was built on, else one built here with apxs.
+    if [ "$BUILD_MODULE" = yes ] || [ "$(this_system)" != "$(cat "$BUNDLE_DIR/module/prebuilt/BUILT-ON")" ]; then
+        [ -n "$apxs" ] || [ "$BUILD_MODULE" = no ] \
+            || fail "building mod_spice needs apxs: apt-get install apache2-dev (RHEL: dnf install httpd-devel)"
     fi
-    [ "$build" != no ] || fail "the prebuilt mod_spice.so is for $(cat "$dir/prebuilt/BUILT-ON"), this is $here: allow --build-module"
-    [ -n "$apxs" ] || fail "building mod_spice needs apxs: apt-get install apache2-dev (RHEL: dnf install httpd-devel)"
-    local out
-    out=$(mktemp -d)
-    "$dir/build-module.sh" "$apxs" "$out" >&2 || fail "building mod_spice with $apxs failed"
-    echo "$out/mod_spice.so"
+    MODULE=$(prebuilt_or_build "$BUNDLE_DIR/module" "$(this_system)" mod_spice.so "$BUILD_MODULE" \
+        "$BUNDLE_DIR/module/build-module.sh" "$apxs")
 }
 
 # One LoadModule, unless httpd has that module already.
@@ -110,10 +100,7 @@ bundle_files() {
     put_file "$BUNDLE_DIR/files/www/static/spice.html" "$SPICE_DIR/www/static/spice.html" 644
     put_file "$BUNDLE_DIR/files/www/shtml/spice.shtml" "$SPICE_DIR/www/shtml/spice.shtml" 644
     put_file "$BUNDLE_DIR/files/cgi-bin/spice" "$SPICE_DIR/cgi-bin/spice" 755
-    put_file "$BUNDLE_DIR/files/bin/spice-fcgi" "$SPICE_DIR/bin/spice-fcgi" 755
-    put_file "$BUNDLE_DIR/files/bin/spice-helpers" "$SPICE_DIR/bin/spice-helpers" 755
-    put_text "$SPICE_DIR/etc/helpers.env" 644 \
-        printf 'FCGI_PORT=%s\nFCGIWRAP_SOCKET=\nRUN_DIR=%s\nSERVICE_USER=%s\n' "$FCGI_PORT" "$SPICE_DIR/run" "$SERVICE_USER"
+    put_helpers ""
     put_file "$MODULE" "$SPICE_DIR/lib/mod_spice.so" 644
     if [ -d "$CONF_DIR/conf-available" ]; then
         put_text "$CONF_DIR/conf-available/spice.conf" 644 spice_conf
@@ -124,8 +111,7 @@ bundle_files() {
 }
 
 bundle_before_uninstall() {
-    [ -x "$SPICE_DIR/bin/spice-helpers" ] && "$SPICE_DIR/bin/spice-helpers" stop || true
-    rm -rf "$SPICE_DIR/run"
+    stop_helpers
 }
 
 bundle_after() {

@@ -97,16 +97,12 @@ bundle_files() {
         put_file "$file" "$SPICE_DIR/ssi-webapp/WEB-INF/lib/$(basename "$file")" 644
     done
     put_file "$BUNDLE_DIR/files/cgi-bin/spice" "$PREFIX/cgi-root/spice/cgi-bin/spice" 755
-    put_file "$BUNDLE_DIR/files/bin/spice-fcgi" "$SPICE_DIR/bin/spice-fcgi" 755
-    put_file "$BUNDLE_DIR/files/bin/spice-helpers" "$SPICE_DIR/bin/spice-helpers" 755
-    put_text "$SPICE_DIR/etc/helpers.env" 644 printf 'FCGI_PORT=%s\nFCGIWRAP_SOCKET=%s\nRUN_DIR=%s\nSERVICE_USER=%s\n' \
-        "$FCGI_PORT" "${OWN_FCGIWRAP:+$FCGIWRAP_SOCKET}" "$SPICE_DIR/run" "$SERVICE_USER"
+    put_helpers "${OWN_FCGIWRAP:+$FCGIWRAP_SOCKET}"
     put_text "$PREFIX/start.d/spice.ini" 644 start_ini
 }
 
 bundle_before_uninstall() {
-    [ -x "$SPICE_DIR/bin/spice-helpers" ] && "$SPICE_DIR/bin/spice-helpers" stop || true
-    rm -rf "$SPICE_DIR/run"
+    stop_helpers
 }
 
 bundle_after() {

@@ -56,26 +56,18 @@ bundle_defaults() {
     fi
     [ -z "$OWN_FCGIWRAP" ] || FCGIWRAP_SOCKET="$SPICE_DIR/run/fcgiwrap.sock"
     NGINX=${NGINX:-$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)}
-    MODULE=$(choose_module "$BUNDLE_DIR/module")
+    # The prebuilt module where this nginx is the very version it was built for; else one built from nginx's source.
+    local version system
+    version=$("$NGINX" -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
+    system="$(this_system) nginx $version"
+    if [ "$BUILD_MODULE" = yes ] || [ "$system" != "$(cat "$BUNDLE_DIR/module/prebuilt/BUILT-ON")" ]; then
+        [ -f "$NGINX_SRC/configure" ] || [ "$BUILD_MODULE" = no ] \
+            || fail "building the module needs nginx $version's source in --nginx-src (Debian: apt-get install nginx-dev)"
+    fi
+    MODULE=$(prebuilt_or_build "$BUNDLE_DIR/module" "$system" ngx_http_spice_module.so "$BUILD_MODULE" \
+        "$BUNDLE_DIR/module/build-module.sh" "$NGINX_SRC")
     NJS=""
     grep -qs ngx_http_js_module "$CONF_DIR/nginx.conf" "$CONF_DIR"/modules-enabled/* && NJS=yes || true
-}
-
-# The prebuilt module where this nginx is the very version it was built for; else one built from nginx's source.
-choose_module() {
-    local dir=$1 version here
-    version=$("$NGINX" -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
-    here="$(. /etc/os-release 2>/dev/null && echo "$ID $VERSION_ID") nginx $version"
-    if [ "$BUILD_MODULE" != yes ] && [ "$here" = "$(cat "$dir/prebuilt/BUILT-ON")" ]; then
-        echo "$dir/prebuilt/ngx_http_spice_module.so"
-        return 0
-    fi
-    [ "$BUILD_MODULE" != no ] || fail "the prebuilt module is for $(cat "$dir/prebuilt/BUILT-ON"), this is $here: allow --build-module"
-    [ -f "$NGINX_SRC/configure" ] || fail "building the module needs nginx $version's source in --nginx-src (Debian: apt-get install nginx-dev)"
-    local out
-    out=$(mktemp -d)
-    "$dir/build-module.sh" "$NGINX_SRC" "$out" >&2 || fail "building the module against $NGINX_SRC failed"
-    echo "$out/ngx_http_spice_module.so"
 }
 
 server_block() {
@@ -111,10 +103,7 @@ bundle_files() {
     put_file "$BUNDLE_DIR/files/www/static/spice.html" "$SPICE_DIR/www/static/spice.html" 644
     put_file "$BUNDLE_DIR/files/www/shtml/spice.shtml" "$SPICE_DIR/www/shtml/spice.shtml" 644
     put_file "$BUNDLE_DIR/files/cgi-bin/spice" "$SPICE_DIR/cgi-bin/spice" 755
-    put_file "$BUNDLE_DIR/files/bin/spice-fcgi" "$SPICE_DIR/bin/spice-fcgi" 755
-    put_file "$BUNDLE_DIR/files/bin/spice-helpers" "$SPICE_DIR/bin/spice-helpers" 755
-    put_text "$SPICE_DIR/etc/helpers.env" 644 printf 'FCGI_PORT=%s\nFCGIWRAP_SOCKET=%s\nRUN_DIR=%s\nSERVICE_USER=%s\n' \
-        "$FCGI_PORT" "${OWN_FCGIWRAP:+$FCGIWRAP_SOCKET}" "$SPICE_DIR/run" "$SERVICE_USER"
+    put_helpers "${OWN_FCGIWRAP:+$FCGIWRAP_SOCKET}"
     put_file "$MODULE" "$SPICE_DIR/lib/ngx_http_spice_module.so" 644
     put_file "$BUNDLE_DIR/files/conf/fastcgi.conf" "$SPICE_DIR/conf/fastcgi.conf" 644
     put_text "$SPICE_DIR/conf/spice-probes.conf" 644 \
@@ -133,8 +122,7 @@ bundle_files() {
 }
 
 bundle_before_uninstall() {
-    [ -x "$SPICE_DIR/bin/spice-helpers" ] && "$SPICE_DIR/bin/spice-helpers" stop || true
-    rm -rf "$SPICE_DIR/run"
+    stop_helpers
 }
 
 bundle_after() {
