@@ -135,6 +135,16 @@ put_helpers() {
         "$FCGI_PORT" "$1" "$SPICE_DIR/run" "$SERVICE_USER"
 }
 
+# For the servers without CGI of their own (nginx, Jetty): FCGIWRAP_SOCKET as given; else Debian's fcgiwrap service
+# socket where it exists; else one spice-helpers runs under SPICE_DIR/run, and OWN_FCGIWRAP says so.
+choose_fcgiwrap_socket() {
+    OWN_FCGIWRAP=""
+    if [ -z "$FCGIWRAP_SOCKET" ]; then
+        if [ -S /run/fcgiwrap.socket ]; then FCGIWRAP_SOCKET=/run/fcgiwrap.socket; else OWN_FCGIWRAP=yes; fi
+    fi
+    [ -z "$OWN_FCGIWRAP" ] || FCGIWRAP_SOCKET="$SPICE_DIR/run/fcgiwrap.sock"
+}
+
 # Before --uninstall: what spice-helpers runs is stopped, and its run directory (PID files, logs) removed.
 stop_helpers() {
     [ -x "$SPICE_DIR/bin/spice-helpers" ] && "$SPICE_DIR/bin/spice-helpers" stop || true

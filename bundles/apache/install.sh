@@ -54,10 +54,6 @@ bundle_defaults() {
     fi
     [ -f "$MODULES_DIR/mod_alias.so" ] || fail "httpd's modules are not in \"$MODULES_DIR\": give --modules-dir"
     # The prebuilt mod_spice.so where this system is the one it was built on, else one built here with apxs.
-    if [ "$BUILD_MODULE" = yes ] || [ "$(this_system)" != "$(cat "$BUNDLE_DIR/module/prebuilt/BUILT-ON")" ]; then
-        [ -n "$apxs" ] || [ "$BUILD_MODULE" = no ] \
-            || fail "building mod_spice needs apxs: apt-get install apache2-dev (RHEL: dnf install httpd-devel)"
-    fi
     MODULE=$(prebuilt_or_build "$BUNDLE_DIR/module" "$(this_system)" mod_spice.so "$BUILD_MODULE" \
         "$BUNDLE_DIR/module/build-module.sh" "$apxs")
 }

@@ -48,11 +48,7 @@ bundle_defaults() {
     case "$HARDENING" in yes|no) ;; *) fail "--hardening takes yes or no, not \"$HARDENING\"" ;; esac
     [[ "$FCGI_PORT" =~ ^[0-9]+$ ]] || fail "--fastcgi-port takes a port number, not \"$FCGI_PORT\""
     SERVICE_USER=${SERVICE_USER:-www-data}
-    OWN_FCGIWRAP=""
-    if [ -z "$FCGIWRAP_SOCKET" ]; then
-        if [ -S /run/fcgiwrap.socket ]; then FCGIWRAP_SOCKET=/run/fcgiwrap.socket; else OWN_FCGIWRAP=yes; fi
-    fi
-    [ -z "$OWN_FCGIWRAP" ] || FCGIWRAP_SOCKET="$SPICE_DIR/run/fcgiwrap.sock"
+    choose_fcgiwrap_socket
 }
 
 start_ini() {

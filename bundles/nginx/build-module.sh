@@ -4,6 +4,8 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 src=$1 out=$2
+[ -f "$src/configure" ] \
+    || { echo "building the module needs the running nginx version's source in --nginx-src (Debian: apt-get install nginx-dev)" >&2; exit 1; }
 rm -rf "$out/build" && mkdir -p "$out/build"
 cp -r "$src/." "$out/build/"
 cd "$out/build"

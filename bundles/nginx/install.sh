@@ -50,20 +50,12 @@ bundle_defaults() {
     if [ -z "$SERVICE_USER" ]; then
         if id www-data >/dev/null 2>&1; then SERVICE_USER=www-data; else SERVICE_USER=nginx; fi
     fi
-    OWN_FCGIWRAP=""
-    if [ -z "$FCGIWRAP_SOCKET" ]; then
-        if [ -S /run/fcgiwrap.socket ]; then FCGIWRAP_SOCKET=/run/fcgiwrap.socket; else OWN_FCGIWRAP=yes; fi
-    fi
-    [ -z "$OWN_FCGIWRAP" ] || FCGIWRAP_SOCKET="$SPICE_DIR/run/fcgiwrap.sock"
+    choose_fcgiwrap_socket
     NGINX=${NGINX:-$(command -v nginx 2>/dev/null || echo /usr/sbin/nginx)}
     # The prebuilt module where this nginx is the very version it was built for; else one built from nginx's source.
     local version system
     version=$("$NGINX" -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
     system="$(this_system) nginx $version"
-    if [ "$BUILD_MODULE" = yes ] || [ "$system" != "$(cat "$BUNDLE_DIR/module/prebuilt/BUILT-ON")" ]; then
-        [ -f "$NGINX_SRC/configure" ] || [ "$BUILD_MODULE" = no ] \
-            || fail "building the module needs nginx $version's source in --nginx-src (Debian: apt-get install nginx-dev)"
-    fi
     MODULE=$(prebuilt_or_build "$BUNDLE_DIR/module" "$system" ngx_http_spice_module.so "$BUILD_MODULE" \
         "$BUNDLE_DIR/module/build-module.sh" "$NGINX_SRC")
     NJS=""
