@@ -131,6 +131,22 @@ public final class Verifier {
         return new ProbeReport(probe, paths.size(), requests, failures);
     }
 
+    /**
+     * One HTTP/1.0 GET of the probe's first URL, checked as {@link #verify} checks it: null if it is the page byte for
+     * byte, else what differed or failed. Cheap enough to ask a server that has just been flooded whether it is back.
+     */
+    public String exactGet(Probe probe) {
+        String url = base.prefix() + probe.paths().get(0);
+        try {
+            RawHttp.Response response = RawHttp.exchange(base.host(), base.port(), tls, request(Reply.GET_10, url), false,
+                    true, timeoutMillis);
+            List<String> problems = check(probe, Reply.GET_10, response);
+            return problems.isEmpty() ? null : url + ": " + String.join("; ", problems);
+        } catch (IOException e) {
+            return url + ": " + describe(e);
+        }
+    }
+
     private String request(Reply reply, String path) {
         StringBuilder request = new StringBuilder(128);
         request.append(reply.method).append(' ').append(path).append(reply.query).append(' ')

@@ -38,10 +38,13 @@ public final class EmbeddedTomcat implements AutoCloseable {
     /**
      * The settings of both connectors, as conf/tomcat/conf/server.xml has them (ConnectorSettingsTest
      * fails when the two differ): the listen backlog every SPICE server uses (httpd's default), so they
-     * queue alike; keep-alive runs not cut at Tomcat's default of 100 requests per connection; Tomcat's
-     * stock 20 s for a request to arrive.
+     * queue alike; what decides a flood past the peak, stated (Tomcat's defaults: 200 threads, 8,192 open
+     * connections whose requests wait for one); keep-alive runs not cut at Tomcat's default of 100 requests
+     * per connection; Tomcat's stock 20 s for a request to arrive.
      */
     public static final Map<String, String> CONNECTOR_SETTINGS = Map.of(
+            "maxThreads", "200",
+            "maxConnections", "8192",
             "acceptCount", "511",
             "maxKeepAliveRequests", "-1",
             "connectionTimeout", "20000");

@@ -38,6 +38,27 @@ public final class ClientLimits {
         return null;
     }
 
+    /** The most clients this machine allows, and which limit says so (null: no known limit). */
+    public record Most(int clients, String because) {
+    }
+
+    /** The most clients that fit in this process's open-files limit and the ephemeral port range. */
+    public static Most most(boolean keepAlive) {
+        long files = openFilesLimit(Path.of("/proc/self/limits"));
+        long byFiles = files > 0 ? Math.max(0, files - openDescriptors() - SPARE_DESCRIPTORS) : Long.MAX_VALUE;
+        long ports = localPorts(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+        long byPorts = ports > 0 ? ports : Long.MAX_VALUE;
+        if (byFiles == Long.MAX_VALUE && byPorts == Long.MAX_VALUE) {
+            return new Most(Integer.MAX_VALUE, null);
+        }
+        if (byFiles <= byPorts) {
+            return new Most((int) Math.min(Integer.MAX_VALUE, byFiles), String.format(Locale.ROOT, "the open-files limit"
+                    + " (%d; ulimit -n) leaves room for %d clients", files, byFiles));
+        }
+        return new Most((int) Math.min(Integer.MAX_VALUE, byPorts), String.format(Locale.ROOT, "the ephemeral port range"
+                + " (net.ipv4.ip_local_port_range) has %d ports%s", ports, keepAlive ? "" : ", one per client at once"));
+    }
+
     /** The descriptors this process has open now (jars, standard streams, ...); 0 if unknown. */
     static long openDescriptors() {
         try (var fds = Files.list(Path.of("/proc/self/fd"))) {

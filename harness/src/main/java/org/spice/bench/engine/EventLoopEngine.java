@@ -123,7 +123,8 @@ public final class EventLoopEngine implements LoadEngine {
         return run(mix, clients, 0, 0, seconds, 0);
     }
 
-    private RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
+    @Override
+    public RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
             throws InterruptedException {
         Control control = new Control(tls);
         Loops loops = startLoops(mix, clients, control);
@@ -186,10 +187,16 @@ public final class EventLoopEngine implements LoadEngine {
             return new CpuReading(at, client, server.serverS(), server.machineS(), cpu.machineHasClient());
         }
 
-        /** The CPU from {@code earlier} to this reading; the machine's less the client's own where it is in it. */
+        /**
+         * The CPU from {@code earlier} to this reading; the machine's less the client's own where it is in it. A
+         * server's time that went down (a process of its tree left it unreaped by any process counted: httpd's
+         * children stopped in a flood) is no figure at all, NaN, never a negative one.
+         */
         Cpu since(CpuReading earlier) {
             double client = clientS - earlier.clientS;
-            return new Cpu(client, serverS - earlier.serverS, machineS - earlier.machineS - (machineHasClient ? client : 0));
+            double server = serverS - earlier.serverS;
+            return new Cpu(client, server < 0 ? Double.NaN : server,
+                    machineS - earlier.machineS - (machineHasClient ? client : 0));
         }
     }
 
@@ -266,7 +273,7 @@ public final class EventLoopEngine implements LoadEngine {
         if (!(little < ENGINE_BOUND_LITTLE)) {
             return null;
         }
-        return String.format(Locale.ROOT, "engine-bound: the client's event loops were busy %.0f %% of the window and"
+        return String.format(Locale.ROOT, org.spice.bench.model.Overload.ENGINE_BOUND + ": the client's event loops were busy %.0f %% of the window and"
                 + " kept only %.0f %% of the %d clients in a request (Little's law %.2f); the rate measures the engine,"
                 + " not the server", 100 * Math.min(1, loopBusy), 100 * little, record.clients(), little);
     }

@@ -23,19 +23,22 @@ import org.spice.page.CanonicalPage;
  * @param serverPids the server's processes (e.g. httpd and the Tomcat behind it): their trees' CPU is the server's
  * @param serverMetrics the Prometheus exporters on the server's machine, where its CPU is read instead of /proc
  * @param warmUpS seconds of unmeasured load before the ladder, so the client is warm when timing starts
+ * @param flood   what goes past the peak (profile overload), else null
  */
 public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes, List<Integer> clients,
         Profile profile, double rampUpS, double durationS, double rampDownS, double pauseS, boolean keepAlive,
         int repeat, int timeoutMillis, double latencyBoundMs, double warmUpS, Baseline baseline,
         List<Long> serverPids, List<URI> serverMetrics, String serverName, boolean pin, long seed, Path outDir, Path trustCert,
-        boolean tlsResume, long bytes, Engine engine, JMeter jmeter) {
+        boolean tlsResume, long bytes, Engine engine, JMeter jmeter, Flood flood) {
 
     /** The timing of a ladder's mixes. */
     public enum Profile {
         /** Enough to see a curve in a couple of minutes: the default ladder of 6 probes x 7 client counts within 5 minutes. */
         QUICK(1, 3, 0.5, 0.5),
         /** The timing of the 1999 and 2000 reports. */
-        WEBBENCH(30, 240, 30, 30);
+        WEBBENCH(30, 240, 30, 30),
+        /** The quick ladder to find each workload's peak, then the flood past it ({@link Flood}). */
+        OVERLOAD(1, 3, 0.5, 0.5);
 
         public final double rampUpS;
         public final double durationS;
@@ -93,6 +96,20 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
     public record JMeter(Path home, List<String> remotes, Path rmiKeystore, String rmiPassword) {
         public JMeter {
             remotes = List.copyOf(remotes);
+        }
+    }
+
+    /**
+     * The overload profile's flood: each workload at its peak's client count, then at these multiples of it.
+     *
+     * @param peakClients the peak's client count for every workload, or 0 to take each one's from the ladder
+     */
+    public record Flood(int peakClients, List<Integer> multiples) {
+        /** The multiples the issue of overload asks for: 2, 4, 8 and 16 times the peak's clients. */
+        public static final List<Integer> MULTIPLES = List.of(2, 4, 8, 16);
+
+        public Flood {
+            multiples = List.copyOf(multiples);
         }
     }
 
@@ -160,7 +177,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
                 .duration(durationS).rampDown(rampDownS).pause(pauseS).keepAlive(keepAlive).repeat(repeat)
                 .timeoutMillis(timeoutMillis).latencyBoundMs(latencyBoundMs).warmUp(warmUpS).baseline(baseline)
                 .serverPids(serverPids).serverMetrics(serverMetrics).serverName(serverName).pin(pin).seed(seed).outDir(outDir).trustCert(trustCert)
-                .tlsResume(tlsResume).bytes(bytes).engine(engine).jmeter(jmeter);
+                .tlsResume(tlsResume).bytes(bytes).engine(engine).jmeter(jmeter).flood(flood);
         return newTarget.equals(target) ? b.tlsTarget(tlsTarget) : b;
     }
 
@@ -192,6 +209,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         private long bytes = CanonicalPage.builtBytes();
         private Engine engine = Engine.EVENT_LOOP;
         private JMeter jmeter;
+        private Flood flood;
 
         private Builder(Endpoint target) {
             this.target = target;
@@ -224,13 +242,14 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         public Builder bytes(long value) { bytes = value; return this; }
         public Builder engine(Engine value) { engine = value; return this; }
         public Builder jmeter(JMeter value) { jmeter = value; return this; }
+        public Builder flood(Flood value) { flood = value; return this; }
 
         public BenchSettings build() {
             return new BenchSettings(target, tlsTarget, mixes, clients, profile,
                     rampUpS != null ? rampUpS : profile.rampUpS, durationS != null ? durationS : profile.durationS,
                     rampDownS != null ? rampDownS : profile.rampDownS, pauseS != null ? pauseS : profile.pauseS,
                     keepAlive, repeat, timeoutMillis, latencyBoundMs, warmUpS, baseline, serverPids, serverMetrics, serverName, pin,
-                    seed, outDir, trustCert, tlsResume, bytes, engine, jmeter);
+                    seed, outDir, trustCert, tlsResume, bytes, engine, jmeter, flood);
         }
     }
 }

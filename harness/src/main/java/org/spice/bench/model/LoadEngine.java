@@ -8,6 +8,15 @@ public interface LoadEngine {
     /** Runs {@code mix} with {@code clients} clients (ramp-up, window, ramp-down) and returns what its window measured. */
     RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException;
 
+    /**
+     * As {@link #run(Mix, int, int)} with a timing of its own (a flood needs a longer ramp-up than the ladder); null
+     * when the engine cannot (JMeter's runs take the ladder's timing).
+     */
+    default RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
+            throws InterruptedException {
+        return null;
+    }
+
     /** Runs {@code mix} unmeasured for {@code seconds}, so neither side is cold when timing starts. */
     void warmUp(Mix mix, int clients, double seconds) throws InterruptedException;
 

@@ -16,10 +16,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param notes   warnings raised during the run (client saturation, pinning, ...)
  * @param steadyState how each workload was warmed to steady state before the ladder (empty: not recorded)
  * @param idle    the server's CPU at idle before the ladder, or null
+ * @param overload each workload past its peak ({@code --profile overload}); empty otherwise
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
-    "settings", "notes", "steady_state", "idle", "runs", "summary"})
+    "settings", "notes", "steady_state", "idle", "runs", "summary", "overload"})
 public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
         @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Settings settings,
         @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
@@ -28,7 +29,8 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         @JsonProperty("notes") List<String> notes,
         @JsonProperty("steady_state") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SteadyState> steadyState,
         @JsonProperty("idle") @JsonInclude(JsonInclude.Include.NON_NULL) IdleCpu idle,
-        @JsonProperty("runs") List<RunRecord> runs) {
+        @JsonProperty("runs") List<RunRecord> runs,
+        @JsonProperty("overload") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Overload> overload) {
 
     public static final String SCHEMA = "spice-results/1";
 
@@ -37,13 +39,20 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         notes = notes == null ? List.of() : notes;
         runs = runs == null ? List.of() : runs;
         steadyState = steadyState == null ? List.of() : steadyState;
+        overload = overload == null ? List.of() : List.copyOf(overload);
     }
 
     /** Results without a warm-up record or an idle measurement (imports, tests). */
     public Results(String target, String server, long bodyBytes, Settings settings, String startedAt, String finishedAt,
             boolean partial, String partialReason, List<String> notes, List<RunRecord> runs) {
         this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, List.of(), null,
-                runs);
+                runs, List.of());
+    }
+
+    /** These results with {@code overload} as what went past the peak. */
+    public Results withOverload(List<Overload> overload) {
+        return new Results(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes,
+                steadyState, idle, runs, overload);
     }
 
     @JsonProperty("schema")

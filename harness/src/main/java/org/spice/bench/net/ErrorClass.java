@@ -16,7 +16,12 @@ import javax.net.ssl.SSLException;
 public enum ErrorClass {
     /** The server's port refused the connection (nothing listening, or the accept queue overflowed with RST). */
     CONNECT_REFUSED,
-    /** The client ran out of local ports (EADDRNOTAVAIL): a client limit, not a server fault. */
+    /**
+     * The client ran out of local ports (EADDRNOTAVAIL) or of file descriptors (EMFILE: the JDK frees a closed
+     * channel's descriptor only at its selector's next select, so a flood of clients reconnecting at once can hold
+     * two each for a moment): a client limit, not a server fault. The client backs off, which lets the selector free
+     * them.
+     */
     ADDRESS_EXHAUSTED,
     /** Connect or read took longer than the per-request timeout. */
     TIMEOUT,
@@ -87,7 +92,8 @@ public enum ErrorClass {
      */
     public static ErrorClass ofMessage(String text) {
         String message = text == null ? "" : text.toLowerCase(Locale.ROOT);
-        if (message.contains("cannot assign requested address") || message.contains("address not available")) {
+        if (message.contains("cannot assign requested address") || message.contains("address not available")
+                || message.contains("too many open files")) {
             return ADDRESS_EXHAUSTED;
         }
         if (message.contains("timed out") || message.contains("timeout")) {

@@ -54,8 +54,13 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--clients", paramLabel = "LIST", split = ",", description = "Client counts of the ladder (default: 1,2,4,8,16,32,64).")
     List<String> clients;
 
-    @Option(names = "--profile", paramLabel = "NAME", description = "Timing: quick (1 s ramp-up, 3 s window, 0.5 s ramp-down and pause; default) or webbench (30/240/30/30 s, the white paper's).")
+    @Option(names = "--profile", paramLabel = "NAME", description = "Timing: quick (1 s ramp-up, 3 s window, 0.5 s"
+            + " ramp-down and pause; default), webbench (30/240/30/30 s, the white paper's), or overload (the quick ladder,"
+            + " then each workload at 2, 4, 8 and 16 times its peak's clients and its recovery).")
     String profile = "quick";
+
+    @Mixin
+    FloodOptions flood;
 
     @Option(names = "--duration", paramLabel = "S", description = "The measured window of each mix, seconds.")
     Double duration;
@@ -251,6 +256,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         mixes.forEach(b::mix);
         if (clients != null) {
             b.clients(check.clientCounts(clients));
+        } else if (flood.ladder() != null) {
+            b.clients(flood.ladder());
         }
     }
 
@@ -265,7 +272,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     private void timing(Cli.Checks check, BenchSettings.Builder b) {
         BenchSettings.Profile timing = check.choice("--profile", profile, BenchSettings.Profile.class);
-        b.profile(timing);
+        b.profile(timing).flood(flood.flood(check, timing));
         b.rampUp(PlanCommands.seconds(check, "--ramp-up", rampUp, timing.rampUpS, true));
         b.duration(PlanCommands.seconds(check, "--duration", duration, timing.durationS, false));
         b.rampDown(PlanCommands.seconds(check, "--ramp-down", rampDown, timing.rampDownS, true));
@@ -317,6 +324,10 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             }
             if (settings.target().tls() || workloadTls) {
                 throw check.fail("--engine jmeter: the jmeter engine runs plain HTTP probes, not TLS");
+            }
+            if (settings.flood() != null) {
+                throw check.fail("--profile overload: the flood's steps need windows of their own, which the jmeter"
+                        + " engine does not run; use the event-loop engine");
             }
         }
         String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());

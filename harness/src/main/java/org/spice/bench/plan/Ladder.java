@@ -18,6 +18,7 @@ import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
@@ -70,6 +71,7 @@ public final class Ladder {
     private ServerCpu serverCpu;
     private Settings recorded;
     private List<SteadyState> steadyState = List.of();
+    private List<Overload> overload = List.of();
     private IdleCpu idle;
     private String startedAt;
     private Path dir;
@@ -153,6 +155,9 @@ public final class Ladder {
             String cut;
             try {
                 cut = ladder(tls);
+                if (cut == null && settings.flood() != null) {
+                    cut = flood();
+                }
             } catch (OutOfMemoryError e) {
                 cut = "out of memory in the client (" + e.getMessage() + "): give the JVM more heap"
                         + " (JAVA_TOOL_OPTIONS=-Xmx...) or run fewer clients";
@@ -200,7 +205,7 @@ public final class Ladder {
                 }
                 RunRecord record = runner.run(step.mix(), step.clients(), step.repeat());
                 runs.add(record);
-                progress(++index, steps.size(), record);
+                progress(String.format(Locale.ROOT, "[%d/%d]", ++index, steps.size()), record);
                 save(true, "run in progress");
                 if (record.failed() && interrupted.get() != null) {
                     return interrupted.get();
@@ -287,7 +292,7 @@ public final class Ladder {
         synchronized (runs) {
             results = new Results(settings.target().toString(), settings.serverName(), settings.bytes(), recorded,
                     startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? reason : null,
-                    engineNotes(), steadyState, idle, List.copyOf(runs));
+                    engineNotes(), steadyState, idle, List.copyOf(runs), overload);
         }
         ResultsJson.write(dir, results);
         return results;
@@ -301,10 +306,39 @@ public final class Ladder {
         return all;
     }
 
-    private void progress(int index, int total, RunRecord r) {
-        String line = String.format(Locale.ROOT, "[%d/%d] %s %s, repeat %d: %.1f req/s, mean %.3f ms,"
+    /**
+     * The overload profile's flood past each workload's peak, after the ladder; results.json is rewritten after each
+     * of its steps, as after each mix of the ladder.
+     */
+    private String flood() {
+        notes.add(String.format(Locale.ROOT, "overload: each workload at its peak's client count, then at %s times it"
+                + " (capped by this machine's limits), each step %.0f s of ramp-up, a %.0f s window and %.0f s of ramp-down;"
+                + " retention is a step's rate over the 1 × step's, left out where the engine set the pace; recovery is the"
+                + " time from the end of the largest step until a %.0f s window at the peak's clients runs within %.0f %% of"
+                + " the 1 × rate with no failure and a GET answers the page byte for byte (watched for %.0f s at most)",
+                settings.flood().multiples(), Flood.RAMP_UP_S, Flood.WINDOW_S, Flood.RAMP_DOWN_S, Flood.CHECK_S,
+                100 * Overload.RECOVERED_WITHIN, Flood.RECOVERY_LIMIT_S));
+        Flood flood = new Flood(settings, runner, interrupted, err, notes);
+        try {
+            return flood.run(List.copyOf(runs), (step, soFar) -> {
+                overload = soFar;
+                if (step != null) {
+                    progress("[overload " + step.multiple() + " ×]", step.run());
+                }
+                save(true, "run in progress");
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted";
+        } catch (IOException e) {
+            return "cannot write " + dir.resolve(ResultsJson.FILE) + ": " + e.getMessage();
+        }
+    }
+
+    private void progress(String at, RunRecord r) {
+        String line = String.format(Locale.ROOT, "%s %s %s%s: %.1f req/s, mean %.3f ms,"
                 + " p99 %.3f ms, %d errors, Jain %.3f, Little %.2f, client %.2f cores, %s us/req client, %s us/req server",
-                index, total, r.probe(), Counts.clients(r.clients()), r.repeat(), r.rateRps(), r.latency().meanMs(), r.latency().p99Ms(),
+                at, r.probe(), Counts.clients(r.clients()), r.repeat() > 0 ? ", repeat " + r.repeat() : "", r.rateRps(), r.latency().meanMs(), r.latency().p99Ms(),
                 r.errorTotal(), r.fairnessJain(), r.littleRatio(), r.clientCpuCores(), fmt(r.clientCpuUsPerReq()),
                 fmt(r.serverCpuUsPerReq()));
         err.println(line + (r.failed() ? "  FAILED: " + r.reason() : ""));

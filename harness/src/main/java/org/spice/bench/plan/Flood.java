@@ -1,0 +1,191 @@
+package org.spice.bench.plan;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReference;
+
+import org.spice.bench.engine.ClientLimits;
+import org.spice.bench.figures.Counts;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.Overload;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Summaries;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+import org.spice.verify.Verifier;
+
+/**
+ * The overload profile after its ladder: each workload at its peak's client count, then at 2, 4, 8 and 16 times it
+ * (capped by what this machine allows), then watched at the peak's count until it runs within 10 % of its rate
+ * before the flood and answers the page byte for byte. One workload's flood and recovery end before the next one's
+ * begins, so each starts from a server that has come back (or is said not to have).
+ */
+final class Flood {
+
+    /**
+     * The timing of a flood's steps. Thousands of clients connect at once, and a SYN the full accept queue drops is
+     * sent again 1 s, then 3 s later: 3 s of ramp-up let the closed loop settle, 5 s of window average over those
+     * retransmissions, and 2 s of pause let the server close what the last step left.
+     */
+    static final double RAMP_UP_S = 3;
+    static final double WINDOW_S = 5;
+    static final double RAMP_DOWN_S = 1;
+    static final double PAUSE_S = 2;
+    /** How long the recovery is watched at most, in windows of {@link #CHECK_S}. */
+    static final double RECOVERY_LIMIT_S = 60;
+    static final double CHECK_S = 1;
+
+    /** What the phase tells the ladder after every step, so results.json is written as the flood goes. */
+    interface Progress {
+        void measured(Overload.Step step, List<Overload> soFar) throws IOException;
+    }
+
+    private final BenchSettings settings;
+    private final LoadEngine engine;
+    private final AtomicReference<String> interrupted;
+    private final PrintStream err;
+    private final List<String> notes;
+    private final Verifier verifier;
+    private final List<Overload> done = new ArrayList<>();
+
+    Flood(BenchSettings settings, LoadEngine engine, AtomicReference<String> interrupted, PrintStream err, List<String> notes) {
+        this.settings = settings;
+        this.engine = engine;
+        this.interrupted = interrupted;
+        this.err = err;
+        this.notes = notes;
+        this.verifier = new Verifier(settings.target(), CanonicalPage.of((int) settings.bytes()), LocalDate.now(),
+                settings.timeoutMillis());
+    }
+
+    /** What the phase has measured so far. */
+    List<Overload> done() {
+        return List.copyOf(done);
+    }
+
+    /** Floods every workload in turn; returns null, or why the phase was cut short. */
+    String run(List<RunRecord> ladder, Progress progress) throws InterruptedException, IOException {
+        ClientLimits.Most most = ClientLimits.most(settings.keepAlive());
+        for (Mix mix : settings.mixes()) {
+            Peak peak = peak(mix.name(), ladder);
+            if (peak == null) {
+                notes.add("overload: " + mix.name() + " had no mix that counted in the ladder, so no peak to go past");
+                continue;
+            }
+            List<Overload.Step> steps = new ArrayList<>();
+            List<Integer> multiples = new ArrayList<>(List.of(1));
+            multiples.addAll(settings.flood().multiples());
+            int previous = 0;
+            for (int multiple : multiples) {
+                long asked = (long) peak.clients() * multiple;
+                int clients = (int) Math.min(asked, most.clients());
+                String capped = clients < asked ? String.format(Locale.ROOT, "%d × %d = %d clients asked for; %s",
+                        multiple, peak.clients(), asked, most.because()) : null;
+                if (clients <= previous) {
+                    notes.add("overload: " + mix.name() + " at " + multiple + " × not run: " + capped);
+                    continue;
+                }
+                previous = clients;
+                String cut = pause();
+                if (cut != null) {
+                    return cut;
+                }
+                RunRecord run = engine.run(mix, clients, 0, RAMP_UP_S, WINDOW_S, RAMP_DOWN_S);
+                steps.add(new Overload.Step(multiple, clients, capped, run));
+                progress.measured(steps.get(steps.size() - 1), with(new Overload(mix.name(), peak.clients(), peak.from(), steps, null)));
+                if (interrupted.get() != null) {
+                    return interrupted.get();
+                }
+                if (run.failed() && run.reason().startsWith("the server process")) {
+                    done.add(new Overload(mix.name(), peak.clients(), peak.from(), steps, null));
+                    return run.reason();
+                }
+            }
+            Overload.Recovery recovery = watch(mix, peak.clients(), steps.get(0).rateRps());
+            done.add(new Overload(mix.name(), peak.clients(), peak.from(), steps, recovery));
+            progress.measured(null, done());
+            err.println(said(done.get(done.size() - 1)));
+        }
+        return null;
+    }
+
+    private List<Overload> with(Overload current) {
+        List<Overload> all = new ArrayList<>(done);
+        all.add(current);
+        return all;
+    }
+
+    /** A workload's peak client count and where it came from. */
+    record Peak(int clients, String from) {
+    }
+
+    /** The given peak, else the ladder's useful peak (fair and within the latency bound), else its highest rate. */
+    Peak peak(String workload, List<RunRecord> ladder) {
+        if (settings.flood().peakClients() > 0) {
+            return new Peak(settings.flood().peakClients(), "given (--peak-clients)");
+        }
+        List<RunRecord> own = ladder.stream().filter(r -> r.probe().equals(workload)).toList();
+        SpiceFigures.Summary summary = Summaries.of(own, settings.latencyBoundMs(), Summaries.STATIC, settings.serverName(),
+                false).stream().filter(s -> s.probe().equals(workload)).findFirst().orElse(null);
+        if (summary == null || summary.failed()) {
+            return null;
+        }
+        if (summary.usefulPeakClients() > 0) {
+            return new Peak(summary.usefulPeakClients(), String.format(Locale.ROOT, "the ladder's useful peak (Jain's index"
+                    + " ≥ %.2f, mean latency ≤ %.0f ms)", SpiceFigures.FAIR, settings.latencyBoundMs()));
+        }
+        return new Peak(summary.peakClients(), "the ladder's highest rate (no mix was fair and within the latency bound)");
+    }
+
+    /**
+     * Right after the largest step: a GET checked byte for byte, then a window at the peak's clients, again and again,
+     * until a window runs within 10 % of the rate before the flood with no failure and an exact page, or the limit.
+     */
+    private Overload.Recovery watch(Mix mix, int clients, double beforeRps) throws InterruptedException {
+        Probe probe = mix.isProbe() ? Probe.byId(mix.name()) : null;
+        List<Overload.Check> checks = new ArrayList<>();
+        long floodEnded = System.nanoTime();
+        while (interrupted.get() == null && seconds(floodEnded) < RECOVERY_LIMIT_S) {
+            String notExact = probe == null ? null : verifier.exactGet(probe);
+            double exactAt = seconds(floodEnded);
+            RunRecord window = engine.slice(mix, clients, CHECK_S);
+            Overload.Check check = new Overload.Check(exactAt, notExact, seconds(floodEnded), window.requests(),
+                    window.errorTotal(), window.durationS());
+            checks.add(check);
+            if (Overload.recovered(check, beforeRps)) {
+                break;
+            }
+        }
+        return new Overload.Recovery(RECOVERY_LIMIT_S, checks);
+    }
+
+    private String pause() throws InterruptedException {
+        long end = System.nanoTime() + (long) (Math.max(PAUSE_S, settings.pauseS()) * 1e9);
+        while (interrupted.get() == null && System.nanoTime() < end) {
+            Thread.sleep(Math.max(1, Math.min(100, (end - System.nanoTime()) / 1_000_000)));
+        }
+        return interrupted.get();
+    }
+
+    /** One line on stderr per workload flooded. */
+    static String said(Overload o) {
+        StringBuilder line = new StringBuilder("overload: " + o.probe() + ", peak " + Counts.clients(o.peakClients()) + ":");
+        o.retention().forEach((multiple, retention) -> line.append(' ').append(multiple).append(" × ")
+                .append(retention == null ? "excluded" : String.format(Locale.ROOT, "%.0f %%", 100 * retention)));
+        double back = o.recoveredAfterS();
+        line.append(Double.isNaN(back) ? String.format(Locale.ROOT, "; did not recover in %.0f s", RECOVERY_LIMIT_S)
+                : String.format(Locale.ROOT, "; back within %.0f %% after %.1f s", 100 * Overload.RECOVERED_WITHIN, back));
+        return line.toString();
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) / 1e9;
+    }
+}

@@ -1,0 +1,48 @@
+package org.spice.bench.plan;
+
+import java.util.List;
+import java.util.TreeSet;
+
+import org.spice.bench.model.BenchSettings;
+import org.spice.cli.Cli;
+
+import picocli.CommandLine.Option;
+
+/** The options of {@code bench --profile overload}: where the peak is, and how far past it to go. */
+final class FloodOptions {
+
+    /** The most a multiple may be: past 1,000 × a peak of one client, the flood measures the client, not the server. */
+    static final int MAX_MULTIPLE = 1000;
+
+    @Option(names = "--peak-clients", paramLabel = "N", description = "With --profile overload: the peak's client count"
+            + " of every workload, instead of each one's useful peak from the ladder (the ladder then runs at N only,"
+            + " unless --clients says otherwise).")
+    Integer peakClients;
+
+    @Option(names = "--multiples", paramLabel = "LIST", split = ",", description = "With --profile overload: the"
+            + " multiples of the peak's clients to measure (default 2,4,8,16).")
+    List<Integer> multiples;
+
+    /** The flood the options ask for (null unless the profile is overload), checked. */
+    BenchSettings.Flood flood(Cli.Checks check, BenchSettings.Profile profile) {
+        if (profile != BenchSettings.Profile.OVERLOAD) {
+            if (peakClients != null || multiples != null) {
+                throw check.fail("--peak-clients and --multiples go with --profile overload");
+            }
+            return null;
+        }
+        if (peakClients != null && peakClients < 1) {
+            throw check.fail("--peak-clients takes a client count above 0, not " + peakClients);
+        }
+        TreeSet<Integer> sorted = new TreeSet<>(multiples == null ? BenchSettings.Flood.MULTIPLES : multiples);
+        if (sorted.first() < 2 || sorted.last() > MAX_MULTIPLE) {
+            throw check.fail("--multiples takes whole numbers from 2 to " + MAX_MULTIPLE + ", not " + multiples);
+        }
+        return new BenchSettings.Flood(peakClients == null ? 0 : peakClients, List.copyOf(sorted));
+    }
+
+    /** The ladder's client counts when none are given: the peak's alone if it is given, else the default ladder. */
+    List<Integer> ladder() {
+        return peakClients == null ? null : List.of(peakClients);
+    }
+}
