@@ -49,6 +49,26 @@ class BenchCommandOptionsTest {
     }
 
     @Test
+    void theOverloadProfileFloodsPastThePeak() {
+        BenchSettings ladder = BenchCommand.settings("--target", T, "--profile", "overload");
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), ladder.clients(), "the quick ladder finds each workload's peak");
+        assertEquals(new BenchSettings.Flood(0, List.of(2, 4, 8, 16), List.of(3.0, 5.0, 1.0, 2.0)), ladder.flood());
+        BenchSettings given = BenchCommand.settings("--target", T, "--profile", "overload", "--peak-clients", "625",
+                "--multiples", "16,4", "--flood-timing", "0.5,1,0,0.2");
+        assertEquals(List.of(625), given.clients(), "a given peak: the ladder runs there alone");
+        assertEquals(new BenchSettings.Flood(625, List.of(4, 16), List.of(0.5, 1.0, 0.0, 0.2)), given.flood());
+        assertEquals(null, BenchCommand.settings("--target", T).flood());
+        assertBad("--peak-clients, --multiples and --flood-timing go with --profile overload", "--target", T,
+                "--peak-clients", "8");
+        assertBad("--peak-clients takes a client count above 0", "--target", T, "--profile", "overload",
+                "--peak-clients", "0");
+        assertBad("--multiples takes whole numbers from 2 to 1000", "--target", T, "--profile", "overload",
+                "--multiples", "1,2");
+        assertBad("--flood-timing takes four numbers", "--target", T, "--profile", "overload", "--flood-timing", "3,5");
+        assertBad("--flood-timing", "--target", T, "--profile", "overload", "--flood-timing", "3,0,1,2");
+    }
+
+    @Test
     void badOptionsNameTheOption(@TempDir Path dir) throws IOException {
         assertBad("--server takes embedded, apache, tomcat, jetty, nginx or all, not \"iis\"", "--server", "iis");
         assertBad("--server-pid goes with --target", "--server-pid", "1");

@@ -29,15 +29,6 @@ import org.spice.verify.Verifier;
  */
 final class Flood {
 
-    /**
-     * The timing of a flood's steps. Thousands of clients connect at once, and a SYN the full accept queue drops is
-     * sent again 1 s, then 3 s later: 3 s of ramp-up let the closed loop settle, 5 s of window average over those
-     * retransmissions, and 2 s of pause let the server close what the last step left.
-     */
-    static final double RAMP_UP_S = 3;
-    static final double WINDOW_S = 5;
-    static final double RAMP_DOWN_S = 1;
-    static final double PAUSE_S = 2;
     /** How long the recovery is watched at most, in windows of {@link #CHECK_S}. */
     static final double RECOVERY_LIMIT_S = 60;
     static final double CHECK_S = 1;
@@ -97,7 +88,8 @@ final class Flood {
                 if (cut != null) {
                     return cut;
                 }
-                RunRecord run = engine.run(mix, clients, 0, RAMP_UP_S, WINDOW_S, RAMP_DOWN_S);
+                BenchSettings.Flood flood = settings.flood();
+                RunRecord run = engine.run(mix, clients, 0, flood.rampUpS(), flood.windowS(), flood.rampDownS());
                 steps.add(new Overload.Step(multiple, clients, capped, run));
                 progress.measured(steps.get(steps.size() - 1), with(new Overload(mix.name(), peak.clients(), peak.from(), steps, null)));
                 if (interrupted.get() != null) {
@@ -167,7 +159,7 @@ final class Flood {
     }
 
     private String pause() throws InterruptedException {
-        long end = System.nanoTime() + (long) (Math.max(PAUSE_S, settings.pauseS()) * 1e9);
+        long end = System.nanoTime() + (long) (settings.flood().pauseS() * 1e9);
         while (interrupted.get() == null && System.nanoTime() < end) {
             Thread.sleep(Math.max(1, Math.min(100, (end - System.nanoTime()) / 1_000_000)));
         }

@@ -23,11 +23,15 @@ final class FloodOptions {
             + " multiples of the peak's clients to measure (default 2,4,8,16).")
     List<Integer> multiples;
 
+    @Option(names = "--flood-timing", paramLabel = "UP,WINDOW,DOWN,PAUSE", split = ",", description = "With --profile"
+            + " overload: each step's ramp-up, window, ramp-down and the pause before it, seconds (default 3,5,1,2).")
+    List<String> timing;
+
     /** The flood the options ask for (null unless the profile is overload), checked. */
     BenchSettings.Flood flood(Cli.Checks check, BenchSettings.Profile profile) {
         if (profile != BenchSettings.Profile.OVERLOAD) {
-            if (peakClients != null || multiples != null) {
-                throw check.fail("--peak-clients and --multiples go with --profile overload");
+            if (peakClients != null || multiples != null || timing != null) {
+                throw check.fail("--peak-clients, --multiples and --flood-timing go with --profile overload");
             }
             return null;
         }
@@ -38,7 +42,23 @@ final class FloodOptions {
         if (sorted.first() < 2 || sorted.last() > MAX_MULTIPLE) {
             throw check.fail("--multiples takes whole numbers from 2 to " + MAX_MULTIPLE + ", not " + multiples);
         }
-        return new BenchSettings.Flood(peakClients == null ? 0 : peakClients, List.copyOf(sorted));
+        return new BenchSettings.Flood(peakClients == null ? 0 : peakClients, List.copyOf(sorted), timing(check));
+    }
+
+    /** The steps' timing given, checked: four numbers of seconds, the window above 0. */
+    private List<Double> timing(Cli.Checks check) {
+        if (timing == null) {
+            return BenchSettings.Flood.TIMING;
+        }
+        if (timing.size() != 4) {
+            throw check.fail("--flood-timing takes four numbers of seconds, UP,WINDOW,DOWN,PAUSE (e.g. 3,5,1,2), not "
+                    + String.join(",", timing));
+        }
+        List<Double> seconds = new java.util.ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            seconds.add(check.number("--flood-timing", timing.get(i), i != 1));
+        }
+        return seconds;
     }
 
     /** The ladder's client counts when none are given: the peak's alone if it is given, else the default ladder. */

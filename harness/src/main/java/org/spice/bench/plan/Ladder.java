@@ -312,11 +312,12 @@ public final class Ladder {
      */
     private String flood() {
         notes.add(String.format(Locale.ROOT, "overload: each workload at its peak's client count, then at %s times it"
-                + " (capped by this machine's limits), each step %.0f s of ramp-up, a %.0f s window and %.0f s of ramp-down;"
+                + " (capped by this machine's limits), each step %.1f s of ramp-up, a %.1f s window and %.1f s of ramp-down;"
                 + " retention is a step's rate over the 1 × step's, left out where the engine set the pace; recovery is the"
                 + " time from the end of the largest step until a %.0f s window at the peak's clients runs within %.0f %% of"
                 + " the 1 × rate with no failure and a GET answers the page byte for byte (watched for %.0f s at most)",
-                settings.flood().multiples(), Flood.RAMP_UP_S, Flood.WINDOW_S, Flood.RAMP_DOWN_S, Flood.CHECK_S,
+                settings.flood().multiples(), settings.flood().rampUpS(), settings.flood().windowS(),
+                settings.flood().rampDownS(), Flood.CHECK_S,
                 100 * Overload.RECOVERED_WITHIN, Flood.RECOVERY_LIMIT_S));
         Flood flood = new Flood(settings, runner, interrupted, err, notes);
         try {

@@ -13,12 +13,15 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.Marker;
+import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
 import org.spice.page.Probe;
@@ -135,7 +138,9 @@ final class Charts {
         // Decades only (every tick between them labelled, 0.06 0.07 0.08 0.09 ran into each other), the axis
         // running from the decade below the lowest figure to the decade above the highest, so two labels at least.
         chart.getStyler().setYAxisLogarithmicDecadeOnly(true);
-        java.util.DoubleSummaryStatistics means = results.runs().stream().filter(r -> !r.failed() && r.latency().meanMs() > 0)
+        java.util.DoubleSummaryStatistics means = java.util.stream.Stream.concat(results.runs().stream().filter(r -> !r.failed()),
+                results.overload().stream().flatMap(o -> o.steps().stream()).filter(st -> st.excluded() == null)
+                        .map(Overload.Step::run)).filter(r -> r.latency().meanMs() > 0)
                 .mapToDouble(r -> r.latency().meanMs()).summaryStatistics();
         if (means.getCount() > 0) {
             double[] range = decades(means.getMin(), means.getMax());
@@ -160,14 +165,41 @@ final class Charts {
             if (points.isEmpty()) {
                 continue;
             }
+            int index = chart.getSeriesMap().size();
             chart.addSeries(probe, points.stream().mapToDouble(p -> Math.log(p.clients()) / Math.log(2)).toArray(),
                     points.stream().mapToDouble(y).toArray());
+            pastThePeak(chart, results, probe, y, index);
             any = true;
         }
         if (!any) {
             chart.addSeries("no data", new double[] {0}, new double[] {1});
         }
         return chart;
+    }
+
+    /**
+     * The overload profile's steps of {@code probe}, as a dashed line in the probe's own colour and marker beside its
+     * ladder, named with the multiples it went to; the steps this client set the pace of are left out.
+     */
+    private static void pastThePeak(XYChart chart, Results results, String probe, ToDoubleFunction<SpiceFigures.Point> y,
+            int index) {
+        for (Overload o : results.overload()) {
+            List<Overload.Step> steps = o.probe().equals(probe) ? o.steps().stream()
+                    .filter(s -> s.excluded() == null && y.applyAsDouble(s.run().point()) > 0).toList() : List.of();
+            if (steps.size() < 2) {
+                continue;
+            }
+            // The probe's own series took the colour and marker of its place; this one repeats them, dashed.
+            chart.getSeriesMap().get(probe).setLineColor(COLOURS[index % COLOURS.length]);
+            XYSeries past = chart.addSeries(probe + " past its peak (" + String.join(", ", steps.stream()
+                    .map(s -> s.multiple() + " ×").toList()) + ")",
+                    steps.stream().mapToDouble(s -> Math.log(s.clients()) / Math.log(2)).toArray(),
+                    steps.stream().mapToDouble(s -> y.applyAsDouble(s.run().point())).toArray());
+            past.setLineStyle(SeriesLines.DASH_DASH);
+            past.setLineColor(COLOURS[index % COLOURS.length]);
+            past.setMarkerColor(COLOURS[index % COLOURS.length]);
+            past.setMarker(MARKERS[index % MARKERS.length]);
+        }
     }
 
     /**

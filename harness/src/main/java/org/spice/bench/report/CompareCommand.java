@@ -53,6 +53,7 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         List<String> serverNames = new ArrayList<>();
         long bodyBytes = -1;
         List<String> notComparable = new ArrayList<>();
+        Map<String, List<org.spice.bench.model.Overload>> flooded = new java.util.LinkedHashMap<>();
         Method first = null;
         String firstName = null;
         for (Path file : files) {
@@ -80,10 +81,12 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
             }
             summaries.put(column, results.summary());
             spreads.put(column, spreads(results));
+            flooded.put(column, results.overload());
         }
         // Two runs of one server: the first is "before", the second "after".
         boolean beforeAfter = serverNames.size() == 2 && serverNames.get(0).equals(serverNames.get(1));
         Comparison comparison = new Comparison(summaries, spreads, bodyBytes, beforeAfter, notComparable);
+        flooded.forEach(comparison::overload);
         String text = CompareReport.text(comparison);
         out.print(text);
         Path dir = outDir != null ? outDir : files.get(0).toAbsolutePath().getParent().getParent();

@@ -3,6 +3,7 @@ package org.spice.bench.report;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -71,7 +72,33 @@ final class CompareReport {
                 out.append('\n');
             }
         }
+        if (comparison.anyOverload()) {
+            out.append('\n').append(PAST_THE_PEAK).append('\n');
+            out.append(String.format(Locale.ROOT, "%-9s", "probe"));
+            comparison.servers().forEach(server -> out.append(String.format(Locale.ROOT, " %26s", server)));
+            out.append('\n');
+            for (String probe : comparison.probes()) {
+                out.append(String.format(Locale.ROOT, "%-9s", probe));
+                comparison.servers().forEach(server -> out.append(String.format(Locale.ROOT, " %26s",
+                        pastThePeak(comparison.overload(server, probe)))));
+                out.append('\n');
+            }
+        }
         return out.toString();
+    }
+
+    private static final String PAST_THE_PEAK = "Past the peak: retention at the largest multiple that counted / recovery"
+            + " (bench --profile overload)";
+
+    /** "87% @16× / 4.0 s", "-" where the probe was not flooded on that server. */
+    static String pastThePeak(org.spice.bench.model.Overload o) {
+        if (o == null) {
+            return "-";
+        }
+        org.spice.bench.model.Overload.Step largest = o.largestCounted();
+        String retention = largest == null ? "excl." : OverloadReport.cell(o.retention(), Integer.toString(largest.multiple()))
+                + " @" + largest.multiple() + "×";
+        return retention + " / " + OverloadReport.recoveryCell(o);
     }
 
     static String html(Comparison comparison, byte[] ratePng, byte[] cpuPng) {
@@ -99,6 +126,19 @@ final class CompareReport {
                 for (String cell : cells(comparison, probe, section)) {
                     h.append("<td>").append(HtmlReport.esc(cell)).append("</td>");
                 }
+                h.append("</tr>\n");
+            }
+            h.append("</table></div>\n");
+        }
+        if (comparison.anyOverload()) {
+            h.append("<h2>").append(HtmlReport.esc(PAST_THE_PEAK)).append("</h2>\n<div class=\"scroll\"><table id=\"overload\">"
+                    + "<tr><th class=\"l\">probe</th>");
+            comparison.servers().forEach(server -> h.append("<th>").append(HtmlReport.esc(server)).append("</th>"));
+            h.append("</tr>\n");
+            for (String probe : comparison.probes()) {
+                h.append("<tr><td class=\"l\">").append(HtmlReport.esc(probe)).append("</td>");
+                comparison.servers().forEach(server -> h.append("<td>")
+                        .append(HtmlReport.esc(pastThePeak(comparison.overload(server, probe)))).append("</td>"));
                 h.append("</tr>\n");
             }
             h.append("</table></div>\n");
@@ -219,9 +259,36 @@ final class CompareReport {
                     .append(" req/s @ ").append(top.peakClients()).append(").");
             sentences.add(sentence.toString());
         }
+        sentences.addAll(overloadVerdict(comparison));
         if (!sentences.isEmpty()) {
             sentences.add("Where a client used about a core, the rates are the client's limit: the CPU figures hold."
                     + " Each server's own report says where that was.");
+        }
+        return sentences;
+    }
+
+    /** Per probe flooded on several servers: where it held its rate best and worst past the peak. */
+    private static List<String> overloadVerdict(Comparison comparison) {
+        List<String> sentences = new ArrayList<>();
+        for (String probe : comparison.probes()) {
+            Map<String, org.spice.bench.model.Overload.Step> largest = new java.util.LinkedHashMap<>();
+            Map<String, Double> retention = new java.util.LinkedHashMap<>();
+            for (String server : comparison.servers()) {
+                org.spice.bench.model.Overload o = comparison.overload(server, probe);
+                org.spice.bench.model.Overload.Step step = o == null ? null : o.largestCounted();
+                if (step != null) {
+                    largest.put(server, step);
+                    retention.put(server, step.rateRps() / o.before().rateRps());
+                }
+            }
+            if (retention.size() < 2) {
+                continue;
+            }
+            String best = best(List.copyOf(retention.keySet()), retention::get, true);
+            String worst = best(List.copyOf(retention.keySet()), retention::get, false);
+            sentences.add(String.format(Locale.ROOT, "%s past its peak: holds best on %s (%s at %d ×), worst on %s (%s at %d ×).",
+                    probe, best, Format.percentWords(retention.get(best)), largest.get(best).multiple(), worst,
+                    Format.percentWords(retention.get(worst)), largest.get(worst).multiple()));
         }
         return sentences;
     }

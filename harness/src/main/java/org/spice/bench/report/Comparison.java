@@ -21,6 +21,7 @@ public final class Comparison {
     private final long bodyBytes;
     private final boolean beforeAfter;
     private final List<String> notComparable = new ArrayList<>();
+    private final Map<String, List<org.spice.bench.model.Overload>> overload = new LinkedHashMap<>();
 
     /**
      * The noise of a probe's figures at its peak in one run: the 95 % intervals' half-widths relative to the
@@ -65,6 +66,24 @@ public final class Comparison {
             }
             byServer.put(server, byProbe);
         });
+    }
+
+    /** Records what went past the peak on {@code server} (a column), when its run had the overload profile. */
+    void overload(String server, List<org.spice.bench.model.Overload> flooded) {
+        if (!flooded.isEmpty()) {
+            overload.put(server, flooded);
+        }
+    }
+
+    /** What went past the peak of {@code probe} on {@code server}, or null. */
+    public org.spice.bench.model.Overload overload(String server, String probe) {
+        return overload.getOrDefault(server, List.of()).stream().filter(o -> o.probe().equals(probe)).findFirst()
+                .orElse(null);
+    }
+
+    /** True when some run went past its peak. */
+    public boolean anyOverload() {
+        return !overload.isEmpty();
     }
 
     public List<String> servers() {

@@ -52,7 +52,9 @@ final class HtmlReport {
         h.append("<section id=\"figures\"><h2>The white paper's figures</h2>\n");
         figure(h, figures, "rate.png");
         figure(h, figures, "latency.png");
-        h.append("</section>\n<section id=\"distribution\"><h2>At each probe's peak</h2>\n");
+        h.append("</section>\n");
+        OverloadReport.html(h, results);
+        h.append("<section id=\"distribution\"><h2>At each probe's peak</h2>\n");
         figure(h, figures, "percentiles.png");
         figure(h, figures, "clients.png");
         h.append("</section>\n<section id=\"warnings\"><h2>Warnings</h2>\n");

@@ -58,6 +58,7 @@ final class Verdict {
         add(sentences, rate(run));
         add(sentences, clientBound(run));
         add(sentences, usefulPeak(run));
+        add(sentences, OverloadReport.sentence(results));
         sentences.addAll(failures(run));
         return sentences;
     }

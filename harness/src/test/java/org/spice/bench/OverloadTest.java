@@ -1,0 +1,118 @@
+package org.spice.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.Cpu;
+import org.spice.bench.model.Overload;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Settings;
+
+/** The overload figures from known counts: retention, what is left out, error outcomes, fairness by chance, recovery. */
+class OverloadTest {
+
+    /** A step's run: {@code requests} in a 5 s window shared equally by {@code clients}, with these errors. */
+    static RunRecord run(int clients, long requests, Map<String, Long> errors, String failed) {
+        long[] perClient = new long[clients];
+        Arrays.fill(perClient, requests / clients);
+        double[] meanMs = new double[clients];
+        Arrays.fill(meanMs, 5000.0 * clients / requests);
+        RunRecord.Builder b = RunRecord.builder("static", clients, 0).durationS(5).requests(requests).errors(errors)
+                .bytes(requests * 200, requests * 6250).expectedBodyBytes(6250)
+                .latency(new LatencySummary(1, 1, 1, 1, 1, 1, List.of())).perClient(perClient, meanMs, new long[clients])
+                .cpu(Cpu.NONE);
+        return (failed == null ? b : b.failed(failed)).build();
+    }
+
+    static Overload flood(Overload.Recovery recovery) {
+        return new Overload("static", 8, "given (--peak-clients)", List.of(
+                new Overload.Step(1, 8, null, run(8, 50_000, Map.of(), null)),                       // 10,000 req/s
+                new Overload.Step(2, 16, null, run(16, 45_000, Map.of("timeout", 3L), null)),        // 90 %
+                new Overload.Step(4, 32, null, run(32, 20_000, Map.of("connect_refused", 2L, "reset", 1L,
+                        "closed_early", 4L, "short_body", 5L, "status", 6L), null)),                 // 40 %
+                new Overload.Step(8, 64, null, run(64, 30_000, Map.of(), Overload.ENGINE_BOUND + ": loops busy")),
+                new Overload.Step(16, 100, "16 × 8 = 128 clients asked for; the open-files limit",
+                        run(100, 10_000, Map.of("address_exhausted", 200L), null))), recovery);     // client-bound
+    }
+
+    @Test
+    void retentionIsEachStepsRateOverTheOneTimesRateLeavingOutWhatTheClientPaced() {
+        Overload o = flood(null);
+        Map<String, Double> retention = o.retention();
+        assertEquals(List.of("2", "4", "8", "16"), List.copyOf(retention.keySet()));
+        assertEquals(0.9, retention.get("2"), 1e-12);
+        assertEquals(0.4, retention.get("4"), 1e-12);
+        assertNull(retention.get("8"), "engine-bound: says nothing about the server");
+        assertNull(retention.get("16"), "200 of 10,200 requests (2 %) failed on the client's own limits");
+        assertTrue(o.steps().get(4).excluded().startsWith("client-bound: 200 of 10200"));
+        assertEquals(4, o.largestCounted().multiple());
+    }
+
+    @Test
+    void errorsAreGroupedAsOverloadSeesThem() {
+        Map<String, Long> outcomes = flood(null).steps().get(2).outcomes();
+        Map<String, Long> expected = new LinkedHashMap<>();
+        expected.put("refused", 2L);
+        expected.put("status", 6L);
+        expected.put("reset", 5L);
+        expected.put("timed_out", 0L);
+        expected.put("wrong_bytes", 5L);
+        expected.put("client_limit", 0L);
+        expected.put("other", 0L);
+        assertEquals(expected, outcomes);
+    }
+
+    @Test
+    void fairnessByChanceIsWhatPoissonCountsGive() {
+        // 10,000 requests over 100 clients: m = 100, m / (m + 1)
+        assertEquals(100.0 / 101, flood(null).steps().get(4).fairnessByChance(), 1e-12);
+        assertEquals(1.0, flood(null).steps().get(0).fairness(), 1e-12);
+    }
+
+    @Test
+    void recoveryIsTheFirstCheckWithinTenPercentWithNoFailureAndTheExactPage() {
+        Overload o = flood(new Overload.Recovery(60, List.of(
+                new Overload.Check(0.2, "GET /spice/static/spice.html: connect timed out", 1.2, 9_500, 0, 1),
+                new Overload.Check(1.3, null, 2.3, 8_000, 0, 1),       // 80 %: not yet
+                new Overload.Check(2.4, null, 3.4, 9_500, 1, 1),       // a failure
+                new Overload.Check(3.5, null, 4.5, 9_000, 0, 1))));    // 90 %: back
+        assertEquals(4.5, o.recoveredAfterS(), 1e-12);
+        assertEquals(1.3, o.firstExactAnswerS(), 1e-12);
+        Overload never = flood(new Overload.Recovery(60, List.of(new Overload.Check(0.1, null, 1.1, 100, 0, 1))));
+        assertTrue(Double.isNaN(never.recoveredAfterS()));
+        assertFalse((Boolean) never.recovery().get("recovered"));
+        assertNull(flood(null).recovery(), "not watched: no recovery figure");
+    }
+
+    @Test
+    void resultsJsonKeepsTheCountsAndRecomputesTheFigures(@TempDir Path dir) throws Exception {
+        Overload o = flood(new Overload.Recovery(60, List.of(new Overload.Check(0.01, null, 1.0, 9_900, 0, 1))));
+        Results results = new Results("http://127.0.0.1:1", "apache", 6250, Settings.NONE, "a", "b", false, null,
+                List.of(), List.of()).withOverload(List.of(o));
+        ResultsJson.write(dir, results);
+        String json = Files.readString(dir.resolve(ResultsJson.FILE));
+        assertTrue(json.contains("\"overload_retention\""), json);
+        assertTrue(json.contains("\"recovery\""), json);
+        Overload back = ResultsJson.read(dir.resolve(ResultsJson.FILE)).overload().get(0);
+        assertEquals(o.retention(), back.retention());
+        assertEquals(1.0, back.recoveredAfterS(), 1e-12);
+        assertEquals(0.01, back.firstExactAnswerS(), 1e-12);
+        assertNotNull(back.steps().get(3).excluded());
+        assertEquals("16 × 8 = 128 clients asked for; the open-files limit", back.steps().get(4).capped());
+    }
+}
