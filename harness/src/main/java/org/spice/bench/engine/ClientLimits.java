@@ -19,20 +19,35 @@ public final class ClientLimits {
     private ClientLimits() {
     }
 
+    /**
+     * What this process may open, read once: its open-files limit (-1 if unknown) and the descriptors it needs besides
+     * its clients', and the ephemeral ports (-1 if unknown).
+     */
+    private record Room(long files, long overhead, long ports) {
+        static Room now() {
+            return new Room(openFilesLimit(Path.of("/proc/self/limits")), openDescriptors() + SPARE_DESCRIPTORS,
+                    localPorts(Path.of("/proc/sys/net/ipv4/ip_local_port_range")));
+        }
+
+        /** The clients the open-files limit leaves room for; Long.MAX_VALUE if it is unknown. */
+        long clientsByFiles() {
+            return files > 0 ? Math.max(0, files - overhead) : Long.MAX_VALUE;
+        }
+    }
+
     /** Null if {@code clients} fit, else why not and what to change. */
     public static String refusal(int clients, boolean keepAlive) {
-        long files = openFilesLimit(Path.of("/proc/self/limits"));
-        long needed = clients + openDescriptors() + SPARE_DESCRIPTORS;
-        if (files > 0 && needed > files) {
+        Room room = Room.now();
+        if (clients > room.clientsByFiles()) {
+            long needed = clients + room.overhead();
             return String.format(Locale.ROOT, "%d clients need %d open files (one each, and what the JVM has open),"
                     + " and this process may have %d, enough for %d clients: raise the limit (ulimit -n %d; above the"
-                    + " hard limit as root, or in /etc/security/limits.conf)", clients, needed, files,
-                    Math.max(0, files - (needed - clients)), needed);
+                    + " hard limit as root, or in /etc/security/limits.conf)", clients, needed, room.files(),
+                    room.clientsByFiles(), needed);
         }
-        long ports = localPorts(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
-        if (ports > 0 && clients > ports) {
+        if (room.ports() > 0 && clients > room.ports()) {
             return String.format(Locale.ROOT, "%d clients need as many local ports at once, and the ephemeral range"
-                    + " has %d (net.ipv4.ip_local_port_range)%s", clients, ports,
+                    + " has %d (net.ipv4.ip_local_port_range)%s", clients, room.ports(),
                     keepAlive ? "" : "; without keep-alive each request takes one more until its TIME_WAIT ends");
         }
         return null;
@@ -44,19 +59,18 @@ public final class ClientLimits {
 
     /** The most clients that fit in this process's open-files limit and the ephemeral port range. */
     public static Most most(boolean keepAlive) {
-        long files = openFilesLimit(Path.of("/proc/self/limits"));
-        long byFiles = files > 0 ? Math.max(0, files - openDescriptors() - SPARE_DESCRIPTORS) : Long.MAX_VALUE;
-        long ports = localPorts(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
-        long byPorts = ports > 0 ? ports : Long.MAX_VALUE;
+        Room room = Room.now();
+        long byFiles = room.clientsByFiles();
+        long byPorts = room.ports() > 0 ? room.ports() : Long.MAX_VALUE;
         if (byFiles == Long.MAX_VALUE && byPorts == Long.MAX_VALUE) {
             return new Most(Integer.MAX_VALUE, null);
         }
         if (byFiles <= byPorts) {
             return new Most((int) Math.min(Integer.MAX_VALUE, byFiles), String.format(Locale.ROOT, "the open-files limit"
-                    + " (%d; ulimit -n) leaves room for %d clients", files, byFiles));
+                    + " (%d; ulimit -n) leaves room for %d clients", room.files(), byFiles));
         }
         return new Most((int) Math.min(Integer.MAX_VALUE, byPorts), String.format(Locale.ROOT, "the ephemeral port range"
-                + " (net.ipv4.ip_local_port_range) has %d ports%s", ports, keepAlive ? "" : ", one per client at once"));
+                + " (net.ipv4.ip_local_port_range) has %d ports%s", room.ports(), keepAlive ? "" : ", one per client at once"));
     }
 
     /** The descriptors this process has open now (jars, standard streams, ...); 0 if unknown. */

@@ -164,29 +164,32 @@ public record Overload(String probe, int peakClients, String peakFrom, List<Step
     }
 
     /**
-     * Each step's rate over the 1 × step's, by multiple; null where the step is {@link Step#excluded} (it says nothing
-     * about the server) or where there is no 1 × rate to compare with.
+     * A step's rate over the 1 × step's; null where the step is {@link Step#excluded} (it says nothing about the
+     * server) or where there is no 1 × rate to compare with.
      */
+    public Double retention(Step step) {
+        Step before = before();
+        boolean known = before != null && before.excluded() == null && before.rateRps() > 0 && step.excluded() == null;
+        return known ? step.rateRps() / before.rateRps() : null;
+    }
+
+    /** {@link #retention(Step)} of every step past the 1 × one, by multiple. */
     @JsonProperty("overload_retention")
     public Map<String, Double> retention() {
         Map<String, Double> retention = new LinkedHashMap<>();
-        Step before = before();
         for (Step step : steps) {
-            if (step == before) {
-                continue;
+            if (step != before()) {
+                retention.put(Integer.toString(step.multiple()), retention(step));
             }
-            boolean known = before != null && before.excluded() == null && before.rateRps() > 0 && step.excluded() == null;
-            retention.put(Integer.toString(step.multiple()), known ? step.rateRps() / before.rateRps() : null);
         }
         return retention;
     }
 
     /** The largest multiple whose retention counts (neither the engine nor the client's limits set its pace), or null. */
     public Step largestCounted() {
-        Map<String, Double> retention = retention();
         Step largest = null;
         for (Step step : steps) {
-            if (step != before() && retention.get(Integer.toString(step.multiple())) != null) {
+            if (step != before() && retention(step) != null) {
                 largest = step;
             }
         }

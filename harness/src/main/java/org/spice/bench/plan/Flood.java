@@ -64,6 +64,7 @@ final class Flood {
     /** Floods every workload in turn; returns null, or why the phase was cut short. */
     String run(List<RunRecord> ladder, Progress progress) throws InterruptedException, IOException {
         ClientLimits.Most most = ClientLimits.most(settings.keepAlive());
+        BenchSettings.Flood flood = settings.flood();
         for (Mix mix : settings.mixes()) {
             Peak peak = peak(mix.name(), ladder);
             if (peak == null) {
@@ -72,7 +73,7 @@ final class Flood {
             }
             List<Overload.Step> steps = new ArrayList<>();
             List<Integer> multiples = new ArrayList<>(List.of(1));
-            multiples.addAll(settings.flood().multiples());
+            multiples.addAll(flood.multiples());
             int previous = 0;
             for (int multiple : multiples) {
                 long asked = (long) peak.clients() * multiple;
@@ -88,7 +89,6 @@ final class Flood {
                 if (cut != null) {
                     return cut;
                 }
-                BenchSettings.Flood flood = settings.flood();
                 RunRecord run = engine.run(mix, clients, 0, flood.rampUpS(), flood.windowS(), flood.rampDownS());
                 steps.add(new Overload.Step(multiple, clients, capped, run));
                 progress.measured(steps.get(steps.size() - 1), with(new Overload(mix.name(), peak.clients(), peak.from(), steps, null)));
@@ -159,10 +159,7 @@ final class Flood {
     }
 
     private String pause() throws InterruptedException {
-        long end = System.nanoTime() + (long) (settings.flood().pauseS() * 1e9);
-        while (interrupted.get() == null && System.nanoTime() < end) {
-            Thread.sleep(Math.max(1, Math.min(100, (end - System.nanoTime()) / 1_000_000)));
-        }
+        Ladder.rest(settings.flood().pauseS(), interrupted);
         return interrupted.get();
     }
 

@@ -313,7 +313,8 @@ public final class Ladder {
     private String flood() {
         notes.add(String.format(Locale.ROOT, "overload: each workload at its peak's client count, then at %s times it"
                 + " (capped by this machine's limits), each step %.1f s of ramp-up, a %.1f s window and %.1f s of ramp-down;"
-                + " retention is a step's rate over the 1 × step's, left out where the engine set the pace; recovery is the"
+                + " retention is a step's rate over the 1 × step's, left out where the engine or this client's own limits set the"
+                + " pace; recovery is the"
                 + " time from the end of the largest step until a %.0f s window at the peak's clients runs within %.0f %% of"
                 + " the 1 × rate with no failure and a GET answers the page byte for byte (watched for %.0f s at most)",
                 settings.flood().multiples(), settings.flood().rampUpS(), settings.flood().windowS(),
@@ -356,7 +357,12 @@ public final class Ladder {
     }
 
     private void pause() throws InterruptedException {
-        long end = System.nanoTime() + (long) (settings.pauseS() * 1e9);
+        rest(settings.pauseS(), interrupted);
+    }
+
+    /** Sleeps {@code seconds}, or less if a signal sets {@code interrupted} meanwhile (it is looked at every 0.1 s). */
+    static void rest(double seconds, AtomicReference<String> interrupted) throws InterruptedException {
+        long end = System.nanoTime() + (long) (seconds * 1e9);
         while (interrupted.get() == null && System.nanoTime() < end) {
             Thread.sleep(Math.max(1, Math.min(100, (end - System.nanoTime()) / 1_000_000)));
         }

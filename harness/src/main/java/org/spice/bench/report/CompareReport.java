@@ -96,8 +96,7 @@ final class CompareReport {
             return "-";
         }
         org.spice.bench.model.Overload.Step largest = o.largestCounted();
-        String retention = largest == null ? "excl." : OverloadReport.cell(o.retention(), Integer.toString(largest.multiple()))
-                + " @" + largest.multiple() + "×";
+        String retention = largest == null ? "excl." : Format.num(100 * o.retention(largest), 0) + "% @" + largest.multiple() + "×";
         return retention + " / " + OverloadReport.recoveryCell(o);
     }
 
@@ -278,7 +277,7 @@ final class CompareReport {
                 org.spice.bench.model.Overload.Step step = o == null ? null : o.largestCounted();
                 if (step != null) {
                     largest.put(server, step);
-                    retention.put(server, step.rateRps() / o.before().rateRps());
+                    retention.put(server, o.retention(step));
                 }
             }
             if (retention.size() < 2) {

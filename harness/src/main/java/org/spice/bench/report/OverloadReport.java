@@ -51,7 +51,7 @@ final class OverloadReport {
             return (o.steps().size() > 1 ? "has no retention: every step past its peak was paced by this client, not"
                     + " the server" : "has no step past its peak") + recovery;
         }
-        double retention = largest.rateRps() / before.rateRps();
+        double retention = o.retention(largest);
         String holds = retention < COLLAPSED ? "collapses to " + Format.percentWords(retention)
                 : "holds " + Format.percentWords(retention);
         return String.format(Locale.ROOT, "%s of its peak's rate at %d × (%s clients: %s req/s against %s), %s%s%s",
