@@ -69,7 +69,6 @@ run_tests() {
     mvn -B verify
     local status=0
     test_real_servers || status=1
-    test_overload || status=1
     source "$SPICE_ROOT/scripts/lib/stock.sh"
     test_bundles || status=1
     return "$status"
@@ -94,47 +93,4 @@ test_real_servers() {
     done
     echo "real servers: $passed passed, $failed failed"
     [ "$failed" -eq 0 ]
-}
-
-# Past the peak on the real Apache from conf/: bench --profile overload for static and cgi, the flood 16 x a peak of
-# 625 clients (10,000: the kind of flood that once left httpd answering no one for minutes). results.json must hold
-# each probe's overload_retention and recovery, and static must answer the page byte for byte within 5 s of the
-# flood's end. The flood needs a descriptor per client: the soft limit is raised to the hard one for it.
-test_overload() {
-    local dir status=0
-    dir=$(mktemp -d)
-    echo "spice test: apache past the peak, static and cgi flooded with 16 x 625 = 10,000 clients" >&2
-    if ! (ulimit -n "$(ulimit -Hn)" 2>/dev/null; harness bench --server apache --profile overload --probes static,cgi \
-            --peak-clients 625 --multiples 16 --warm-up 0 --out "$dir" >/dev/null); then
-        echo "overload: the bench failed" >&2
-        status=1
-    fi
-    python3 - "$dir" <<'CHECK' || status=1
-import glob, json, sys
-files = glob.glob(sys.argv[1] + "/*/results.json")
-if not files:
-    sys.exit("overload: no results.json")
-results = json.load(open(files[0]))
-flooded = {o["probe"]: o for o in results.get("overload", [])}
-problems = []
-for probe in ("static", "cgi"):
-    o = flooded.get(probe)
-    if o is None or "overload_retention" not in o or "recovery" not in o:
-        problems.append(probe + ": no overload_retention and recovery in results.json")
-        continue
-    step = o["steps"][-1]
-    print("overload: apache %s at %d clients%s: retention %s, recovery %s s, the page exact after %s s" % (probe,
-          step["clients"], " (capped: " + step["capped"] + ")" if step.get("capped") else "",
-          o["overload_retention"].get("16"), o["recovery"]["seconds"], o["recovery"]["first_exact_answer_s"]))
-static = flooded.get("static")
-if static and "recovery" in static:
-    exact = static["recovery"]["first_exact_answer_s"]
-    if exact is None or exact > 5:
-        problems.append("static did not answer the page byte for byte within 5 s of the flood: %s" % exact)
-for problem in problems:
-    print("overload: " + problem, file=sys.stderr)
-sys.exit(1 if problems else 0)
-CHECK
-    rm -rf "$dir"
-    return "$status"
 }

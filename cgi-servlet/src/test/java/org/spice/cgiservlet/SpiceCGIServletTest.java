@@ -19,7 +19,6 @@ import jakarta.servlet.http.HttpServlet;
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
 import org.apache.catalina.Wrapper;
-import org.apache.catalina.connector.Connector;
 import org.apache.catalina.servlets.CGIServlet;
 import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.AfterAll;
@@ -29,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
+import org.spice.tomcat.fixture.LoopbackTomcat;
 import org.spice.verify.Verifier;
 
 /**
@@ -45,7 +45,7 @@ class SpiceCGIServletTest {
     @TempDir
     static Path base;
 
-    private static Tomcat tomcat;
+    private static LoopbackTomcat tomcat;
     private static int port;
 
     @BeforeAll
@@ -54,21 +54,15 @@ class SpiceCGIServletTest {
         Path program = docBase.resolve("spice");
         Files.copy(PROGRAM, program, StandardCopyOption.REPLACE_EXISTING);
         Files.setPosixFilePermissions(program, PosixFilePermissions.fromString("rwxr-xr-x"));
-        tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        Connector connector = new Connector();
-        connector.setPort(0);
-        connector.setProperty("address", "127.0.0.1");
-        tomcat.setConnector(connector);
+        tomcat = new LoopbackTomcat(base);
         addCgiContext("/stock/spice", new CGIServlet());
         addCgiContext("/fixed/spice", new SpiceCGIServlet());
-        tomcat.start();
-        port = connector.getLocalPort();
+        port = tomcat.start().port();
     }
 
     /** The probe's settings from spice.war's web.xml. */
     private static void addCgiContext(String path, HttpServlet cgiServlet) {
-        Context context = tomcat.addContext(path, base.resolve("webapp").toString());
+        Context context = tomcat.tomcat().addContext(path, base.resolve("webapp").toString());
         context.setPrivileged(true);
         Wrapper wrapper = Tomcat.addServlet(context, "cgi", cgiServlet);
         wrapper.addInitParameter("cgiPathPrefix", "WEB-INF/cgi");
@@ -81,8 +75,7 @@ class SpiceCGIServletTest {
 
     @AfterAll
     static void stop() throws LifecycleException {
-        tomcat.stop();
-        tomcat.destroy();
+        tomcat.close();
     }
 
     @Test

@@ -3,14 +3,26 @@ package org.spice.harness;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.jmeter.RmiPropertiesCommand;
+import org.spice.bench.plan.BenchCommand;
+import org.spice.bench.plan.ExplainCommand;
+import org.spice.bench.plan.ServersCommand;
+import org.spice.bench.plan.SweepCommand;
+import org.spice.bench.report.CompareCommand;
+import org.spice.bench.report.FigureCommand;
+import org.spice.bench.report.ReportCommand;
+import org.spice.cgifloor.CgiFloorCommand;
 import org.spice.cli.Cli;
+import org.spice.fileset.FilesetCommand;
+import org.spice.imports.ImportCommand;
 import org.spice.page.Probe;
+import org.spice.verify.VerifyCommand;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * Entry point of the harness jar; {@code scripts/spice} calls it with a command and its options.
@@ -20,18 +32,18 @@ import picocli.CommandLine;
 @Command(name = "spice", mixinStandardHelpOptions = true, synopsisSubcommandLabel = "COMMAND",
         description = "SPICE: what a server-side programming interface costs against a static file.",
         subcommands = {
-            org.spice.bench.plan.BenchCommand.class,
-            org.spice.verify.VerifyCommand.class,
-            org.spice.bench.report.ReportCommand.class,
-            org.spice.bench.report.CompareCommand.class,
-            org.spice.fileset.FilesetCommand.class,
-            org.spice.cgifloor.CgiFloorCommand.class,
-            org.spice.imports.ImportCommand.class,
-            org.spice.bench.plan.ExplainCommand.class,
-            org.spice.bench.plan.SweepCommand.class,
-            org.spice.bench.jmeter.RmiPropertiesCommand.class,
-            org.spice.bench.plan.ServersCommand.class,
-            org.spice.bench.report.FigureCommand.class,
+            BenchCommand.class,
+            VerifyCommand.class,
+            ReportCommand.class,
+            CompareCommand.class,
+            FilesetCommand.class,
+            CgiFloorCommand.class,
+            ImportCommand.class,
+            ExplainCommand.class,
+            SweepCommand.class,
+            RmiPropertiesCommand.class,
+            ServersCommand.class,
+            FigureCommand.class,
             Main.Urls.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

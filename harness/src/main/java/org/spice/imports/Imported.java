@@ -1,6 +1,7 @@
 package org.spice.imports;
 
 import java.util.List;
+import org.spice.bench.model.RunRecord;
 
 /**
  * One tool run as a SPICE mix, with what the tool cannot tell said in words.
@@ -8,5 +9,5 @@ import java.util.List;
  * @param toolTotal the number of successful requests the tool itself reported, for the check against
  *                  its own summary (-1 when it reports none)
  */
-public record Imported(org.spice.bench.model.RunRecord run, List<String> notes, long toolTotal) {
+public record Imported(RunRecord run, List<String> notes, long toolTotal) {
 }

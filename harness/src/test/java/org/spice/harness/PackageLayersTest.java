@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,13 +17,15 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.spi.ToolProvider;
 
 import org.junit.jupiter.api.Test;
 
 /**
- * The harness's packages form layers (README, "How the code is laid out"): jdeps, run on the compiled
- * classes, finds no cycle between them, and no package uses one it is not allowed to.
+ * The harness's packages form layers (docs/code.md): jdeps, run on the compiled classes, finds no cycle between them,
+ * and no package uses one it is not allowed to. The sources are checked too, since bytecode does not show everything:
+ * an import only a javadoc link needs, or a fully qualified name that hides a use from the import lines.
  */
 class PackageLayersTest {
 
@@ -62,6 +65,63 @@ class PackageLayersTest {
                 .forEach(to -> wrong.add(from + " -> " + to)));
         assertTrue(wrong.isEmpty(), "uses outside the layers: " + wrong);
         assertEquals(List.of(), cycle(uses), "a cycle between packages");
+    }
+
+    @Test
+    void sourcesImportOnlyWhatTheirLayerMayUse() throws IOException {
+        Path sources = Path.of("src/main/java");
+        List<String> wrong = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(sources)) {
+            for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                wrong.addAll(sourceProblems(sources.relativize(file).toString(), Files.readString(file)));
+            }
+        }
+        assertEquals(List.of(), wrong);
+    }
+
+    @Test
+    void theSourceCheckFindsAnUpwardImportAndAFullyQualifiedName() {
+        String upward = "package org.spice.bench.model;\n\nimport org.spice.bench.plan.BenchCommand;\n\n/** {@link BenchCommand} */\n"
+                + "record A() {\n    org.spice.bench.report.Verdict v;\n    // org.spice.bench.plan.Ladder in a comment is no use\n"
+                + "    String s = \"org.spice.page.Generate\";\n}\n";
+        List<String> problems = sourceProblems("A.java", upward);
+        assertEquals(2, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("bench.model -> bench.plan"), problems.toString());
+        assertTrue(problems.get(1).contains("fully qualified org.spice.bench.report.Verdict"), problems.toString());
+    }
+
+    private static final Pattern IMPORT = Pattern.compile("^import (?:static )?org\\.spice\\.((?:[a-z]\\w*\\.)*[a-z]\\w*)\\.[A-Z]",
+            Pattern.MULTILINE);
+    private static final Pattern QUALIFIED = Pattern.compile("\\borg\\.spice\\.(?:[a-z]\\w*\\.)+[A-Z]\\w*");
+
+    /** What one source file imports from outside its layer, and the fully qualified SPICE names in its code. */
+    static List<String> sourceProblems(String name, String source) {
+        Matcher declared = Pattern.compile("^package org\\.spice\\.([\\w.]+);", Pattern.MULTILINE).matcher(source);
+        if (!declared.find()) {
+            return List.of(name + ": no org.spice package");
+        }
+        String from = declared.group(1);
+        Set<String> allowed = ALLOWED.getOrDefault(from, Set.of());
+        List<String> problems = new ArrayList<>();
+        Matcher imported = IMPORT.matcher(source);
+        while (imported.find()) {
+            String to = imported.group(1).startsWith("page") ? "page" : imported.group(1);
+            if (!to.equals(from) && !allowed.contains(to)) {
+                problems.add(name + ": imports outside its layer: " + from + " -> " + to);
+            }
+        }
+        for (String line : source.split("\n")) {
+            String code = line.strip();
+            if (code.startsWith("import ") || code.startsWith("package ") || code.startsWith("*") || code.startsWith("/*")
+                    || code.startsWith("//")) {
+                continue;
+            }
+            Matcher qualified = QUALIFIED.matcher(code.replaceAll("\"(?:[^\"\\\\]|\\\\.)*\"", "\"\""));
+            while (qualified.find()) {
+                problems.add(name + ": fully qualified " + qualified.group() + " (import it, so the layers see it)");
+            }
+        }
+        return problems;
     }
 
     @Test

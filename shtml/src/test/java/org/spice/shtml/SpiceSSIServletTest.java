@@ -10,7 +10,6 @@ import jakarta.servlet.http.HttpServlet;
 
 import org.apache.catalina.Context;
 import org.apache.catalina.LifecycleException;
-import org.apache.catalina.connector.Connector;
 import org.apache.catalina.ssi.SSIServlet;
 import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.AfterAll;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
+import org.spice.tomcat.fixture.LoopbackTomcat;
 import org.spice.verify.Verifier;
 
 /**
@@ -33,33 +33,26 @@ class SpiceSSIServletTest {
     @TempDir
     static Path base;
 
-    private static Tomcat tomcat;
+    private static LoopbackTomcat tomcat;
     private static String url;
 
     @BeforeAll
     static void start() throws LifecycleException {
-        tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        Connector connector = new Connector();
-        connector.setPort(0);
-        connector.setProperty("address", "127.0.0.1");
-        tomcat.setConnector(connector);
+        tomcat = new LoopbackTomcat(base);
         addSsiContext("/tomcat/spice", new SSIServlet());
         addSsiContext("/fixed/spice", new SpiceSSIServlet());
-        tomcat.start();
-        url = "http://127.0.0.1:" + connector.getLocalPort();
+        url = tomcat.start().url();
     }
 
     private static void addSsiContext(String path, HttpServlet ssiServlet) {
-        Context context = tomcat.addContext(path, WEBAPP.toAbsolutePath().toString());
+        Context context = tomcat.tomcat().addContext(path, WEBAPP.toAbsolutePath().toString());
         Tomcat.addServlet(context, "ssi", ssiServlet);
         context.addServletMappingDecoded("*.shtml", "ssi");
     }
 
     @AfterAll
     static void stop() throws LifecycleException {
-        tomcat.stop();
-        tomcat.destroy();
+        tomcat.close();
     }
 
     @Test

@@ -5,21 +5,21 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Cpu;
+import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.net.Endpoint;
+import org.spice.bench.model.Stop;
 import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.proc.CpuMeter;
-import org.spice.bench.proc.ServerCpu;
 import org.spice.bench.proc.KernelCounters;
+import org.spice.bench.proc.ServerCpu;
 
 /**
  * Runs one mix: N clients spread over a few event-loop threads, a ramp-up that is not measured, the
@@ -27,7 +27,7 @@ import org.spice.bench.proc.KernelCounters;
  * the mix runs, the runner thread watches for a dead server, so a crashed server costs seconds rather
  * than a whole window.
  */
-public final class EventLoopEngine implements LoadEngine {
+public final class EventLoopEngine implements LoadEngine.Windowed {
 
     /** With no success for this long while connections are refused, the server is taken for dead. */
     private static final long DEAD_AFTER_NANOS = TimeUnit.SECONDS.toNanos(2);
@@ -90,16 +90,16 @@ public final class EventLoopEngine implements LoadEngine {
 
     private final BenchSettings settings;
     private final TlsConfig tls;
-    private final AtomicReference<String> interrupted;
+    private final Stop stop;
     /** Whether the server is on this machine: only then is the machine's CPU (less the client) about the server. */
     private final boolean local;
     private final ServerCpu serverCpu;
 
-    /** @param interrupted set (to why) by a signal: the mix ends at once and is marked failed */
-    public EventLoopEngine(BenchSettings settings, TlsConfig tls, AtomicReference<String> interrupted) {
+    /** @param stop set by a signal: the mix ends at once and is marked failed */
+    public EventLoopEngine(BenchSettings settings, TlsConfig tls, Stop stop) {
         this.settings = settings;
         this.tls = tls;
-        this.interrupted = interrupted;
+        this.stop = stop;
         this.local = settings.target().isLocal();
         this.serverCpu = settings.serverCpu();
     }
@@ -171,7 +171,7 @@ public final class EventLoopEngine implements LoadEngine {
     }
 
     /** What the window gave: why it ended early (null if it did not), until when it was measured, the CPU at its edges. */
-    private record Window(String reason, long start, long measuredUntil, List<CpuReading> edges, KernelCounters kernel) {
+    private record Window(Failure reason, long start, long measuredUntil, List<CpuReading> edges, KernelCounters kernel) {
     }
 
     /**
@@ -202,7 +202,7 @@ public final class EventLoopEngine implements LoadEngine {
 
     /** Waits out the ramp-up, the window (reading the CPU at each slice's edges) and the ramp-down. */
     private Window measure(Watch watch, Schedule schedule) throws InterruptedException {
-        String reason = watch.until(schedule.windowStart());
+        Failure reason = watch.until(schedule.windowStart());
         if (reason != null) {
             return new Window(reason, schedule.windowStart(), schedule.windowStart(), List.of(), KernelCounters.NONE);
         }
@@ -222,20 +222,20 @@ public final class EventLoopEngine implements LoadEngine {
         long measuredUntil = Math.min(System.nanoTime(), schedule.windowEnd());
         if (reason == null) {
             // the window is complete; a failure in the ramp-down does not spoil it, a signal does
-            String late = watch.until(schedule.stopAt());
-            reason = late != null && interrupted.get() != null ? late : null;
+            Failure late = watch.until(schedule.stopAt());
+            reason = late != null && stop.requested() ? late : null;
         }
         return new Window(reason, schedule.windowStart(), measuredUntil, edges, kernel);
     }
 
     /** The mix's record: over the time the server answered if it died, failed if the engine set the pace. */
     private RunRecord record(Mix mix, int repeat, Loops loops, Watch watch, Window window) {
-        String reason = window.reason();
+        Failure reason = window.reason();
         boolean gone = watch.serverGone();
         if (reason == null && loops.stats().stream().anyMatch(LoopStats::anyErrors)) {
-            String down = stoppedAnswering(settings, List.of(mix));
+            String down = settings.unreachable(List.of(mix));
             if (down != null) {
-                reason = "the server stopped answering during this mix: " + down;
+                reason = Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering during this mix: " + down);
                 gone = true;
             }
         }
@@ -251,10 +251,11 @@ public final class EventLoopEngine implements LoadEngine {
                 expectedBytes(mix), cpu, reason).toBuilder().slices(RunMetrics.slices(loops.stats(), edges, window.start()))
                 .kernel(window.kernel()).build();
         if (reason == null && record.requests() == 0) {
-            return record.withFailure("no request succeeded in the window (" + record.errorTotal() + " errors)");
+            return record.withFailure(Failure.of(Failure.Kind.NO_ANSWER,
+                    "no request succeeded in the window (" + record.errorTotal() + " errors)"));
         }
         double busy = loops.loops().stream().mapToDouble(EventLoop::busy).min().orElse(Double.NaN);
-        String engineBound = engineBound(record, busy);
+        Failure engineBound = engineBound(record, busy);
         return reason == null && engineBound != null ? record.withFailure(engineBound) : record;
     }
 
@@ -264,7 +265,7 @@ public final class EventLoopEngine implements LoadEngine {
      * used about a core, while Little's law over every request, failed ones too (their latency taken as
      * the successes' mean), says most clients were not in a request.
      */
-    static String engineBound(RunRecord record, double loopBusy) {
+    static Failure engineBound(RunRecord record, double loopBusy) {
         if (record.requests() == 0 || !record.clientSaturated() || !(loopBusy >= ENGINE_BUSY)) {
             return null;
         }
@@ -273,9 +274,10 @@ public final class EventLoopEngine implements LoadEngine {
         if (!(little < ENGINE_BOUND_LITTLE)) {
             return null;
         }
-        return String.format(Locale.ROOT, org.spice.bench.model.Overload.ENGINE_BOUND + ": the client's event loops were busy %.0f %% of the window and"
-                + " kept only %.0f %% of the %d clients in a request (Little's law %.2f); the rate measures the engine,"
-                + " not the server", 100 * Math.min(1, loopBusy), 100 * little, record.clients(), little);
+        return Failure.of(Failure.Kind.ENGINE_BOUND, String.format(Locale.ROOT, "engine-bound: the client's event loops"
+                + " were busy %.0f %% of the window and kept only %.0f %% of the %d clients in a request (Little's law"
+                + " %.2f); the rate measures the engine, not the server", 100 * Math.min(1, loopBusy), 100 * little,
+                record.clients(), little));
     }
 
     /** The name of the engine in results.json. */
@@ -307,17 +309,6 @@ public final class EventLoopEngine implements LoadEngine {
         return requests;
     }
 
-    /** Null if every endpoint the mixes use accepts a TCP connection, else which one does not and why. */
-    public static String stoppedAnswering(BenchSettings settings, List<Mix> mixes) {
-        for (Endpoint endpoint : settings.endpoints(mixes)) {
-            String down = endpoint.unreachable(settings.timeoutMillis());
-            if (down != null) {
-                return endpoint + ": " + down;
-            }
-        }
-        return null;
-    }
-
     private static long lastSuccess(List<LoopStats> stats) {
         return stats.stream().mapToLong(LoopStats::lastSuccessAt).filter(t -> t != 0).max().orElse(Long.MIN_VALUE);
     }
@@ -343,9 +334,9 @@ public final class EventLoopEngine implements LoadEngine {
         }
 
         /** Sleeps until {@code deadline}; returns null, or why the mix must end now. */
-        String until(long deadline) throws InterruptedException {
+        Failure until(long deadline) throws InterruptedException {
             while (true) {
-                String reason = check();
+                Failure reason = check();
                 long left = deadline - System.nanoTime();
                 if (reason != null || left <= 0) {
                     return reason;
@@ -354,15 +345,14 @@ public final class EventLoopEngine implements LoadEngine {
             }
         }
 
-        private String check() {
-            String signal = interrupted.get();
-            if (signal != null) {
-                return signal;
+        private Failure check() {
+            if (stop.requested()) {
+                return stop.failure();
             }
             for (long pid : settings.serverPids()) {
                 if (!CpuMeter.processExists(pid)) {
                     serverGone = true;
-                    return "the server process " + pid + " is gone";
+                    return Failure.of(Failure.Kind.SERVER_GONE, "the server process " + pid + " is gone");
                 }
             }
             long successes = 0;
@@ -380,8 +370,8 @@ public final class EventLoopEngine implements LoadEngine {
             }
             if (now - lastProgress > DEAD_AFTER_NANOS && refusals > refusalsAtProgress) {
                 serverGone = true;
-                return "the server refused connections and answered none for "
-                        + TimeUnit.NANOSECONDS.toSeconds(DEAD_AFTER_NANOS) + " s: it has stopped";
+                return Failure.of(Failure.Kind.SERVER_DOWN, "the server refused connections and answered none for "
+                        + TimeUnit.NANOSECONDS.toSeconds(DEAD_AFTER_NANOS) + " s: it has stopped");
             }
             return null;
         }

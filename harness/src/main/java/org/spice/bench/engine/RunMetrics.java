@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.spice.bench.model.Cpu;
+import org.spice.bench.model.Failure;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Slice;
 import org.spice.bench.model.Tally;
@@ -22,7 +23,7 @@ final class RunMetrics {
      * @param failed    why the mix does not count, or null
      */
     static RunRecord build(String probe, int repeat, List<ClientCounts> clients, List<LoopStats> loops,
-            double durationS, long expectedBodyBytes, Cpu cpu, String failed) {
+            double durationS, long expectedBodyBytes, Cpu cpu, Failure failed) {
         Tally tally = new Tally(clients.size());
         for (int i = 0; i < clients.size(); i++) {
             ClientCounts c = clients.get(i);

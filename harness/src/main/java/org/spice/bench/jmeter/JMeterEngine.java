@@ -9,13 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Cpu;
+import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Stop;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.bench.samples.ImportException;
@@ -36,16 +37,16 @@ public final class JMeterEngine implements LoadEngine {
     private final BenchSettings settings;
     private final BenchSettings.JMeter jmeter;
     private final Path work;
-    private final AtomicReference<String> interrupted;
+    private final Stop stop;
     private final PrintStream err;
     private final List<String> notes = new ArrayList<>();
     private final ServerCpu serverCpu;
 
-    public JMeterEngine(BenchSettings settings, Path work, AtomicReference<String> interrupted, PrintStream err) {
+    public JMeterEngine(BenchSettings settings, Path work, Stop stop, PrintStream err) {
         this.settings = settings;
         this.jmeter = settings.jmeter();
         this.work = work;
-        this.interrupted = interrupted;
+        this.stop = stop;
         this.err = err;
         this.serverCpu = settings.serverCpu();
     }
@@ -98,9 +99,9 @@ public final class JMeterEngine implements LoadEngine {
             shares = spawn(name, plan, clients);
         } catch (IOException e) {
             shares.forEach(s -> s.process.destroyForcibly());
-            return failed(mix, clients, repeat, "cannot start JMeter: " + e.getMessage());
+            return failed(mix, clients, repeat, Failure.of(Failure.Kind.ENGINE_FAILED, "cannot start JMeter: " + e.getMessage()));
         }
-        String stopped = await(shares, seconds);
+        Failure stopped = await(shares, seconds);
         if (stopped != null) {
             return failed(mix, clients, repeat, stopped);
         }
@@ -114,14 +115,14 @@ public final class JMeterEngine implements LoadEngine {
         List<Sample> samples = new ArrayList<>();
         String unread = read(shares, samples);
         if (unread != null) {
-            return failed(mix, clients, repeat, unread);
+            return failed(mix, clients, repeat, Failure.of(Failure.Kind.ENGINE_FAILED, unread));
         }
         notes.add("jmeter, " + mix.name() + " at " + clients + " clients: " + String.join("; ", shares.stream()
                 .map(s -> s.name() + " " + s.clients + (s.clients == 1 ? " client, " : " clients, ")
                         + samples.stream().filter(x -> x.client().startsWith(s.name() + "/")).count() + " samples")
                 .toList()));
         if (samples.isEmpty()) {
-            return failed(mix, clients, repeat, "JMeter recorded no sample: see " + shares.get(0).log);
+            return failed(mix, clients, repeat, Failure.of(Failure.Kind.ENGINE_FAILED, "JMeter recorded no sample: see " + shares.get(0).log));
         }
         return window(mix, clients, repeat, samples, shares, serverS, machineS);
     }
@@ -163,16 +164,16 @@ public final class JMeterEngine implements LoadEngine {
     }
 
     /** Waits for every JMeter client, reading its CPU as it runs; null, or why the mix was stopped. */
-    private String await(List<Share> shares, double seconds) throws InterruptedException {
+    private Failure await(List<Share> shares, double seconds) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos((long) seconds + GRACE_SECONDS);
         for (Share share : shares) {
             while (share.process.isAlive()) {
                 share.cpuS = Math.max(share.cpuS, CpuMeter.treeCpuSeconds(share.process.pid()));
-                if (interrupted.get() != null || System.nanoTime() > deadline) {
+                if (stop.requested() || System.nanoTime() > deadline) {
                     shares.forEach(s -> s.process.descendants().forEach(ProcessHandle::destroy));
                     shares.forEach(s -> s.process.destroy());
-                    return interrupted.get() != null ? interrupted.get()
-                            : "JMeter did not finish within " + GRACE_SECONDS + " s after the mix";
+                    return stop.requested() ? stop.failure() : Failure.of(Failure.Kind.ENGINE_FAILED,
+                            "JMeter did not finish within " + GRACE_SECONDS + " s after the mix");
                 }
                 share.process.waitFor(100, TimeUnit.MILLISECONDS);
             }
@@ -305,8 +306,8 @@ public final class JMeterEngine implements LoadEngine {
         return ProcessHandle.current().info().command().orElse("java");
     }
 
-    private RunRecord failed(Mix mix, int clients, int repeat, String why) {
-        err.println("jmeter: " + why);
+    private RunRecord failed(Mix mix, int clients, int repeat, Failure why) {
+        err.println("jmeter: " + why.reason());
         RunRecord empty = SampleRun.build(mix.name(), clients, repeat, List.of(), 0, settings.durationS() * 1000,
                 settings.bytes(), SampleRun.Bytes.HEAD_AND_BODY, Cpu.NONE);
         return empty.withFailure(why);

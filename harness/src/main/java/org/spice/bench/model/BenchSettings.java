@@ -12,12 +12,17 @@ import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.proc.ServerCpu;
-import org.spice.bench.plan.BenchCommand;
-import org.spice.page.CanonicalPage;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonValue;
+import com.fasterxml.jackson.core.type.TypeReference;
 
 /**
- * What one bench run does, fixed before it starts: built from the command line by {@link BenchCommand}
- * (which checks every value) or directly by tests through {@link #builder}.
+ * What one bench run does, fixed before it starts: made by the bench command from its typed options, in one place
+ * ({@code BenchCommand.settings}), which checks every value. The components results.json records are mapped to
+ * {@link Settings} by name ({@link #recorded}); those marked {@code @JsonIgnore} are recorded elsewhere or not at all.
  *
  * @param baseline what the efficiencies divide by
  * @param serverPids the server's processes (e.g. httpd and the Tomcat behind it): their trees' CPU is the server's
@@ -25,11 +30,16 @@ import org.spice.page.CanonicalPage;
  * @param warmUpS seconds of unmeasured load before the ladder, so the client is warm when timing starts
  * @param flood   what goes past the peak (profile overload), else null
  */
-public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes, List<Integer> clients,
-        Profile profile, double rampUpS, double durationS, double rampDownS, double pauseS, boolean keepAlive,
-        int repeat, int timeoutMillis, double latencyBoundMs, double warmUpS, Baseline baseline,
-        List<Long> serverPids, List<URI> serverMetrics, String serverName, boolean pin, long seed, Path outDir, Path trustCert,
-        boolean tlsResume, long bytes, Engine engine, JMeter jmeter, Flood flood) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tlsTarget, @JsonIgnore List<Mix> mixes,
+        List<Integer> clients, Profile profile, double rampUpS, double durationS, double rampDownS, double pauseS,
+        @JsonIgnore boolean keepAlive, int repeat, @JsonProperty("timeout_ms") int timeoutMillis, double latencyBoundMs,
+        double warmUpS, Baseline baseline,
+        @JsonProperty("server_pid") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Long> serverPids,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<URI> serverMetrics, @JsonIgnore String serverName,
+        @JsonIgnore boolean pin, long seed, @JsonIgnore Path outDir, @JsonIgnore Path trustCert,
+        @JsonProperty("tls_session_resumption") boolean tlsResume, @JsonIgnore long bytes, Engine engine,
+        @JsonIgnore JMeter jmeter, @JsonIgnore Flood flood) {
 
     /** The timing of a ladder's mixes. */
     public enum Profile {
@@ -52,6 +62,7 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
             this.pauseS = pauseS;
         }
 
+        @JsonValue
         @Override
         public String toString() {
             return name().toLowerCase(Locale.ROOT);
@@ -70,15 +81,36 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         public String toString() {
             return name().toLowerCase(Locale.ROOT);
         }
+
+        /** As results.json records it: not at all when left to the run. */
+        @JsonValue
+        String recorded() {
+            return this == AUTO ? null : toString();
+        }
     }
 
     /** The load engine. */
     public enum Engine {
         /** Closed-loop clients on event-loop threads, plain HTTP and TLS alike. */
-        EVENT_LOOP,
+        EVENT_LOOP(true),
         /** Apache JMeter in non-GUI mode, here or on JMeter server engines on other machines. */
-        JMETER;
+        JMETER(false);
 
+        private final boolean windowed;
+
+        Engine(boolean windowed) {
+            this.windowed = windowed;
+        }
+
+        /**
+         * Whether the engine runs windows of any timing (slices to a steady state, a flood's steps): the one place that
+         * says so before an engine exists; its class is then a {@link LoadEngine.Windowed} (EnginesTest checks both agree).
+         */
+        public boolean windowed() {
+            return windowed;
+        }
+
+        @JsonValue
         @Override
         public String toString() {
             return name().toLowerCase(Locale.ROOT).replace('_', '-');
@@ -162,119 +194,95 @@ public record BenchSettings(Endpoint target, Endpoint tlsTarget, List<Mix> mixes
         return endpoints;
     }
 
+    /** Null if every endpoint the mixes use accepts a TCP connection, else which one does not and why. */
+    public String unreachable(List<Mix> used) {
+        for (Endpoint endpoint : endpoints(used)) {
+            String down = endpoint.unreachable(timeoutMillis);
+            if (down != null) {
+                return endpoint + ": " + down;
+            }
+        }
+        return null;
+    }
+
     public int maxClients() {
         return clients.stream().mapToInt(Integer::intValue).max().orElse(1);
     }
 
-    /** The settings as recorded in results.json (the machine's facts are added by the run). */
-    public Settings recorded() {
+    /**
+     * The settings as results.json records them: Jackson maps every component not marked {@code @JsonIgnore} by its
+     * name, with what is derived from the others (the protocol, the workloads' names), the machine's facts, the
+     * pinning, the ladder's order and the steady-state rule; {@link Settings} keeps what it has a component for.
+     */
+    public Settings recorded(Settings.Machine machine, String pinning, String order, String steadyStateRule) {
+        Map<String, Object> values = new LinkedHashMap<>();
+        values.putAll(ResultsJson.MAPPER.convertValue(this, MAP));
+        values.putAll(ResultsJson.MAPPER.convertValue(machine, MAP));
+        values.put("pinning", pinning);
+        values.put("order", order);
+        values.put("steady_state_rule", steadyStateRule);
+        return ResultsJson.MAPPER.convertValue(values, Settings.class);
+    }
+
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+    };
+
+    @JsonProperty
+    List<String> workloads() {
+        return mixes.stream().map(Mix::name).toList();
+    }
+
+    @JsonProperty
+    List<String> workloadSources() {
+        return mixes.stream().map(Mix::source).toList();
+    }
+
+    /** The weighted mean body size of each workload whose entries differ in size. */
+    @JsonProperty
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    Map<String, Double> mixMeanBytes() {
         Map<String, Double> means = new LinkedHashMap<>();
         for (Mix mix : mixes) {
             if (mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : bytes).distinct().count() > 1) {
                 means.put(mix.name(), mix.weightedMeanBytes(bytes));
             }
         }
-        boolean remote = jmeter != null && !jmeter.remotes().isEmpty();
-        return Settings.builder().profile(profile.toString()).clients(clients)
-                .workloads(mixes.stream().map(Mix::name).toList(), mixes.stream().map(Mix::source).toList())
-                .timing(rampUpS, durationS, rampDownS, pauseS)
-                .protocol(keepAlive ? "HTTP/1.1 keep-alive" : "HTTP/1.0, one connection per request")
-                .repeat(repeat).timeoutMs(timeoutMillis).latencyBoundMs(latencyBoundMs)
-                .baseline(baseline == Baseline.AUTO ? null : baseline.toString()).warmUpS(warmUpS)
-                .mixMeanBytes(means.isEmpty() ? null : means).fairnessMin(SpiceFigures.FAIR).seed(seed)
-                .tls(tlsTarget == null ? null : tlsTarget.toString(), tlsResume)
-                .serverPid(serverPids.isEmpty() ? null : serverPids)
-                .serverMetrics(serverMetrics.isEmpty() ? null : serverMetrics.stream().map(URI::toString).toList())
-                .windowRule("requests that start in the window, completed even if in the ramp-down")
-                .engine(engine.toString())
-                .jmeter(jmeter == null ? null : remote ? jmeter.remotes() : List.of("local"),
-                        remote ? jmeter.rmiKeystore() != null : null)
-                .latencyEnd(keepAlive ? "last body byte" : "the server's close of the connection (HTTP/1.0)").build();
+        return means;
     }
 
-    public static Builder builder(Endpoint target) {
-        return new Builder(target);
+    @JsonProperty
+    String protocol() {
+        return keepAlive ? "HTTP/1.1 keep-alive" : "HTTP/1.0, one connection per request";
     }
 
-    /** These settings against another target (its TLS listener reset to the target's own, if https). */
-    public Builder toBuilder(Endpoint newTarget) {
-        Builder b = new Builder(newTarget).mixes(mixes).clients(clients).profile(profile).rampUp(rampUpS)
-                .duration(durationS).rampDown(rampDownS).pause(pauseS).keepAlive(keepAlive).repeat(repeat)
-                .timeoutMillis(timeoutMillis).latencyBoundMs(latencyBoundMs).warmUp(warmUpS).baseline(baseline)
-                .serverPids(serverPids).serverMetrics(serverMetrics).serverName(serverName).pin(pin).seed(seed).outDir(outDir).trustCert(trustCert)
-                .tlsResume(tlsResume).bytes(bytes).engine(engine).jmeter(jmeter).flood(flood);
-        return newTarget.equals(target) ? b.tlsTarget(tlsTarget) : b;
+    @JsonProperty
+    String latencyEnd() {
+        return keepAlive ? "last body byte" : "the server's close of the connection (HTTP/1.0)";
     }
 
-    /** Settings with the defaults of the command line; tests change what they need. */
-    public static final class Builder {
-        private final Endpoint target;
-        private Endpoint tlsTarget;
-        private final List<Mix> mixes = new ArrayList<>();
-        private List<Integer> clients = List.of(1, 2, 4, 8, 16, 32, 64);
-        private Profile profile = Profile.QUICK;
-        private Double rampUpS;
-        private Double durationS;
-        private Double rampDownS;
-        private Double pauseS;
-        private boolean keepAlive;
-        private int repeat = 1;
-        private int timeoutMillis = 10_000;
-        private double latencyBoundMs = 100;
-        private double warmUpS = 30;
-        private Baseline baseline = Baseline.AUTO;
-        private List<Long> serverPids = List.of();
-        private List<URI> serverMetrics = List.of();
-        private String serverName;
-        private boolean pin;
-        private long seed = 1;
-        private Path outDir = Path.of("results");
-        private Path trustCert;
-        private boolean tlsResume;
-        private long bytes = CanonicalPage.builtBytes();
-        private Engine engine = Engine.EVENT_LOOP;
-        private JMeter jmeter;
-        private Flood flood;
-
-        private Builder(Endpoint target) {
-            this.target = target;
-            this.tlsTarget = target.tls() ? target : null;
-        }
-
-        public Builder tlsTarget(Endpoint value) { tlsTarget = value; return this; }
-        public Builder mix(Mix value) { mixes.add(value); return this; }
-        public Builder mixes(List<Mix> value) { mixes.clear(); mixes.addAll(value); return this; }
-        public Builder clients(List<Integer> value) { clients = value; return this; }
-        public Builder profile(Profile value) { profile = value; return this; }
-        public Builder rampUp(double seconds) { rampUpS = seconds; return this; }
-        public Builder duration(double seconds) { durationS = seconds; return this; }
-        public Builder rampDown(double seconds) { rampDownS = seconds; return this; }
-        public Builder pause(double seconds) { pauseS = seconds; return this; }
-        public Builder keepAlive(boolean value) { keepAlive = value; return this; }
-        public Builder repeat(int value) { repeat = value; return this; }
-        public Builder timeoutMillis(int value) { timeoutMillis = value; return this; }
-        public Builder latencyBoundMs(double value) { latencyBoundMs = value; return this; }
-        public Builder warmUp(double seconds) { warmUpS = seconds; return this; }
-        public Builder baseline(Baseline value) { baseline = value; return this; }
-        public Builder serverPids(List<Long> value) { serverPids = value; return this; }
-        public Builder serverMetrics(List<URI> value) { serverMetrics = value; return this; }
-        public Builder serverName(String value) { serverName = value; return this; }
-        public Builder pin(boolean value) { pin = value; return this; }
-        public Builder seed(long value) { seed = value; return this; }
-        public Builder outDir(Path value) { outDir = value; return this; }
-        public Builder trustCert(Path value) { trustCert = value; return this; }
-        public Builder tlsResume(boolean value) { tlsResume = value; return this; }
-        public Builder bytes(long value) { bytes = value; return this; }
-        public Builder engine(Engine value) { engine = value; return this; }
-        public Builder jmeter(JMeter value) { jmeter = value; return this; }
-        public Builder flood(Flood value) { flood = value; return this; }
-
-        public BenchSettings build() {
-            return new BenchSettings(target, tlsTarget, mixes, clients, profile,
-                    rampUpS != null ? rampUpS : profile.rampUpS, durationS != null ? durationS : profile.durationS,
-                    rampDownS != null ? rampDownS : profile.rampDownS, pauseS != null ? pauseS : profile.pauseS,
-                    keepAlive, repeat, timeoutMillis, latencyBoundMs, warmUpS, baseline, serverPids, serverMetrics, serverName, pin,
-                    seed, outDir, trustCert, tlsResume, bytes, engine, jmeter, flood);
-        }
+    @JsonProperty
+    String windowRule() {
+        return "requests that start in the window, completed even if in the ramp-down";
     }
+
+    @JsonProperty
+    double fairnessMin() {
+        return SpiceFigures.FAIR;
+    }
+
+    @JsonProperty("tls_target")
+    String recordedTlsTarget() {
+        return tlsTarget == null ? null : tlsTarget.toString();
+    }
+
+    @JsonProperty
+    List<String> jmeterEngines() {
+        return jmeter == null ? null : jmeter.remotes().isEmpty() ? List.of("local") : jmeter.remotes();
+    }
+
+    @JsonProperty
+    Boolean jmeterRmiTls() {
+        return jmeter == null || jmeter.remotes().isEmpty() ? null : jmeter.rmiKeystore() != null;
+    }
+
 }

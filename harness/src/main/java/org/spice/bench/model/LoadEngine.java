@@ -1,35 +1,35 @@
 package org.spice.bench.model;
 
+import java.util.List;
+
 import org.spice.bench.mix.Mix;
 
-/** What runs a ladder's mixes: SPICE's own event loops, or Apache JMeter. */
+/**
+ * What runs a ladder's mixes: SPICE's own event loops, or Apache JMeter. What an engine can do beyond the ladder is a
+ * type: an engine that runs windows of any length is {@link Windowed}, and only such an engine warms to a steady state
+ * or floods (JMeter starts a JVM per run, so it runs the ladder's timing only).
+ */
 public interface LoadEngine {
 
     /** Runs {@code mix} with {@code clients} clients (ramp-up, window, ramp-down) and returns what its window measured. */
     RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException;
 
-    /**
-     * As {@link #run(Mix, int, int)} with a timing of its own (a flood needs a longer ramp-up than the ladder); null
-     * when the engine cannot (JMeter's runs take the ladder's timing).
-     */
-    default RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
-            throws InterruptedException {
-        return null;
-    }
-
     /** Runs {@code mix} unmeasured for {@code seconds}, so neither side is cold when timing starts. */
     void warmUp(Mix mix, int clients, double seconds) throws InterruptedException;
 
-    /**
-     * One unmeasured slice of {@code mix} ({@code seconds} of load, no ramps) with its CPU, for the steady-state
-     * check; null when the engine cannot run short slices (JMeter starts a JVM per run).
-     */
-    default RunRecord slice(Mix mix, int clients, double seconds) throws InterruptedException {
-        return null;
+    /** What the engine has to say for the results (which JMeter engine ran how many clients). */
+    default List<String> notes() {
+        return List.of();
     }
 
-    /** What the engine has to say for the results (which JMeter engine ran how many clients). */
-    default java.util.List<String> notes() {
-        return java.util.List.of();
+    /** An engine that runs windows of any timing: the steady-state check's slices, the flood's longer steps. */
+    interface Windowed extends LoadEngine {
+
+        /** As {@link #run(Mix, int, int)} with a timing of its own (a flood needs a longer ramp-up than the ladder). */
+        RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
+                throws InterruptedException;
+
+        /** One unmeasured slice of {@code mix} ({@code seconds} of load, no ramps) with its CPU. */
+        RunRecord slice(Mix mix, int clients, double seconds) throws InterruptedException;
     }
 }

@@ -29,9 +29,6 @@ public record Overload(String probe, int peakClients, String peakFrom, List<Step
     /** How close to its rate before the flood a workload must come to count as recovered: within 10 %. */
     public static final double RECOVERED_WITHIN = 0.10;
 
-    /** The prefix of the reason the engine gives a window it, not the server, set the pace of. */
-    public static final String ENGINE_BOUND = "engine-bound";
-
     /** The share of a step's requests failing on the client's own limits above which the step measures the client. */
     public static final double CLIENT_LIMITED = 0.01;
 
@@ -58,7 +55,7 @@ public record Overload(String probe, int peakClients, String peakFrom, List<Step
         @JsonProperty("excluded")
         @JsonInclude(JsonInclude.Include.NON_NULL)
         public String excluded() {
-            if (run.failed() && run.reason() != null && run.reason().startsWith(ENGINE_BOUND)) {
+            if (run.failed() && run.failureKind() == Failure.Kind.ENGINE_BOUND) {
                 return run.reason();
             }
             long limited = run.errors().getOrDefault("address_exhausted", 0L);

@@ -43,7 +43,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * the figures computed from them; {@link #fromJson} reads the counts back and ignores the figures.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@JsonPropertyOrder({"probe", "clients", "repeat", "failed", "reason", "requests", "errors", "errors_by_class",
+@JsonPropertyOrder({"probe", "clients", "repeat", "failed", "reason", "failure_kind", "requests", "errors", "errors_by_class",
     "status_codes", "duration_s", "rate_rps", "throughput_bytes_s", "bytes_per_response", "expected_body_bytes",
     "header_bytes_per_response", "body_bytes", "header_bytes", "latency_ms", "fairness_jain", "client_latency_spread",
     "little_ratio", "client_cpu_s", "client_cpu_cores", "client_cpu_us_per_req", "client_saturated", "server_cpu_s",
@@ -52,7 +52,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
     "machine_cpu_us_per_req_ci", "server_ctx_switches_per_req", "server_page_faults_per_req", "processes_per_req",
     "server_read_bytes_per_req", "server_written_bytes_per_req", "kernel", "per_client", "slices"})
 public record RunRecord(String probe, int clients, int repeat, boolean failed,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String reason, double durationS, long requests,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Failure.Kind failureKind, double durationS, long requests,
         @JsonProperty("errors_by_class") Map<String, Long> errors, Map<String, Long> statusCodes, long headerBytes,
         long bodyBytes, @JsonIgnore long expectedBodyBytes, @JsonProperty("latency_ms") LatencySummary latency,
         @JsonIgnore long[] clientRequests, @JsonIgnore double[] clientMeanMs, @JsonIgnore long[] clientErrors,
@@ -78,7 +79,8 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
     @JsonCreator
     static RunRecord fromJson(@JsonProperty("probe") String probe, @JsonProperty("clients") int clients,
             @JsonProperty("repeat") int repeat, @JsonProperty("failed") boolean failed,
-            @JsonProperty("reason") String reason, @JsonProperty("duration_s") Double durationS,
+            @JsonProperty("reason") String reason, @JsonProperty("failure_kind") Failure.Kind failureKind,
+            @JsonProperty("duration_s") Double durationS,
             @JsonProperty("requests") long requests, @JsonProperty("errors_by_class") Map<String, Long> errors,
             @JsonProperty("status_codes") Map<String, Long> statusCodes, @JsonProperty("header_bytes") long headerBytes,
             @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("expected_body_bytes") Long expectedBodyBytes,
@@ -98,7 +100,8 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
                 .cpu(new Cpu(nan(clientCpuS), nan(serverCpuS), nan(machineCpuS)))
                 .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects)
                 .slices(slices == null ? List.of() : slices).kernel(kernel);
-        return (failed ? b.failed(reason) : b).build();
+        return (failed ? b.failed(new Failure(failureKind != null ? failureKind : Failure.Kind.OTHER,
+                reason != null ? reason : "failed")) : b).build();
     }
 
     private static double nan(Double value) {
@@ -259,8 +262,13 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
     }
 
     /** The same measurement, marked failed: what was measured is kept, the reason says why it does not count. */
-    public RunRecord withFailure(String why) {
+    public RunRecord withFailure(Failure why) {
         return toBuilder().failed(why).build();
+    }
+
+    /** Why the run does not count, or null if it does. */
+    public Failure failure() {
+        return failed ? new Failure(failureKind, reason) : null;
     }
 
     /** Context switches of the server's threads per counted request (voluntary and involuntary); NaN if not read. */
@@ -317,7 +325,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
                 .latency(latency).perClient(clientRequests, clientMeanMs, clientErrors).cpu(cpu())
                 .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects).slices(slices)
                 .kernel(kernel);
-        return failed ? b.failed(reason) : b;
+        return failed ? b.failed(failure()) : b;
     }
 
     /** Builds a run by name: each engine and importer sets what it measured and leaves the rest unmeasured. */
@@ -325,7 +333,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         private final String probe;
         private final int clients;
         private final int repeat;
-        private String failure;
+        private Failure failure;
         private double durationS = Double.NaN;
         private long requests;
         private Map<String, Long> errors = Map.of();
@@ -351,7 +359,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         }
 
         /** Marks the run failed: it is kept, and {@code why} says why it does not count. */
-        public Builder failed(String why) { failure = why; return this; }
+        public Builder failed(Failure why) { failure = why; return this; }
         public Builder durationS(double value) { durationS = value; return this; }
         public Builder requests(long value) { requests = value; return this; }
         public Builder errors(Map<String, Long> value) { errors = value; return this; }
@@ -378,7 +386,8 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         }
 
         public RunRecord build() {
-            return new RunRecord(probe, clients, repeat, failure != null, failure, durationS, requests, errors,
+            return new RunRecord(probe, clients, repeat, failure != null, failure == null ? null : failure.reason(),
+                    failure == null ? null : failure.kind(), durationS, requests, errors,
                     statusCodes, headerBytes, bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs,
                     clientErrors, cpu.clientS(), cpu.serverS(), cpu.machineS(), completedAfterWindow, serverKeptOpen,
                     reconnects, slices, kernel);

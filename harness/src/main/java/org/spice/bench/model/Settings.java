@@ -6,6 +6,7 @@ import java.util.Map;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.type.TypeReference;
 
 /**
  * How a run was made, as results.json records it under {@code settings}: written and read by Jackson (names
@@ -50,118 +51,50 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         return map;
     }
 
+    /** The client machine, as recorded: its CPUs, the kernel's clock ticks, the JVM and the system. */
+    public record Machine(Integer clientCpus, Long clockTicksPerS, String java, String os) {
+    }
+
     public static Builder builder() {
-        return new Builder();
+        return new Builder(new LinkedHashMap<>());
     }
 
     public Builder toBuilder() {
-        return new Builder().profile(profile).clients(clients).workloads(workloads, workloadSources)
-                .timing(rampUpS, durationS, rampDownS, pauseS).protocol(protocol).repeat(repeat).timeoutMs(timeoutMs)
-                .latencyBoundMs(latencyBoundMs).baseline(baseline).warmUpS(warmUpS).mixMeanBytes(mixMeanBytes)
-                .fairnessMin(fairnessMin).seed(seed).tls(tlsTarget, tlsSessionResumption).serverPid(serverPid)
-                .serverMetrics(serverMetrics).windowRule(windowRule).engine(engine).jmeter(jmeterEngines, jmeterRmiTls).latencyEnd(latencyEnd)
-                .machine(clientCpus, clockTicksPerS, java, os).pinning(pinning).order(order).steadyStateRule(steadyStateRule);
+        return new Builder(ResultsJson.MAPPER.convertValue(this, MAP));
     }
 
-    /** Settings by name; what is not set is not recorded. */
-    public static final class Builder {
-        private String profile;
-        private List<Integer> clients;
-        private List<String> workloads;
-        private List<String> workloadSources;
-        private Double rampUpS;
-        private Double durationS;
-        private Double rampDownS;
-        private Double pauseS;
-        private String protocol;
-        private Integer repeat;
-        private Integer timeoutMs;
-        private Double latencyBoundMs;
-        private String baseline;
-        private Double warmUpS;
-        private Map<String, Double> mixMeanBytes;
-        private Double fairnessMin;
-        private Long seed;
-        private String tlsTarget;
-        private Boolean tlsSessionResumption;
-        private List<Long> serverPid;
-        private List<String> serverMetrics;
-        private String windowRule;
-        private String engine;
-        private List<String> jmeterEngines;
-        private Boolean jmeterRmiTls;
-        private String latencyEnd;
-        private Integer clientCpus;
-        private Long clockTicksPerS;
-        private String java;
-        private String os;
-        private String pinning;
-        private String order;
-        private String steadyStateRule;
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+    };
 
-        private Builder() {
+    /**
+     * Settings by name, for what imports and tests set by hand; a run's settings come from {@code
+     * BenchSettings.recorded}. Jackson makes the record, so a component added above needs nothing here.
+     */
+    public static final class Builder {
+        private final Map<String, Object> values;
+
+        private Builder(Map<String, Object> values) {
+            this.values = values;
         }
 
-        public Builder profile(String value) { profile = value; return this; }
-        public Builder clients(List<Integer> value) { clients = value; return this; }
-        public Builder protocol(String value) { protocol = value; return this; }
-        public Builder repeat(Integer value) { repeat = value; return this; }
-        public Builder timeoutMs(Integer value) { timeoutMs = value; return this; }
-        public Builder latencyBoundMs(Double value) { latencyBoundMs = value; return this; }
-        public Builder baseline(String value) { baseline = value; return this; }
-        public Builder warmUpS(Double value) { warmUpS = value; return this; }
-        public Builder mixMeanBytes(Map<String, Double> value) { mixMeanBytes = value; return this; }
-        public Builder fairnessMin(Double value) { fairnessMin = value; return this; }
-        public Builder seed(Long value) { seed = value; return this; }
-        public Builder serverPid(List<Long> value) { serverPid = value; return this; }
-        public Builder serverMetrics(List<String> value) { serverMetrics = value; return this; }
-        public Builder windowRule(String value) { windowRule = value; return this; }
-        public Builder engine(String value) { engine = value; return this; }
-        public Builder latencyEnd(String value) { latencyEnd = value; return this; }
-        public Builder pinning(String value) { pinning = value; return this; }
-        public Builder order(String value) { order = value; return this; }
-        public Builder steadyStateRule(String value) { steadyStateRule = value; return this; }
+        private Builder set(String name, Object value) {
+            values.put(name, value);
+            return this;
+        }
+
+        public Builder clients(List<Integer> value) { return set("clients", value); }
+        public Builder protocol(String value) { return set("protocol", value); }
+        public Builder latencyBoundMs(Double value) { return set("latency_bound_ms", value); }
+        public Builder windowRule(String value) { return set("window_rule", value); }
+        public Builder engine(String value) { return set("engine", value); }
+        public Builder pinning(String value) { return set("pinning", value); }
 
         public Builder workloads(List<String> names, List<String> sources) {
-            workloads = names;
-            workloadSources = sources;
-            return this;
-        }
-
-        public Builder timing(Double rampUp, Double duration, Double rampDown, Double pause) {
-            rampUpS = rampUp;
-            durationS = duration;
-            rampDownS = rampDown;
-            pauseS = pause;
-            return this;
-        }
-
-        public Builder tls(String target, Boolean sessionResumption) {
-            tlsTarget = target;
-            tlsSessionResumption = sessionResumption;
-            return this;
-        }
-
-        public Builder jmeter(List<String> engines, Boolean rmiTls) {
-            jmeterEngines = engines;
-            jmeterRmiTls = rmiTls;
-            return this;
-        }
-
-        /** The client machine: its CPUs, the kernel's clock ticks, the JVM and the system. */
-        public Builder machine(Integer cpus, Long clockTicks, String javaVm, String system) {
-            clientCpus = cpus;
-            clockTicksPerS = clockTicks;
-            java = javaVm;
-            os = system;
-            return this;
+            return set("workloads", names).set("workload_sources", sources);
         }
 
         public Settings build() {
-            return new Settings(profile, clients, workloads, workloadSources, rampUpS, durationS, rampDownS, pauseS,
-                    protocol, repeat, timeoutMs, latencyBoundMs, baseline, warmUpS, mixMeanBytes, fairnessMin, seed,
-                    tlsTarget, tlsSessionResumption, serverPid, serverMetrics, windowRule, engine, jmeterEngines, jmeterRmiTls,
-                    latencyEnd, clientCpus, clockTicksPerS, java, os, pinning, order, steadyStateRule);
+            return ResultsJson.MAPPER.convertValue(values, Settings.class);
         }
     }
 }

@@ -13,10 +13,8 @@ import java.util.Set;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Server;
-import org.spice.bench.net.Endpoint;
 import org.spice.bench.report.CompareCommand;
 import org.spice.cli.Cli;
-import org.spice.page.Probe;
 import org.spice.verify.VerifyCommand;
 
 /**
@@ -32,10 +30,8 @@ final class BenchPlan {
     static final String TLS_CERT = "run/tls/server.pem";
     private static final String FILESET = "run/fileset";
 
-    private final BenchSettings first;
+    private final BenchCommand command;
     private final List<Server> servers;
-    private final boolean probesNamed;
-    private final String workload;
     private final boolean verify;
     private final boolean cgiFloor;
     private final Path root;
@@ -44,12 +40,10 @@ final class BenchPlan {
     private final Shell shell;
     private final Set<Server> running = new LinkedHashSet<>();
 
-    BenchPlan(BenchSettings first, List<Server> servers, boolean probesNamed, String workload, boolean verify,
-            boolean cgiFloor, Path root, PrintStream out, PrintStream err) {
-        this.first = first;
+    BenchPlan(BenchCommand command, List<Server> servers, boolean verify, boolean cgiFloor, Path root, PrintStream out,
+            PrintStream err) {
+        this.command = command;
         this.servers = servers;
-        this.probesNamed = probesNamed;
-        this.workload = workload;
         this.verify = verify;
         this.cgiFloor = cgiFloor;
         this.root = root;
@@ -63,7 +57,7 @@ final class BenchPlan {
         Thread stopAll = new Thread(this::stopRunning, "spice-stop-servers");
         Runtime.getRuntime().addShutdownHook(stopAll);
         try {
-            List<Mix> named = workload == null ? null : Workloads.load(workload, root.resolve(FILESET));
+            List<Mix> named = command.workload == null ? List.of() : Workloads.load(command.workload, root.resolve(FILESET));
             return servers.isEmpty() ? target(named) : servers(named);
         } catch (IOException e) {
             err.println("spice bench: " + e.getMessage());
@@ -80,18 +74,18 @@ final class BenchPlan {
 
     /** A server that is already running, at --target. */
     private int target(List<Mix> named) throws IOException {
-        BenchSettings settings = withWorkload(first, named);
+        BenchSettings settings = command.settings(null, named);
         if (!verified(settings)) {
             return 1;
         }
-        Ladder ladder = new Ladder(settings, out, err);
-        int status = ladder.run();
-        return floor(status, ladder.dir() == null ? List.of() : List.of(ladder.dir()));
+        BenchRun run = new BenchRun(settings, out, err);
+        int status = run.run();
+        return floor(status, run.dir() == null ? List.of() : List.of(run.dir()));
     }
 
     /** Each server in turn; with several, their results side by side in results/compare-TIME/. */
     private int servers(List<Mix> named) throws IOException {
-        Path out = first.outDir();
+        Path out = command.outDir;
         Path compare = null;
         if (servers.size() > 1) {
             compare = out.resolve("compare-" + PlanCommands.stamp());
@@ -102,19 +96,20 @@ final class BenchPlan {
             int port = server.defaultPort();
             shell.start(server, port);
             running.add(server);
-            BenchSettings settings = withWorkload(forServer(server, port, compare == null ? out : compare.resolve(server.id())), named);
+            BenchSettings settings = command.settings(new BenchCommand.Started(server, port, shell.pids(server, port),
+                    compare == null ? out : compare.resolve(server.id())), named);
             int result = 1;
             if (verified(settings)) {
-                Ladder ladder = new Ladder(settings, this.out, err);
-                result = ladder.run();
-                if (ladder.dir() != null) {
-                    dirs.add(ladder.dir());
+                BenchRun run = new BenchRun(settings, this.out, err);
+                result = run.run();
+                if (run.dir() != null) {
+                    dirs.add(run.dir());
                 }
             }
             running.remove(server);
             shell.stop(server, port);
             status = status != 0 ? status : result;
-            if (result == Ladder.INTERRUPTED || result == Ladder.TERMINATED) {
+            if (result == Signals.INTERRUPTED || result == Signals.TERMINATED) {
                 return result;
             }
         }
@@ -125,41 +120,6 @@ final class BenchPlan {
             status = Math.max(status, Cli.run(new CompareCommand(), this.out, err, args.toArray(String[]::new)));
         }
         return floor(status, dirs);
-    }
-
-    /**
-     * The settings of one server started here: its address, processes, results directory, and its probes unless
-     * they were named (a named workload's own, such as the e-commerce mix's static and dynamic probe, else the
-     * server's).
-     */
-    private BenchSettings forServer(Server server, int port, Path outDir) throws IOException {
-        Server.Ports ports = server.ports(port);
-        BenchSettings.Builder b = first.toBuilder(Endpoint.parse("http://127.0.0.1:" + ports.http()))
-                .tlsTarget(Endpoint.parse("https://127.0.0.1:" + ports.https()))
-                .serverName(server.id()).serverPids(shell.pids(server, port)).outDir(outDir);
-        if (!probesNamed) {
-            b.mixes(mixes(first, server, workload));
-        }
-        return b.build();
-    }
-
-    /** The mixes on a server when no probes were named: the workload's probes or the server's, then the rest. */
-    static List<Mix> mixes(BenchSettings first, Server server, String workload) {
-        List<Probe> named = Workloads.probes(workload);
-        List<Mix> mixes = new ArrayList<>();
-        (named != null ? named : server.benchProbes()).forEach(p -> mixes.add(Mix.of(p)));
-        first.mixes().stream().filter(m -> !m.isProbe()).forEach(mixes::add);
-        return mixes;
-    }
-
-    /** The named workload's mixes added after the probes. */
-    private static BenchSettings withWorkload(BenchSettings settings, List<Mix> named) {
-        if (named == null) {
-            return settings;
-        }
-        List<Mix> mixes = new ArrayList<>(settings.mixes());
-        mixes.addAll(named);
-        return settings.toBuilder(settings.target()).mixes(mixes).build();
     }
 
     /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */

@@ -6,23 +6,24 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.spice.bench.engine.ClientLimits;
 import org.spice.bench.figures.Counts;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Stop;
 import org.spice.bench.model.Summaries;
-import org.spice.bench.figures.SpiceFigures;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Verifier;
 
 /**
- * The overload profile after its ladder: each workload at its peak's client count, then at 2, 4, 8 and 16 times it
+ * The flood phase, the overload profile after its ladder: each workload at its peak's client count, then at 2, 4, 8 and 16 times it
  * (capped by what this machine allows), then watched at the peak's count until it runs within 10 % of its rate
  * before the flood and answers the page byte for byte. One workload's flood and recovery end before the next one's
  * begins, so each starts from a server that has come back (or is said not to have).
@@ -33,25 +34,20 @@ final class Flood {
     static final double RECOVERY_LIMIT_S = 60;
     static final double CHECK_S = 1;
 
-    /** What the phase tells the ladder after every step, so results.json is written as the flood goes. */
-    interface Progress {
-        void measured(Overload.Step step, List<Overload> soFar) throws IOException;
-    }
-
     private final BenchSettings settings;
-    private final LoadEngine engine;
-    private final AtomicReference<String> interrupted;
+    private final LoadEngine.Windowed engine;
+    private final Stop stop;
     private final PrintStream err;
-    private final List<String> notes;
+    private final Recorder recorder;
     private final Verifier verifier;
     private final List<Overload> done = new ArrayList<>();
 
-    Flood(BenchSettings settings, LoadEngine engine, AtomicReference<String> interrupted, PrintStream err, List<String> notes) {
+    Flood(BenchSettings settings, LoadEngine.Windowed engine, Stop stop, PrintStream err, Recorder recorder) {
         this.settings = settings;
         this.engine = engine;
-        this.interrupted = interrupted;
+        this.stop = stop;
         this.err = err;
-        this.notes = notes;
+        this.recorder = recorder;
         this.verifier = new Verifier(settings.target(), CanonicalPage.of((int) settings.bytes()), LocalDate.now(),
                 settings.timeoutMillis());
     }
@@ -61,14 +57,16 @@ final class Flood {
         return List.copyOf(done);
     }
 
-    /** Floods every workload in turn; returns null, or why the phase was cut short. */
-    String run(List<RunRecord> ladder, Progress progress) throws InterruptedException, IOException {
+    /** Floods every workload in turn, past the peaks the ladder found; returns null, or why the phase was cut short. */
+    Failure run() throws InterruptedException, IOException {
+        recorder.note(rule());
+        List<RunRecord> ladder = recorder.runs();
         ClientLimits.Most most = ClientLimits.most(settings.keepAlive());
         BenchSettings.Flood flood = settings.flood();
         for (Mix mix : settings.mixes()) {
             Peak peak = peak(mix.name(), ladder);
             if (peak == null) {
-                notes.add("overload: " + mix.name() + " had no mix that counted in the ladder, so no peak to go past");
+                recorder.note("overload: " + mix.name() + " had no mix that counted in the ladder, so no peak to go past");
                 continue;
             }
             List<Overload.Step> steps = new ArrayList<>();
@@ -81,28 +79,28 @@ final class Flood {
                 String capped = clients < asked ? String.format(Locale.ROOT, "%d × %d = %d clients asked for; %s",
                         multiple, peak.clients(), asked, most.because()) : null;
                 if (clients <= previous) {
-                    notes.add("overload: " + mix.name() + " at " + multiple + " × not run: " + capped);
+                    recorder.note("overload: " + mix.name() + " at " + multiple + " × not run: " + capped);
                     continue;
                 }
                 previous = clients;
-                String cut = pause();
-                if (cut != null) {
-                    return cut;
+                stop.rest(flood.pauseS());
+                if (stop.requested()) {
+                    return stop.failure();
                 }
                 RunRecord run = engine.run(mix, clients, 0, flood.rampUpS(), flood.windowS(), flood.rampDownS());
                 steps.add(new Overload.Step(multiple, clients, capped, run));
-                progress.measured(steps.get(steps.size() - 1), with(new Overload(mix.name(), peak.clients(), peak.from(), steps, null)));
-                if (interrupted.get() != null) {
-                    return interrupted.get();
+                recorder.flooded(steps.get(steps.size() - 1), with(new Overload(mix.name(), peak.clients(), peak.from(), steps, null)));
+                if (stop.requested()) {
+                    return stop.failure();
                 }
-                if (run.failed() && run.reason().startsWith("the server process")) {
+                if (run.failed() && run.failureKind().endsFlood()) {
                     done.add(new Overload(mix.name(), peak.clients(), peak.from(), steps, null));
-                    return run.reason();
+                    return run.failure();
                 }
             }
             Overload.Recovery recovery = watch(mix, peak.clients(), steps.get(0).rateRps());
             done.add(new Overload(mix.name(), peak.clients(), peak.from(), steps, recovery));
-            progress.measured(null, done());
+            recorder.flooded(null, done());
             err.println(said(done.get(done.size() - 1)));
         }
         return null;
@@ -144,7 +142,7 @@ final class Flood {
         Probe probe = mix.isProbe() ? Probe.byId(mix.name()) : null;
         List<Overload.Check> checks = new ArrayList<>();
         long floodEnded = System.nanoTime();
-        while (interrupted.get() == null && seconds(floodEnded) < RECOVERY_LIMIT_S) {
+        while (!stop.requested() && seconds(floodEnded) < RECOVERY_LIMIT_S) {
             String notExact = probe == null ? null : verifier.exactGet(probe);
             double exactAt = seconds(floodEnded);
             RunRecord window = engine.slice(mix, clients, CHECK_S);
@@ -158,9 +156,16 @@ final class Flood {
         return new Overload.Recovery(RECOVERY_LIMIT_S, checks);
     }
 
-    private String pause() throws InterruptedException {
-        Ladder.rest(settings.flood().pauseS(), interrupted);
-        return interrupted.get();
+    /** How the flood was run, for the results' notes. */
+    private String rule() {
+        BenchSettings.Flood flood = settings.flood();
+        return String.format(Locale.ROOT, "overload: each workload at its peak's client count, then at %s times it"
+                + " (capped by this machine's limits), each step %.1f s of ramp-up, a %.1f s window and %.1f s of"
+                + " ramp-down; retention is a step's rate over the 1 × step's, left out where the engine or this client's"
+                + " own limits set the pace; recovery is the time from the end of the largest step until a %.0f s window"
+                + " at the peak's clients runs within %.0f %% of the 1 × rate with no failure and a GET answers the page"
+                + " byte for byte (watched for %.0f s at most)", flood.multiples(), flood.rampUpS(), flood.windowS(),
+                flood.rampDownS(), CHECK_S, 100 * Overload.RECOVERED_WITHIN, RECOVERY_LIMIT_S);
     }
 
     /** One line on stderr per workload flooded. */

@@ -23,9 +23,9 @@ final class FloodOptions {
             + " multiples of the peak's clients to measure (default 2,4,8,16).")
     List<Integer> multiples;
 
-    @Option(names = "--flood-timing", paramLabel = "UP,WINDOW,DOWN,PAUSE", split = ",", description = "With --profile"
+    @Option(names = "--flood-timing", paramLabel = "UP,WINDOW,DOWN,PAUSE", split = ",", converter = Converters.Seconds.class, description = "With --profile"
             + " overload: each step's ramp-up, window, ramp-down and the pause before it, seconds (default 3,5,1,2).")
-    List<String> timing;
+    List<Double> timing;
 
     /** The flood the options ask for (null unless the profile is overload), checked. */
     BenchSettings.Flood flood(Cli.Checks check, BenchSettings.Profile profile) {
@@ -50,15 +50,11 @@ final class FloodOptions {
         if (timing == null) {
             return BenchSettings.Flood.TIMING;
         }
-        if (timing.size() != 4) {
-            throw check.fail("--flood-timing takes four numbers of seconds, UP,WINDOW,DOWN,PAUSE (e.g. 3,5,1,2), not "
-                    + String.join(",", timing));
+        if (timing.size() != 4 || timing.get(1) <= 0) {
+            throw check.fail("--flood-timing takes four numbers of seconds, UP,WINDOW,DOWN,PAUSE, the window above 0"
+                    + " (e.g. 3,5,1,2), not " + timing);
         }
-        List<Double> seconds = new java.util.ArrayList<>();
-        for (int i = 0; i < 4; i++) {
-            seconds.add(check.number("--flood-timing", timing.get(i), i != 1));
-        }
-        return seconds;
+        return timing;
     }
 
     /** The ladder's client counts when none are given: the peak's alone if it is given, else the default ladder. */

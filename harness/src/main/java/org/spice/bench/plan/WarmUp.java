@@ -4,19 +4,21 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.atomic.AtomicReference;
 
 import org.spice.bench.figures.Counts;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Failure;
 import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.SteadyState;
+import org.spice.bench.model.Stop;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.ServerCpu;
 
 /**
- * What comes before the ladder, so that it measures the interface and not a server still warming up: every
+ * The warm-up phase, what comes before the ladder, so that it measures the interface and not a server still warming up: every
  * workload is run unmeasured, one-second slice after slice, until the server's CPU per request settles
  * ({@link SteadyState#RULE}) or the bound is reached (a JIT compiles what runs hot, and would otherwise be
  * charged to whichever probe came first); then the server's CPU at idle is measured, to say how much of each
@@ -27,15 +29,54 @@ final class WarmUp {
     /** Seconds of idle measurement. */
     static final double IDLE_S = 2;
     private static final double SLICE_S = 1;
+    /**
+     * Most clients of the warm-up: the ladder's largest count up to this, so that a server's thread pools have
+     * grown to what the ladder needs (Tomcat warmed at 8 clients still spent twice its steady CPU in its first
+     * window at 64).
+     */
+    private static final int MAX_CLIENTS = 64;
+    /**
+     * A Java server's warm-up lasts at least this many times {@code --warm-up} in all (2 min by default): Tomcat's
+     * CPU per request kept falling by some 20 % over its first two minutes of load although its JIT had compiled
+     * what runs hot within 15 s and its collector ran a young GC every few seconds (jstat), so that every
+     * probe's first window cost more than its later ones; after two minutes it had settled.
+     */
+    static final double JVM_WARM_UP_FACTOR = 4;
+    /** JMeter starts a JVM per run, so it warms the first workload for a fixed time instead, at most this. */
+    private static final double FIXED_WARM_UP_S = 5;
 
     private final LoadEngine engine;
-    private final AtomicReference<String> interrupted;
+    private final Stop stop;
     private final PrintStream err;
 
-    WarmUp(LoadEngine engine, AtomicReference<String> interrupted, PrintStream err) {
+    WarmUp(LoadEngine engine, Stop stop, PrintStream err) {
         this.engine = engine;
-        this.interrupted = interrupted;
+        this.stop = stop;
         this.err = err;
+    }
+
+    /**
+     * The idle measurement, then every workload to steady state (an engine that runs no slices: the first workload
+     * for a fixed time). Idle first, so that the ladder follows the warm-up with no gap: after 2 s of idle between
+     * them, Jetty's first window cost up to 1.5 × what the warm-up's last slices had. Null, or why the run stops.
+     */
+    Failure run(BenchSettings settings, ServerCpu serverCpu, Recorder recorder) throws InterruptedException {
+        if (settings.warmUpS() <= 0) {
+            return null;
+        }
+        int clients = Math.min(MAX_CLIENTS, settings.maxClients());
+        IdleCpu idle = idle(IDLE_S, serverCpu);
+        if (engine instanceof LoadEngine.Windowed windowed) {
+            double minS = CpuMeter.anyJava(settings.serverPids()) ? JVM_WARM_UP_FACTOR * settings.warmUpS() : 0;
+            recorder.warmedUp(idle, steady(windowed, settings.mixes(), clients, settings.warmUpS(), minS));
+        } else {
+            double seconds = Math.min(settings.warmUpS(), FIXED_WARM_UP_S);
+            err.printf(Locale.ROOT, "warm-up: %s, %d clients, %.1f s, not measured (this engine is not checked for a"
+                    + " steady state)%n", settings.mixes().get(0).name(), clients, seconds);
+            recorder.warmedUp(idle, List.of());
+            engine.warmUp(settings.mixes().get(0), clients, seconds);
+        }
+        return stop.requested() ? stop.failure() : null;
     }
 
     /**
@@ -43,23 +84,20 @@ final class WarmUp {
      * paths see every workload before any is measured: warmed one after the other, Jetty's static file still cost
      * 1.8 × its steady CPU in its first window, the JIT recompiling what the other probes had changed), until
      * every workload has been steady (its last three slices) in some round, at most {@code boundS} seconds per
-     * workload in all, and for at least {@code minS} seconds in all. Empty if the engine runs no slices.
+     * workload in all, and for at least {@code minS} seconds in all.
      */
-    List<SteadyState> steady(List<Mix> mixes, int clients, double boundS, double minS) throws InterruptedException {
+    List<SteadyState> steady(LoadEngine.Windowed engine, List<Mix> mixes, int clients, double boundS, double minS) throws InterruptedException {
         List<List<Double>> cpu = new ArrayList<>();
         mixes.forEach(m -> cpu.add(new ArrayList<>()));
         long began = System.nanoTime();
         double budget = Math.max(boundS * mixes.size(), minS);
         boolean[] settledOnce = new boolean[mixes.size()];
         boolean allSettled = false;
-        while ((!allSettled || (System.nanoTime() - began) / 1e9 < minS) && interrupted.get() == null
+        while ((!allSettled || (System.nanoTime() - began) / 1e9 < minS) && !stop.requested()
                 && (System.nanoTime() - began) / 1e9 + SLICE_S * mixes.size() <= budget + 1e-9) {
             allSettled = true;
             for (int i = 0; i < mixes.size(); i++) {
                 RunRecord slice = engine.slice(mixes.get(i), clients, SLICE_S);
-                if (slice == null) {
-                    return List.of();
-                }
                 cpu.get(i).add(cpuUsPerReq(slice));
                 settledOnce[i] |= SteadyState.settled(cpu.get(i));
                 allSettled &= settledOnce[i];

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
@@ -53,7 +54,7 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         List<String> serverNames = new ArrayList<>();
         long bodyBytes = -1;
         List<String> notComparable = new ArrayList<>();
-        Map<String, List<org.spice.bench.model.Overload>> flooded = new java.util.LinkedHashMap<>();
+        Map<String, List<Overload>> flooded = new java.util.LinkedHashMap<>();
         Method first = null;
         String firstName = null;
         for (Path file : files) {

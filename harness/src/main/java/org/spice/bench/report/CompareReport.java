@@ -3,14 +3,15 @@ package org.spice.bench.report;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Overload;
 
 /** The server comparison as terminal tables and as compare.html with two bar charts. */
 final class CompareReport {
@@ -91,11 +92,11 @@ final class CompareReport {
             + " (bench --profile overload)";
 
     /** "87% @16× / 4.0 s", "-" where the probe was not flooded on that server. */
-    static String pastThePeak(org.spice.bench.model.Overload o) {
+    static String pastThePeak(Overload o) {
         if (o == null) {
             return "-";
         }
-        org.spice.bench.model.Overload.Step largest = o.largestCounted();
+        Overload.Step largest = o.largestCounted();
         String retention = largest == null ? "excl." : Format.num(100 * o.retention(largest), 0) + "% @" + largest.multiple() + "×";
         return retention + " / " + OverloadReport.recoveryCell(o);
     }
@@ -270,11 +271,11 @@ final class CompareReport {
     private static List<String> overloadVerdict(Comparison comparison) {
         List<String> sentences = new ArrayList<>();
         for (String probe : comparison.probes()) {
-            Map<String, org.spice.bench.model.Overload.Step> largest = new java.util.LinkedHashMap<>();
+            Map<String, Overload.Step> largest = new java.util.LinkedHashMap<>();
             Map<String, Double> retention = new java.util.LinkedHashMap<>();
             for (String server : comparison.servers()) {
-                org.spice.bench.model.Overload o = comparison.overload(server, probe);
-                org.spice.bench.model.Overload.Step step = o == null ? null : o.largestCounted();
+                Overload o = comparison.overload(server, probe);
+                Overload.Step step = o == null ? null : o.largestCounted();
                 if (step != null) {
                     largest.put(server, step);
                     retention.put(server, o.retention(step));

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Overload;
 
 /**
  * Several servers' SPICE summaries side by side, the white paper's Tables 1-6 for more than two servers:
@@ -21,7 +22,7 @@ public final class Comparison {
     private final long bodyBytes;
     private final boolean beforeAfter;
     private final List<String> notComparable = new ArrayList<>();
-    private final Map<String, List<org.spice.bench.model.Overload>> overload = new LinkedHashMap<>();
+    private final Map<String, List<Overload>> overload = new LinkedHashMap<>();
 
     /**
      * The noise of a probe's figures at its peak in one run: the 95 % intervals' half-widths relative to the
@@ -69,14 +70,14 @@ public final class Comparison {
     }
 
     /** Records what went past the peak on {@code server} (a column), when its run had the overload profile. */
-    void overload(String server, List<org.spice.bench.model.Overload> flooded) {
+    void overload(String server, List<Overload> flooded) {
         if (!flooded.isEmpty()) {
             overload.put(server, flooded);
         }
     }
 
     /** What went past the peak of {@code probe} on {@code server}, or null. */
-    public org.spice.bench.model.Overload overload(String server, String probe) {
+    public Overload overload(String server, String probe) {
         return overload.getOrDefault(server, List.of()).stream().filter(o -> o.probe().equals(probe)).findFirst()
                 .orElse(null);
     }

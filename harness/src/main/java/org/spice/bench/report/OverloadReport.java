@@ -6,6 +6,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
 
@@ -65,7 +66,7 @@ final class OverloadReport {
         if (Double.isNaN(jain)) {
             return "no client served";
         }
-        if (jain >= org.spice.bench.figures.SpiceFigures.FAIR) {
+        if (jain >= SpiceFigures.FAIR) {
             return "fair (Jain " + Format.num(jain, 2) + ")";
         }
         return "Jain " + Format.num(jain, 2) + ", where chance alone gives " + Format.num(step.fairnessByChance(), 2);

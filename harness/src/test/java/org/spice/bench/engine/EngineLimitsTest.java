@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.model.Cpu;
+import org.spice.bench.model.Failure;
 import org.spice.bench.model.RunRecord;
 
 /** When the engine, not the server, is the limit, and how many clients the machine allows: the arithmetic. */
@@ -22,8 +23,9 @@ class EngineLimitsTest {
     void aSaturatedLoopWithFewClientsInARequestIsEngineBound() {
         // 1,000 clients, 2 s window, 2,000 requests of 100 ms: 100 clients busy on average, Little 0.10
         RunRecord lagging = run(1000, 2000, 0, 100, 1.9);
-        String why = EventLoopEngine.engineBound(lagging, 0.99);
-        assertTrue(why != null && why.startsWith("engine-bound:") && why.contains("(Little's law 0.10)"), why);
+        Failure why = EventLoopEngine.engineBound(lagging, 0.99);
+        assertEquals(Failure.Kind.ENGINE_BOUND, why.kind());
+        assertTrue(why.reason().contains("(Little's law 0.10)"), why.reason());
         assertNull(EventLoopEngine.engineBound(lagging, 0.5), "a loop with time to spare is not the limit");
         assertNull(EventLoopEngine.engineBound(run(1000, 2000, 0, 100, 0.5), 0.99), "the client used half a core");
         // the same clients kept busy: 20,000 requests of 100 ms, Little 1.0

@@ -5,7 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Server;
+import org.spice.page.Probe;
+
+import picocli.CommandLine;
 
 /** The ladder's order cannot favour a workload: interleaved at each client count, rotated per round. */
 class LadderOrderTest {
@@ -22,10 +27,16 @@ class LadderOrderTest {
 
     @Test
     void aServerWithoutNamedProbesMeasuresTheWorkloadsOwnElseItsOwn() {
-        BenchSettings first = BenchCommand.settings("--server", "nginx", "--clients", "8");
-        assertEquals(List.of("static", "cgi"), BenchPlan.mixes(first, org.spice.bench.model.Server.NGINX, "ecommerce:cgi")
-                .stream().map(m -> m.name()).toList());
-        assertEquals(org.spice.bench.model.Server.APACHE.benchProbes().size(),
-                BenchPlan.mixes(first, org.spice.bench.model.Server.APACHE, null).size());
+        BenchCommand ecommerce = command("--server", "nginx", "--clients", "8", "--workload", "ecommerce:cgi");
+        assertEquals(List.of("static", "cgi"), ecommerce.mixes(Server.NGINX, List.of()).stream().map(Mix::name).toList());
+        BenchCommand plain = command("--server", "nginx", "--clients", "8");
+        assertEquals(Server.APACHE.benchProbes().size(), plain.mixes(Server.APACHE, List.of()).size());
+        assertEquals(Probe.standard().size(), plain.mixes(null, List.of()).size(), "on --target: the standard probes");
+    }
+
+    private static BenchCommand command(String... args) {
+        BenchCommand command = new BenchCommand();
+        new CommandLine(command).parseArgs(args);
+        return command;
     }
 }

@@ -8,6 +8,7 @@ import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.model.Cpu;
+import org.spice.bench.model.Failure;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Settings;
@@ -82,7 +83,7 @@ final class ReportFixture {
                 .errors(Map.of("connect_refused", failed ? 5L : 0L)).bytes(requests * 200, requests * 6250)
                 .expectedBodyBytes(6250).latency(latency).perClient(perClient, meanMs, new long[clients])
                 .cpu(new Cpu(clientCores * DURATION_S, serverUs * requests / 1e6, machineUs * requests / 1e6));
-        return (failed ? run.failed("the server stopped answering") : run).build();
+        return (failed ? run.failed(Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering")) : run).build();
     }
 
     /**

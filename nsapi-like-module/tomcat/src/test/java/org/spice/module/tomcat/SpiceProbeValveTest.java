@@ -9,8 +9,6 @@ import java.nio.file.Path;
 import java.time.LocalDate;
 
 import org.apache.catalina.LifecycleException;
-import org.apache.catalina.connector.Connector;
-import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
+import org.spice.tomcat.fixture.LoopbackTomcat;
 import org.spice.verify.Verifier;
 
 /** The Valve in a real embedded Tomcat's Host pipeline, checked by verify over HTTP. */
@@ -26,27 +25,20 @@ class SpiceProbeValveTest {
     @TempDir
     static Path base;
 
-    private static Tomcat tomcat;
+    private static LoopbackTomcat tomcat;
     private static String url;
 
     @BeforeAll
     static void start() throws LifecycleException {
-        tomcat = new Tomcat();
-        tomcat.setBaseDir(base.toString());
-        Connector connector = new Connector();
-        connector.setPort(0);
-        connector.setProperty("address", "127.0.0.1");
-        tomcat.setConnector(connector);
-        tomcat.getHost().getPipeline().addValve(new SpiceProbeValve());
-        tomcat.addContext("/spice", base.toString());
-        tomcat.start();
-        url = "http://127.0.0.1:" + connector.getLocalPort();
+        tomcat = new LoopbackTomcat(base);
+        tomcat.tomcat().getHost().getPipeline().addValve(new SpiceProbeValve());
+        tomcat.tomcat().addContext("/spice", base.toString());
+        url = tomcat.start().url();
     }
 
     @AfterAll
     static void stop() throws LifecycleException {
-        tomcat.stop();
-        tomcat.destroy();
+        tomcat.close();
     }
 
     @Test

@@ -1,11 +1,10 @@
-package org.spice.bench;
+package org.spice.bench.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,28 +14,23 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.plan.BenchCommand;
+import org.spice.bench.net.TestServer;
 import org.spice.cli.Cli;
 
 /** The bench command end to end on a short ladder: results on disk, and the faults that must stop it. */
 class BenchCommandTest {
 
-    private static final int SIZE = 6250;
+    private static final int SIZE = ShortBench.SIZE;
 
+    @AutoClose
     private TestServer server;
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    @AfterEach
-    void stop() throws IOException {
-        if (server != null) {
-            server.close();
-        }
-    }
+    private final ShortBench bench = new ShortBench();
+    private final ByteArrayOutputStream out = bench.out;
+    private final ByteArrayOutputStream err = bench.err;
 
     @Test
     void shortLadderWritesResultsAndReport(@TempDir Path dir) throws Exception {
@@ -66,7 +60,7 @@ class BenchCommandTest {
             TestServer.respond(o, 200, SIZE, SIZE);   // the right size, not the page
             return true;
         });
-        int status = Cli.run(new BenchCommand(), print(out), print(err), "--target", server.url(), "--probes", "static",
+        int status = Cli.run(new BenchCommand(), ShortBench.print(out), ShortBench.print(err), "--target", server.url(), "--probes", "static",
                 "--clients", "1", "--duration", "0.2", "--out", dir.toString(), "--bytes", Integer.toString(SIZE));
         assertEquals(1, status);
         assertTrue(text(err).contains("does not pass verify"), text(err));
@@ -78,10 +72,11 @@ class BenchCommandTest {
 
     @Test
     void badOptionsAreNamedBeforeTheServerIsAsked(@TempDir Path dir) {
-        int status = Cli.run(new BenchCommand(), print(out), print(err), "--target", "http://127.0.0.1:1", "--clients",
+        int status = Cli.run(new BenchCommand(), ShortBench.print(out), ShortBench.print(err), "--target", "http://127.0.0.1:1", "--clients",
                 "abc", "--out", dir.toString());
         assertEquals(2, status);
-        assertTrue(text(err).startsWith("bench: --clients: \"abc\" is not a client count"), text(err));
+        assertTrue(text(err).startsWith("bench: Invalid value for option '--clients' (LIST): \"abc\" is not a client count"),
+                text(err));
         assertTrue(text(out).isEmpty(), text(out));
     }
 
@@ -121,7 +116,7 @@ class BenchCommandTest {
         try (ServerSocket free = new ServerSocket(0)) {
             port = free.getLocalPort();
         }
-        int status = Cli.run(new BenchCommand(), print(out), print(err), "--target", "http://127.0.0.1:" + port,
+        int status = Cli.run(new BenchCommand(), ShortBench.print(out), ShortBench.print(err), "--target", "http://127.0.0.1:" + port,
                 "--no-verify", "--out", dir.toString());
         assertEquals(1, status);
         assertTrue(text(err).startsWith("spice bench: cannot reach http://127.0.0.1:" + port), text(err));
@@ -171,11 +166,7 @@ class BenchCommandTest {
     }
 
     private int bench(Path dir, String... extra) {
-        String[] base = {"--target", server.url(), "--no-verify", "--ramp-up", "0.2", "--duration", "0.6", "--ramp-down", "0.1",
-            "--pause", "0", "--warm-up", "0", "--timeout", "2000", "--out", dir.toString(), "--bytes",
-            Integer.toString(SIZE)};
-        String[] args = Stream.concat(Stream.of(base), Stream.of(extra)).toArray(String[]::new);
-        return Cli.run(new BenchCommand(), print(out), print(err), args);
+        return bench.run(server, dir, Stream.concat(Stream.of("--no-verify"), Stream.of(extra)).toArray(String[]::new));
     }
 
     private static Path onlyChild(Path dir) throws IOException {
@@ -184,10 +175,6 @@ class BenchCommandTest {
             assertEquals(1, children.size(), children.toString());
             return children.get(0);
         }
-    }
-
-    private static PrintStream print(ByteArrayOutputStream bytes) {
-        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
     }
 
     private static String text(ByteArrayOutputStream bytes) {

@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -7,19 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.UnaryOperator;
+import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Failure;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.net.Endpoint;
+import org.spice.bench.model.Settings;
+import org.spice.bench.model.Stop;
+import org.spice.bench.net.TestServer;
+import org.spice.bench.plan.BenchCommand;
 import org.spice.page.Probe;
 
 /**
@@ -45,7 +49,7 @@ class EngineTest {
     void closedLoopMeasuresTheServiceTime() throws Exception {
         server = delayed();
         for (boolean keepAlive : new boolean[] {false, true}) {
-            EventLoopEngine runner = runner(b -> b.keepAlive(keepAlive));
+            EventLoopEngine runner = keepAlive ? runner(Map.of("--keepalive", "")) : runner(Map.of());
             for (int clients : new int[] {1, 4}) {
                 RunRecord r = runner.run(Mix.of(Probe.STATIC), clients, 1);
                 String what = clients + " clients, keepAlive=" + keepAlive + ": " + r;
@@ -76,7 +80,7 @@ class EngineTest {
         });
         Path file = dir.resolve("faults.mix");
         Files.writeString(file, "2 /ok\n1 /short\n1 /missing\n");
-        RunRecord r = runner(b -> b).run(MixFile.read(file), 2, 1);
+        RunRecord r = runner(Map.of()).run(MixFile.read(file), 2, 1);
         assertFalse(r.failed(), r.toString());
         assertTrue(r.requests() > 0);
         assertTrue(r.errors().get("short_body") > 0, r.errors().toString());
@@ -100,7 +104,7 @@ class EngineTest {
         Path file = dir.resolve("hangs.mix");
         Files.writeString(file, "20 /ok\n1 /hang\n");
         long before = System.nanoTime();
-        RunRecord r = runner(b -> b.rampUp(0).duration(1.5).rampDown(0).timeoutMillis(200)).run(MixFile.read(file), 4, 1);
+        RunRecord r = runner(Map.of("--ramp-up", "0", "--duration", "1.5", "--ramp-down", "0", "--timeout", "200")).run(MixFile.read(file), 4, 1);
         assertTrue(System.nanoTime() - before < 3_000_000_000L, "the run ends on time despite hanging requests");
         assertFalse(r.failed(), r.toString());
         assertTrue(r.errors().get("timeout") > 0, r.errors().toString());
@@ -112,8 +116,9 @@ class EngineTest {
     @Test
     void theEngineRecordsItsName() throws Exception {
         server = delayed();
-        BenchSettings settings = BenchSettings.builder(Endpoint.parse(server.url())).mix(Mix.of(Probe.STATIC)).build();
-        assertEquals(EventLoopEngine.EVENT_LOOP, settings.recorded().engine());
+        BenchSettings settings = BenchCommand.settings("--target", server.url(), "--probes", "static");
+        assertEquals(EventLoopEngine.EVENT_LOOP, settings.recorded(new Settings.Machine(2, 100L, "java", "linux"), null,
+                "order", "rule").engine());
         assertEquals("event-loop", EventLoopEngine.EVENT_LOOP);
     }
 
@@ -123,9 +128,9 @@ class EngineTest {
             TestServer.respond(out, 500, 0, 0);
             return true;
         });
-        RunRecord r = runner(b -> b).run(Mix.of(Probe.CGI), 1, 1);
+        RunRecord r = runner(Map.of()).run(Mix.of(Probe.CGI), 1, 1);
         assertTrue(r.failed());
-        assertTrue(r.reason().startsWith("no request succeeded"), r.reason());
+        assertEquals(Failure.Kind.NO_ANSWER, r.failureKind(), r.reason());
         assertTrue(r.errors().get("status") > 0);
     }
 
@@ -137,9 +142,18 @@ class EngineTest {
         });
     }
 
-    private EventLoopEngine runner(UnaryOperator<BenchSettings.Builder> change) throws IOException {
-        BenchSettings.Builder b = BenchSettings.builder(Endpoint.parse(server.url())).rampUp(0.3).duration(1.2)
-                .rampDown(0.1).timeoutMillis(3000).bytes(SIZE).clients(List.of(1));
-        return new EventLoopEngine(change.apply(b).build(), null, new AtomicReference<>());
+    /** An engine on the test server: 0.3 s ramp-up, a 1.2 s window, 0.1 s ramp-down, unless {@code options} say otherwise. */
+    private EventLoopEngine runner(Map<String, String> options) throws IOException {
+        Map<String, String> all = new LinkedHashMap<>(Map.of("--target", server.url(), "--ramp-up", "0.3", "--duration",
+                "1.2", "--ramp-down", "0.1", "--timeout", "3000", "--bytes", Integer.toString(SIZE), "--clients", "1"));
+        all.putAll(options);
+        List<String> args = new ArrayList<>();
+        all.forEach((option, value) -> {
+            args.add(option);
+            if (!value.isEmpty()) {
+                args.add(value);
+            }
+        });
+        return new EventLoopEngine(BenchCommand.settings(args.toArray(String[]::new)), null, new Stop());
     }
 }

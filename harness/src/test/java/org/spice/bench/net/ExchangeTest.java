@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -12,10 +12,6 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.spice.bench.net.Endpoint;
-import org.spice.bench.net.ErrorClass;
-import org.spice.bench.net.Exchange;
-import org.spice.bench.net.Request;
 
 /** The event loop's exchange: every framing counts, every fault has its class, keep-alive reuses and retries. */
 class ExchangeTest {

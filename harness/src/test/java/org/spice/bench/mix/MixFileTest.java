@@ -1,15 +1,15 @@
-package org.spice.bench;
+package org.spice.bench.mix;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.SplittableRandom;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.mix.Mix;
-import org.spice.bench.mix.MixFile;
 import org.spice.page.Probe;
 
 /** The mix file format: good files parse, each bad line is named with its number, draws follow the weights. */
@@ -85,5 +85,10 @@ class MixFileTest {
     private static void assertBad(String text, String expectedStart) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MixFile.parse("m", "m.mix", text));
         assertTrue(e.getMessage().startsWith(expectedStart), e.getMessage());
+    }
+
+    @Test
+    void theSampleMixFileParses() throws IOException {
+        assertEquals(4, MixFile.read(Path.of("mixes/ecommerce.mix")).entries().size());
     }
 }

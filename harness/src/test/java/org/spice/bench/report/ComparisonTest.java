@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.report;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,7 +10,6 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.SpiceFigures;
-import org.spice.bench.report.Comparison;
 
 /** The server comparison's ratios on known inputs: the white paper's Table 1 (iWS against Stronghold). */
 class ComparisonTest {

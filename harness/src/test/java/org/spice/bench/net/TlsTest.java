@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -20,11 +20,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.net.Endpoint;
-import org.spice.bench.net.ErrorClass;
-import org.spice.bench.net.Exchange;
-import org.spice.bench.net.Request;
-import org.spice.bench.net.TlsConfig;
 
 /**
  * TLS on the event loop: a certificate given with --trust-cert is trusted and the host name is checked;

@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.model;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -19,12 +19,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
-import org.spice.bench.model.Cpu;
-import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
-import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.Settings;
-import org.spice.bench.model.Slice;
 import org.spice.bench.report.ReportCommand;
 
 /** results.json written, read back and turned into the report again gives the same figures. */
@@ -61,6 +55,8 @@ class ResultsRoundTripTest {
         Map<?, ?> failed = (Map<?, ?>) ((List<?>) tree.get("runs")).get(5);
         assertEquals(Boolean.TRUE, failed.get("failed"));
         assertEquals("server died", failed.get("reason"));
+        assertEquals("server-gone", failed.get("failure_kind"));
+        assertEquals(null, first.get("failure_kind"), "a run that counts has no failure kind");
 
         Results read = ResultsJson.read(dir.resolve("results.json"));
         assertEquals(written.settings().toString(), read.settings().toString());
@@ -77,6 +73,7 @@ class ResultsRoundTripTest {
             assertArrayEquals(a.clientRequests(), b.clientRequests());
             assertArrayEquals(a.clientMeanMs(), b.clientMeanMs());
             assertEquals(a.failed(), b.failed());
+            assertEquals(a.failure(), b.failure());
         }
         assertEquals(written.summary(), read.summary());
         SpiceFigures.Summary servlet = read.summary().get(1);
@@ -159,6 +156,6 @@ class ResultsRoundTripTest {
                         new Slice(0, 1, requests / 2, 0, requests / 2 * 6250, requests / 2 * mean, Double.NaN, 0.12),
                         new Slice(1, 1, requests - requests / 2, 0, (requests - requests / 2) * 6250,
                                 (requests - requests / 2) * mean, Double.NaN, 0.13)));
-        return (failed ? run.failed("server died") : run).build();
+        return (failed ? run.failed(Failure.of(Failure.Kind.SERVER_GONE, "server died")) : run).build();
     }
 }

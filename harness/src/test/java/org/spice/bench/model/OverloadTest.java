@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,12 +16,6 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.LatencySummary;
-import org.spice.bench.model.Cpu;
-import org.spice.bench.model.Overload;
-import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
-import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.Settings;
 
 /** The overload figures from known counts: retention, what is left out, error outcomes, fairness by chance, recovery. */
 class OverloadTest {
@@ -36,7 +30,7 @@ class OverloadTest {
                 .bytes(requests * 200, requests * 6250).expectedBodyBytes(6250)
                 .latency(new LatencySummary(1, 1, 1, 1, 1, 1, List.of())).perClient(perClient, meanMs, new long[clients])
                 .cpu(Cpu.NONE);
-        return (failed == null ? b : b.failed(failed)).build();
+        return (failed == null ? b : b.failed(Failure.of(Failure.Kind.ENGINE_BOUND, failed))).build();
     }
 
     static Overload flood(Overload.Recovery recovery) {
@@ -45,7 +39,7 @@ class OverloadTest {
                 new Overload.Step(2, 16, null, run(16, 45_000, Map.of("timeout", 3L), null)),        // 90 %
                 new Overload.Step(4, 32, null, run(32, 20_000, Map.of("connect_refused", 2L, "reset", 1L,
                         "closed_early", 4L, "short_body", 5L, "status", 6L), null)),                 // 40 %
-                new Overload.Step(8, 64, null, run(64, 30_000, Map.of(), Overload.ENGINE_BOUND + ": loops busy")),
+                new Overload.Step(8, 64, null, run(64, 30_000, Map.of(), "engine-bound: loops busy")),
                 new Overload.Step(16, 100, "16 × 8 = 128 clients asked for; the open-files limit",
                         run(100, 10_000, Map.of("address_exhausted", 200L), null))), recovery);     // client-bound
     }

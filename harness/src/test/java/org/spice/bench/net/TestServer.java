@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.net;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -14,7 +14,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 
-import org.spice.bench.net.ErrorClass;
 
 /**
  * A small HTTP server for the tests, on 127.0.0.1 and a free port: one thread per connection, and a

@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.figures;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -7,10 +7,8 @@ import java.util.List;
 
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
-import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures.Point;
 import org.spice.bench.figures.SpiceFigures.Summary;
-import org.spice.bench.figures.SpiceFigures;
 
 /** The SPICE arithmetic on inputs whose answers are known by hand or from the white paper. */
 class SpiceFiguresTest {

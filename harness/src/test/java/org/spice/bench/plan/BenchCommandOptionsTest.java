@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Server;
-import org.spice.bench.plan.BenchCommand;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
@@ -72,37 +71,37 @@ class BenchCommandOptionsTest {
     void badOptionsNameTheOption(@TempDir Path dir) throws IOException {
         assertBad("--server takes embedded, apache, tomcat, jetty, nginx or all, not \"iis\"", "--server", "iis");
         assertBad("--server-pid goes with --target", "--server-pid", "1");
-        assertBad("--clients:", "--target", T, "--clients", "1,0,4");
-        assertBad("--clients:", "--target", T, "--clients", "-2");
-        assertBad("--clients:", "--target", T, "--clients", "many");
-        assertBad("--probes: unknown probe \"php\"", "--target", T, "--probes", "static,php");
-        assertBad("--mix: cannot read", "--target", T, "--mix", dir.resolve("absent.mix").toString());
+        assertBad("Invalid value for option '--clients' (LIST): \"0\" is not a client count", "--target", T, "--clients", "1,0,4");
+        assertBad("Invalid value for option '--clients'", "--target", T, "--clients", "-2");
+        assertBad("Invalid value for option '--clients'", "--target", T, "--clients", "many");
+        assertBad("Invalid value for option '--probes' (LIST): unknown probe \"php\"", "--target", T, "--probes", "static,php");
+        assertBad("Invalid value for option '--mix' (FILE): cannot read", "--target", T, "--mix", dir.resolve("absent.mix").toString());
         Path bad = dir.resolve("bad.mix");
         Files.writeString(bad, "1 /ok\n2 nopath\n");
-        assertBad("--mix: " + bad + " line 2:", "--target", T, "--mix", bad.toString());
+        assertBad("Invalid value for option '--mix' (FILE): " + bad + " line 2:", "--target", T, "--mix", bad.toString());
         Path tls = dir.resolve("tls.mix");
         Files.writeString(tls, "1 /ok tls\n");
         assertBad("--tls-target:", "--target", T, "--mix", tls.toString());
         assertBad("--duration", "--target", T, "--duration", "0");
-        assertBad("--ramp-up", "--target", T, "--ramp-up", "-1");
+        assertBad("Invalid value for option '--ramp-up': a number of seconds of 0 or more", "--target", T, "--ramp-up", "-1");
         assertBad("Invalid value for option '--timeout'", "--target", T, "--timeout", "soon");
         assertBad("--repeat", "--target", T, "--repeat", "0");
-        assertBad("Invalid value for option '--duration'", "--target", T, "--duration", "soon");
-        assertBad("--profile:", "--target", T, "--profile", "fast");
-        assertBad("--target:", "--target", "ftp://x");
-        assertBad("--server-pid", "--target", T, "--server-pid", "-5");
+        assertBad("Invalid value for option '--duration': a number of seconds", "--target", T, "--duration", "soon");
+        assertBad("Invalid value for option '--profile': \"fast\" is not one of quick, webbench, overload", "--target", T, "--profile", "fast");
+        assertBad("Invalid value for option '--target':", "--target", "ftp://x");
+        assertBad("Invalid value for option '--server-pid' (LIST): process ids are whole numbers above 0", "--target", T, "--server-pid", "-5");
         assertBad("Invalid value for option '--server-pid'", "--target", T, "--server-pid", "x");
         assertBad("--trust-cert: cannot read", "--target", T, "--trust-cert", dir.resolve("none.pem").toString());
         assertBad("Missing required parameter for option '--clients'", "--target", T, "--clients");
         assertBad("Unknown option: '--verbose'", "--target", T, "--verbose");
         // found when tried as a new user would
-        assertBad("--probes: name at least one probe", "--target", T, "--probes", "");
-        assertBad("--probes: unknown probe \"nosuch\"", "--target", T, "--probes", "nosuch");
-        assertBad("--duration takes at most 86400 seconds", "--target", T, "--duration", "1e9");
-        assertBad("--duration takes a number above 0", "--target", T, "--duration", "NaN");
-        assertBad("--clients: \"abc\" is not a client count", "--target", "http://127.0.0.1:1", "--clients", "abc");
-        assertBad("--workload:", "--target", T, "--workload", "ecommerce:php");
-        assertBad("--engine: \"threads\" is not one of event-loop", "--target", T, "--engine", "threads");
+        assertBad("Invalid value for option '--probes' (LIST): name at least one probe", "--target", T, "--probes", "");
+        assertBad("Invalid value for option '--probes' (LIST): unknown probe \"nosuch\"", "--target", T, "--probes", "nosuch");
+        assertBad("Invalid value for option '--duration': at most 86400 seconds", "--target", T, "--duration", "1e9");
+        assertBad("Invalid value for option '--duration': a number of seconds of 0 or more, not \"NaN\"", "--target", T, "--duration", "NaN");
+        assertBad("Invalid value for option '--clients' (LIST): \"abc\" is not a client count", "--target", "http://127.0.0.1:1", "--clients", "abc");
+        assertBad("Invalid value for option '--workload': static-fileset", "--target", T, "--workload", "ecommerce:php");
+        assertBad("Invalid value for option '--engine': \"threads\" is not one of event-loop", "--target", T, "--engine", "threads");
         assertBad("--clients: 100000000 clients need", "--target", T, "--clients", "100000000");
     }
 

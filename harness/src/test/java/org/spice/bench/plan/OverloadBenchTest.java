@@ -1,13 +1,11 @@
-package org.spice.bench;
+package org.spice.bench.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,14 +13,13 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.plan.BenchCommand;
-import org.spice.cli.Cli;
+import org.spice.bench.net.TestServer;
 import org.spice.page.CanonicalPage;
 
 /**
@@ -32,19 +29,11 @@ import org.spice.page.CanonicalPage;
  */
 class OverloadBenchTest {
 
-    private static final int SIZE = 6250;
+    private static final int SIZE = ShortBench.SIZE;
     private static final int CAPACITY = 4;
 
+    @AutoClose
     private TestServer server;
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-    @AfterEach
-    void stop() throws IOException {
-        if (server != null) {
-            server.close();
-        }
-    }
 
     @Test
     void aServerThatRefusesPastItsCapacityLosesRateAndComesBack(@TempDir Path dir) throws Exception {
@@ -63,13 +52,10 @@ class OverloadBenchTest {
             }
             return false;
         });
-        int status = Cli.run(new BenchCommand(), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), "--target", server.url(), "--server", "test server",
-                "--probes", "static", "--profile", "overload", "--peak-clients", "2", "--multiples", "8",
-                "--flood-timing", "0.3,1,0.1,0", "--ramp-up", "0.2", "--duration", "0.6", "--ramp-down", "0.1",
-                "--pause", "0", "--warm-up", "0", "--timeout", "2000", "--out", dir.toString(), "--bytes",
-                Integer.toString(SIZE));
-        assertEquals(0, status, text(out) + text(err));
+        ShortBench bench = new ShortBench();
+        int status = bench.run(server, dir, "--server", "test server", "--probes", "static", "--profile", "overload",
+                "--peak-clients", "2", "--multiples", "8", "--flood-timing", "0.3,1,0.1,0");
+        assertEquals(0, status, bench.out() + bench.err());
         Path results;
         try (Stream<Path> files = Files.list(dir)) {
             results = files.findFirst().orElseThrow();
@@ -88,8 +74,8 @@ class OverloadBenchTest {
         assertTrue(o.firstExactAnswerS() < 1, "the page byte for byte right after the flood: " + o.recovery());
         String json = Files.readString(results.resolve(ResultsJson.FILE));
         assertTrue(json.contains("\"overload_retention\"") && json.contains("\"recovery\""));
-        assertTrue(text(out).contains("past the peak:"), text(out));
-        assertTrue(text(out).contains("Past the peak on test server: static "), text(out));
+        assertTrue(bench.out().contains("past the peak:"), bench.out());
+        assertTrue(bench.out().contains("Past the peak on test server: static "), bench.out());
         assertTrue(Files.readString(results.resolve("report.html")).contains("id=\"overload-table\""));
     }
 
@@ -100,9 +86,5 @@ class OverloadBenchTest {
             o.write(body);
         }
         o.flush();
-    }
-
-    private static String text(ByteArrayOutputStream bytes) {
-        return bytes.toString(StandardCharsets.UTF_8);
     }
 }

@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Random;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.net.ErrorClass;
-import org.spice.bench.net.ResponseParser;
 
 /**
  * The one response parser: the table of cases below is its specification (the verdict a correct client

@@ -1,4 +1,4 @@
-package org.spice.bench;
+package org.spice.bench.model;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,12 +10,6 @@ import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
-import org.spice.bench.model.Cpu;
-import org.spice.bench.model.IdleCpu;
-import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.Slice;
-import org.spice.bench.model.SteadyState;
-import org.spice.bench.model.Summaries;
 
 /** The arithmetic of the intervals, the steady-state rule and the idle share, on known inputs. */
 class NoiseTest {

@@ -1,0 +1,25 @@
+package org.spice.bench.plan;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+
+import org.spice.bench.engine.EventLoopEngine;
+import org.spice.bench.jmeter.JMeterEngine;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.Stop;
+import org.spice.bench.net.TlsConfig;
+
+/** The load engine --engine names: SPICE's event loops (windowed: slices and floods) or JMeter (the ladder only). */
+final class Engines {
+
+    private Engines() {
+    }
+
+    static LoadEngine start(BenchSettings settings, TlsConfig tls, Path dir, Stop stop, PrintStream err) {
+        return switch (settings.engine()) {
+            case JMETER -> new JMeterEngine(settings, dir.resolve("jmeter"), stop, err);
+            case EVENT_LOOP -> new EventLoopEngine(settings, tls, stop);
+        };
+    }
+}

@@ -1,0 +1,53 @@
+package org.spice.bench.plan;
+
+import org.spice.bench.model.BenchSettings;
+
+import picocli.CommandLine.Option;
+
+/** The timing of a bench's mixes: a profile, and what of it the options change, in seconds. */
+final class TimingOptions {
+
+    @Option(names = "--profile", paramLabel = "NAME", converter = Converters.ProfileName.class, description = "Timing:"
+            + " quick (1 s ramp-up, 3 s window, 0.5 s ramp-down and pause; default), webbench (30/240/30/30 s, the white"
+            + " paper's), or overload (the quick ladder, then each workload at 2, 4, 8 and 16 times its peak's clients and"
+            + " its recovery).")
+    BenchSettings.Profile profile = BenchSettings.Profile.QUICK;
+
+    @Option(names = "--duration", paramLabel = "S", converter = Converters.Seconds.class,
+            description = "The measured window of each mix, seconds.")
+    Double duration;
+
+    @Option(names = "--ramp-up", paramLabel = "S", converter = Converters.Seconds.class,
+            description = "Unmeasured load before each window, seconds.")
+    Double rampUp;
+
+    @Option(names = "--ramp-down", paramLabel = "S", converter = Converters.Seconds.class,
+            description = "Load kept on after each window, seconds.")
+    Double rampDown;
+
+    @Option(names = "--pause", paramLabel = "S", converter = Converters.Seconds.class,
+            description = "Rest between mixes, seconds.")
+    Double pause;
+
+    @Option(names = "--warm-up", paramLabel = "S", converter = Converters.Seconds.class, description = "Before the ladder,"
+            + " each workload runs unmeasured until the server's CPU per request is steady at the ladder's largest client"
+            + " count (up to 64; 3 one-second slices within 5 %% of their mean), at most S seconds each, in rounds over"
+            + " every workload (default 30; 0: no warm-up and no idle measurement).")
+    double warmUp = 30;
+
+    double rampUpS() {
+        return rampUp != null ? rampUp : profile.rampUpS;
+    }
+
+    double durationS() {
+        return duration != null ? duration : profile.durationS;
+    }
+
+    double rampDownS() {
+        return rampDown != null ? rampDown : profile.rampDownS;
+    }
+
+    double pauseS() {
+        return pause != null ? pause : profile.pauseS;
+    }
+}

@@ -1,0 +1,27 @@
+package org.spice.bench.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.Stop;
+
+/** What an engine can do is said once, by {@link BenchSettings.Engine#windowed}, and its class agrees. */
+class EnginesTest {
+
+    @Test
+    void eachEnginesClassIsWindowedExactlyWhenItsNameSaysSo(@TempDir Path dir) {
+        for (BenchSettings.Engine engine : BenchSettings.Engine.values()) {
+            BenchSettings settings = BenchCommand.settings("--target", "http://127.0.0.1:1", "--probes", "static");
+            LoadEngine made = Engines.start(new BenchSettings(settings.target(), settings.tlsTarget(), settings.mixes(),
+                    settings.clients(), settings.profile(), 1, 1, 0, 0, false, 1, 1000, 100, 0,
+                    BenchSettings.Baseline.AUTO, settings.serverPids(), settings.serverMetrics(), null, false, 1, dir, null,
+                    false, 6250, engine, null, null), null, dir, new Stop(), System.err);
+            assertEquals(engine.windowed(), made instanceof LoadEngine.Windowed, engine.toString());
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.model.Overload;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.plan.BenchCommand;
+import org.spice.cli.Cli;
+import org.spice.page.CanonicalPage;
+
+/**
+ * Past the peak on the real Apache from conf/ (the acceptance check of the overload profile): bench --profile overload
+ * starts httpd, floods static and cgi with 16 × a peak of 625 clients (10,000: the kind of flood that once left httpd
+ * answering no one for minutes) and stops it. results.json holds each probe's retention and recovery, and static
+ * answers the page byte for byte within 5 s of the flood's end. The JVM raises its open-files limit to the hard one,
+ * and httpd, started from it, inherits that. Run once, with the default page (the flood is about the server, not the
+ * size).
+ */
+class ApacheOverloadTest {
+
+    private static final double EXACT_WITHIN_S = 5;
+
+    @Test
+    void apacheHoldsAndRecoversFromTenThousandClients(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
+                "the flood runs once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+        int status = Cli.run(new BenchCommand(), print, print, "--server", "apache", "--profile", "overload", "--probes",
+                "static,cgi", "--peak-clients", "625", "--multiples", "16", "--warm-up", "0", "--out", dir.toString());
+        String said = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, said);
+        Results results;
+        try (Stream<Path> files = Files.walk(dir)) {
+            results = ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst()
+                    .orElseThrow(() -> new AssertionError("no results.json: " + said)));
+        }
+        for (String probe : new String[] {"static", "cgi"}) {
+            Overload o = results.overload().stream().filter(x -> x.probe().equals(probe)).findFirst()
+                    .orElseThrow(() -> new AssertionError(probe + " was not flooded: " + said));
+            Map<String, Double> retention = o.retention();
+            Map<String, Object> recovery = o.recovery();
+            assertTrue(retention.containsKey("16"), probe + ": no retention at 16 ×: " + retention);
+            assertNotNull(recovery, probe + ": no recovery");
+            Overload.Step largest = o.steps().get(o.steps().size() - 1);
+            System.out.printf("overload: apache %s at %d clients%s: retention %s, recovery %s s, the page exact after %s s%n",
+                    probe, largest.clients(), largest.capped() != null ? " (capped: " + largest.capped() + ")" : "",
+                    retention.get("16"), recovery.get("seconds"), recovery.get("first_exact_answer_s"));
+        }
+        Overload flooded = results.overload().stream().filter(x -> x.probe().equals("static")).findFirst().orElseThrow();
+        assertTrue(flooded.firstExactAnswerS() <= EXACT_WITHIN_S, "static did not answer the page byte for byte within "
+                + EXACT_WITHIN_S + " s of the flood: " + flooded.firstExactAnswerS());
+    }
+}
