@@ -1,4 +1,4 @@
-# scripts/spice server install|start|stop|status|pids NAME|all [--port N] [--access-log] [--mpm event|prefork] [--workers N]
+# scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--access-log] [--mpm event|prefork] [--workers N]
 #
 # Which servers there are, their default ports, the ports of what runs beside them and the probes each
 # serves come from the harness's server table (scripts/spice servers, org.spice.bench.model.Server), read
@@ -25,6 +25,8 @@ SPICE_NGINX_WORKERS=${SPICE_NGINX_WORKERS:-auto}
 source "$SPICE_ROOT/scripts/lib/tls.sh"
 # shellcheck source=companions.sh
 source "$SPICE_ROOT/scripts/lib/companions.sh"
+# shellcheck source=cgroup.sh
+source "$SPICE_ROOT/scripts/lib/cgroup.sh"
 
 for server_file in "$SPICE_ROOT"/scripts/lib/servers/*.sh; do
     # shellcheck source=/dev/null
@@ -182,17 +184,27 @@ server_start() {
     # What the servers serve but do not own: made here, as the caller, before they drop to their user.
     mkdir -p "$run/logs" "$SPICE_FILESET"
     # In a subshell: what a launcher exports for its server (httpd reads its settings from the environment)
-    # stays out of this shell and out of the next server's start.
-    ("${name}_launch" "$run" "$port") || { log_tail "$name" "$run"; stop_pids "$run"; die "$name did not start"; }
+    # stays out of this shell and out of the next server's start; the subshell joins the server's cgroup first,
+    # so that everything the server starts is counted there.
+    local group
+    group=$(cgroup_make "$run")
+    (cgroup_enter "$group" && "${name}_launch" "$run" "$port") \
+        || { log_tail "$name" "$run"; stop_pids "$run"; cgroup_remove "$run"; die "$name did not start"; }
 
     local failed_check=""
     declare -F "${name}_start_failed" >/dev/null && failed_check="${name}_start_failed"
     if ! wait_for_answer "$port" /spice/static/spice.html "$run/server.pid" "$failed_check"; then
         log_tail "$name" "$run"
         stop_pids "$run"
+        cgroup_remove "$run"
         die "$name did not answer 200 on http://127.0.0.1:$port/spice/static/spice.html within 60 s: see the log above"
     fi
     echo "$name on http://127.0.0.1:$port (pid $(cat "$run/server.pid"), run directory $run)"
+    if [ -n "$group" ]; then
+        echo "  cgroup: $group (its CPU is the server's: every process it starts, each once)"
+    else
+        echo "  cgroup: none could be made here (root and a writable cgroup hierarchy are needed): bench reads its processes instead"
+    fi
     # shellcheck disable=SC2046
     harness urls "http://127.0.0.1:$port" $(server_probes "$name")
     echo "  https: https://127.0.0.1:$(tls_port "$port")/spice/ (certificate $SPICE_TLS_CERT)"
@@ -218,6 +230,7 @@ instance_active() {
 stop_instance() {
     stop_pids "$SPICE_RUN/$1-$2"
     stop_leftovers "$1" "$2"
+    cgroup_remove "$SPICE_RUN/$1-$2"
     echo "$1 on port $2 stopped"
 }
 
@@ -225,6 +238,7 @@ server_stop() {
     if instance_active "$1" "$2"; then
         stop_instance "$1" "$2"
     else
+        cgroup_remove "$SPICE_RUN/$1-$2"
         echo "$1 on port $2 is not running"
     fi
 }
@@ -251,6 +265,12 @@ server_pids() {
     [ ${#pids[@]} -gt 0 ] || die "$1 on port $2 is not running"
     # Each process once (nginx writes its master's PID twice: nginx.pid and server.pid).
     printf '%s\n' "${pids[@]}" | awk '!seen[$0]++' | paste -sd, -
+}
+
+# The cgroup a running server's CPU is read from (bench --server-cgroup), or nothing where it has none.
+server_cgroup() {
+    [ -f "$SPICE_RUN/$1-$2/server.pid" ] || die "$1 on port $2 is not running"
+    cgroup_of "$SPICE_RUN/$1-$2"
 }
 
 # Prints an instance's state; returns 0 if it runs, 4 if only leftovers listen, 3 if nothing does.
@@ -319,19 +339,21 @@ server_main() {
             stop) if [ -n "$port" ]; then server_stop "$each" "$port"; else server_stop_all "$each"; fi ;;
             status) if [ -n "$port" ]; then server_status "$each" "$port" || true; else server_status_all "$each"; fi ;;
             pids) server_pids "$each" "${port:-$(server_default_port "$each")}" ;;
-            *) usage_error "server: unknown action \"$action\": install, start, stop, status or pids" ;;
+            cgroup) server_cgroup "$each" "${port:-$(server_default_port "$each")}" ;;
+            *) usage_error "server: unknown action \"$action\": install, start, stop, status, pids or cgroup" ;;
         esac
     done
 }
 
 server_usage() {
     cat <<USAGE
-usage: scripts/spice server install|start|stop|status|pids NAME|all [--port N] [--access-log] [--mpm event|prefork] [--workers N]
+usage: scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--access-log] [--mpm event|prefork] [--workers N]
   NAME: $(server_table | awk '{print $1 " (" $2 ")"}' | paste -sd' ' -); all: every one but embedded
   install  what the server needs (apt for httpd and nginx, Maven for Tomcat and Jetty)
   start    from conf/ on 127.0.0.1, run directory run/NAME-PORT
   stop     by its PID files (without --port: every instance of NAME)
   status   whether it runs, and the ports it listens on
-  pids     the PIDs of everything it is made of, comma-separated on one line (what bench measures)
+  pids     the PIDs of everything it is made of, comma-separated on one line
+  cgroup   the cgroup it runs in (what bench reads its CPU from; empty where none could be made)
 USAGE
 }

@@ -3,9 +3,7 @@ package org.spice.cli;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import org.spice.page.Probe;
 
@@ -93,28 +91,6 @@ public final class Cli {
             }
         }
 
-        /** Client counts: whole numbers above 0, at least one. */
-        public List<Integer> clientCounts(List<String> values) {
-            List<Integer> counts = new ArrayList<>();
-            for (String value : values) {
-                int count;
-                try {
-                    count = Integer.parseInt(value.trim());
-                } catch (NumberFormatException e) {
-                    count = 0;
-                }
-                if (count <= 0) {
-                    throw fail("--clients: \"" + value.trim() + "\" is not a client count;"
-                            + " give whole numbers above 0 separated by commas, e.g. 1,2,4,8");
-                }
-                counts.add(count);
-            }
-            if (counts.isEmpty()) {
-                throw fail("--clients: give at least one client count, e.g. 1,2,4,8");
-            }
-            return counts;
-        }
-
         /** A finite number of 0 or more ({@code zero}) or above 0. */
         public double number(String option, String text, boolean zero) {
             double value;
@@ -140,19 +116,6 @@ public final class Cli {
                 throw fail(option + " takes a whole number" + (min > Long.MIN_VALUE ? " from " + min : "")
                         + (max < Long.MAX_VALUE ? " to " + max : "") + ", not \"" + text + "\"");
             }
-        }
-
-        /** One of an enum's constants, by its name in lower case with dashes. */
-        public <E extends Enum<E>> E choice(String option, String text, Class<E> type) {
-            List<String> names = new ArrayList<>();
-            for (E constant : type.getEnumConstants()) {
-                String name = constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
-                if (name.equals(text.trim().toLowerCase(Locale.ROOT))) {
-                    return constant;
-                }
-                names.add(name);
-            }
-            throw fail(option + ": \"" + text + "\" is not one of " + String.join(", ", names));
         }
     }
 }

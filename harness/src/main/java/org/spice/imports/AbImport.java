@@ -46,17 +46,7 @@ final class AbImport {
 
         Histogram histogram = new Histogram(3);
         histogram.setAutoResize(true);
-        long sumNanos = 0;
-        List<Table.Row> rows = Table.read(gnuplot, '\t');
-        for (Table.Row row : rows.subList(1, rows.size())) {
-            long ttime = row.whole(4, "ttime (total ms)");
-            if (ttime < 0) {
-                throw row.bad("ttime is negative");
-            }
-            long nanos = Math.max(1, ttime * 1_000_000);
-            histogram.recordValue(nanos);
-            sumNanos += nanos;
-        }
+        long sumNanos = latencies(gnuplot, histogram);
         if (histogram.getTotalCount() != complete) {
             throw new ImportException(gnuplot + ": " + histogram.getTotalCount() + " requests, but the summary "
                     + summary + " says " + complete + " complete: not the same run");
@@ -82,6 +72,22 @@ final class AbImport {
             notes.add("ab saw a " + documentLength + "-byte document, not the " + expectedBytes + "-byte page");
         }
         return new Imported(run, notes, ok);
+    }
+
+    /** Every request's total time from ab's -g file into {@code histogram}; returns their sum, nanoseconds. */
+    private static long latencies(Path gnuplot, Histogram histogram) throws ImportException {
+        long sumNanos = 0;
+        List<Table.Row> rows = Table.read(gnuplot, '\t');
+        for (Table.Row row : rows.subList(1, rows.size())) {
+            long ttime = row.whole(4, "ttime (total ms)");
+            if (ttime < 0) {
+                throw row.bad("ttime is negative");
+            }
+            long nanos = Math.max(1, ttime * 1_000_000);
+            histogram.recordValue(nanos);
+            sumNanos += nanos;
+        }
+        return sumNanos;
     }
 
     private static double number(String text, Path file, String label) throws ImportException {

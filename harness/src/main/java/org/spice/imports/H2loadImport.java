@@ -55,20 +55,12 @@ final class H2loadImport {
         long done = Long.parseLong(requests.group(3));
         long succeeded = Long.parseLong(requests.group(4));
 
-        List<Sample> samples = new ArrayList<>();
-        double first = Double.POSITIVE_INFINITY;
-        for (Table.Row row : Table.read(log, '\t')) {
-            double startMs = row.whole(0, "start time (µs)") / 1000.0;
-            int status = (int) row.whole(1, "status");
-            double latencyMs = row.whole(2, "duration (µs)") / 1000.0;
-            first = Math.min(first, startMs);
-            samples.add(new Sample(startMs, latencyMs, Math.max(status, 0), -1, "", status > 0 ? null : "failed"));
-        }
+        List<Sample> samples = samples(log);
         if (samples.size() != done) {
             throw new ImportException(log + ": " + samples.size() + " requests, but the summary " + summary + " says "
                     + done + " done: not the same run");
         }
-        double windowStart = samples.isEmpty() ? 0 : first;
+        double windowStart = samples.stream().mapToDouble(Sample::startMs).min().orElse(0);
         var run = SampleRun.build(probe, clients, samples, windowStart, windowStart + seconds * 1000 + 1e-3, expectedBytes,
                 SampleRun.Bytes.NONE, Cpu.NONE);
         List<String> notes = new ArrayList<>();
@@ -83,5 +75,17 @@ final class H2loadImport {
                     + " probes). Measure those with SPICE's engine, ab, wrk or JMeter");
         }
         return new Imported(run, notes, succeeded);
+    }
+
+    /** Each request of h2load's --log-file: its start, status and duration (no client, no size). */
+    private static List<Sample> samples(Path log) throws ImportException {
+        List<Sample> samples = new ArrayList<>();
+        for (Table.Row row : Table.read(log, '\t')) {
+            double startMs = row.whole(0, "start time (µs)") / 1000.0;
+            int status = (int) row.whole(1, "status");
+            double latencyMs = row.whole(2, "duration (µs)") / 1000.0;
+            samples.add(new Sample(startMs, latencyMs, Math.max(status, 0), -1, "", status > 0 ? null : "failed"));
+        }
+        return samples;
     }
 }

@@ -81,46 +81,18 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         } catch (IllegalArgumentException e) {
             throw check.fail("TOOL: ab, h2load, wrk, jmeter or oha, not \"" + tool + "\"");
         }
-        int count = (int) check.whole("--clients", clients, 1, 1_000_000);
+        Claim claim = claim(check, (int) check.whole("--clients", clients, 1, 1_000_000));
         if ((outDir == null) == (into == null)) {
             throw check.fail("give --out DIR (a new results directory) or --into DIR (one with earlier imports)");
         }
-        Claim claim;
-        if ((probe == null) == (workload == null)) {
-            throw check.fail("give --probe PROBE (one of " + Probe.ids() + ") or --workload NAME (a workload of your own)");
-        } else if (probe != null) {
-            try {
-                claim = Claim.probe(Probe.byId(probe), count);
-            } catch (IllegalArgumentException e) {
-                throw check.fail("--probe: " + e.getMessage() + " (a workload of your own: --workload NAME)");
-            }
-        } else if (workload.isBlank() || !workload.matches("[A-Za-z0-9_.:-]+")) {
-            throw check.fail("--workload: a name of letters, digits and _.:- such as checkout, not \"" + workload + "\"");
-        } else {
-            claim = Claim.workload(workload, count);
-        }
         long expected = pageBytes.value();
         Path dir = into != null ? into : outDir;
-        Path file = dir.resolve(ResultsJson.FILE);
-        Results earlier = null;
+        Results earlier;
         try {
-            if (into != null) {
-                if (!Files.exists(file)) {
-                    throw check.fail("--into: " + file + " does not exist: start with --out");
-                }
-                earlier = ResultsJson.readResults(file);
-            } else if (Files.exists(file)) {
-                throw check.fail("--out: " + file + " exists already: add to it with --into");
-            }
+            earlier = earlier(check, dir, which, expected);
         } catch (IOException e) {
             err.println("spice import: " + e.getMessage());
             return 1;
-        }
-        if (earlier != null && !which.id().equals(earlier.settings().engine())) {
-            throw check.fail("--into: " + dir + " holds results of " + earlier.settings().engine() + ", not " + which.id());
-        }
-        if (earlier != null && earlier.bodyBytes() != expected) {
-            throw check.fail("--into: " + dir + " was measured with " + earlier.bodyBytes() + "-byte pages, not " + expected);
         }
         Imported imported;
         try {
@@ -142,6 +114,46 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
                 imported.toolTotal());
         out.println("results: " + dir.toAbsolutePath());
         return 0;
+    }
+
+    /** What the import claims to be: a probe at a client count, or a workload of the user's own. */
+    private Claim claim(Cli.Checks check, int count) {
+        if ((probe == null) == (workload == null)) {
+            throw check.fail("give --probe PROBE (one of " + Probe.ids() + ") or --workload NAME (a workload of your own)");
+        }
+        if (probe != null) {
+            try {
+                return Claim.probe(Probe.byId(probe), count);
+            } catch (IllegalArgumentException e) {
+                throw check.fail("--probe: " + e.getMessage() + " (a workload of your own: --workload NAME)");
+            }
+        }
+        if (workload.isBlank() || !workload.matches("[A-Za-z0-9_.:-]+")) {
+            throw check.fail("--workload: a name of letters, digits and _.:- such as checkout, not \"" + workload + "\"");
+        }
+        return Claim.workload(workload, count);
+    }
+
+    /** The results --into adds to (null with --out), checked to be of the same tool and page size. */
+    private Results earlier(Cli.Checks check, Path dir, Tools which, long expected) throws IOException {
+        Path file = dir.resolve(ResultsJson.FILE);
+        if (into == null) {
+            if (Files.exists(file)) {
+                throw check.fail("--out: " + file + " exists already: add to it with --into");
+            }
+            return null;
+        }
+        if (!Files.exists(file)) {
+            throw check.fail("--into: " + file + " does not exist: start with --out");
+        }
+        Results earlier = ResultsJson.readResults(file);
+        if (!which.id().equals(earlier.settings().engine())) {
+            throw check.fail("--into: " + dir + " holds results of " + earlier.settings().engine() + ", not " + which.id());
+        }
+        if (earlier.bodyBytes() != expected) {
+            throw check.fail("--into: " + dir + " was measured with " + earlier.bodyBytes() + "-byte pages, not " + expected);
+        }
+        return earlier;
     }
 
     private Results combine(Results earlier, Imported imported, Tools which, long expected, String name) {

@@ -27,20 +27,7 @@ final class OhaImport {
         String probe = claim.name();
         int clients = claim.clients();
         Path file = Tools.single(files, "oha", "oha's --output-format json output");
-        JsonNode json;
-        try {
-            json = ResultsJson.MAPPER.readTree(file.toFile());
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new ImportException(file + ":" + (e.getLocation() == null ? 1 : e.getLocation().getLineNr())
-                    + ": not oha's JSON output (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
-        } catch (java.io.IOException e) {
-            throw new ImportException(file + ": cannot read it (" + e.getMessage() + ")");
-        }
-        for (String field : List.of("summary", "latencyPercentiles", "statusCodeDistribution")) {
-            if (json == null || !json.has(field)) {
-                throw new ImportException(file + ": oha's JSON has no \"" + field + "\" (truncated, or not --output-format json?)");
-            }
-        }
+        JsonNode json = json(file);
         JsonNode summary = json.get("summary");
         long ok = 0;
         long otherStatus = 0;
@@ -77,5 +64,24 @@ final class OhaImport {
                 .expectedBodyBytes(expectedBytes).latency(latency).build();
         return new Imported(run, List.of("oha: no per-request or per-client output, so no fairness; its JSON states neither"
                 + " the URL nor the concurrency, so --probe and --clients are as given; the whole run is the window; without --disable-keepalive it keeps its connections open (not SPICE's method)"), ok);
+    }
+
+    /** oha's JSON, with the parts the import reads; a malformed or truncated file is named with its line. */
+    private static JsonNode json(Path file) throws ImportException {
+        JsonNode json;
+        try {
+            json = ResultsJson.MAPPER.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new ImportException(file + ":" + (e.getLocation() == null ? 1 : e.getLocation().getLineNr())
+                    + ": not oha's JSON output (" + e.getOriginalMessage().lines().findFirst().orElse("") + ")");
+        } catch (java.io.IOException e) {
+            throw new ImportException(file + ": cannot read it (" + e.getMessage() + ")");
+        }
+        for (String field : List.of("summary", "latencyPercentiles", "statusCodeDistribution")) {
+            if (json == null || !json.has(field)) {
+                throw new ImportException(file + ": oha's JSON has no \"" + field + "\" (truncated, or not --output-format json?)");
+            }
+        }
+        return json;
     }
 }

@@ -53,7 +53,7 @@ class AaCheckTest {
         int status = Cli.run(new BenchCommand(), print, print, "--target", "http://127.0.0.1:" + port, "--server-pid",
                 Long.toString(server.process.pid()), "--probes", "static", "--mix", again.toString(), "--clients", "8",
                 "--repeat", "2", "--ramp-up", "0.5", "--duration", "3", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "15",
-                "--out", dir.resolve("results").toString());
+                "--cpu-time", "40", "--out", dir.resolve("results").toString());
         String printed = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, printed);
         Results results;
@@ -75,9 +75,12 @@ class AaCheckTest {
         assertTrue(results.idle() != null && results.idle().serverCpuCores() >= 0, "idle CPU measured: " + results.idle());
         SpiceFigures.Summary aa = results.summary().get(1);
         assertEquals("static-again", aa.probe());
-        assertTrue(aa.cpuIntervalsKnown() && !aa.cpuDistinguishableFromStatic(), "A/A: " + aa.cpuUsPerReqAtPeak() + " ± "
-                + aa.noise().cpuUsPerReqAtPeakCi() + " µs against static's " + aa.noise().staticCpuUsPerReq() + " ± "
-                + aa.noise().staticCpuUsPerReqCi() + "\n" + printed);
-        assertTrue(printed.contains("static-again costs what the static file costs here"), printed);
+        // The paired rounds: the same file under two names, its ratio 1 within its interval.
+        assertTrue(results.cpuRounds() != null && results.cpuRounds().rounds().size() >= 5, "rounds: " + results.cpuRounds());
+        assertTrue(aa.rounds().measured() && aa.cpuIntervalsKnown() && !aa.cpuDistinguishableFromStatic(), "A/A: "
+                + aa.rounds() + "\n" + printed);
+        System.out.printf("A/A: static-again %.3f × static ± %.3f over %d rounds%n", aa.rounds().cpuRatio(),
+                aa.rounds().cpuRatioCi(), aa.rounds().cpuRounds());
+        assertTrue(printed.contains("static-again costs the static file's CPU within"), printed);
     }
 }

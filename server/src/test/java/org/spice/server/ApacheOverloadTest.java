@@ -41,7 +41,7 @@ class ApacheOverloadTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         int status = Cli.run(new BenchCommand(), print, print, "--server", "apache", "--profile", "overload", "--probes",
-                "static,cgi", "--peak-clients", "625", "--multiples", "16", "--warm-up", "0", "--out", dir.toString());
+                "static,cgi", "--peak-clients", "625", "--multiples", "16", "--warm-up", "0", "--cpu-time", "0", "--out", dir.toString());
         String said = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, said);
         Results results;

@@ -33,7 +33,7 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--probes",
                 "static,servlet,module,cgi", "--clients", "1,4", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2",
-                "--pause", "0", "--warm-up", "4", "--out", out.toString());
+                "--pause", "0", "--warm-up", "4", "--cpu-time", "0", "--out", out.toString());
         String printed = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, printed);
 

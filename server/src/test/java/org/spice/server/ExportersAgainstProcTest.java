@@ -72,7 +72,7 @@ class ExportersAgainstProcTest {
             PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
             int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--server-metrics",
                     exporters.get(0) + "," + exporters.get(1), "--probes", "static", "--clients", "4", "--ramp-up", "0.5",
-                    "--duration", "2", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "1", "--out", dir.resolve("r").toString());
+                    "--duration", "2", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "1", "--cpu-time", "0", "--out", dir.resolve("r").toString());
             assertEquals(0, status, console.toString(StandardCharsets.UTF_8));
             Results results;
             try (Stream<Path> files = Files.walk(dir.resolve("r"))) {
@@ -103,8 +103,8 @@ class ExportersAgainstProcTest {
 
     /** Over one load of the static file, the server's and the machine's CPU from both places, within 10 %. */
     private void agree(List<Long> pids, String base) throws Exception {
-        ServerCpu proc = new ServerCpu(pids, true, List.of());
-        ServerCpu exported = new ServerCpu(List.of(), true, exporters);
+        ServerCpu proc = new ServerCpu(pids, true, List.of(), null);
+        ServerCpu exported = new ServerCpu(List.of(), true, exporters, null);
         ServerCpu.Reading proc0 = proc.read();
         ServerCpu.Reading exported0 = exported.read();
         run("ab", "-q", "-n", "6000", "-c", "4", base + "/spice/static/spice.html");

@@ -39,7 +39,7 @@ class SweepAgainstEmbeddedTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         int status = Cli.run(new SweepCommand(), print, print, "--probes", "static,cgi", "--sizes", SMALL + "," + LARGE,
-                "--clients", "4", "--warm-up", "1", "--duration", "2", "--work", Path.of("target/sweep-work").toAbsolutePath()
+                "--clients", "4", "--warm-up", "1", "--cpu-time", "0", "--duration", "2", "--work", Path.of("target/sweep-work").toAbsolutePath()
                         .toString(), "--out", dir.resolve("sweep").toString());
         String printed = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, printed);

@@ -142,7 +142,7 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         assertTrue(Files.isRegularFile(JMETER.resolve("bin/ApacheJMeter.jar")), "JMeter is assembled by the build: " + JMETER);
         List<String> args = new ArrayList<>(List.of("--target", server.baseUrl(), "--engine", "jmeter", "--jmeter-home",
                 JMETER.toString(), "--probes", "static", "--ramp-up", "1", "--duration", "2", "--ramp-down", "0",
-                "--pause", "0", "--warm-up", "0", "--out", out.toString()));
+                "--pause", "0", "--warm-up", "0", "--cpu-time", "0", "--out", out.toString()));
         args.addAll(List.of(more));
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);

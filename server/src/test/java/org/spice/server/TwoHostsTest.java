@@ -100,20 +100,20 @@ class TwoHostsTest {
 
             // Without exporters, a server elsewhere has no CPU figure: never the client machine's.
             Result blind = client("bench", "--target", server.baseUrl(), "--probes", "static", "--clients", "2",
-                    "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "0",
+                    "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "0", "--cpu-time", "0",
                     "--no-verify", "--out", dir.resolve("blind").toString());
             assertEquals(0, blind.status, blind.out);
             Results without = results(dir.resolve("blind"));
             assertTrue(Double.isNaN(without.summary().get(0).cpuUsPerReqAtPeak()), "no server CPU: " + without.summary());
             assertTrue(without.notes().stream().anyMatch(n -> n.contains("pass --server-metrics")), without.notes().toString());
 
-            ServerCpu proc = new ServerCpu(List.of(server.process.pid()), true, List.of());
-            ServerCpu there = new ServerCpu(List.of(), false, exporters);
+            ServerCpu proc = new ServerCpu(List.of(server.process.pid()), true, List.of(), null);
+            ServerCpu there = new ServerCpu(List.of(), false, exporters, null);
             ServerCpu.Reading proc0 = proc.read();
             ServerCpu.Reading there0 = there.read();
             Result measured = client("bench", "--target", server.baseUrl(), "--server", "embedded", "--server-metrics",
                     exporters.get(0) + "," + exporters.get(1), "--probes", "static,servlet", "--clients", "8", "--ramp-up", "1",
-                    "--duration", "3", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "2", "--no-verify",
+                    "--duration", "3", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "2", "--cpu-time", "0", "--no-verify",
                     "--out", dir.resolve("measured").toString());
             ServerCpu.Reading proc1 = proc.read();
             ServerCpu.Reading there1 = there.read();

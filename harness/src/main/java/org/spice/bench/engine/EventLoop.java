@@ -109,34 +109,7 @@ final class EventLoop implements Runnable {
             for (LoopClient client : clients) {
                 client.begin(schedule);
             }
-            long began = System.nanoTime();
-            long nextTick = began + TICK_NANOS;
-            long nextScan = began + scanNanos;
-            while (true) {
-                int ready = selector.select(TICK_MILLIS);
-                long now = System.nanoTime();
-                window(schedule, now);
-                if (ready > 0) {
-                    for (var it = selector.selectedKeys().iterator(); it.hasNext(); ) {
-                        var key = it.next();
-                        it.remove();
-                        ((LoopClient) key.attachment()).onReady(key);
-                    }
-                }
-                if (now - nextTick >= 0) {
-                    nextTick = now + TICK_NANOS;
-                    resume(now);
-                    if (now - nextScan >= 0) {
-                        nextScan = now + scanNanos;
-                        for (LoopClient client : clients) {
-                            client.expireIfLate(now);
-                        }
-                    }
-                    if (finished == clients.size()) {
-                        return;
-                    }
-                }
-            }
+            select(schedule);
         } catch (IOException e) {
             throw new UncheckedIOException("the selector failed", e);
         } finally {
@@ -147,6 +120,38 @@ final class EventLoop implements Runnable {
                 selector.close();
             } catch (IOException e) {
                 // the loop is over either way
+            }
+        }
+    }
+
+    /** The loop proper: ready connections served, then on every tick the backed-off resumed and the late expired. */
+    private void select(EventLoopEngine.Schedule schedule) throws IOException {
+        long began = System.nanoTime();
+        long nextTick = began + TICK_NANOS;
+        long nextScan = began + scanNanos;
+        while (true) {
+            int ready = selector.select(TICK_MILLIS);
+            long now = System.nanoTime();
+            window(schedule, now);
+            if (ready > 0) {
+                for (var it = selector.selectedKeys().iterator(); it.hasNext(); ) {
+                    var key = it.next();
+                    it.remove();
+                    ((LoopClient) key.attachment()).onReady(key);
+                }
+            }
+            if (now - nextTick >= 0) {
+                nextTick = now + TICK_NANOS;
+                resume(now);
+                if (now - nextScan >= 0) {
+                    nextScan = now + scanNanos;
+                    for (LoopClient client : clients) {
+                        client.expireIfLate(now);
+                    }
+                }
+                if (finished == clients.size()) {
+                    return;
+                }
             }
         }
     }

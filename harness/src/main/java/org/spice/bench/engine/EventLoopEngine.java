@@ -95,13 +95,16 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     private final boolean local;
     private final ServerCpu serverCpu;
 
-    /** @param stop set by a signal: the mix ends at once and is marked failed */
-    public EventLoopEngine(BenchSettings settings, TlsConfig tls, Stop stop) {
+    /**
+     * @param stop set by a signal: the mix ends at once and is marked failed
+     * @param serverCpu where the server's CPU is read, at every window's edges and slices
+     */
+    public EventLoopEngine(BenchSettings settings, TlsConfig tls, Stop stop, ServerCpu serverCpu) {
         this.settings = settings;
         this.tls = tls;
         this.stop = stop;
         this.local = settings.target().isLocal();
-        this.serverCpu = settings.serverCpu();
+        this.serverCpu = serverCpu;
     }
 
     @Override

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 
 /**
@@ -104,6 +105,23 @@ public final class SpiceFigures {
     }
 
     /**
+     * A probe's CPU figures from the paired rounds (results.json's summary, beside the ladder's): its mean CPU per
+     * request and interval, its ratio to the static file's and the ratio's interval (in the ratio's unit), the rounds'
+     * client count, how many rounds counted, and whether the precision asked was reached. Null numbers where no rounds
+     * ran.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Rounds(Double cpuUsPerReq, Double cpuUsPerReqCi, Double cpuRatio, Double cpuRatioCi, Integer cpuClients,
+            Integer cpuRounds, Boolean cpuPrecisionReached) {
+        public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null);
+
+        /** Whether the rounds measured this probe. */
+        public boolean measured() {
+            return cpuUsPerReq != null && !cpuUsPerReq.isNaN();
+        }
+    }
+
+    /**
      * Averages repeats of the same mix: rate, latency, fairness and server CPU are arithmetic means over
      * the repeats that did not fail, their intervals taken across those repeats when there are at least
      * {@link #MIN_REPEATS_AS_BATCHES} (the repeats are the batches); with fewer, the first point's own (its slices,
@@ -136,7 +154,8 @@ public final class SpiceFigures {
      * sees them, and anything else the machine ran).
      */
     public enum CpuSource {
-        SERVER("srv", "the server's processes"), MACHINE("mach", "the whole machine less the client");
+        SERVER("srv", "the server's processes"), MACHINE("mach", "the whole machine less the client"),
+        CGROUP("cgroup", "the server's cgroup: every process it started, each once");
 
         private final String id;
         private final String meaning;
@@ -156,11 +175,11 @@ public final class SpiceFigures {
         }
 
         double of(Point point) {
-            return this == SERVER ? point.serverCpuUsPerReq() : point.machineCpuUsPerReq();
+            return this != MACHINE ? point.serverCpuUsPerReq() : point.machineCpuUsPerReq();
         }
 
         double ci(Point point) {
-            return this == SERVER ? point.noise().serverCpuUsPerReq() : point.noise().machineCpuUsPerReq();
+            return this != MACHINE ? point.noise().serverCpuUsPerReq() : point.noise().machineCpuUsPerReq();
         }
     }
 
@@ -177,7 +196,20 @@ public final class SpiceFigures {
             double requestEfficiencyAtMaxLoad, double latencyEfficiencyAtMaxLoad, double usefulPeakRps,
             int usefulPeakClients, double requestEfficiencyPeakToPeak, double serverCpuUsPerReqAtPeak,
             double machineCpuUsPerReqAtPeak, CpuSource cpuSource, double cpuUsPerReqAtPeak, double cpuEfficiency,
-            @JsonUnwrapped PeakNoise noise) {
+            @JsonUnwrapped PeakNoise noise, @JsonUnwrapped Rounds rounds) {
+
+        /** A summary with the ladder's figures only. */
+        public Summary(String probe, int repeats, double peakRateRps, int peakClients, double latencyAtPeakMs,
+                double requestEfficiencyAtPeak, double latencyEfficiencyAtPeak, int maxLoadClients,
+                double requestEfficiencyAtMaxLoad, double latencyEfficiencyAtMaxLoad, double usefulPeakRps,
+                int usefulPeakClients, double requestEfficiencyPeakToPeak, double serverCpuUsPerReqAtPeak,
+                double machineCpuUsPerReqAtPeak, CpuSource cpuSource, double cpuUsPerReqAtPeak, double cpuEfficiency,
+                PeakNoise noise) {
+            this(probe, repeats, peakRateRps, peakClients, latencyAtPeakMs, requestEfficiencyAtPeak, latencyEfficiencyAtPeak,
+                    maxLoadClients, requestEfficiencyAtMaxLoad, latencyEfficiencyAtMaxLoad, usefulPeakRps, usefulPeakClients,
+                    requestEfficiencyPeakToPeak, serverCpuUsPerReqAtPeak, machineCpuUsPerReqAtPeak, cpuSource,
+                    cpuUsPerReqAtPeak, cpuEfficiency, noise, Rounds.NONE);
+        }
 
         /** A summary without intervals. */
         public Summary(String probe, int repeats, double peakRateRps, int peakClients, double latencyAtPeakMs,
@@ -192,17 +224,57 @@ public final class SpiceFigures {
         }
 
         /**
-         * True when the probe's CPU per request and static's at the same client count both have intervals and
-         * they do not overlap: only then is the difference a finding.
+         * True when the difference from the static file is a finding: with rounds, the paired ratio's interval does not
+         * hold 1; from the ladder, the probe's CPU per request and static's at the same client count both have
+         * intervals and they do not overlap.
          */
         public boolean cpuDistinguishableFromStatic() {
+            if (rounds.measured()) {
+                return !Double.isNaN(rounds.cpuRatioCi()) && Math.abs(rounds.cpuRatio() - 1) > rounds.cpuRatioCi();
+            }
             return Intervals.distinguishable(cpuUsPerReqAtPeak, noise.cpuUsPerReqAtPeakCi(), noise.staticCpuUsPerReq(),
                     noise.staticCpuUsPerReqCi());
         }
 
-        /** True when both the probe's and static's CPU figures have intervals. */
+        /** True when both the probe's and static's CPU figures have intervals (with rounds: the ratio has one). */
         public boolean cpuIntervalsKnown() {
-            return Intervals.known(noise.cpuUsPerReqAtPeakCi(), noise.staticCpuUsPerReqCi());
+            return rounds.measured() ? !Double.isNaN(rounds.cpuRatioCi())
+                    : Intervals.known(noise.cpuUsPerReqAtPeakCi(), noise.staticCpuUsPerReqCi());
+        }
+
+        /** The CPU per request that stands for the probe's cost: the rounds' where they ran, else the ladder's at its peak. */
+        public double cpuUs() {
+            return rounds.measured() ? rounds.cpuUsPerReq() : cpuUsPerReqAtPeak;
+        }
+
+        /**
+         * The probe's CPU per request / the static file's: the paired rounds' where they ran, else the reciprocal of
+         * the ladder's CPU efficiency at the probe's peak.
+         */
+        public double cpuRatio() {
+            return rounds.measured() && rounds.cpuRatio() != null ? rounds.cpuRatio()
+                    : cpuEfficiency > 0 ? 1 / cpuEfficiency : Double.NaN;
+        }
+
+        /** That ratio's 95 % half-width, in the ratio's unit (from the ladder: propagated from the efficiency's). */
+        public double cpuRatioCi() {
+            return rounds.measured() && rounds.cpuRatioCi() != null ? rounds.cpuRatioCi()
+                    : cpuEfficiency > 0 ? noise.cpuEfficiencyCi() / (cpuEfficiency * cpuEfficiency) : Double.NaN;
+        }
+
+        /** That figure's 95 % half-width. */
+        public double cpuUsCi() {
+            return rounds.measured() ? rounds.cpuUsPerReqCi() : noise.cpuUsPerReqAtPeakCi();
+        }
+
+        /** These figures with the CPU rounds': the ratio, and the CPU efficiency paired by round with its interval. */
+        public Summary withRounds(Rounds measured, double pairedEfficiency, double pairedEfficiencyCi) {
+            PeakNoise paired = new PeakNoise(noise.peakRateRpsCi(), noise.cpuUsPerReqAtPeakCi(), noise.staticCpuUsPerReq(),
+                    noise.staticCpuUsPerReqCi(), pairedEfficiencyCi);
+            return new Summary(probe, repeats, peakRateRps, peakClients, latencyAtPeakMs, requestEfficiencyAtPeak,
+                    latencyEfficiencyAtPeak, maxLoadClients, requestEfficiencyAtMaxLoad, latencyEfficiencyAtMaxLoad,
+                    usefulPeakRps, usefulPeakClients, requestEfficiencyPeakToPeak, serverCpuUsPerReqAtPeak,
+                    machineCpuUsPerReqAtPeak, cpuSource, cpuUsPerReqAtPeak, pairedEfficiency, paired, measured);
         }
 
         /** True when no mix of the probe counted. */
@@ -253,7 +325,7 @@ public final class SpiceFigures {
         Point useful = ok.stream()
                 .filter(p -> p.fairness() >= FAIR && p.meanLatencyMs() <= latencyBoundMs)
                 .max(Comparator.comparingDouble(Point::rateRps)).orElse(null);
-        CpuSource source = Double.isNaN(preferred.of(peak)) && preferred == CpuSource.SERVER ? CpuSource.MACHINE : preferred;
+        CpuSource source = Double.isNaN(preferred.of(peak)) && preferred != CpuSource.MACHINE ? CpuSource.MACHINE : preferred;
         double cpu = source.of(peak);
         double staticCpu = staticAtPeak == null ? Double.NaN : source.of(staticAtPeak);
         double cpuCi = source.ci(peak);

@@ -42,13 +42,13 @@ public final class JMeterEngine implements LoadEngine {
     private final List<String> notes = new ArrayList<>();
     private final ServerCpu serverCpu;
 
-    public JMeterEngine(BenchSettings settings, Path work, Stop stop, PrintStream err) {
+    public JMeterEngine(BenchSettings settings, Path work, Stop stop, PrintStream err, ServerCpu serverCpu) {
         this.settings = settings;
         this.jmeter = settings.jmeter();
         this.work = work;
         this.stop = stop;
         this.err = err;
-        this.serverCpu = settings.serverCpu();
+        this.serverCpu = serverCpu;
     }
 
     @Override

@@ -41,60 +41,67 @@ public final class TestPlan {
         return null;
     }
 
+    /**
+     * The test plan of one mix: a closed loop of threads (their number a property, so each engine runs its share), no
+     * keep-alive, HttpClient4 with the connect and response timeouts. Arguments: the mix's name, the seconds it runs,
+     * the host, the port, the path, the timeout in milliseconds.
+     */
+    private static final String PLAN = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <jmeterTestPlan version="1.2" properties="5.0" jmeter="5.6.3">
+              <hashTree>
+                <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="SPICE %1$s">
+                  <elementProp name="TestPlan.user_defined_variables" elementType="Arguments" guiclass="ArgumentsPanel" testclass="Arguments">
+                    <collectionProp name="Arguments.arguments"/>
+                  </elementProp>
+                  <boolProp name="TestPlan.functional_mode">false</boolProp>
+                  <boolProp name="TestPlan.serialize_threadgroups">false</boolProp>
+                </TestPlan>
+                <hashTree>
+                  <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="spice">
+                    <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
+                    <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController">
+                      <boolProp name="LoopController.continue_forever">false</boolProp>
+                      <intProp name="LoopController.loops">-1</intProp>
+                    </elementProp>
+                    <stringProp name="ThreadGroup.num_threads">${__P(spice.threads,1)}</stringProp>
+                    <stringProp name="ThreadGroup.ramp_time">0</stringProp>
+                    <boolProp name="ThreadGroup.scheduler">true</boolProp>
+                    <stringProp name="ThreadGroup.duration">%2$d</stringProp>
+                    <stringProp name="ThreadGroup.delay">0</stringProp>
+                    <boolProp name="ThreadGroup.same_user_on_next_iteration">true</boolProp>
+                  </ThreadGroup>
+                  <hashTree>
+                    <HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="%1$s">
+                      <elementProp name="HTTPsampler.Arguments" elementType="Arguments" guiclass="HTTPArgumentsPanel" testclass="Arguments">
+                        <collectionProp name="Arguments.arguments"/>
+                      </elementProp>
+                      <stringProp name="HTTPSampler.domain">%3$s</stringProp>
+                      <stringProp name="HTTPSampler.port">%4$d</stringProp>
+                      <stringProp name="HTTPSampler.protocol">http</stringProp>
+                      <stringProp name="HTTPSampler.path">%5$s</stringProp>
+                      <stringProp name="HTTPSampler.method">GET</stringProp>
+                      <boolProp name="HTTPSampler.follow_redirects">false</boolProp>
+                      <boolProp name="HTTPSampler.auto_redirects">false</boolProp>
+                      <boolProp name="HTTPSampler.use_keepalive">false</boolProp>
+                      <stringProp name="HTTPSampler.implementation">HttpClient4</stringProp>
+                      <stringProp name="HTTPSampler.connect_timeout">%6$d</stringProp>
+                      <stringProp name="HTTPSampler.response_timeout">%6$d</stringProp>
+                    </HTTPSamplerProxy>
+                    <hashTree/>
+                  </hashTree>
+                </hashTree>
+              </hashTree>
+            </jmeterTestPlan>
+            """;
+
     public static String jmx(Endpoint target, Mix mix, double seconds, int timeoutMillis) {
         String path = path(mix);
         if (path == null) {
             throw new IllegalArgumentException(unsupported(mix));
         }
         long duration = (long) Math.ceil(seconds);
-        return """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <jmeterTestPlan version="1.2" properties="5.0" jmeter="5.6.3">
-                  <hashTree>
-                    <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="SPICE %1$s">
-                      <elementProp name="TestPlan.user_defined_variables" elementType="Arguments" guiclass="ArgumentsPanel" testclass="Arguments">
-                        <collectionProp name="Arguments.arguments"/>
-                      </elementProp>
-                      <boolProp name="TestPlan.functional_mode">false</boolProp>
-                      <boolProp name="TestPlan.serialize_threadgroups">false</boolProp>
-                    </TestPlan>
-                    <hashTree>
-                      <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="spice">
-                        <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
-                        <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController">
-                          <boolProp name="LoopController.continue_forever">false</boolProp>
-                          <intProp name="LoopController.loops">-1</intProp>
-                        </elementProp>
-                        <stringProp name="ThreadGroup.num_threads">${__P(spice.threads,1)}</stringProp>
-                        <stringProp name="ThreadGroup.ramp_time">0</stringProp>
-                        <boolProp name="ThreadGroup.scheduler">true</boolProp>
-                        <stringProp name="ThreadGroup.duration">%2$d</stringProp>
-                        <stringProp name="ThreadGroup.delay">0</stringProp>
-                        <boolProp name="ThreadGroup.same_user_on_next_iteration">true</boolProp>
-                      </ThreadGroup>
-                      <hashTree>
-                        <HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="%1$s">
-                          <elementProp name="HTTPsampler.Arguments" elementType="Arguments" guiclass="HTTPArgumentsPanel" testclass="Arguments">
-                            <collectionProp name="Arguments.arguments"/>
-                          </elementProp>
-                          <stringProp name="HTTPSampler.domain">%3$s</stringProp>
-                          <stringProp name="HTTPSampler.port">%4$d</stringProp>
-                          <stringProp name="HTTPSampler.protocol">http</stringProp>
-                          <stringProp name="HTTPSampler.path">%5$s</stringProp>
-                          <stringProp name="HTTPSampler.method">GET</stringProp>
-                          <boolProp name="HTTPSampler.follow_redirects">false</boolProp>
-                          <boolProp name="HTTPSampler.auto_redirects">false</boolProp>
-                          <boolProp name="HTTPSampler.use_keepalive">false</boolProp>
-                          <stringProp name="HTTPSampler.implementation">HttpClient4</stringProp>
-                          <stringProp name="HTTPSampler.connect_timeout">%6$d</stringProp>
-                          <stringProp name="HTTPSampler.response_timeout">%6$d</stringProp>
-                        </HTTPSamplerProxy>
-                        <hashTree/>
-                      </hashTree>
-                    </hashTree>
-                  </hashTree>
-                </jmeterTestPlan>
-                """.formatted(xml(mix.name()), duration, xml(target.host()), target.port(), xml(target.prefix() + path),
+        return PLAN.formatted(xml(mix.name()), duration, xml(target.host()), target.port(), xml(target.prefix() + path),
                 timeoutMillis);
     }
 

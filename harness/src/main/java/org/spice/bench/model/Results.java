@@ -20,7 +20,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
-    "settings", "notes", "steady_state", "idle", "runs", "summary", "overload"})
+    "settings", "notes", "steady_state", "idle", "cpu_rounds", "runs", "summary", "overload"})
 public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
         @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Settings settings,
         @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
@@ -30,7 +30,8 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         @JsonProperty("steady_state") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<SteadyState> steadyState,
         @JsonProperty("idle") @JsonInclude(JsonInclude.Include.NON_NULL) IdleCpu idle,
         @JsonProperty("runs") List<RunRecord> runs,
-        @JsonProperty("overload") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Overload> overload) {
+        @JsonProperty("overload") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Overload> overload,
+        @JsonProperty("cpu_rounds") @JsonInclude(JsonInclude.Include.NON_NULL) CpuRounds cpuRounds) {
 
     public static final String SCHEMA = "spice-results/1";
 
@@ -46,13 +47,13 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     public Results(String target, String server, long bodyBytes, Settings settings, String startedAt, String finishedAt,
             boolean partial, String partialReason, List<String> notes, List<RunRecord> runs) {
         this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, List.of(), null,
-                runs, List.of());
+                runs, List.of(), null);
     }
 
     /** These results with {@code overload} as what went past the peak. */
     public Results withOverload(List<Overload> overload) {
         return new Results(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes,
-                steadyState, idle, runs, overload);
+                steadyState, idle, runs, overload, cpuRounds);
     }
 
     @JsonProperty("schema")
@@ -80,22 +81,27 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     /** The SPICE summary, computed from the runs every time it is asked for (written to results.json, never read). */
     @JsonProperty("summary")
     public List<SpiceFigures.Summary> summary() {
-        return Summaries.of(runs, latencyBoundMs(), baseline(), server, cpuFromExporters());
+        List<SpiceFigures.Summary> ladder = Summaries.of(runs, latencyBoundMs(), baseline(), server, cpuFrom());
+        return cpuRounds == null ? ladder : Summaries.withRounds(ladder, cpuRounds, this::cpuSource);
     }
 
     /** The CPU figure that stands for {@code probe}'s cost in these results. */
     public SpiceFigures.CpuSource cpuSource(String probe) {
-        return Summaries.cpuSource(server, cpuFromExporters(), probe);
+        return Summaries.cpuSource(server, cpuFrom(), probe);
     }
 
     /** Why the server's processes miss its CGI programs here, in words (where {@link #cpuSource} is the machine's). */
     public String cgiUnseenBecause() {
-        return cpuFromExporters() ? "the exporters see a CGI program only if it runs while they are read, and each lives"
+        return cpuFrom() == Summaries.CpuFrom.EXPORTERS ? "the exporters see a CGI program only if it runs while they are read, and each lives"
                 + " a millisecond" : server + "'s CGI programs are reaped by the kernel, outside the server's process tree,"
                 + " which would miss them";
     }
 
-    private boolean cpuFromExporters() {
-        return settings != null && settings.serverMetrics() != null && !settings.serverMetrics().isEmpty();
+    /** Where the server's CPU was read, as the settings record it. */
+    public Summaries.CpuFrom cpuFrom() {
+        if (settings.serverMetrics() != null && !settings.serverMetrics().isEmpty()) {
+            return Summaries.CpuFrom.EXPORTERS;
+        }
+        return settings.serverCgroup() != null ? Summaries.CpuFrom.CGROUP : Summaries.CpuFrom.PROC;
     }
 }

@@ -84,54 +84,62 @@ public final class ResultsJson {
 
     /** NaN and infinities, which JSON cannot hold, are written as null and read back as NaN. */
     private static SimpleModule notMeasuredAsNull() {
-        JsonSerializer<Double> number = new JsonSerializer<>() {
-            @Override
-            public void serialize(Double value, JsonGenerator out, SerializerProvider provider) throws IOException {
-                if (value.isNaN() || value.isInfinite()) {
-                    out.writeNull();
-                } else {
-                    out.writeNumber(value);
-                }
-            }
-        };
-        JsonSerializer<double[]> numbers = new JsonSerializer<>() {
-            @Override
-            public void serialize(double[] values, JsonGenerator out, SerializerProvider provider) throws IOException {
-                out.writeStartArray();
-                for (double value : values) {
-                    number.serialize(value, out, provider);
-                }
-                out.writeEndArray();
-            }
-        };
-        JsonDeserializer<Double> read = new JsonDeserializer<>() {
-            @Override
-            public Double deserialize(JsonParser in, DeserializationContext context) throws IOException {
-                return in.getValueAsDouble(Double.NaN);
-            }
-
-            @Override
-            public Double getNullValue(DeserializationContext context) {
-                return Double.NaN;
-            }
-        };
-        JsonDeserializer<double[]> readArray = new JsonDeserializer<>() {
-            @Override
-            public double[] deserialize(JsonParser in, DeserializationContext context) throws IOException {
-                if (!in.isExpectedStartArrayToken()) {
-                    return (double[]) context.handleUnexpectedToken(double[].class, in);
-                }
-                java.util.List<Double> values = new java.util.ArrayList<>();
-                for (JsonToken token = in.nextToken(); token != JsonToken.END_ARRAY; token = in.nextToken()) {
-                    values.add(token == JsonToken.VALUE_NULL ? Double.NaN : in.getValueAsDouble(Double.NaN));
-                }
-                return values.stream().mapToDouble(Double::doubleValue).toArray();
-            }
-        };
+        NumberOrNull number = new NumberOrNull();
+        NullAsNaN read = new NullAsNaN();
         return new SimpleModule("spice-not-measured")
                 .addSerializer(Double.class, number).addSerializer(double.class, number)
-                .addSerializer(double[].class, numbers)
+                .addSerializer(double[].class, new NumbersOrNull())
                 .addDeserializer(Double.class, read).addDeserializer(double.class, read)
-                .addDeserializer(double[].class, readArray);
+                .addDeserializer(double[].class, new NullsAsNaN());
+    }
+
+    private static final class NumberOrNull extends JsonSerializer<Double> {
+        @Override
+        public void serialize(Double value, JsonGenerator out, SerializerProvider provider) throws IOException {
+            if (value.isNaN() || value.isInfinite()) {
+                out.writeNull();
+            } else {
+                out.writeNumber(value);
+            }
+        }
+    }
+
+    private static final class NumbersOrNull extends JsonSerializer<double[]> {
+        private final NumberOrNull number = new NumberOrNull();
+
+        @Override
+        public void serialize(double[] values, JsonGenerator out, SerializerProvider provider) throws IOException {
+            out.writeStartArray();
+            for (double value : values) {
+                number.serialize(value, out, provider);
+            }
+            out.writeEndArray();
+        }
+    }
+
+    private static final class NullAsNaN extends JsonDeserializer<Double> {
+        @Override
+        public Double deserialize(JsonParser in, DeserializationContext context) throws IOException {
+            return in.getValueAsDouble(Double.NaN);
+        }
+
+        @Override
+        public Double getNullValue(DeserializationContext context) {
+            return Double.NaN;
+        }
+    }
+
+    private static final class NullsAsNaN extends JsonDeserializer<double[]> {
+        @Override
+        public double[] deserialize(JsonParser in, DeserializationContext context) throws IOException {
+            if (!in.isExpectedStartArrayToken()) {
+                return (double[]) context.handleUnexpectedToken(double[].class, in);
+            }
+            java.util.List<Double> values = new java.util.ArrayList<>();
+            for (JsonToken token = in.nextToken(); token != JsonToken.END_ARRAY; token = in.nextToken()) {
+                values.add(token == JsonToken.VALUE_NULL ? Double.NaN : in.getValueAsDouble(Double.NaN));
+            }
+            return values.stream().mapToDouble(Double::doubleValue).toArray();
+        }
     }
 }

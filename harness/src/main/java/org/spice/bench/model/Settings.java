@@ -20,7 +20,8 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         Integer timeoutMs, Double latencyBoundMs, String baseline, Double warmUpS, Map<String, Double> mixMeanBytes,
         Double fairnessMin, Long seed, String tlsTarget, Boolean tlsSessionResumption, List<Long> serverPid,
         List<String> serverMetrics, String windowRule, String engine, List<String> jmeterEngines, Boolean jmeterRmiTls, String latencyEnd,
-        Integer clientCpus, Long clockTicksPerS, String java, String os, String pinning, String order, String steadyStateRule) {
+        Integer clientCpus, Long clockTicksPerS, String java, String os, String pinning, String order, String steadyStateRule,
+        String serverCgroup, Integer cpuClients, Double cpuPrecision, Double cpuTimeS) {
 
     public static final Settings NONE = builder().build();
 

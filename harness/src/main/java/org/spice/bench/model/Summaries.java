@@ -5,6 +5,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.page.Probe;
@@ -24,15 +25,46 @@ public final class Summaries {
     private Summaries() {
     }
 
+    /** Where a run read the server's CPU. */
+    public enum CpuFrom {
+        /** Its processes' trees in /proc (children once reaped by them). */
+        PROC,
+        /** Its cgroup: every process it started, each once. */
+        CGROUP,
+        /** The Prometheus exporters on its machine. */
+        EXPORTERS
+    }
+
     /**
-     * The CPU figure that stands for a probe's cost on a server (see {@link SpiceFigures.CpuSource}): the machine's
-     * for CGI where the server's processes miss its programs, that is where the kernel reaps them, or where the CPU
-     * is read from exporters (a program born and reaped between two scrapes is never seen).
+     * The CPU figure that stands for a probe's cost on a server (see {@link SpiceFigures.CpuSource}): its cgroup's
+     * where it has one; else the machine's for CGI where the server's processes miss its programs, that is where the
+     * kernel reaps them, or where the CPU is read from exporters (a program born and reaped between two scrapes is
+     * never seen).
      */
-    public static SpiceFigures.CpuSource cpuSource(String server, boolean fromExporters, String probe) {
-        boolean uncounted = fromExporters
+    public static SpiceFigures.CpuSource cpuSource(String server, CpuFrom from, String probe) {
+        if (from == CpuFrom.CGROUP) {
+            return SpiceFigures.CpuSource.CGROUP;
+        }
+        boolean uncounted = from == CpuFrom.EXPORTERS
                 || server != null && Server.find(server).map(Server::cgiChildrenUncounted).orElse(false);
         return probe.equals(Probe.CGI.id()) && uncounted ? SpiceFigures.CpuSource.MACHINE : SpiceFigures.CpuSource.SERVER;
+    }
+
+    /**
+     * The ladder's summaries with the CPU rounds' figures: the CPU per request, the ratio to the static file and the
+     * CPU efficiency, both paired by round, of every probe the rounds measured.
+     */
+    public static List<SpiceFigures.Summary> withRounds(List<SpiceFigures.Summary> ladder, CpuRounds rounds,
+            Function<String, SpiceFigures.CpuSource> sourceOf) {
+        Map<String, CpuRounds.Figures> figures = rounds.figures(sourceOf);
+        List<SpiceFigures.Summary> all = new ArrayList<>();
+        for (SpiceFigures.Summary s : ladder) {
+            CpuRounds.Figures f = figures.get(s.probe());
+            all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
+                    f.paired().ratio(), f.paired().ratioCi(), rounds.clients(), f.paired().rounds(), f.precise()),
+                    f.paired().efficiency(), f.paired().efficiencyCi()));
+        }
+        return all;
     }
 
     /**
@@ -40,7 +72,7 @@ public final class Summaries {
      * the CPU read from exporters when {@code fromExporters}.
      */
     public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference, String server,
-            boolean fromExporters) {
+            CpuFrom from) {
         // Repeats of one mix, grouped once: with two (too few to be batches), their slices pooled, once per mix.
         Map<String, List<RunRecord>> repeatsOfMix = new LinkedHashMap<>();
         for (RunRecord run : runs) {
@@ -66,7 +98,7 @@ public final class Summaries {
         for (Map.Entry<String, List<SpiceFigures.Point>> entry : byProbe.entrySet()) {
             summaries.add(SpiceFigures.summarize(entry.getKey(), repeats.get(entry.getKey()),
                     SpiceFigures.combineRepeats(entry.getValue()), statics, latencyBoundMs,
-                    cpuSource(server, fromExporters, entry.getKey())));
+                    cpuSource(server, from, entry.getKey())));
         }
         return summaries;
     }

@@ -60,7 +60,7 @@ public record Sweep(String schema, String server, int clients, String method, Li
             sizes.add(new Size(size.getKey(), size.getValue().getParent().toString()));
             for (SpiceFigures.Summary s : results.summary()) {
                 byProbe.computeIfAbsent(s.probe(), p -> new ArrayList<>()).add(new Point(size.getKey(),
-                        s.cpuUsPerReqAtPeak(), s.noise().cpuUsPerReqAtPeakCi(),
+                        s.cpuUs(), s.cpuUsCi(),
                         s.cpuSource() == null ? null : s.cpuSource().id(), s.peakRateRps()));
             }
         }

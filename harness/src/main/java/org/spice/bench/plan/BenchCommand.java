@@ -1,5 +1,6 @@
 package org.spice.bench.plan;
 
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,11 +9,11 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.spice.bench.engine.ClientLimits;
-import org.spice.bench.jmeter.TestPlan;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Server;
 import org.spice.bench.net.Endpoint;
+import org.spice.bench.proc.Cgroup;
 import org.spice.cli.Cli;
 import org.spice.cli.Options;
 import org.spice.page.Probe;
@@ -113,6 +114,9 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             description = "With --target: the server's processes on this machine, for its CPU per request.")
     List<Long> serverPids = new ArrayList<>();
 
+    @Mixin
+    CpuOptions cpu;
+
     @Option(names = "--server-metrics", paramLabel = "URL[,URL]", split = ",", converter = Converters.ExporterUrl.class,
             description = "With --target: the Prometheus exporters on the server's machine (scripts/spice metrics-agent"
                     + " start there prints this value): the server's CPU is read from them, where it runs.")
@@ -135,8 +139,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--out", paramLabel = "DIR", description = "Where results/<time>/ goes (default: results).")
     Path outDir = Path.of("results");
 
-    /** A server started here: which, on which port, its processes, where its results go. */
-    record Started(Server server, int port, List<Long> pids, Path outDir) {
+    /** A server started here: which, on which port, its processes and cgroup (null: none), where its results go. */
+    record Started(Server server, int port, List<Long> pids, Path cgroup, Path outDir) {
     }
 
     @Override
@@ -156,7 +160,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     BenchSettings settings() {
         List<Server> started = startedServers();
         return settings(started.isEmpty() ? null : new Started(started.get(0), started.get(0).defaultPort(), List.of(),
-                outDir), List.of());
+                null, outDir), List.of());
     }
 
     /**
@@ -176,7 +180,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 started == null ? (servers.isEmpty() ? null : String.join(", ", servers)) : started.server().id(), pin, seed,
                 started == null ? outDir : started.outDir(), trusted, tlsResume, pageBytes.value(), engine,
                 engine == BenchSettings.Engine.JMETER ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null,
-                flood.flood(check, timing.profile));
+                flood.flood(check, timing.profile), started == null ? cpu.cgroup : started.cgroup(), cpu.rounds());
         check(check, settings);
         return settings;
     }
@@ -230,12 +234,20 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         if (settings.mixes().stream().map(Mix::name).distinct().count() < settings.mixes().size()) {
             throw check.fail("--mix: two workloads are named the same; rename a mix file");
         }
-        if (target == null && (!serverPids.isEmpty() || !serverMetrics.isEmpty())) {
-            throw check.fail((serverPids.isEmpty() ? "--server-metrics" : "--server-pid") + " goes with --target: a"
-                    + " server bench starts is measured by its own processes");
+        if (target == null && (!serverPids.isEmpty() || !serverMetrics.isEmpty() || cpu.cgroup != null)) {
+            throw check.fail((!serverPids.isEmpty() ? "--server-pid" : !serverMetrics.isEmpty() ? "--server-metrics"
+                    : "--server-cgroup") + " goes with --target: a server bench starts is measured by its own cgroup or"
+                    + " processes");
         }
-        if (!serverPids.isEmpty() && !serverMetrics.isEmpty()) {
-            throw check.fail("--server-metrics or --server-pid: the server's CPU is read in one place");
+        if (!serverMetrics.isEmpty() && (!serverPids.isEmpty() || cpu.cgroup != null)) {
+            throw check.fail("--server-metrics, or --server-pid and --server-cgroup: the server's CPU is read in one place");
+        }
+        if (cpu.cgroup != null) {
+            try {
+                Cgroup.at(cpu.cgroup);
+            } catch (IOException e) {
+                throw check.fail("--server-cgroup: " + e.getMessage());
+            }
         }
         if (tlsTarget != null && !tlsTarget.tls()) {
             throw check.fail("--tls-target: must be an https:// URL, not " + tlsTarget);
@@ -253,36 +265,10 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                         + " e.g. --tls-target https://127.0.0.1:18443");
             }
         }
-        checkEngine(check, settings);
+        JMeterOptions.check(check, settings, jmeter, Workloads.tls(workload));
         String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());
         if (limit != null) {
             throw check.fail("--clients: " + limit);
-        }
-    }
-
-    /** What the chosen engine cannot do. */
-    private void checkEngine(Cli.Checks check, BenchSettings settings) {
-        if (engine != BenchSettings.Engine.JMETER) {
-            if (jmeter != null) {
-                throw check.fail("the --jmeter-... options go with --engine jmeter");
-            }
-            return;
-        }
-        if (settings.keepAlive()) {
-            throw check.fail("--keepalive: the jmeter engine sends a connection per request, as SPICE's method");
-        }
-        for (Mix mix : settings.mixes()) {
-            String why = TestPlan.unsupported(mix);
-            if (why != null) {
-                throw check.fail("--engine jmeter: " + why);
-            }
-        }
-        if (settings.target().tls() || Workloads.tls(workload)) {
-            throw check.fail("--engine jmeter: the jmeter engine runs plain HTTP probes, not TLS");
-        }
-        if (settings.flood() != null && !engine.windowed()) {
-            throw check.fail("--profile overload: the flood's steps need windows of their own, which the " + engine
-                    + " engine does not run; use the event-loop engine");
         }
     }
 

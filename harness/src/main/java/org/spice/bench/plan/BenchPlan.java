@@ -97,7 +97,7 @@ final class BenchPlan {
             shell.start(server, port);
             running.add(server);
             BenchSettings settings = command.settings(new BenchCommand.Started(server, port, shell.pids(server, port),
-                    compare == null ? out : compare.resolve(server.id())), named);
+                    shell.cgroup(server, port), compare == null ? out : compare.resolve(server.id())), named);
             int result = 1;
             if (verified(settings)) {
                 BenchRun run = new BenchRun(settings, this.out, err);

@@ -12,7 +12,8 @@ import org.spice.bench.model.Stop;
 /**
  * One bench run of one server, as its phases: {@link Preflight} (options that need the machine, the server reachable,
  * where its CPU is read), then a {@link Recorder} that owns the results directory, then under a {@link Stop} that a
- * signal sets: {@link WarmUp} (idle, then every workload until steady), {@link Ladder} (every workload at every client
+ * signal sets: {@link WarmUp} (idle, then every workload until steady), {@link PairedRounds} (the CPU figures: every
+ * workload in rounds at one load, paired with the static file), {@link Ladder} (every workload at every client
  * count), {@link Flood} (past the peak, with --profile overload), and last the recorder's finish (results.json,
  * runs.csv, report.html, the table). results.json is rewritten after every mix, so a crash loses at most the mix in
  * progress. Exit 0 only if every mix succeeded; SIGINT and SIGTERM end the mix under way, write what was measured,
@@ -50,17 +51,28 @@ public final class BenchRun {
         dir = recorder.dir();
         Stop stop = new Stop();
         try (Signals signals = Signals.watch(stop, err)) {
-            LoadEngine engine = Engines.start(settings, ready.tls(), dir, stop, err);
+            LoadEngine engine = Engines.start(settings, ready.tls(), ready.serverCpu(), dir, stop, err);
             recorder.engine(engine);
             int status = recorder.finish(phases(engine, ready, stop, recorder), out);
             return signals.status() != 0 ? signals.status() : status;
         }
     }
 
-    /** Warm-up, ladder, flood: null when all of them ran, else why the run was cut short. */
+    /** Whether the CPU rounds run: asked for (--cpu-time above 0), and an engine that runs slices. */
+    static boolean roundsRun(BenchSettings settings, LoadEngine engine) {
+        return settings.cpu().timeS() > 0 && engine instanceof LoadEngine.Windowed;
+    }
+
+    /** Warm-up, CPU rounds, ladder, flood: null when all of them ran, else why the run was cut short. */
     private Failure phases(LoadEngine engine, Preflight.Ready ready, Stop stop, Recorder recorder) {
         try {
             Failure cut = new WarmUp(engine, stop, err).run(settings, ready.serverCpu(), recorder);
+            if (cut == null && roundsRun(settings, engine) && engine instanceof LoadEngine.Windowed windowed) {
+                cut = new PairedRounds(settings, windowed, stop, err, recorder).run();
+            } else if (cut == null && settings.cpu().timeS() > 0) {
+                recorder.note("no CPU rounds: the " + settings.engine() + " engine runs no slices, so the CPU figures"
+                        + " are the ladder's, each probe at its own peak");
+            }
             if (cut == null) {
                 cut = new Ladder(settings, engine, stop, recorder).run();
             }

@@ -9,6 +9,7 @@ import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.TlsConfig;
+import org.spice.bench.proc.ServerCpu;
 
 /** The load engine --engine names: SPICE's event loops (windowed: slices and floods) or JMeter (the ladder only). */
 final class Engines {
@@ -16,10 +17,11 @@ final class Engines {
     private Engines() {
     }
 
-    static LoadEngine start(BenchSettings settings, TlsConfig tls, Path dir, Stop stop, PrintStream err) {
+    static LoadEngine start(BenchSettings settings, TlsConfig tls, ServerCpu serverCpu, Path dir, Stop stop,
+            PrintStream err) {
         return switch (settings.engine()) {
-            case JMETER -> new JMeterEngine(settings, dir.resolve("jmeter"), stop, err);
-            case EVENT_LOOP -> new EventLoopEngine(settings, tls, stop);
+            case JMETER -> new JMeterEngine(settings, dir.resolve("jmeter"), stop, err, serverCpu);
+            case EVENT_LOOP -> new EventLoopEngine(settings, tls, stop, serverCpu);
         };
     }
 }

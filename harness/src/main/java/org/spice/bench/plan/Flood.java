@@ -123,7 +123,7 @@ final class Flood {
         }
         List<RunRecord> own = ladder.stream().filter(r -> r.probe().equals(workload)).toList();
         SpiceFigures.Summary summary = Summaries.of(own, settings.latencyBoundMs(), Summaries.STATIC, settings.serverName(),
-                false).stream().filter(s -> s.probe().equals(workload)).findFirst().orElse(null);
+                Summaries.CpuFrom.PROC).stream().filter(s -> s.probe().equals(workload)).findFirst().orElse(null);
         if (summary == null || summary.failed()) {
             return null;
         }

@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.spice.bench.jmeter.TestPlan;
+import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.cli.Cli;
 
@@ -63,6 +65,32 @@ final class JMeterOptions {
             return new BenchSettings.JMeter(home, o.remotes, keystore, Files.readString(password).trim());
         } catch (IOException e) {
             throw check.fail("--jmeter-rmi-keystore: cannot read " + password + ": " + e.getMessage());
+        }
+    }
+
+    /** What the chosen engine cannot do, as usage errors; {@code given} the group (null if none of its options). */
+    static void check(Cli.Checks check, BenchSettings settings, JMeterOptions given, boolean workloadTls) {
+        if (settings.engine() != BenchSettings.Engine.JMETER) {
+            if (given != null) {
+                throw check.fail("the --jmeter-... options go with --engine jmeter");
+            }
+            return;
+        }
+        if (settings.keepAlive()) {
+            throw check.fail("--keepalive: the jmeter engine sends a connection per request, as SPICE's method");
+        }
+        for (Mix mix : settings.mixes()) {
+            String why = TestPlan.unsupported(mix);
+            if (why != null) {
+                throw check.fail("--engine jmeter: " + why);
+            }
+        }
+        if (settings.target().tls() || workloadTls) {
+            throw check.fail("--engine jmeter: the jmeter engine runs plain HTTP probes, not TLS");
+        }
+        if (settings.flood() != null && !settings.engine().windowed()) {
+            throw check.fail("--profile overload: the flood's steps need windows of their own, which the "
+                    + settings.engine() + " engine does not run; use the event-loop engine");
         }
     }
 }

@@ -59,7 +59,12 @@ final class Preflight {
                 throw new Refused(2, "--server-pid: no process " + pid + " on this machine");
             }
         }
-        ServerCpu serverCpu = settings.serverCpu();
+        ServerCpu serverCpu;
+        try {
+            serverCpu = settings.serverCpu();
+        } catch (IOException e) {
+            throw new Refused(2, "--server-cgroup: " + e.getMessage());
+        }
         String unreadable = serverCpu.check();
         if (unreadable != null) {
             throw new Refused(1, "--server-metrics: " + unreadable);
@@ -106,9 +111,13 @@ final class Preflight {
         if (settings.warmUpS() <= 0) {
             return "none (--warm-up 0)";
         }
+        boolean java = CpuMeter.anyJava(settings.serverPids());
+        if (java && settings.cpu().timeS() > 0 && settings.engine().windowed()) {
+            return "warm every workload in rounds for " + WarmUp.JVM_WARM_UP_FACTOR * settings.warmUpS() + " s in all"
+                    + " (a Java server), at the CPU rounds' load, which then measure";
+        }
         return "warm each workload until " + SteadyState.RULE + ", at most " + settings.warmUpS() + " s each"
-                + (CpuMeter.anyJava(settings.serverPids()) ? "; a Java server at least " + WarmUp.JVM_WARM_UP_FACTOR
-                * settings.warmUpS() + " s in all" : "");
+                + (java ? "; a Java server at least " + WarmUp.JVM_WARM_UP_FACTOR * settings.warmUpS() + " s in all" : "");
     }
 
     private static TlsConfig tls(BenchSettings settings) throws IOException, GeneralSecurityException {

@@ -11,6 +11,7 @@ import java.util.Locale;
 
 import org.spice.bench.figures.Counts;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.LoadEngine;
@@ -40,6 +41,7 @@ final class Recorder {
     private List<SteadyState> steadyState = List.of();
     private IdleCpu idle;
     private List<Overload> overload = List.of();
+    private CpuRounds cpuRounds;
     private LoadEngine engine;
 
     private Recorder(BenchSettings settings, Preflight.Ready ready, PrintStream err, Path dir) {
@@ -92,6 +94,14 @@ final class Recorder {
         save(true, IN_PROGRESS);
     }
 
+    /** The CPU rounds so far. */
+    void rounds(CpuRounds soFar) throws IOException {
+        synchronized (this) {
+            cpuRounds = soFar;
+        }
+        save(true, IN_PROGRESS);
+    }
+
     /** The flood so far, after one of its steps ({@code step} null: a workload's recovery). */
     void flooded(Overload.Step step, List<Overload> soFar) throws IOException {
         synchronized (this) {
@@ -132,7 +142,8 @@ final class Recorder {
                 all.addAll(engine.notes());
             }
             results = new Results(settings.target().toString(), settings.serverName(), settings.bytes(), ready.recorded(),
-                    startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? why : null, all, steadyState, idle, List.copyOf(runs), overload);
+                    startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? why : null, all, steadyState,
+                    idle, List.copyOf(runs), overload, cpuRounds);
         }
         ResultsJson.write(dir, results);
         return results;

@@ -57,6 +57,16 @@ final class Shell {
         return pids;
     }
 
+    /** The cgroup the started server runs in (its CPU is the server's), or null where none could be made. */
+    Path cgroup(Server server, int port) throws IOException {
+        List<String> lines = new ArrayList<>();
+        if (run(List.of("server", "cgroup", server.id(), "--port", Integer.toString(port)), lines) != 0) {
+            throw new IOException("scripts/spice server cgroup " + server.id() + " failed");
+        }
+        String last = lines.isEmpty() ? "" : lines.get(lines.size() - 1).strip();
+        return last.startsWith("/") ? Path.of(last) : null;
+    }
+
     /** The CGI cost split for results directories: the shell builds the C programs it needs, then runs the harness. */
     int cgiFloor(List<Path> dirs) throws IOException {
         List<String> args = new ArrayList<>(List.of("cgi-floor"));

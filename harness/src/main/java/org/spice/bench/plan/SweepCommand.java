@@ -68,6 +68,10 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--repeat", paramLabel = "N", description = "bench's --repeat: windows per size, for tighter intervals.")
     Integer repeat;
 
+    @Option(names = "--cpu-time", paramLabel = "S", description = "bench's --cpu-time at each size: how long its CPU"
+            + " rounds may last (default: bench's; 0: the CPU figure from the window).")
+    Double cpuTime;
+
     @Option(names = "--pin", description = "bench's --pin: server on CPU 0, client on CPU 1.")
     boolean pin;
 
@@ -83,23 +87,8 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
     public Integer call() throws Exception {
         Cli.Checks check = new Cli.Checks(spec);
         Server named = PlanCommands.server(check, server);
-        List<Probe> list = probes == null ? named.benchProbes() : check.probes(probes);
-        for (Probe probe : list) {
-            if (!named.probes().contains(probe)) {
-                throw check.fail("--probes: " + named.id() + " has no " + probe.id() + " probe (it has "
-                        + String.join(",", named.probes().stream().map(Probe::id).toList()) + ")");
-            }
-        }
+        List<Probe> list = probes(check, named);
         List<Integer> byteSizes = sizes(check);
-        if (clients < 1 || clients > 4096) {
-            throw check.fail("--clients takes a whole number from 1 to 4096, not " + clients);
-        }
-        if (repeat != null && repeat < 1) {
-            throw check.fail("--repeat takes a whole number above 0, not " + repeat);
-        }
-        PlanCommands.seconds(check, "--warm-up", warmUp, 0, true);
-        PlanCommands.seconds(check, "--duration", duration, 0, false);
-
         Path root = PlanCommands.projectRoot();
         Path dir = outDir != null ? outDir : Path.of("results", "sweep-" + PlanCommands.stamp());
         Path builds = work != null ? work : root.resolve("run/sweep");
@@ -132,6 +121,26 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
             return 1;
         }
         return 0;
+    }
+
+    /** The probes to sweep, the server's own; every other option checked as well, before anything is built. */
+    private List<Probe> probes(Cli.Checks check, Server named) {
+        List<Probe> list = probes == null ? named.benchProbes() : check.probes(probes);
+        for (Probe probe : list) {
+            if (!named.probes().contains(probe)) {
+                throw check.fail("--probes: " + named.id() + " has no " + probe.id() + " probe (it has "
+                        + String.join(",", named.probes().stream().map(Probe::id).toList()) + ")");
+            }
+        }
+        if (clients < 1 || clients > 4096) {
+            throw check.fail("--clients takes a whole number from 1 to 4096, not " + clients);
+        }
+        if (repeat != null && repeat < 1) {
+            throw check.fail("--repeat takes a whole number above 0, not " + repeat);
+        }
+        PlanCommands.seconds(check, "--warm-up", warmUp, 0, true);
+        PlanCommands.seconds(check, "--duration", duration, 0, false);
+        return list;
     }
 
     /** The sizes, checked: whole numbers from the page's minimum to 1 MiB, at least two different ones, ascending. */
@@ -170,6 +179,9 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
             }
             if (repeat != null) {
                 args.addAll(List.of("--repeat", repeat.toString()));
+            }
+            if (cpuTime != null) {
+                args.addAll(List.of("--cpu-time", cpuTime.toString()));
             }
             if (pin) {
                 args.add("--pin");

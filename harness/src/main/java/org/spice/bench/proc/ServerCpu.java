@@ -5,8 +5,9 @@ import java.net.URI;
 import java.util.List;
 
 /**
- * Where the server's CPU is read: on this machine from /proc (its processes' trees and the machine's busy time), or
- * on the server's machine from its exporters (--server-metrics). A number about another machine is never read as
+ * Where the server's CPU is read: on this machine from its cgroup (every process it started, each once) or from /proc
+ * (its processes' trees), with the machine's busy time beside it; or on the server's machine from its exporters
+ * (--server-metrics). A number about another machine is never read as
  * the server's: a server elsewhere without exporters has no CPU figure at all (NaN), not this machine's.
  */
 public final class ServerCpu {
@@ -14,16 +15,19 @@ public final class ServerCpu {
     private final List<Long> pids;
     private final boolean local;
     private final Exporters exporters;
+    private final Cgroup cgroup;
 
     /**
      * @param pids the server's processes on this machine (none for a server elsewhere)
      * @param local whether the server runs on this machine (then its machine is the client's too)
      * @param exporters the exporters on the server's machine, or none
+     * @param cgroup the server's cgroup on this machine, or null: its CPU is then the server's
      */
-    public ServerCpu(List<Long> pids, boolean local, List<URI> exporters) {
+    public ServerCpu(List<Long> pids, boolean local, List<URI> exporters, Cgroup cgroup) {
         this.pids = List.copyOf(pids);
         this.local = local;
         this.exporters = exporters.isEmpty() ? null : new Exporters(exporters);
+        this.cgroup = cgroup;
     }
 
     /** The server's and its machine's CPU seconds so far; NaN for what is not read, or a scrape that failed. */
@@ -40,7 +44,8 @@ public final class ServerCpu {
                 return Reading.NONE;   // this edge's figure is missing, the window's figure with it
             }
         }
-        return new Reading(CpuMeter.treeCpuSeconds(pids), local ? CpuMeter.machineBusySeconds() : Double.NaN);
+        double server = cgroup != null ? cgroup.cpuSeconds() : CpuMeter.treeCpuSeconds(pids);
+        return new Reading(server, local ? CpuMeter.machineBusySeconds() : Double.NaN);
     }
 
     /** True when the machine read is this one, so the client's own CPU is in it and is taken out. */
@@ -51,6 +56,11 @@ public final class ServerCpu {
     /** True when the CPU is read from exporters. */
     public boolean fromExporters() {
         return exporters != null;
+    }
+
+    /** The cgroup the server's CPU is read from, or null. */
+    public Cgroup cgroup() {
+        return cgroup;
     }
 
     /** Checks that the exporters answer and expose what SPICE reads; the problem in words, or null. */

@@ -11,6 +11,7 @@ import java.util.function.ToDoubleFunction;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -61,7 +62,10 @@ final class Charts {
     /** Every figure of the report; the CPU chart only when some probe has a CPU figure (an import may have none). */
     static List<Figure> all(Results results, CgiFloor floor) throws IOException {
         List<Figure> figures = new ArrayList<>();
-        if (hasCpu(results)) {
+        if (results.cpuRounds() != null && results.summary().stream().anyMatch(s -> s.rounds().measured())) {
+            figures.add(new Figure("cpu.png", "server CPU per request against the static file's, from the paired rounds",
+                    cpuRatios(results)));
+        } else if (hasCpu(results)) {
             figures.add(new Figure("cpu.png", "server CPU per request by probe at its peak", cpu(results, floor)));
         }
         figures.add(new Figure("rate.png", "request rate against clients", rate(results)));
@@ -121,6 +125,51 @@ final class Charts {
             if (floor != null) {
                 chart.addSeries("starting the CGI program (fork+exec+wait, cgi-floor)", probes, start);
             }
+        }
+        return png(chart);
+    }
+
+    /** Ratios above this are drawn to it and labelled with their value, so that 0.9 and 1.1 stay apart on the axis. */
+    static final double RATIO_AXIS = 2;
+
+    /**
+     * Each probe's server CPU per request against the static file's, from the paired rounds, with its 95 % interval,
+     * and the static file's 1 drawn across: a linear axis up to {@link #RATIO_AXIS} (CGI at thirty times would flatten
+     * every resident probe to the floor), a probe beyond it drawn to the top and its ratio in its label.
+     */
+    static byte[] cpuRatios(Results results) throws IOException {
+        CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+                .title("What an interface costs: server CPU per request against the static file's — " + results.target())
+                .xAxisTitle("probe (" + results.cpuRounds().rounds().size() + " paired rounds at "
+                        + results.cpuRounds().clients() + " clients; 95 % intervals)")
+                .yAxisTitle("× the static file's CPU per request (1: the same)").build();
+        style(chart);
+        chart.getStyler().setLabelsVisible(false);
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setYAxisMax(RATIO_AXIS);
+        List<String> probes = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
+        List<Double> intervals = new ArrayList<>();
+        for (SpiceFigures.Summary s : results.summary()) {
+            SpiceFigures.Rounds r = s.rounds();
+            if (!r.measured() || r.cpuRatio() == null || Double.isNaN(r.cpuRatio())) {
+                continue;
+            }
+            boolean beyond = r.cpuRatio() > RATIO_AXIS;
+            probes.add(beyond ? s.probe() + " (" + CpuTable.ratio(r.cpuRatio()) + " ×)" : s.probe());
+            ratios.add(Math.min(r.cpuRatio(), RATIO_AXIS));
+            intervals.add(beyond || Double.isNaN(r.cpuRatioCi()) ? 0.0 : r.cpuRatioCi());
+        }
+        if (probes.size() > 6) {
+            chart.getStyler().setXAxisLabelRotation(30);
+        }
+        if (probes.isEmpty()) {
+            chart.addSeries("no ratio measured", List.of("none"), List.of(0.0));
+        } else {
+            chart.addSeries("the probe's CPU per request / the static file's, with its 95 % interval", probes, ratios,
+                    intervals);
+            chart.addSeries("the static file: 1", probes, probes.stream().map(p -> 1.0).toList())
+                    .setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
         }
         return png(chart);
     }

@@ -40,6 +40,11 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
     @Option(names = "--out", paramLabel = "DIR", description = "Where to write the comparison (default: beside the first).")
     Path outDir;
 
+    @Option(names = "--fail-above", paramLabel = "PCT", description = "The regression gate, for two runs of one server"
+            + " (before, after): exit 1 when a probe's CPU against its run's static file rose by more than PCT %% beyond"
+            + " the noise (the two ratios' 95 %% intervals combined).")
+    Double failAbove;
+
     @Override
     public Integer call() {
         List<Path> files = new ArrayList<>();
@@ -49,22 +54,61 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         if (files.size() < 2) {
             throw new Cli.Checks(spec).fail("give at least two results directories to compare");
         }
+        if (failAbove != null && (files.size() != 2 || !(failAbove >= 0) || Double.isInfinite(failAbove))) {
+            throw new Cli.Checks(spec).fail("--fail-above takes a percentage of 0 or more and two results directories"
+                    + " (before, after), not " + failAbove + " and " + files.size());
+        }
+        Comparison comparison;
+        try {
+            comparison = compare(files);
+        } catch (IOException e) {
+            err.println("spice compare: " + e.getMessage());
+            return 1;
+        }
+        String text = CompareReport.text(comparison);
+        out.print(text);
+        Path dir = outDir != null ? outDir : files.get(0).toAbsolutePath().getParent().getParent();
+        try {
+            Files.createDirectories(dir);
+            Files.writeString(dir.resolve("compare.txt"), text, StandardCharsets.UTF_8);
+            Files.writeString(dir.resolve("compare.html"), CompareReport.html(comparison,
+                    CompareReport.rateChart(comparison), CompareReport.cpuChart(comparison)), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            err.println("spice compare: cannot write the comparison in " + dir + ": " + e.getMessage());
+            return 1;
+        }
+        out.println("comparison: " + dir.toAbsolutePath().resolve("compare.html"));
+        return failAbove == null ? 0 : gate(comparison);
+    }
+
+    /** The regression gate: 0 when no probe's ratio rose beyond the noise by more than --fail-above, else 1 (2: not two runs of one server). */
+    private int gate(Comparison comparison) {
+        if (!comparison.beforeAfter()) {
+            err.println("spice compare: --fail-above compares two runs of one server (before, after), not "
+                    + String.join(" and ", comparison.servers()));
+            return 2;
+        }
+        List<String> regressions = Gate.regressions(comparison, failAbove);
+        regressions.forEach(line -> err.println("spice compare: " + line));
+        if (regressions.isEmpty()) {
+            out.println("no probe's CPU against the static file rose by more than " + Format.num(failAbove, 1)
+                    + " % beyond the noise");
+        }
+        return regressions.isEmpty() ? 0 : 1;
+    }
+
+    /** The runs side by side, each a column; where they were measured differently, said so. */
+    private static Comparison compare(List<Path> files) throws IOException {
         Map<String, List<SpiceFigures.Summary>> summaries = new LinkedHashMap<>();
         Map<String, Map<String, Comparison.Spread>> spreads = new LinkedHashMap<>();
         List<String> serverNames = new ArrayList<>();
         long bodyBytes = -1;
         List<String> notComparable = new ArrayList<>();
-        Map<String, List<Overload>> flooded = new java.util.LinkedHashMap<>();
+        Map<String, List<Overload>> flooded = new LinkedHashMap<>();
         Method first = null;
         String firstName = null;
         for (Path file : files) {
-            Results results;
-            try {
-                results = ResultsJson.readResults(file);
-            } catch (IOException e) {
-                err.println("spice compare: " + e.getMessage());
-                return 1;
-            }
+            Results results = ResultsJson.readResults(file);
             bodyBytes = bodyBytes < 0 ? results.bodyBytes() : bodyBytes;
             String name = results.server() != null ? results.server() : results.target();
             serverNames.add(name);
@@ -88,20 +132,7 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         boolean beforeAfter = serverNames.size() == 2 && serverNames.get(0).equals(serverNames.get(1));
         Comparison comparison = new Comparison(summaries, spreads, bodyBytes, beforeAfter, notComparable);
         flooded.forEach(comparison::overload);
-        String text = CompareReport.text(comparison);
-        out.print(text);
-        Path dir = outDir != null ? outDir : files.get(0).toAbsolutePath().getParent().getParent();
-        try {
-            Files.createDirectories(dir);
-            Files.writeString(dir.resolve("compare.txt"), text, StandardCharsets.UTF_8);
-            Files.writeString(dir.resolve("compare.html"), CompareReport.html(comparison,
-                    CompareReport.rateChart(comparison), CompareReport.cpuChart(comparison)), StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            err.println("spice compare: cannot write the comparison in " + dir + ": " + e.getMessage());
-            return 1;
-        }
-        out.println("comparison: " + dir.toAbsolutePath().resolve("compare.html"));
-        return 0;
+        return comparison;
     }
 
     /** Per probe, the noise of its figures at its peak: their intervals relative to them (see {@link Comparison.Spread}). */
@@ -109,7 +140,7 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         Map<String, Comparison.Spread> spreads = new LinkedHashMap<>();
         for (SpiceFigures.Summary s : results.summary()) {
             spreads.put(s.probe(), new Comparison.Spread(s.repeats(), s.noise().peakRateRpsCi() / s.peakRateRps(),
-                    s.noise().cpuUsPerReqAtPeakCi() / s.cpuUsPerReqAtPeak()));
+                    s.cpuUsCi() / s.cpuUs()));
         }
         return spreads;
     }

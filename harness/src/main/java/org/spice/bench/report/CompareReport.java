@@ -41,11 +41,14 @@ final class CompareReport {
             new Section("Latency efficiency against static, at the peak / at the maximum load  [Table 6]",
                     c -> Format.percent(c.summary.latencyEfficiencyAtPeak()) + " / "
                             + Format.percent(c.summary.latencyEfficiencyAtMaxLoad())),
-            new Section("Server CPU per request at the peak, microseconds (mach: the whole machine less the client,"
-                    + " where the server's CGI children are reaped by the kernel)",
-                    c -> Format.num(c.summary.cpuUsPerReqAtPeak(), 0) + Format.plusMinus(c.summary.noise().cpuUsPerReqAtPeakCi(), 0)
+            new Section("Server CPU per request, microseconds: from the paired rounds where they ran, else at the peak"
+                    + " (mach: the whole machine less the client, where the server's CGI children are reaped by the kernel)",
+                    c -> Format.num(c.summary.cpuUs(), 0) + Format.plusMinus(c.summary.cpuUsCi(), 0)
                             + (c.summary.cpuSource() == SpiceFigures.CpuSource.MACHINE
-                            && !Double.isNaN(c.summary.cpuUsPerReqAtPeak()) ? " mach" : "")),
+                            && !Double.isNaN(c.summary.cpuUs()) ? " mach" : "")),
+            new Section("Server CPU per request against the run's static file (×, with its 95 % interval)",
+                    c -> CpuTable.ratio(c.summary.cpuRatio()) + " " + CpuTable.percentOf(c.summary.cpuRatioCi(),
+                            c.summary.cpuRatio())),
             new Section("CPU efficiency against static at the peak (static's CPU per request / the probe's)",
                     c -> Format.percent(c.summary.cpuEfficiency()) + Format.plusMinusPercent(c.summary.noise().cpuEfficiencyCi())),
             new Section("Useful peak, req/s @ clients (fair and under the latency bound)",
@@ -202,62 +205,19 @@ final class CompareReport {
      */
     static List<String> verdict(Comparison comparison) {
         List<String> sentences = new ArrayList<>();
-        List<String> servers = comparison.servers();
         if (!comparison.notComparable().isEmpty()) {
             sentences.add("Not comparable as before and after: the runs were measured differently — "
                     + String.join("; ", comparison.notComparable()) + ". They stand side by side, each under its own method.");
         }
         if (comparison.beforeAfter()) {
-            String before = servers.get(0);
-            String after = servers.get(1);
-            sentences.add("Before: " + before + "; after: " + after + ". A change counts when the two figures' 95 %"
-                    + " intervals do not overlap (from each run's 1 s slices, or across its repeats with --repeat 3).");
-            for (String probe : comparison.probes()) {
-                SpiceFigures.Summary b = comparison.summary(before, probe);
-                SpiceFigures.Summary a = comparison.summary(after, probe);
-                if (b == null || a == null || b.failed() || a.failed()) {
-                    List<String> missing = new ArrayList<>();
-                    missing.addAll(absent(b, before));
-                    missing.addAll(absent(a, after));
-                    sentences.add(probe + ": " + String.join(" and ", missing) + ", so no change can be given.");
-                    continue;
-                }
-                Comparison.Spread sb = comparison.spread(before, probe);
-                Comparison.Spread sa = comparison.spread(after, probe);
-                sentences.add(probe + ": " + change("req/s", b.peakRateRps(), a.peakRateRps(), sb.rate(), sa.rate())
-                        + "; " + change("µs of CPU per request" + (comparison.mixedCpuSources(probe) ? " (mach in both: the"
-                        + " runs count it differently)" : ""), comparison.cpu(before, probe), comparison.cpu(after, probe),
-                        sb.cpu(), sa.cpu()) + ".");
-            }
+            sentences.addAll(beforeAndAfter(comparison));
             return sentences;
         }
         for (String probe : comparison.probes()) {
-            List<String> measured = servers.stream().filter(server -> {
-                SpiceFigures.Summary s = comparison.summary(server, probe);
-                return s != null && !s.failed();
-            }).toList();
-            if (measured.size() < 2) {
-                continue;
+            String sentence = acrossServers(comparison, probe);
+            if (sentence != null) {
+                sentences.add(sentence);
             }
-            String cheapest = best(measured, server -> comparison.cpu(server, probe), false);
-            String dearest = best(measured, server -> comparison.cpu(server, probe), true);
-            String fastest = best(measured, server -> comparison.summary(server, probe).peakRateRps(), true);
-            StringBuilder sentence = new StringBuilder(probe).append(": ");
-            if (cheapest != null && dearest != null && comparison.cpu(cheapest, probe) == comparison.cpu(dearest, probe)) {
-                sentence.append("the same server CPU on each (").append(Format.words(comparison.cpu(cheapest, probe)))
-                        .append(" µs").append(comparison.mixedCpuSources(probe) ? " mach" : "").append("); ");
-            } else if (cheapest != null && dearest != null) {
-                String measure = comparison.mixedCpuSources(probe) ? " mach" : "";
-                sentence.append("least server CPU on ").append(cheapest).append(" (")
-                        .append(Format.words(comparison.cpu(cheapest, probe))).append(" µs").append(measure).append("), most on ")
-                        .append(dearest).append(" (").append(Format.words(comparison.cpu(dearest, probe))).append(" µs")
-                        .append(measure).append(measure.isEmpty() ? "" : ": the runs count this probe's CPU differently,"
-                        + " so the whole machine less the client for all").append("); ");
-            }
-            SpiceFigures.Summary top = comparison.summary(fastest, probe);
-            sentence.append("highest rate on ").append(fastest).append(" (").append(Format.words(top.peakRateRps()))
-                    .append(" req/s @ ").append(top.peakClients()).append(").");
-            sentences.add(sentence.toString());
         }
         sentences.addAll(overloadVerdict(comparison));
         if (!sentences.isEmpty()) {
@@ -265,6 +225,90 @@ final class CompareReport {
                     + " Each server's own report says where that was.");
         }
         return sentences;
+    }
+
+    /** Two runs of one server: per probe, the change in rate and CPU, inside the noise or not. */
+    private static List<String> beforeAndAfter(Comparison comparison) {
+        String before = comparison.servers().get(0);
+        String after = comparison.servers().get(1);
+        List<String> sentences = new ArrayList<>();
+        sentences.add("Before: " + before + "; after: " + after + ". A change counts when the two figures' 95 %"
+                + " intervals do not overlap (from each run's 1 s slices, or across its repeats with --repeat 3).");
+        for (String probe : comparison.probes()) {
+            SpiceFigures.Summary b = comparison.summary(before, probe);
+            SpiceFigures.Summary a = comparison.summary(after, probe);
+            if (b == null || a == null || b.failed() || a.failed()) {
+                List<String> missing = new ArrayList<>();
+                missing.addAll(absent(b, before));
+                missing.addAll(absent(a, after));
+                sentences.add(probe + ": " + String.join(" and ", missing) + ", so no change can be given.");
+                continue;
+            }
+            Comparison.Spread sb = comparison.spread(before, probe);
+            Comparison.Spread sa = comparison.spread(after, probe);
+            sentences.add(probe + ": " + change("req/s", b.peakRateRps(), a.peakRateRps(), sb.rate(), sa.rate())
+                    + "; " + change("µs of CPU per request" + (comparison.mixedCpuSources(probe) ? " (mach in both: the"
+                    + " runs count it differently)" : ""), comparison.cpu(before, probe), comparison.cpu(after, probe),
+                    sb.cpu(), sa.cpu()) + ratioChange(comparison.ratio(before, probe), comparison.ratio(after, probe)) + ".");
+        }
+        return sentences;
+    }
+
+    /** One probe across servers: where it costs the least and the most CPU, where it runs fastest; null if on fewer than two. */
+    private static String acrossServers(Comparison comparison, String probe) {
+        List<String> measured = comparison.servers().stream().filter(server -> {
+            SpiceFigures.Summary s = comparison.summary(server, probe);
+            return s != null && !s.failed();
+        }).toList();
+        if (measured.size() < 2) {
+            return null;
+        }
+        String cheapest = best(measured, server -> comparison.cpu(server, probe), false);
+        String dearest = best(measured, server -> comparison.cpu(server, probe), true);
+        String fastest = best(measured, server -> comparison.summary(server, probe).peakRateRps(), true);
+        StringBuilder sentence = new StringBuilder(probe).append(": ");
+        if (cheapest != null && dearest != null && comparison.cpu(cheapest, probe) == comparison.cpu(dearest, probe)) {
+            sentence.append("the same server CPU on each (").append(Format.words(comparison.cpu(cheapest, probe)))
+                    .append(" µs").append(comparison.mixedCpuSources(probe) ? " mach" : "").append("); ");
+        } else if (cheapest != null && dearest != null) {
+            String measure = comparison.mixedCpuSources(probe) ? " mach" : "";
+            sentence.append("least server CPU on ").append(cheapest).append(" (")
+                    .append(Format.words(comparison.cpu(cheapest, probe))).append(" µs").append(measure).append("), most on ")
+                    .append(dearest).append(" (").append(Format.words(comparison.cpu(dearest, probe))).append(" µs")
+                    .append(measure).append(measure.isEmpty() ? "" : ": the runs count this probe's CPU differently,"
+                    + " so the whole machine less the client for all").append("); ");
+        }
+        String lowRatio = best(measured, server -> comparison.ratio(server, probe)[0], false);
+        String highRatio = best(measured, server -> comparison.ratio(server, probe)[0], true);
+        if (lowRatio != null && highRatio != null && !lowRatio.equals(highRatio)) {
+            double[] low = comparison.ratio(lowRatio, probe);
+            double[] high = comparison.ratio(highRatio, probe);
+            sentence.append("against each server's own static file, lowest on ").append(lowRatio).append(" (")
+                    .append(ratioWords(low)).append("), highest on ").append(highRatio).append(" (").append(ratioWords(high))
+                    .append(Gate.apart(low, high) ? ")" : "; their intervals overlap: no difference shown)").append("; ");
+        }
+        SpiceFigures.Summary top = comparison.summary(fastest, probe);
+        sentence.append("highest rate on ").append(fastest).append(" (").append(Format.words(top.peakRateRps()))
+                .append(" req/s @ ").append(top.peakClients()).append(").");
+        return sentence.toString();
+    }
+
+    /** "; × the static file's 0.97 → 1.10 (+13 %, beyond the noise)", or "" where either ratio is unknown. */
+    private static String ratioChange(double[] before, double[] after) {
+        if (Double.isNaN(before[0]) || Double.isNaN(after[0])) {
+            return "";
+        }
+        double change = after[0] / before[0] - 1;
+        String noise = Double.isNaN(before[1]) || Double.isNaN(after[1]) ? "no interval"
+                : Gate.apart(before, after) ? "beyond the noise" : "inside the noise";
+        return String.format(Locale.ROOT, "; × the static file's CPU %s → %s (%+.1f %%, %s)", CpuTable.ratio(before[0]),
+                CpuTable.ratio(after[0]), 100 * change, noise);
+    }
+
+    /** "0.97 × ± 3.1 %". */
+    private static String ratioWords(double[] ratio) {
+        return CpuTable.ratio(ratio[0]) + " ×" + (Double.isNaN(ratio[1]) ? "" : " " + CpuTable.percentOf(ratio[1], ratio[0])
+                .replace("±", "± "));
     }
 
     /** Per probe flooded on several servers: where it held its rate best and worst past the peak. */

@@ -114,7 +114,13 @@ public final class Comparison {
         if (s == null) {
             return Double.NaN;
         }
-        return mixedCpuSources(probe) ? s.machineCpuUsPerReqAtPeak() : s.cpuUsPerReqAtPeak();
+        return mixedCpuSources(probe) ? s.machineCpuUsPerReqAtPeak() : s.cpuUs();
+    }
+
+    /** A probe's CPU against its run's static file ({@link SpiceFigures.Summary#cpuRatio}) and the half-width: NaN where not known. */
+    public double[] ratio(String server, String probe) {
+        SpiceFigures.Summary s = summary(server, probe);
+        return s == null || s.failed() ? new double[] {Double.NaN, Double.NaN} : new double[] {s.cpuRatio(), s.cpuRatioCi()};
     }
 
     /** True when the runs count a probe's CPU by different measures (srv in one, mach in another). */

@@ -46,6 +46,7 @@ final class HtmlReport {
                     ? results.settings().engine() : "this run")).append(" measures no server CPU, so the costs below are"
                     + " rates and latencies only (SPICE's bench measures the server's CPU).</p>\n");
         }
+        CpuTable.html(h, results);
         summary(h, results);
         h.append("</section>\n");
         Why.html(h, results, evidence, figures);
@@ -57,7 +58,22 @@ final class HtmlReport {
         h.append("<section id=\"distribution\"><h2>At each probe's peak</h2>\n");
         figure(h, figures, "percentiles.png");
         figure(h, figures, "clients.png");
-        h.append("</section>\n<section id=\"warnings\"><h2>Warnings</h2>\n");
+        h.append("</section>\n");
+        warnings(h, results);
+        h.append("<section id=\"mixes\">");
+        runs(h, results);
+        h.append("</section>\n<section id=\"settings\"><h2>Settings</h2>\n<div class=\"scroll\"><table>");
+        for (Map.Entry<String, Object> setting : results.settings().asMap().entrySet()) {
+            h.append("<tr><th class=\"l\">").append(esc(setting.getKey())).append("</th><td class=\"l wrap\">")
+                    .append(esc(String.valueOf(setting.getValue()))).append("</td></tr>");
+        }
+        h.append("</table></div></section>\n</body></html>\n");
+        return h.toString();
+    }
+
+    /** Each warning once, with the mixes where it holds. */
+    private static void warnings(StringBuilder h, Results results) {
+        h.append("<section id=\"warnings\"><h2>Warnings</h2>\n");
         List<String> warnings = Warnings.of(results);
         if (warnings.isEmpty()) {
             h.append("<p>None.</p>\n");
@@ -68,15 +84,7 @@ final class HtmlReport {
             }
             h.append("</ul>\n");
         }
-        h.append("</section>\n<section id=\"mixes\">");
-        runs(h, results);
-        h.append("</section>\n<section id=\"settings\"><h2>Settings</h2>\n<div class=\"scroll\"><table>");
-        for (Map.Entry<String, Object> setting : results.settings().asMap().entrySet()) {
-            h.append("<tr><th class=\"l\">").append(esc(setting.getKey())).append("</th><td class=\"l wrap\">")
-                    .append(esc(String.valueOf(setting.getValue()))).append("</td></tr>");
-        }
-        h.append("</table></div></section>\n</body></html>\n");
-        return h.toString();
+        h.append("</section>\n");
     }
 
     /** The page head with its style: tables wider than the page scroll inside their box, never the page. */

@@ -89,29 +89,32 @@ public final class SweepReport {
             measured.setMarkerColor(colour);
             measured.setLineColor(colour); // a scatter series draws its error bars in its line colour
             measured.setMarker(Charts.MARKERS[series % Charts.MARKERS.length]);
-            Sweep.Line line = probe.getValue();
-            if (!Double.isNaN(line.perKbUs())) {
-                double first = kb[0];
-                double last = kb[kb.length - 1];
-                // The line, sampled finely enough to be drawn true on the log axis.
-                double[] x = java.util.stream.IntStream.rangeClosed(0, 40).mapToDouble(i -> first + (last - first) * i / 40)
-                        .filter(v -> line.at(v) > 0).toArray();
-                if (x.length < 2) {
-                    series++;
-                    continue;
-                }
-                XYSeries fit = chart.addSeries(probe.getKey() + " fit", x, java.util.Arrays.stream(x).map(line::at).toArray());
-                fit.setMarker(SeriesMarkers.NONE);
-                fit.setShowInLegend(false);
-                fit.setLineColor(colour);
-                fit.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
-            }
+            fitted(chart, probe.getKey(), probe.getValue(), kb[0], kb[kb.length - 1], colour);
             series++;
         }
         if (series == 0) {
             chart.addSeries("no data", new double[] {0}, new double[] {1});
         }
         return Charts.png(chart);
+    }
+
+    /** A probe's fitted line from {@code first} to {@code last} KB, in its points' colour (none where it was not fitted). */
+    private static void fitted(XYChart chart, String probe, Sweep.Line line, double first, double last,
+            java.awt.Color colour) {
+        if (Double.isNaN(line.perKbUs())) {
+            return;
+        }
+        // The line, sampled finely enough to be drawn true on the log axis.
+        double[] x = java.util.stream.IntStream.rangeClosed(0, 40).mapToDouble(i -> first + (last - first) * i / 40)
+                .filter(v -> line.at(v) > 0).toArray();
+        if (x.length < 2) {
+            return;
+        }
+        XYSeries fit = chart.addSeries(probe + " fit", x, java.util.Arrays.stream(x).map(line::at).toArray());
+        fit.setMarker(SeriesMarkers.NONE);
+        fit.setShowInLegend(false);
+        fit.setLineColor(colour);
+        fit.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Line);
     }
 
     /** The sweep's chart as one of a report's figures. */

@@ -87,8 +87,17 @@ final class Verdict {
      * is said to be inside the usual noise. Then where the figures come from.
      */
     private static List<String> cpu(Run run) {
+        if (run.base() != null && run.base().rounds().measured()) {
+            return CpuVerdict.of(run.results(), run.base(), run.baseName(), run.probes());
+        }
         List<SpiceFigures.Summary> byCpu = run.byCpu();
         List<String> sentences = new ArrayList<>();
+        if (byCpu.isEmpty() && run.base() != null && !Double.isNaN(run.base().cpuUsPerReqAtPeak())) {
+            sentences.add("Only " + run.baseName() + "'s server CPU was measured: " + Format.words(run.base()
+                    .cpuUsPerReqAtPeak()) + " µs per request" + Format.plusMinus(run.base().noise().cpuUsPerReqAtPeakCi(), 0)
+                    .replace("±", " ± ") + " at its peak; no other probe counted before the run ended (see below).");
+            return sentences;
+        }
         if (byCpu.isEmpty()) {
             sentences.add("No server CPU was measured (the notes below say why), so what an interface costs is told here"
                     + " by rates and latencies alone.");
@@ -167,14 +176,14 @@ final class Verdict {
     /** How much of a CGI request is starting the program, once cgi-floor has measured it. */
     private static String cgiFloor(Run run, CgiFloor floor) {
         SpiceFigures.Summary cgi = run.probes().stream().filter(s -> s.probe().equals(Probe.CGI.id())).findFirst().orElse(null);
-        if (floor == null || cgi == null || !(cgi.cpuUsPerReqAtPeak() > 0)) {
+        if (floor == null || cgi == null || !(cgi.cpuUs() > 0)) {
             return null;
         }
-        double start = Math.min(floor.startCpuUs(), cgi.cpuUsPerReqAtPeak());
+        double start = Math.min(floor.startCpuUs(), cgi.cpuUs());
         return String.format(Locale.ROOT, "Of cgi's %s µs, starting the program (fork, exec, wait) takes %s µs"
-                + " (%s); the rest, %s µs, is the server's CGI plumbing.", Format.words(cgi.cpuUsPerReqAtPeak()),
-                Format.words(start), Format.percentWords(start / cgi.cpuUsPerReqAtPeak()),
-                Format.words(cgi.cpuUsPerReqAtPeak() - start));
+                + " (%s); the rest, %s µs, is the server's CGI plumbing.", Format.words(cgi.cpuUs()),
+                Format.words(start), Format.percentWords(start / cgi.cpuUs()),
+                Format.words(cgi.cpuUs() - start));
     }
 
     /** Each probe's peak rate against the baseline's at the same client count. */

@@ -24,6 +24,7 @@ import org.spice.bench.model.Settings;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.TestServer;
 import org.spice.bench.plan.BenchCommand;
+import org.spice.bench.proc.ServerCpu;
 import org.spice.page.Probe;
 
 /**
@@ -154,6 +155,7 @@ class EngineTest {
                 args.add(value);
             }
         });
-        return new EventLoopEngine(BenchCommand.settings(args.toArray(String[]::new)), null, new Stop());
+        return new EventLoopEngine(BenchCommand.settings(args.toArray(String[]::new)), null, new Stop(),
+                new ServerCpu(List.of(), true, List.of(), null));
     }
 }

@@ -28,7 +28,7 @@ class RemoteCpuTest {
 
     @Test
     void theMachinesCpuIsReadOnlyWhenTheServerIsHere() throws Exception {
-        ServerCpu elsewhere = new ServerCpu(List.of(), false, List.of());
+        ServerCpu elsewhere = new ServerCpu(List.of(), false, List.of(), null);
         EventLoopEngine.CpuReading before = EventLoopEngine.CpuReading.now(elsewhere);
         Thread.sleep(20);
         Cpu remote = EventLoopEngine.CpuReading.now(elsewhere).since(before);
@@ -36,7 +36,7 @@ class RemoteCpuTest {
         assertTrue(Double.isNaN(remote.serverS()), "no server figure without its processes: " + remote);
         assertFalse(Double.isNaN(remote.clientS()), "the client's own CPU is still this process's");
 
-        ServerCpu here = new ServerCpu(List.of(), true, List.of());
+        ServerCpu here = new ServerCpu(List.of(), true, List.of(), null);
         EventLoopEngine.CpuReading start = EventLoopEngine.CpuReading.now(here);
         Thread.sleep(20);
         assertFalse(Double.isNaN(EventLoopEngine.CpuReading.now(here).since(start).machineS()));
@@ -57,7 +57,7 @@ class RemoteCpuTest {
         exporter.start();
         try {
             URI url = URI.create("http://127.0.0.1:" + exporter.getAddress().getPort() + "/metrics");
-            ServerCpu there = new ServerCpu(List.of(), false, List.of(url));
+            ServerCpu there = new ServerCpu(List.of(), false, List.of(url), null);
             assertTrue(there.fromExporters());
             assertNull(there.check());
             EventLoopEngine.CpuReading before = EventLoopEngine.CpuReading.now(there);
@@ -67,7 +67,7 @@ class RemoteCpuTest {
             assertEquals(2.25, cpu.serverS(), 1e-9);
             assertEquals(3.5 - 0.25, cpu.machineS(), 1e-9, "the machine less the exporters, and not less this client");
 
-            ServerCpu sameMachine = new ServerCpu(List.of(), true, List.of(url));
+            ServerCpu sameMachine = new ServerCpu(List.of(), true, List.of(url), null);
             EventLoopEngine.CpuReading start = EventLoopEngine.CpuReading.now(sameMachine);
             exposed.set(exposition(110, 43, 2.5));
             Cpu shared = EventLoopEngine.CpuReading.now(sameMachine).since(start);
@@ -78,7 +78,7 @@ class RemoteCpuTest {
         } finally {
             exporter.stop(0);
         }
-        ServerCpu gone = new ServerCpu(List.of(), false, List.of(URI.create("http://127.0.0.1:1/metrics")));
+        ServerCpu gone = new ServerCpu(List.of(), false, List.of(URI.create("http://127.0.0.1:1/metrics")), null);
         assertTrue(gone.check().startsWith("cannot read"), gone.check());
         assertTrue(Double.isNaN(gone.read().serverS()), "a scrape that fails is a missing figure, never a zero");
     }

@@ -3,12 +3,14 @@ package org.spice.bench.plan;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.nio.file.Path;
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Stop;
+import org.spice.bench.proc.ServerCpu;
 
 /** What an engine can do is said once, by {@link BenchSettings.Engine#windowed}, and its class agrees. */
 class EnginesTest {
@@ -20,7 +22,8 @@ class EnginesTest {
             LoadEngine made = Engines.start(new BenchSettings(settings.target(), settings.tlsTarget(), settings.mixes(),
                     settings.clients(), settings.profile(), 1, 1, 0, 0, false, 1, 1000, 100, 0,
                     BenchSettings.Baseline.AUTO, settings.serverPids(), settings.serverMetrics(), null, false, 1, dir, null,
-                    false, 6250, engine, null, null), null, dir, new Stop(), System.err);
+                    false, 6250, engine, null, null, null, settings.cpu()), null, new ServerCpu(List.of(), true, List.of(), null),
+                    dir, new Stop(), System.err);
             assertEquals(engine.windowed(), made instanceof LoadEngine.Windowed, engine.toString());
         }
     }

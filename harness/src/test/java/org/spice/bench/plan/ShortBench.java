@@ -4,12 +4,16 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Stream;
 
 import org.spice.bench.net.TestServer;
 import org.spice.cli.Cli;
 
-/** A bench against a test server on 127.0.0.1 with a short timing and no warm-up, its output kept for the test to read. */
+/**
+ * A bench against a test server on 127.0.0.1 with a short timing, no warm-up and no CPU rounds (a test that wants them
+ * overrides --cpu-time), its output kept for the test to read.
+ */
 final class ShortBench {
 
     static final int SIZE = 6250;
@@ -21,7 +25,8 @@ final class ShortBench {
     int run(TestServer server, Path dir, String... extra) {
         String[] base = {"--target", server.url(), "--ramp-up", "0.2", "--duration", "0.6", "--ramp-down", "0.1",
             "--pause", "0", "--warm-up", "0", "--timeout", "2000", "--out", dir.toString(), "--bytes", Integer.toString(SIZE)};
-        return Cli.run(new BenchCommand(), print(out), print(err), Stream.concat(Stream.of(base), Stream.of(extra))
+        String[] rounds = List.of(extra).contains("--cpu-time") ? new String[0] : new String[] {"--cpu-time", "0"};
+        return Cli.run(new BenchCommand(), print(out), print(err), Stream.of(base, rounds, extra).flatMap(Stream::of)
                 .toArray(String[]::new));
     }
 

@@ -8,6 +8,7 @@ import java.util.Random;
 import org.HdrHistogram.Histogram;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.model.Cpu;
+import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
@@ -84,6 +85,31 @@ final class ReportFixture {
                 .expectedBodyBytes(6250).latency(latency).perClient(perClient, meanMs, new long[clients])
                 .cpu(new Cpu(clientCores * DURATION_S, serverUs * requests / 1e6, machineUs * requests / 1e6));
         return (failed ? run.failed(Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering")) : run).build();
+    }
+
+    /**
+     * The apache fixture with CPU rounds at 4 clients: static at 100 µs ± 2 %, servlet 0.97 × it, give or take a
+     * percent by round, cgi 12 × (read on the machine, as apache's CGI programs are reaped by the kernel).
+     */
+    static Results apacheWithRounds() {
+        return apacheWithRounds(0.97);
+    }
+
+    /** The same, servlet at {@code servletRatio} × the static file's CPU. */
+    static Results apacheWithRounds(double servletRatio) {
+        Results apache = apache();
+        CpuRounds rounds = new CpuRounds(4, 0.05, 90, "every probe within its precision", List.of());
+        for (int r = 0; r < 8; r++) {
+            double staticUs = 100 * (1 + (r % 2 == 0 ? 0.02 : -0.02));
+            rounds = rounds.with(new CpuRounds.Round(r + 1, List.of(taken("servlet", servletRatio * staticUs * (1 + (r % 3 - 1) * 0.01)),
+                    taken("static", staticUs), taken("cgi", 12 * staticUs))), "every probe within its precision");
+        }
+        return new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(), apache.startedAt(),
+                apache.finishedAt(), false, null, apache.notes(), List.of(), null, apache.runs(), List.of(), rounds);
+    }
+
+    private static CpuRounds.Taken taken(String probe, double cpuUs) {
+        return new CpuRounds.Taken(probe, 2000, 0, 1.0, cpuUs * 2000 / 1e6, cpuUs * 2000 / 1e6, 0.4);
     }
 
     /**

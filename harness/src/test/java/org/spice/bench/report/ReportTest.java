@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.spice.bench.model.Summaries.CpuFrom.CGROUP;
+import static org.spice.bench.model.Summaries.CpuFrom.EXPORTERS;
+import static org.spice.bench.model.Summaries.CpuFrom.PROC;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -48,14 +51,16 @@ class ReportTest {
 
     @Test
     void cpuSourcePerServerAndProbe() {
-        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("nginx", false, "cgi"));
-        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("jetty", false, "cgi"));
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", false, "cgi"), "Tomcat's gateway waits for its children");
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("apache", false, "servlet"));
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource(null, false, "cgi"));
-        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("tomcat", true, "cgi"),
+        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("nginx", PROC, "cgi"));
+        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("jetty", PROC, "cgi"));
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", PROC, "cgi"), "Tomcat's gateway waits for its children");
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("apache", PROC, "servlet"));
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource(null, PROC, "cgi"));
+        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("tomcat", EXPORTERS, "cgi"),
                 "exporters never see a CGI program that lives between two scrapes");
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", true, "servlet"));
+        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", EXPORTERS, "servlet"));
+        assertEquals(SpiceFigures.CpuSource.CGROUP, Summaries.cpuSource("nginx", CGROUP, "cgi"),
+                "a cgroup counts every process the server started, CGI programs reaped by anyone included");
         assertTrue(Double.isNaN(SpiceFigures.cpuEfficiency(100, Double.NaN)));
         assertEquals(0.5, SpiceFigures.cpuEfficiency(100, 200), EPS);
     }

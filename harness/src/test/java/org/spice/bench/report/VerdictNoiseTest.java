@@ -72,7 +72,7 @@ class VerdictNoiseTest {
 
     private static Results results(List<RunRecord> runs, IdleCpu idle, List<SteadyState> warm) {
         return new Results("http://127.0.0.1:18080", "embedded", 6250, Settings.builder().engine("event-loop").build(),
-                "a", "b", false, null, List.of(), warm, idle, runs, List.of());
+                "a", "b", false, null, List.of(), warm, idle, runs, List.of(), null);
     }
 
     /** Three 1 s slices of 1,000 requests each at 8 clients, at the given server (and machine) µs per request. */

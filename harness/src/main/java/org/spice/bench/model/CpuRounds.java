@@ -1,0 +1,138 @@
+package org.spice.bench.model;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+import org.spice.bench.figures.PairedRatio;
+import org.spice.bench.figures.SpiceFigures;
+
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * The CPU rounds as measured (results.json {@code cpu_rounds}): after the warm-up, round after round, every workload
+ * ran one slice at the same client count, in an order shuffled per round. Only counts are kept; every figure is
+ * computed from them ({@link #figures}).
+ *
+ * @param clients   the one load of every slice
+ * @param precision the interval the rounds aimed at, relative (0.05: ±5 %), twice that for a probe that costs more
+ *                  than twice the static file
+ * @param timeBoundS the most the rounds could last
+ * @param stopped   why they stopped: the precision reached, the time bound, or the run cut short
+ * @param rounds    each round's slices, in the order they ran
+ */
+@JsonPropertyOrder({"clients", "precision", "time_bound_s", "stopped", "rounds"})
+public record CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds) {
+
+    /** A probe far from the static file's cost is known well enough at this many times the precision. */
+    public static final double FAR_FACTOR = 2;
+    /** Fewer rounds than this give no 95 % interval (see {@link PairedRatio#MIN_FOR_INTERVAL}). */
+    public static final int MIN_ROUNDS = PairedRatio.MIN_FOR_INTERVAL;
+
+    public CpuRounds {
+        rounds = List.copyOf(rounds);
+    }
+
+    /** One round: each workload's slice, in the round's order. */
+    public record Round(int round, List<Taken> slices) {
+        public Round {
+            slices = List.copyOf(slices);
+        }
+    }
+
+    /** One workload's slice in a round: its counts and the CPU read at its edges (seconds). */
+    @JsonPropertyOrder({"probe", "requests", "errors", "duration_s", "server_cpu_s", "machine_cpu_s", "client_cpu_s"})
+    public record Taken(String probe, long requests, long errors, double durationS, double serverCpuS, double machineCpuS,
+            double clientCpuS) {
+
+        public static Taken of(RunRecord slice) {
+            return new Taken(slice.probe(), slice.requests(), slice.errorTotal(), slice.durationS(), slice.serverCpuS(),
+                    slice.machineCpuS(), slice.clientCpuS());
+        }
+
+        /** CPU per request from {@code source}, µs; NaN where a request failed or nothing was measured. */
+        double cpuUsPerReq(SpiceFigures.CpuSource source) {
+            double cpu = source == SpiceFigures.CpuSource.MACHINE ? machineCpuS : serverCpuS;
+            return requests > 0 && errors == 0 ? cpu * 1e6 / requests : Double.NaN;
+        }
+    }
+
+    /**
+     * A probe's figures from the rounds.
+     *
+     * @param cpuUsPerReq    its CPU per request over the rounds (their Hodges-Lehmann estimate), µs
+     * @param cpuUsPerReqCi  half its 95 % interval's width (Wilcoxon's signed-rank interval), µs
+     * @param paired         its ratio to the static file, paired by round (static's own: 1 with no interval)
+     * @param aim            the relative half-width it had to reach
+     * @param precise        whether it reached it
+     */
+    public record Figures(String probe, double cpuUsPerReq, double cpuUsPerReqCi, PairedRatio paired, double aim,
+            boolean precise) {
+    }
+
+    /** The rounds with one more. */
+    public CpuRounds with(Round round, String why) {
+        List<Round> all = new ArrayList<>(rounds);
+        all.add(round);
+        return new CpuRounds(clients, precision, timeBoundS, why, all);
+    }
+
+    /** These rounds, stopped for {@code why}. */
+    public CpuRounds stopped(String why) {
+        return new CpuRounds(clients, precision, timeBoundS, why, rounds);
+    }
+
+    /** Per probe (in the order they first ran), its figures, each CPU read from the source {@code sourceOf} names. */
+    public Map<String, Figures> figures(Function<String, SpiceFigures.CpuSource> sourceOf) {
+        Map<String, double[]> cpu = new LinkedHashMap<>();
+        for (int r = 0; r < rounds.size(); r++) {
+            for (Taken taken : rounds.get(r).slices()) {
+                cpu.computeIfAbsent(taken.probe(), k -> series(k, sourceOf.apply(k)));
+            }
+        }
+        double[] reference = cpu.get(Summaries.STATIC);
+        Map<String, Figures> figures = new LinkedHashMap<>();
+        cpu.forEach((probe, series) -> {
+            double[] mean = PairedRatio.estimateAndRelativeCi(series);
+            PairedRatio paired = reference == null ? PairedRatio.NONE : PairedRatio.of(series, reference);
+            double aim = paired.ratio() > FAR_FACTOR || paired.ratio() < 1 / FAR_FACTOR ? FAR_FACTOR * precision : precision;
+            boolean precise = mean[1] <= aim && (probe.equals(Summaries.STATIC) || paired.relativeCi() <= aim);
+            figures.put(probe, new Figures(probe, mean[0], mean[0] * mean[1], paired, aim, precise));
+        });
+        return figures;
+    }
+
+    /**
+     * A probe's CPU per request in each round (NaN where it did not run or failed), from {@code source}; from the
+     * machine's figure where the server's was never read (no processes given), as the ladder's summary does.
+     */
+    private double[] series(String probe, SpiceFigures.CpuSource source) {
+        double[] series = new double[rounds.size()];
+        for (SpiceFigures.CpuSource each : source == SpiceFigures.CpuSource.MACHINE ? List.of(source)
+                : List.of(source, SpiceFigures.CpuSource.MACHINE)) {
+            boolean any = false;
+            for (int r = 0; r < rounds.size(); r++) {
+                series[r] = Double.NaN;
+                for (Taken taken : rounds.get(r).slices()) {
+                    if (taken.probe().equals(probe)) {
+                        series[r] = taken.cpuUsPerReq(each);
+                        any |= !Double.isNaN(series[r]);
+                    }
+                }
+            }
+            if (any) {
+                break;
+            }
+        }
+        return series;
+    }
+
+    /** Whether every probe's figures reached their aim, from {@link #MIN_ROUNDS} rounds on. */
+    @JsonIgnore
+    public boolean preciseEnough(Function<String, SpiceFigures.CpuSource> sourceOf) {
+        return rounds.size() >= MIN_ROUNDS && figures(sourceOf).values().stream().allMatch(Figures::precise);
+    }
+}

@@ -1,0 +1,37 @@
+package org.spice.bench.plan;
+
+import java.nio.file.Path;
+
+import org.spice.bench.model.BenchSettings;
+
+import picocli.CommandLine.Option;
+
+/** How bench takes the CPU figure: where the server's CPU is (its cgroup), and the paired rounds at one load. */
+final class CpuOptions {
+
+    /** The rounds' time bound unless told otherwise, seconds. */
+    static final double TIME_S = 120;
+
+    @Option(names = "--server-cgroup", paramLabel = "PATH", description = "With --target: the server's cgroup on this"
+            + " machine (e.g. /sys/fs/cgroup/system.slice/apache2.service): its CPU is the server's, every process it"
+            + " starts counted once (a server bench starts runs in a cgroup of its own).")
+    Path cgroup;
+
+    @Option(names = "--cpu-clients", paramLabel = "N", converter = Converters.ClientCount.class, description = "The"
+            + " clients of the CPU rounds, every probe at the same load (default " + BenchSettings.CpuPlan.CLIENTS + ").")
+    Integer clients;
+
+    @Option(names = "--cpu-precision", paramLabel = "PCT", converter = Converters.Positive.class, description = "The CPU"
+            + " rounds go on until every probe's ratio to the static file is known within ±PCT %% (95 %% interval;"
+            + " default 5), or --cpu-time.")
+    double precisionPct = 100 * BenchSettings.CpuPlan.PRECISION;
+
+    @Option(names = "--cpu-time", paramLabel = "S", converter = Converters.Seconds.class, description = "The most the CPU"
+            + " rounds last, seconds (default " + (int) TIME_S + "; 0: no rounds, the CPU figure from the ladder).")
+    double timeS = TIME_S;
+
+    BenchSettings.CpuPlan rounds() {
+        return new BenchSettings.CpuPlan(clients != null ? clients : BenchSettings.CpuPlan.CLIENTS,
+                precisionPct / 100, timeS);
+    }
+}

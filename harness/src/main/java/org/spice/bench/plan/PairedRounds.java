@@ -1,0 +1,135 @@
+package org.spice.bench.plan;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Failure;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Stop;
+import org.spice.bench.model.Summaries;
+
+/**
+ * The CPU rounds phase, right after the warm-up and at its load: every workload runs a one-second slice per round, in
+ * an order shuffled per round from the seed, so that what drifts over the run (the machine, the JIT, the server's
+ * memory) hits every probe alike and cancels in each probe's ratio to the static file, taken per round. Rounds go on
+ * until every probe's figures are known to the precision asked ({@link CpuRounds#preciseEnough}) or the time bound
+ * would be passed by one more round. The CPU figures of the results come from here; the ladder gives rates.
+ */
+final class PairedRounds {
+
+    private static final double SLICE_S = 1;
+    /** Mixes each seed's shuffles apart from the clients' draws, which use the seed itself. */
+    private static final long SHUFFLE = 0x5DEECE66DL;
+
+    private final BenchSettings settings;
+    private final LoadEngine.Windowed engine;
+    private final Stop stop;
+    private final PrintStream err;
+    private final Recorder recorder;
+
+    PairedRounds(BenchSettings settings, LoadEngine.Windowed engine, Stop stop, PrintStream err, Recorder recorder) {
+        this.settings = settings;
+        this.engine = engine;
+        this.stop = stop;
+        this.err = err;
+        this.recorder = recorder;
+    }
+
+    /** Runs the rounds; null, or why the run must stop. */
+    Failure run() throws InterruptedException, IOException {
+        BenchSettings.CpuPlan plan = settings.cpu();
+        CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), plan.timeS(), "in progress", List.of());
+        long began = System.nanoTime();
+        double longest = SLICE_S * settings.mixes().size();
+        for (int r = 1; ; r++) {
+            double elapsed = (System.nanoTime() - began) / 1e9;
+            if (elapsed + longest > plan.timeS()) {
+                recorder.rounds(rounds.stopped("the time bound (" + fmt(plan.timeS()) + " s) before every probe was"
+                        + " within its precision"));
+                return null;
+            }
+            long roundBegan = System.nanoTime();
+            List<CpuRounds.Taken> slices = new ArrayList<>();
+            for (Mix mix : order(stillRunning(rounds), settings.seed(), r)) {
+                RunRecord slice = engine.slice(mix, plan.clients(), SLICE_S);
+                if (stop.requested()) {
+                    recorder.rounds(rounds.stopped("cut short: " + stop.why()));
+                    return stop.failure();
+                }
+                if (slice.failed() && slice.failureKind().endsLadder()) {
+                    recorder.rounds(rounds.stopped("cut short: " + slice.reason()));
+                    return slice.failure();
+                }
+                slices.add(CpuRounds.Taken.of(slice));
+            }
+            longest = (System.nanoTime() - roundBegan) / 1e9;
+            rounds = rounds.with(new CpuRounds.Round(r, slices), "in progress");
+            err.println(progress(rounds));
+            if (rounds.preciseEnough(settings::cpuSource)) {
+                recorder.rounds(rounds.stopped("every probe within its precision"));
+                return null;
+            }
+            recorder.rounds(rounds);
+        }
+    }
+
+    /**
+     * The workloads the next round runs: every one for the first {@link CpuRounds#MIN_ROUNDS} rounds; then the static
+     * file, which every probe is paired with, and the probes whose figures have not yet reached their precision, so
+     * that the rounds' time goes where the noise is (JSP's 100 pages spread more than a servlet's one buffer).
+     */
+    private List<Mix> stillRunning(CpuRounds rounds) {
+        if (rounds.rounds().size() < CpuRounds.MIN_ROUNDS
+                || settings.mixes().stream().noneMatch(m -> m.name().equals(Summaries.STATIC))) {
+            return settings.mixes();
+        }
+        Map<String, CpuRounds.Figures> figures = rounds.figures(settings::cpuSource);
+        return settings.mixes().stream().filter(m -> m.name().equals(Summaries.STATIC) || figures.get(m.name()) == null
+                || !figures.get(m.name()).precise()).toList();
+    }
+
+    /** Round {@code round}'s order: the workloads shuffled, the same for the same seed and round. */
+    static List<Mix> order(List<Mix> mixes, long seed, int round) {
+        List<Mix> order = new ArrayList<>(mixes);
+        Collections.shuffle(order, new Random(seed * SHUFFLE + round));
+        return order;
+    }
+
+    /** One line per round on stderr: static's CPU and each probe's ratio so far, with their intervals. */
+    private String progress(CpuRounds rounds) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d at %d clients:",
+                rounds.rounds().size(), rounds.clients()));
+        Map<String, CpuRounds.Figures> figures = rounds.figures(settings::cpuSource);
+        CpuRounds.Figures reference = figures.get(Summaries.STATIC);
+        List<String> parts = new ArrayList<>();
+        if (reference != null) {
+            parts.add(String.format(Locale.ROOT, "static %.1f µs ± %s", reference.cpuUsPerReq(),
+                    pct(reference.cpuUsPerReqCi() / reference.cpuUsPerReq())));
+        }
+        figures.forEach((probe, f) -> {
+            if (!probe.equals(Summaries.STATIC)) {
+                parts.add(String.format(Locale.ROOT, "%s %.3f × ± %s", probe, f.paired().ratio(), pct(f.paired().relativeCi())));
+            }
+        });
+        line.append(' ').append(String.join(", ", parts));
+        return line.toString();
+    }
+
+    private static String pct(double relative) {
+        return Double.isNaN(relative) ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * relative);
+    }
+
+    private static String fmt(double seconds) {
+        return String.format(Locale.ROOT, "%.0f", seconds);
+    }
+}

@@ -1,0 +1,64 @@
+package org.spice.bench.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Results;
+
+/**
+ * The answer in server CPU per request when the paired rounds ran: the static file's cost with its interval, then each
+ * interface as a ratio to it ("servlet costs 0.97 × the static file's CPU (± 3.7 %)"), those whose interval holds 1 as
+ * the static file's cost within ±x %; and whether the precision asked was reached.
+ */
+final class CpuVerdict {
+
+    private CpuVerdict() {
+    }
+
+    static List<String> of(Results results, SpiceFigures.Summary base, String baseName, List<SpiceFigures.Summary> probes) {
+        CpuRounds rounds = results.cpuRounds();
+        List<String> sentences = new ArrayList<>();
+        SpiceFigures.Rounds b = base.rounds();
+        sentences.add(String.format(Locale.ROOT, "In server CPU per request, from %d rounds at %d clients in which every"
+                + " probe ran a slice after the others in a shuffled order (Hodges-Lehmann estimates, with 95 %% intervals from Wilcoxon's signed-rank statistic across the rounds),"
+                + " %s costs %s µs (± %s).", b.cpuRounds(), rounds.clients(), baseName, Format.words(b.cpuUsPerReq()),
+                Format.percentWords(b.cpuUsPerReqCi() / b.cpuUsPerReq())));
+        List<SpiceFigures.Summary> measured = probes.stream().filter(s -> s.rounds().measured() && s.rounds().cpuRatio() != null
+                && !Double.isNaN(s.rounds().cpuRatio())).sorted(Comparator.comparingDouble(s -> s.rounds().cpuRatio())).toList();
+        List<SpiceFigures.Summary> same = measured.stream().filter(s -> !s.cpuDistinguishableFromStatic()).toList();
+        List<String> parts = new ArrayList<>();
+        if (!same.isEmpty()) {
+            double within = same.stream().mapToDouble(s -> Math.abs(s.rounds().cpuRatio() - 1) + s.rounds().cpuRatioCi())
+                    .max().orElse(Double.NaN);
+            parts.add(Format.list(same.stream().map(SpiceFigures.Summary::probe).toList()) + (same.size() == 1 ? " costs "
+                    : " cost ") + baseName + "'s CPU within ±" + Format.percentWords(within));
+        }
+        for (SpiceFigures.Summary s : measured) {
+            if (s.cpuDistinguishableFromStatic()) {
+                parts.add(String.format(Locale.ROOT, "%s costs %s × %s's (± %s)", s.probe(), CpuTable.ratio(s.rounds()
+                        .cpuRatio()), baseName, Format.percentWords(s.rounds().cpuRatioCi() / s.rounds().cpuRatio())));
+            }
+        }
+        if (!parts.isEmpty()) {
+            sentences.add(String.join("; ", parts) + ".");
+        }
+        List<String> machine = measured.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE)
+                .map(SpiceFigures.Summary::probe).toList();
+        if (!machine.isEmpty()) {
+            sentences.add("The CPU of " + Format.list(machine) + " is the whole machine's less the client's: "
+                    + results.cgiUnseenBecause() + " (a server SPICE starts in a cgroup of its own counts them itself).");
+        }
+        List<String> short_ = results.summary().stream().filter(s -> s.rounds().measured()
+                && !Boolean.TRUE.equals(s.rounds().cpuPrecisionReached())).map(SpiceFigures.Summary::probe).toList();
+        if (!short_.isEmpty()) {
+            sentences.add("The rounds stopped (" + rounds.stopped() + ") before " + Format.list(short_) + " reached the"
+                    + " precision asked (±" + Format.percentWords(rounds.precision()) + ", twice that past 2 × "
+                    + baseName + "): --cpu-time gives them longer.");
+        }
+        return sentences;
+    }
+}

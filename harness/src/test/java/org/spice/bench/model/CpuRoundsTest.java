@@ -1,0 +1,74 @@
+package org.spice.bench.model;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.figures.SpiceFigures;
+
+/** The CPU rounds' figures from known slices, the precision rule, and their way through results.json. */
+class CpuRoundsTest {
+
+    /** {@code n} rounds: static at 100 µs ± the given wobble, servlet at 0.95 × it, cgi at 30 ×, 1,000 requests each. */
+    static CpuRounds rounds(int n, double wobble) {
+        CpuRounds rounds = new CpuRounds(8, 0.05, 90, "in progress", List.of());
+        for (int r = 0; r < n; r++) {
+            double staticUs = 100 * (1 + (r % 2 == 0 ? wobble : -wobble));
+            List<CpuRounds.Taken> slices = new ArrayList<>();
+            slices.add(taken("static", staticUs));
+            slices.add(taken("servlet", 0.95 * staticUs * (1 + (r % 3 - 1) * 0.01)));
+            slices.add(taken("cgi", 30 * staticUs));
+            rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "in progress");
+        }
+        return rounds;
+    }
+
+    private static CpuRounds.Taken taken(String probe, double cpuUs) {
+        return new CpuRounds.Taken(probe, 1000, 0, 1.0, cpuUs * 1000 / 1e6, 2 * cpuUs * 1000 / 1e6, 0.3);
+    }
+
+    @Test
+    void eachProbesRatioIsPairedByRoundAndTheStaticFilesDriftCancels() {
+        Map<String, CpuRounds.Figures> figures = rounds(6, 0.10).figures(p -> SpiceFigures.CpuSource.SERVER);
+        CpuRounds.Figures servlet = figures.get("servlet");
+        assertEquals(0.95, servlet.paired().ratio(), 0.002);
+        assertTrue(servlet.paired().relativeCi() < 0.02, "static's ±10 % drift is not in the ratio: " + servlet);
+        assertTrue(figures.get("static").cpuUsPerReqCi() / figures.get("static").cpuUsPerReq() > 0.05,
+                "static's own figure carries its drift: " + figures.get("static"));
+        assertEquals(30, figures.get("cgi").paired().ratio(), 1e-9);
+        assertEquals(0.10, figures.get("cgi").aim(), 1e-12, "past 2 × the static file, twice the precision");
+        assertEquals(0.05, servlet.aim(), 1e-12);
+        assertEquals(1.0, figures.get("static").paired().ratio(), 1e-12);
+        Map<String, CpuRounds.Figures> machine = rounds(6, 0.1).figures(p -> p.equals("cgi")
+                ? SpiceFigures.CpuSource.MACHINE : SpiceFigures.CpuSource.SERVER);
+        assertEquals(60, machine.get("cgi").paired().ratio(), 1e-9, "cgi read from the machine's figure");
+    }
+
+    @Test
+    void theRoundsArePreciseEnoughOnlyWhenEveryFigureIsAndFromSixRoundsOn() {
+        assertFalse(rounds(5, 0.0).preciseEnough(p -> SpiceFigures.CpuSource.SERVER), "five rounds have no interval");
+        assertTrue(rounds(6, 0.0).preciseEnough(p -> SpiceFigures.CpuSource.SERVER));
+        assertFalse(rounds(6, 0.10).preciseEnough(p -> SpiceFigures.CpuSource.SERVER),
+                "static's own figure at ±10 % is not within ±5 %");
+    }
+
+    @Test
+    void theRoundsGoThroughResultsJsonAndIntoTheSummary(@TempDir Path dir) throws Exception {
+        Results written = new Results("http://127.0.0.1:18080", "embedded", 6250, Settings.builder().engine("event-loop")
+                .build(), "a", "b", false, null, List.of(), List.of(), null, List.of(), List.of(),
+                rounds(6, 0.02).stopped("every probe within its precision"));
+        ResultsJson.write(dir, written);
+        Results read = ResultsJson.read(dir.resolve(ResultsJson.FILE));
+        assertEquals(written.cpuRounds(), read.cpuRounds());
+        assertEquals("every probe within its precision", read.cpuRounds().stopped());
+        String json = java.nio.file.Files.readString(dir.resolve(ResultsJson.FILE));
+        assertTrue(json.contains("\"cpu_rounds\"") && json.contains("\"server_cpu_s\""), json);
+    }
+}

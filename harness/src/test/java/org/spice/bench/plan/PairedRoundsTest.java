@@ -1,0 +1,82 @@
+package org.spice.bench.plan;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.net.TestServer;
+import org.spice.page.Probe;
+
+/** The CPU rounds in a real bench against a test server: shuffled per round, paired, written, and their answer given. */
+class PairedRoundsTest {
+
+    @AutoClose
+    private TestServer server;
+
+    @Test
+    void eachRoundIsEveryWorkloadOnceInAnOrderOfItsOwnTheSameForTheSameSeed() {
+        List<Mix> mixes = Stream.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML, Probe.MODULE)
+                .map(Mix::of).toList();
+        Set<List<String>> orders = IntStream.rangeClosed(1, 10).mapToObj(r -> names(PairedRounds.order(mixes, 1, r)))
+                .collect(Collectors.toSet());
+        assertTrue(orders.size() > 5, "the order changes from round to round: " + orders);
+        for (List<String> order : orders) {
+            assertEquals(Set.copyOf(names(mixes)), Set.copyOf(order));
+            assertEquals(mixes.size(), order.size());
+        }
+        assertEquals(names(PairedRounds.order(mixes, 7, 3)), names(PairedRounds.order(mixes, 7, 3)), "the seed decides");
+        assertNotEquals(names(PairedRounds.order(mixes, 7, 3)), names(PairedRounds.order(mixes, 8, 3)));
+    }
+
+    @Test
+    void aBenchRunsTheRoundsBeforeTheLadderAndAnswersInRatios(@TempDir Path dir) throws Exception {
+        server = new TestServer((head, socket, o) -> {
+            TestServer.respond(o, 200, ShortBench.SIZE, ShortBench.SIZE);
+            return true;
+        });
+        ShortBench bench = new ShortBench();
+        int status = bench.run(server, dir, "--no-verify", "--probes", "static,servlet", "--clients", "2",
+                "--server-pid", Long.toString(ProcessHandle.current().pid()), "--cpu-time", "9", "--cpu-clients", "2");
+        assertEquals(0, status, bench.out() + bench.err());
+        Path results;
+        try (Stream<Path> files = Files.list(dir)) {
+            results = files.findFirst().orElseThrow();
+        }
+        Results read = ResultsJson.read(results.resolve(ResultsJson.FILE));
+        CpuRounds rounds = read.cpuRounds();
+        assertTrue(rounds.rounds().size() >= 2, "rounds of 2 s within 9 s: " + rounds.rounds().size());
+        assertEquals(2, rounds.clients());
+        assertTrue(rounds.stopped().startsWith("the time bound") || rounds.stopped().startsWith("every probe"), rounds.stopped());
+        for (CpuRounds.Round round : rounds.rounds()) {
+            assertEquals(Set.of("static", "servlet"), round.slices().stream().map(CpuRounds.Taken::probe)
+                    .collect(Collectors.toSet()));
+        }
+        SpiceFigures.Summary servlet = read.summary().stream().filter(s -> s.probe().equals("servlet")).findFirst()
+                .orElseThrow();
+        assertTrue(servlet.rounds().measured() && servlet.rounds().cpuRatio() > 0, servlet.rounds().toString());
+        assertEquals(rounds.rounds().size(), servlet.rounds().cpuRounds());
+        assertTrue(bench.err().contains("cpu round 1 at 2 clients: static"), bench.err());
+        assertTrue(bench.out().contains("paired rounds at 2 clients"), bench.out());
+        assertTrue(Files.readString(results.resolve(ResultsJson.FILE)).contains("\"cpu_ratio\""));
+    }
+
+    private static List<String> names(List<Mix> mixes) {
+        return mixes.stream().map(Mix::name).toList();
+    }
+}

@@ -1,0 +1,51 @@
+package org.spice.bench.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.model.ResultsJson;
+import org.spice.cli.Cli;
+
+/** compare --fail-above: a probe whose ratio to its static file rose beyond the noise by more than PCT fails the gate. */
+class GateTest {
+
+    @Test
+    void theRiseBeyondTheNoiseIsTheRiseLessTheTwoIntervalsInQuadrature() {
+        // 1.00 ± 0.03 then 1.10 ± 0.04: the difference's interval is ±0.05, so 0.05 beyond it, 5 % of 1.00
+        assertEquals(0.05, Gate.riseBeyondNoise(new double[] {1.00, 0.03}, new double[] {1.10, 0.04}), 1e-12);
+        assertTrue(Gate.riseBeyondNoise(new double[] {1.00, 0.03}, new double[] {1.04, 0.04}) < 0, "inside the noise");
+        assertTrue(Gate.apart(new double[] {1.00, 0.03}, new double[] {1.10, 0.04}));
+        assertTrue(!Gate.apart(new double[] {1.00, 0.03}, new double[] {1.06, 0.04}));
+    }
+
+    @Test
+    void compareFailsAboveTheGateAndPassesBelowIt(@TempDir Path dir) throws Exception {
+        ResultsJson.write(dir.resolve("before"), ReportFixture.apacheWithRounds(0.97));
+        ResultsJson.write(dir.resolve("after"), ReportFixture.apacheWithRounds(1.15));
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        int failed = Cli.run(new CompareCommand(), print(out), print(err), dir.resolve("before").toString(),
+                dir.resolve("after").toString(), "--out", dir.resolve("c1").toString(), "--fail-above", "5");
+        String said = err.toString(StandardCharsets.UTF_8);
+        assertEquals(1, failed, said + out);
+        assertTrue(said.contains("regression: servlet's CPU rose from 0.970 × to 1.150 × the static file's"), said);
+        assertTrue(out.toString(StandardCharsets.UTF_8).contains("× the static file's CPU 0.970 → 1.150"), out.toString());
+        int passed = Cli.run(new CompareCommand(), print(out), print(err), dir.resolve("before").toString(),
+                dir.resolve("after").toString(), "--out", dir.resolve("c2").toString(), "--fail-above", "25");
+        assertEquals(0, passed, err.toString(StandardCharsets.UTF_8));
+        int same = Cli.run(new CompareCommand(), print(out), print(err), dir.resolve("before").toString(),
+                dir.resolve("before").toString(), "--out", dir.resolve("c3").toString(), "--fail-above", "0");
+        assertEquals(0, same, "a run against itself never regresses");
+    }
+
+    private static PrintStream print(ByteArrayOutputStream bytes) {
+        return new PrintStream(bytes, true, StandardCharsets.UTF_8);
+    }
+}

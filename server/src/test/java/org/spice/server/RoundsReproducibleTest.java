@@ -1,0 +1,74 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.plan.BenchCommand;
+import org.spice.cli.Cli;
+import org.spice.page.CanonicalPage;
+
+/**
+ * The CPU rounds are reproducible within a run on the Java servers, where drift was worst: on Tomcat and Jetty,
+ * started by bench in their cgroups, each probe's ratio to the static file over the first third of the rounds agrees
+ * with the last third's within their intervals, and the static file's own CPU likewise. Run once, with the default
+ * page.
+ */
+class RoundsReproducibleTest {
+
+    @TempDir
+    Path dir;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"tomcat", "jetty"})
+    void theFirstThirdOfTheRoundsAgreesWithTheLast(String server) throws Exception {
+        Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
+                "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+        int status = Cli.run(new BenchCommand(), print, print, "--server", server, "--probes", "static,servlet,module",
+                "--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0",
+                "--warm-up", "10", "--cpu-time", "60", "--cpu-precision", "0.5", "--out", dir.toString());
+        String said = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, said);
+        Results results;
+        try (Stream<Path> files = Files.walk(dir)) {
+            results = ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst()
+                    .orElseThrow());
+        }
+        assertTrue(results.settings().serverCgroup() != null, "bench read the server's cgroup: " + results.settings());
+        CpuRounds rounds = results.cpuRounds();
+        int third = rounds.rounds().size() / 3;
+        assertTrue(third >= 4, "enough rounds for thirds: " + rounds.rounds().size());
+        CpuRounds first = new CpuRounds(rounds.clients(), rounds.precision(), rounds.timeBoundS(), "", rounds.rounds()
+                .subList(0, third));
+        CpuRounds last = new CpuRounds(rounds.clients(), rounds.precision(), rounds.timeBoundS(), "", rounds.rounds()
+                .subList(rounds.rounds().size() - third, rounds.rounds().size()));
+        for (String probe : List.of("static", "servlet", "module")) {
+            CpuRounds.Figures a = first.figures(results::cpuSource).get(probe);
+            CpuRounds.Figures b = last.figures(results::cpuSource).get(probe);
+            double[] x = probe.equals("static") ? new double[] {a.cpuUsPerReq(), a.cpuUsPerReqCi()}
+                    : new double[] {a.paired().ratio(), a.paired().ratioCi()};
+            double[] y = probe.equals("static") ? new double[] {b.cpuUsPerReq(), b.cpuUsPerReqCi()}
+                    : new double[] {b.paired().ratio(), b.paired().ratioCi()};
+            String figures = String.format("%s %s: first third %.3f ± %.3f, last third %.3f ± %.3f (%s)", server, probe,
+                    x[0], x[1], y[0], y[1], probe.equals("static") ? "µs per request" : "× static");
+            System.out.println("rounds reproducible: " + figures);
+            assertTrue(Math.abs(x[0] - y[0]) <= x[1] + y[1], figures + "\n" + said);
+        }
+    }
+}
