@@ -62,6 +62,8 @@ cgroup_remove() {
             sleep 0.1
         done
         rmdir "$group" 2>/dev/null || echo "spice: could not remove the cgroup $group (processes left in it)" >&2
+        # SPICE's own parent group too, once no other server of SPICE's is in it
+        rmdir "$(dirname "$group")" 2>/dev/null || true
     fi
     rm -f "$run/cgroup"
 }
