@@ -58,7 +58,12 @@ public final class Summaries {
             Function<String, SpiceFigures.CpuSource> sourceOf) {
         Map<String, CpuRounds.Figures> figures = rounds.figures(sourceOf);
         List<SpiceFigures.Summary> all = new ArrayList<>();
-        for (SpiceFigures.Summary s : ladder) {
+        List<SpiceFigures.Summary> each = new ArrayList<>(ladder);
+        // A probe the rounds measured and the ladder did not (the run was cut short): its rounds' figures alone.
+        figures.keySet().stream().filter(probe -> ladder.stream().noneMatch(s -> s.probe().equals(probe)))
+                .forEach(probe -> each.add(SpiceFigures.summarize(probe, 0, List.of(), List.of(), Double.NaN,
+                        sourceOf.apply(probe))));
+        for (SpiceFigures.Summary s : each) {
             CpuRounds.Figures f = figures.get(s.probe());
             all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
                     f.paired().ratio(), f.paired().ratioCi(), rounds.clients(), f.paired().rounds(), f.precise()),

@@ -32,7 +32,8 @@ final class Verdict {
             SpiceFigures.Summary base = summaries.stream().filter(s -> s.probe().equals(reference)).findFirst().orElse(null);
             return new Run(results, summaries, reference, base, results.server() != null ? results.server() : results.target(),
                     reference.equals(Summaries.FILESET) ? "the static fileset" : "the static file",
-                    summaries.stream().filter(s -> !s.probe().equals(reference) && !s.failed()).toList());
+                    summaries.stream().filter(s -> !s.probe().equals(reference) && (!s.failed() || s.rounds().measured()))
+                            .toList());
         }
 
         /** The probes with a CPU figure, cheapest first. */
@@ -77,7 +78,7 @@ final class Verdict {
     }
 
     private static String noBaseline(Run run) {
-        return run.base() == null || run.base().failed() ? "The static baseline did not run (or failed), so no efficiency"
+        return run.base() == null || run.base().failed() && !run.base().rounds().measured() ? "The static baseline did not run (or failed), so no efficiency"
                 + " can be given: run the static probe beside the others." : null;
     }
 

@@ -60,6 +60,20 @@ class CpuRoundsReportTest {
         assertTrue(verdict.contains("partial: the server process 4242 is gone"), verdict);
     }
 
+    @Test
+    void aRunCutShortAfterItsRoundsAnswersWithThem() {
+        Results full = ReportFixture.apacheWithRounds();
+        Results cut = new Results(full.target(), full.server(), full.bodyBytes(), full.settings(), full.startedAt(),
+                full.finishedAt(), true, "the server process 4242 is gone", List.of(), List.of(), null,
+                full.runs().stream().filter(r -> r.probe().equals("static") && r.clients() == 1).toList(), List.of(),
+                full.cpuRounds());
+        String verdict = String.join("\n", Verdict.of(cut, null));
+        assertTrue(verdict.contains("the static file costs 100 µs"), verdict);
+        assertTrue(verdict.contains("servlet costs 0.970 × the static file's"), "the rounds' figures, though the ladder"
+                + " never reached servlet: " + verdict);
+        assertTrue(verdict.contains("partial: the server process 4242 is gone"), verdict);
+    }
+
     private static SpiceFigures.Summary summary(Results results, String probe) {
         return results.summary().stream().filter(s -> s.probe().equals(probe)).findFirst().orElseThrow();
     }
