@@ -28,6 +28,8 @@ class CgroupAgainstProcTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final double AGREE = 0.05;
+    /** A few clock ticks on each CPU: how far the machine's tick-counted figure can fall short of the cgroup's. */
+    private static final double TICKS_SLACK_S = 0.05;
 
     @Test
     void theEmbeddedServersCgroupIsItsProcessesCpu() throws Exception {
@@ -70,7 +72,9 @@ class CgroupAgainstProcTest {
                 String cgiSaid = String.format("%s cgi: cgroup %.3f s, process trees %.3f s, machine less the client %.3f s",
                         server, cgiFigures[0], cgiFigures[1], cgiFigures[2]);
                 System.out.println("cgroup against /proc: " + cgiSaid);
-                assertTrue(cgiFigures[0] <= cgiFigures[2] * 1.02, "the cgroup is within the machine's figure: " + cgiSaid);
+                // /proc/stat counts the machine in clock ticks (100 a second per CPU), the cgroup to the microsecond
+                assertTrue(cgiFigures[0] <= cgiFigures[2] + TICKS_SLACK_S, "the cgroup is within the machine's figure: "
+                        + cgiSaid);
                 assertTrue(cgiFigures[0] > cgiFigures[1] * 1.2, "the cgroup counts the CGI programs the tree misses: " + cgiSaid);
             }
         } finally {
@@ -99,7 +103,8 @@ class CgroupAgainstProcTest {
                 .redirectErrorStream(true).start();
         double cpu = 0;
         while (process.isAlive()) {
-            cpu = Math.max(cpu, CpuMeter.treeCpuSeconds(process.pid()));
+            double now = CpuMeter.treeCpuSeconds(process.pid());
+            cpu = Double.isNaN(now) ? cpu : Math.max(cpu, now);   // NaN once it has exited, between the two looks
             Thread.sleep(20);
         }
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
