@@ -28,8 +28,13 @@ class CgroupAgainstProcTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final double AGREE = 0.05;
-    /** A few clock ticks on each CPU: how far the machine's tick-counted figure can fall short of the cgroup's. */
-    private static final double TICKS_SLACK_S = 0.05;
+    /**
+     * How far the machine's figure may fall short of the cgroup's: /proc/stat counts in clock ticks, the cgroup to the
+     * microsecond, and ab's CPU is read by polling. Measured in three runs of the CGI load: the cgroup at −2.1, +1.9
+     * and +2.2 % of the machine's figure less the client's and ab's; 3 % plus a few ticks is that resolution.
+     */
+    private static final double MACHINE_RESOLUTION = 0.03;
+    private static final double TICKS_S = 0.02;
 
     @Test
     void theEmbeddedServersCgroupIsItsProcessesCpu() throws Exception {
@@ -73,8 +78,8 @@ class CgroupAgainstProcTest {
                         server, cgiFigures[0], cgiFigures[1], cgiFigures[2]);
                 System.out.println("cgroup against /proc: " + cgiSaid);
                 // /proc/stat counts the machine in clock ticks (100 a second per CPU), the cgroup to the microsecond
-                assertTrue(cgiFigures[0] <= cgiFigures[2] + TICKS_SLACK_S, "the cgroup is within the machine's figure: "
-                        + cgiSaid);
+                assertTrue(cgiFigures[0] <= cgiFigures[2] * (1 + MACHINE_RESOLUTION) + TICKS_S, "the cgroup is within the"
+                        + " machine's figure: " + cgiSaid);
                 assertTrue(cgiFigures[0] > cgiFigures[1] * 1.2, "the cgroup counts the CGI programs the tree misses: " + cgiSaid);
             }
         } finally {
