@@ -230,7 +230,7 @@ public final class SpiceFigures {
          */
         public boolean cpuDistinguishableFromStatic() {
             if (rounds.measured()) {
-                return !Double.isNaN(rounds.cpuRatioCi()) && Math.abs(rounds.cpuRatio() - 1) > rounds.cpuRatioCi();
+                return Intervals.distinguishable(rounds.cpuRatio(), rounds.cpuRatioCi(), 1, 0);
             }
             return Intervals.distinguishable(cpuUsPerReqAtPeak, noise.cpuUsPerReqAtPeakCi(), noise.staticCpuUsPerReq(),
                     noise.staticCpuUsPerReqCi());

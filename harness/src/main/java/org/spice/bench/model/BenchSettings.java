@@ -207,8 +207,7 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
 
     /** Where this run reads the server's CPU. */
     public Summaries.CpuFrom cpuFrom() {
-        return !serverMetrics.isEmpty() ? Summaries.CpuFrom.EXPORTERS
-                : serverCgroup != null ? Summaries.CpuFrom.CGROUP : Summaries.CpuFrom.PROC;
+        return Summaries.CpuFrom.of(!serverMetrics.isEmpty(), serverCgroup != null);
     }
 
     /** The CPU figure that stands for {@code workload}'s cost in this run (see {@link Summaries#cpuSource}). */

@@ -99,9 +99,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
 
     /** Where the server's CPU was read, as the settings record it. */
     public Summaries.CpuFrom cpuFrom() {
-        if (settings.serverMetrics() != null && !settings.serverMetrics().isEmpty()) {
-            return Summaries.CpuFrom.EXPORTERS;
-        }
-        return settings.serverCgroup() != null ? Summaries.CpuFrom.CGROUP : Summaries.CpuFrom.PROC;
+        return Summaries.CpuFrom.of(settings.serverMetrics() != null && !settings.serverMetrics().isEmpty(),
+                settings.serverCgroup() != null);
     }
 }

@@ -32,7 +32,12 @@ public final class Summaries {
         /** Its cgroup: every process it started, each once. */
         CGROUP,
         /** The Prometheus exporters on its machine. */
-        EXPORTERS
+        EXPORTERS;
+
+        /** Where a run that names exporters, or a cgroup, or neither reads the server's CPU: exporters first. */
+        public static CpuFrom of(boolean exporters, boolean cgroup) {
+            return exporters ? EXPORTERS : cgroup ? CGROUP : PROC;
+        }
     }
 
     /**

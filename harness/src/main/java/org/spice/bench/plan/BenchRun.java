@@ -58,16 +58,19 @@ public final class BenchRun {
         }
     }
 
-    /** Whether the CPU rounds run: asked for (--cpu-time above 0), and an engine that runs slices. */
-    static boolean roundsRun(BenchSettings settings, LoadEngine engine) {
-        return settings.cpu().timeS() > 0 && engine instanceof LoadEngine.Windowed;
+    /**
+     * Whether the CPU rounds run: asked for (--cpu-time above 0), on an engine that runs slices (its class is then a
+     * {@link LoadEngine.Windowed}: EnginesTest).
+     */
+    static boolean roundsRun(BenchSettings settings) {
+        return settings.cpu().timeS() > 0 && settings.engine().windowed();
     }
 
     /** Warm-up, CPU rounds, ladder, flood: null when all of them ran, else why the run was cut short. */
     private Failure phases(LoadEngine engine, Preflight.Ready ready, Stop stop, Recorder recorder) {
         try {
             Failure cut = new WarmUp(engine, stop, err).run(settings, ready.serverCpu(), recorder);
-            if (cut == null && roundsRun(settings, engine) && engine instanceof LoadEngine.Windowed windowed) {
+            if (cut == null && roundsRun(settings) && engine instanceof LoadEngine.Windowed windowed) {
                 cut = new PairedRounds(settings, windowed, stop, err, recorder).run();
             } else if (cut == null && settings.cpu().timeS() > 0) {
                 recorder.note("no CPU rounds: the " + settings.engine() + " engine runs no slices, so the CPU figures"

@@ -74,13 +74,9 @@ final class Converters {
     static final class ClientCount implements ITypeConverter<Integer> {
         @Override
         public Integer convert(String value) {
-            try {
-                int count = Integer.parseInt(value.trim());
-                if (count > 0) {
-                    return count;
-                }
-            } catch (NumberFormatException e) {
-                // said below
+            long count = aboveZero(value);
+            if (count > 0 && count <= Integer.MAX_VALUE) {
+                return (int) count;
             }
             throw new TypeConversionException("\"" + value.trim() + "\" is not a client count; give whole numbers above 0"
                     + " separated by commas, e.g. 1,2,4,8");
@@ -91,15 +87,20 @@ final class Converters {
     static final class Pid implements ITypeConverter<Long> {
         @Override
         public Long convert(String value) {
-            try {
-                long pid = Long.parseLong(value.trim());
-                if (pid > 0) {
-                    return pid;
-                }
-            } catch (NumberFormatException e) {
-                // said below
+            long pid = aboveZero(value);
+            if (pid > 0) {
+                return pid;
             }
             throw new TypeConversionException("process ids are whole numbers above 0, not \"" + value + "\"");
+        }
+    }
+
+    /** {@code value} as a whole number, or 0 where it is none (the converters refuse what is not above 0). */
+    private static long aboveZero(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return 0;
         }
     }
 

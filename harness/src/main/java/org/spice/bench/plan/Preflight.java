@@ -112,7 +112,7 @@ final class Preflight {
             return "none (--warm-up 0)";
         }
         boolean java = CpuMeter.anyJava(settings.serverPids());
-        if (java && settings.cpu().timeS() > 0 && settings.engine().windowed()) {
+        if (java && BenchRun.roundsRun(settings)) {
             return "warm every workload in rounds for " + WarmUp.JVM_WARM_UP_FACTOR * settings.warmUpS() + " s in all"
                     + " (a Java server), at the CPU rounds' load, which then measure";
         }

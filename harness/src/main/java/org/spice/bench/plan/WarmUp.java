@@ -69,14 +69,14 @@ final class WarmUp {
         // At the CPU rounds' load when they follow, so that they go on from a server settled at that very load with no
         // gap (the first ladder window after a warm-up at the same count once cost Jetty 106 µs against the warm-up's
         // 64-77); else at the ladder's largest count, so that the server's pools have grown to it.
-        int clients = BenchRun.roundsRun(settings, engine) ? settings.cpu().clients() : Math.min(MAX_CLIENTS, settings.maxClients());
+        int clients = BenchRun.roundsRun(settings) ? settings.cpu().clients() : Math.min(MAX_CLIENTS, settings.maxClients());
         IdleCpu idle = idle(IDLE_S, serverCpu);
         if (engine instanceof LoadEngine.Windowed windowed) {
             double minS = CpuMeter.anyJava(settings.serverPids()) ? JVM_WARM_UP_FACTOR * settings.warmUpS() : 0;
             // With the CPU rounds to follow, a Java server warms for its minimum and no longer: its one-second slices
             // jitter by 5-15 % here, so the 5 % rule settles by chance, after 20 rounds (2 min) in two runs of six
             // probes; the rounds then measure, and a drift common to every probe cancels in their ratios.
-            double boundS = BenchRun.roundsRun(settings, engine) && minS > 0 ? minS / settings.mixes().size()
+            double boundS = BenchRun.roundsRun(settings) && minS > 0 ? minS / settings.mixes().size()
                     : settings.warmUpS();
             recorder.warmedUp(idle, steady(windowed, settings.mixes(), clients, boundS, minS));
         } else {

@@ -156,7 +156,7 @@ final class Charts {
                 continue;
             }
             boolean beyond = r.cpuRatio() > RATIO_AXIS;
-            probes.add(beyond ? s.probe() + " (" + CpuTable.ratio(r.cpuRatio()) + " ×)" : s.probe());
+            probes.add(beyond ? s.probe() + " (" + Format.ratio(r.cpuRatio()) + " ×)" : s.probe());
             ratios.add(Math.min(r.cpuRatio(), RATIO_AXIS));
             intervals.add(beyond || Double.isNaN(r.cpuRatioCi()) ? 0.0 : r.cpuRatioCi());
         }

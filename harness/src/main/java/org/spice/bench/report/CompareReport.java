@@ -47,7 +47,7 @@ final class CompareReport {
                             + (c.summary.cpuSource() == SpiceFigures.CpuSource.MACHINE
                             && !Double.isNaN(c.summary.cpuUs()) ? " mach" : "")),
             new Section("Server CPU per request against the run's static file (×, with its 95 % interval)",
-                    c -> CpuTable.ratio(c.summary.cpuRatio()) + " " + CpuTable.percentOf(c.summary.cpuRatioCi(),
+                    c -> Format.ratio(c.summary.cpuRatio()) + " " + Format.percentOf(c.summary.cpuRatioCi(),
                             c.summary.cpuRatio())),
             new Section("CPU efficiency against static at the peak (static's CPU per request / the probe's)",
                     c -> Format.percent(c.summary.cpuEfficiency()) + Format.plusMinusPercent(c.summary.noise().cpuEfficiencyCi())),
@@ -301,13 +301,13 @@ final class CompareReport {
         double change = after[0] / before[0] - 1;
         String noise = Double.isNaN(before[1]) || Double.isNaN(after[1]) ? "no interval"
                 : Gate.apart(before, after) ? "beyond the noise" : "inside the noise";
-        return String.format(Locale.ROOT, "; × the static file's CPU %s → %s (%+.1f %%, %s)", CpuTable.ratio(before[0]),
-                CpuTable.ratio(after[0]), 100 * change, noise);
+        return String.format(Locale.ROOT, "; × the static file's CPU %s → %s (%+.1f %%, %s)", Format.ratio(before[0]),
+                Format.ratio(after[0]), 100 * change, noise);
     }
 
     /** "0.97 × ± 3.1 %". */
     private static String ratioWords(double[] ratio) {
-        return CpuTable.ratio(ratio[0]) + " ×" + (Double.isNaN(ratio[1]) ? "" : " " + CpuTable.percentOf(ratio[1], ratio[0])
+        return Format.ratio(ratio[0]) + " ×" + (Double.isNaN(ratio[1]) ? "" : " " + Format.percentOf(ratio[1], ratio[0])
                 .replace("±", "± "));
     }
 

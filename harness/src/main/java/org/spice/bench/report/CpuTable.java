@@ -30,8 +30,8 @@ final class CpuTable {
                 continue;
             }
             boolean reference = s.probe().equals(results.baseline());
-            rows.add(new String[] {s.probe(), Format.num(r.cpuUsPerReq(), 1) + " " + percentOf(r.cpuUsPerReqCi(), r.cpuUsPerReq()),
-                reference ? "1" : ratio(r.cpuRatio()) + " " + percentOf(r.cpuRatioCi(), r.cpuRatio()),
+            rows.add(new String[] {s.probe(), Format.num(r.cpuUsPerReq(), 1) + " " + Format.percentOf(r.cpuUsPerReqCi(), r.cpuUsPerReq()),
+                reference ? "1" : Format.ratio(r.cpuRatio()) + " " + Format.percentOf(r.cpuRatioCi(), r.cpuRatio()),
                 reference ? "100%" : Format.percent(s.cpuEfficiency()) + " " + Format.plusMinusPercent(
                         s.noise().cpuEfficiencyCi() / s.cpuEfficiency()).replace("%", " %"),
                 Integer.toString(r.cpuRounds()), Boolean.TRUE.equals(r.cpuPrecisionReached()) ? "reached" : "not reached"});
@@ -80,15 +80,5 @@ final class CpuTable {
             h.append("</tr>\n");
         }
         h.append("</table></div>\n");
-    }
-
-    /** "0.967", "31.2": three significant digits. */
-    static String ratio(double ratio) {
-        return Double.isNaN(ratio) ? "-" : ratio >= 10 ? Format.num(ratio, 1) : Format.num(ratio, 3);
-    }
-
-    /** "±3.7 %" of {@code value}, or "" without an interval. */
-    static String percentOf(double halfWidth, double value) {
-        return Double.isNaN(halfWidth) || !(value > 0) ? "" : String.format(Locale.ROOT, "±%.1f %%", 100 * halfWidth / value);
     }
 }

@@ -39,7 +39,7 @@ final class CpuVerdict {
         }
         for (SpiceFigures.Summary s : measured) {
             if (s.cpuDistinguishableFromStatic()) {
-                parts.add(String.format(Locale.ROOT, "%s costs %s × %s's (± %s)", s.probe(), CpuTable.ratio(s.rounds()
+                parts.add(String.format(Locale.ROOT, "%s costs %s × %s's (± %s)", s.probe(), Format.ratio(s.rounds()
                         .cpuRatio()), baseName, Format.percentWords(s.rounds().cpuRatioCi() / s.rounds().cpuRatio())));
             }
         }

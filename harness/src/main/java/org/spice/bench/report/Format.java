@@ -66,4 +66,14 @@ final class Format {
         }
         return String.join(", ", items.subList(0, items.size() - 1)) + " and " + items.get(items.size() - 1);
     }
+
+    /** "0.967", "31.2": three significant digits. */
+    static String ratio(double ratio) {
+        return Double.isNaN(ratio) ? "-" : ratio >= 10 ? num(ratio, 1) : num(ratio, 3);
+    }
+
+    /** "±3.7 %" of {@code value}, or "" without an interval. */
+    static String percentOf(double halfWidth, double value) {
+        return Double.isNaN(halfWidth) || !(value > 0) ? "" : String.format(Locale.ROOT, "±%.1f %%", 100 * halfWidth / value);
+    }
 }

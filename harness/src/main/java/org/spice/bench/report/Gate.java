@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.figures.Intervals;
+
 /**
  * The regression gate of {@code compare --fail-above PCT}: between a run before and a run after (a server upgraded, a
  * setting changed), a probe regressed when its CPU against its own run's static file rose by more than PCT % beyond
@@ -17,7 +19,7 @@ final class Gate {
 
     /** Whether two ratios' intervals do not overlap (each {ratio, half-width}); false where either is unknown. */
     static boolean apart(double[] a, double[] b) {
-        return !Double.isNaN(a[1]) && !Double.isNaN(b[1]) && Math.abs(a[0] - b[0]) > a[1] + b[1];
+        return Intervals.distinguishable(a[0], a[1], b[0], b[1]);
     }
 
     /** The rise of {@code after} over {@code before} beyond the noise, relative to {@code before} (negative: none). */
@@ -41,7 +43,7 @@ final class Gate {
             if (beyond > percent / 100) {
                 lines.add(String.format(Locale.ROOT, "regression: %s's CPU rose from %s × to %s × the static file's"
                         + " (%+.1f %%; %+.1f %% beyond the noise of ±%.1f %%), more than --fail-above %s %%", probe,
-                        CpuTable.ratio(b[0]), CpuTable.ratio(a[0]), 100 * (a[0] / b[0] - 1), 100 * beyond,
+                        Format.ratio(b[0]), Format.ratio(a[0]), 100 * (a[0] / b[0] - 1), 100 * beyond,
                         100 * Math.hypot(b[1], a[1]) / b[0], Format.num(percent, percent % 1 == 0 ? 0 : 1)));
             }
         }
