@@ -104,16 +104,20 @@ final class Converters {
         }
     }
 
+    /** {@code value} as a number, or NaN where it is none. */
+    private static double number(String value) {
+        try {
+            return Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
+    }
+
     /** Seconds: a finite number of 0 or more, at most a day (longer is a typo, not a benchmark). */
     static final class Seconds implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            double seconds;
-            try {
-                seconds = Double.parseDouble(value.trim());
-            } catch (NumberFormatException e) {
-                seconds = Double.NaN;
-            }
+            double seconds = number(value);
             if (!(seconds >= 0)) {
                 throw new TypeConversionException("a number of seconds of 0 or more, not \"" + value + "\"");
             }
@@ -129,12 +133,7 @@ final class Converters {
     static final class Positive implements ITypeConverter<Double> {
         @Override
         public Double convert(String value) {
-            double number;
-            try {
-                number = Double.parseDouble(value.trim());
-            } catch (NumberFormatException e) {
-                number = Double.NaN;
-            }
+            double number = number(value);
             if (!(number > 0) || Double.isInfinite(number)) {
                 throw new TypeConversionException("a number above 0, not \"" + value + "\"");
             }
