@@ -41,16 +41,38 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         public Round {
             slices = List.copyOf(slices);
         }
+
+        /**
+         * Whether the server's JIT compiled through this round ({@link SteadyState#JIT_QUIET}): its slices then carry
+         * a one-off compilation and code not in its final tier, and the figures leave the round out.
+         */
+        @JsonIgnore
+        public boolean jitBusy() {
+            double jit = 0;
+            double server = 0;
+            for (Taken taken : slices) {
+                if (Double.isNaN(taken.jitCpuS())) {
+                    return false;   // not read: a server with no JVM, or results from before it was
+                }
+                jit += taken.jitCpuS();
+                server += taken.serverCpuS();
+            }
+            return SteadyState.share(jit, server) > SteadyState.JIT_QUIET;
+        }
     }
 
-    /** One workload's slice in a round: its counts and the CPU read at its edges (seconds). */
-    @JsonPropertyOrder({"probe", "requests", "errors", "duration_s", "server_cpu_s", "machine_cpu_s", "client_cpu_s"})
+    /**
+     * One workload's slice in a round: its counts and the CPU read at its edges (seconds), with what the server's JIT
+     * compiler threads took of it (NaN where none was read: no JVM, or results from before it was).
+     */
+    @JsonPropertyOrder({"probe", "requests", "errors", "duration_s", "server_cpu_s", "machine_cpu_s", "client_cpu_s",
+        "jit_cpu_s"})
     public record Taken(String probe, long requests, long errors, double durationS, double serverCpuS, double machineCpuS,
-            double clientCpuS) {
+            double clientCpuS, double jitCpuS) {
 
-        public static Taken of(RunRecord slice) {
+        public static Taken of(RunRecord slice, double jitCpuS) {
             return new Taken(slice.probe(), slice.requests(), slice.errorTotal(), slice.durationS(), slice.serverCpuS(),
-                    slice.machineCpuS(), slice.clientCpuS());
+                    slice.machineCpuS(), slice.clientCpuS(), jitCpuS);
         }
 
         /** CPU per request from {@code source}, µs; NaN where a request failed or nothing was measured. */
@@ -99,7 +121,8 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
             double[] mean = PairedRatio.estimateAndRelativeCi(series);
             PairedRatio paired = reference == null ? PairedRatio.NONE : PairedRatio.of(series, reference);
             double aim = paired.ratio() > FAR_FACTOR || paired.ratio() < 1 / FAR_FACTOR ? FAR_FACTOR * precision : precision;
-            boolean precise = mean[1] <= aim && (probe.equals(Summaries.STATIC) || paired.relativeCi() <= aim);
+            // The static file is known by its own interval, every other probe by its ratio's: the ratio is the figure.
+            boolean precise = probe.equals(Summaries.STATIC) ? mean[1] <= aim : paired.relativeCi() <= aim;
             figures.put(probe, new Figures(probe, mean[0], mean[0] * mean[1], paired, aim, precise));
         });
         return figures;
@@ -116,6 +139,9 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
             boolean any = false;
             for (int r = 0; r < rounds.size(); r++) {
                 series[r] = Double.NaN;
+                if (rounds.get(r).jitBusy()) {
+                    continue;
+                }
                 for (Taken taken : rounds.get(r).slices()) {
                     if (taken.probe().equals(probe)) {
                         series[r] = taken.cpuUsPerReq(each);
@@ -130,9 +156,15 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         return series;
     }
 
-    /** Whether every probe's figures reached their aim, from {@link #MIN_ROUNDS} rounds on. */
+    /** Whether every probe's figures reached their aim, from {@link #MIN_ROUNDS} counted rounds on. */
     @JsonIgnore
     public boolean preciseEnough(Function<String, SpiceFigures.CpuSource> sourceOf) {
-        return rounds.size() >= MIN_ROUNDS && figures(sourceOf).values().stream().allMatch(Figures::precise);
+        return counted() >= MIN_ROUNDS && figures(sourceOf).values().stream().allMatch(Figures::precise);
+    }
+
+    /** The rounds the figures count: all but those the JIT compiled through. */
+    @JsonIgnore
+    public int counted() {
+        return (int) rounds.stream().filter(r -> !r.jitBusy()).count();
     }
 }

@@ -2,6 +2,8 @@ package org.spice.bench.model;
 
 import java.util.List;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 /**
  * How a workload was warmed before the ladder measured it: unmeasured one-second slices, in rounds over every
  * workload, until each one's server CPU per request settled ({@link #RULE}) in the same round, or the bound was
@@ -11,12 +13,20 @@ import java.util.List;
  * @param seconds      how long the warm-up of every workload took, all rounds together
  * @param settled      whether the CPU per request settled; a workload that did not is measured anyway, and flagged
  * @param cpuUsPerReq  the CPU per request of each slice, in order (the server's, or the machine's without its PIDs)
+ * @param jitShare     per slice, the share of the server's CPU its JVMs' JIT compiler threads took (none read: empty)
  */
-public record SteadyState(String workload, double seconds, boolean settled, List<Double> cpuUsPerReq) {
+public record SteadyState(String workload, double seconds, boolean settled, List<Double> cpuUsPerReq,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Double> jitShare) {
 
     /** The rule, as results.json and the README state it. */
     public static final String RULE = "the server's CPU per request of 3 consecutive 1 s slices each within 5 % of"
-            + " their mean";
+            + " their mean, and on a JVM its JIT compiler threads under 3 % of the server's CPU in the last 2 of them";
+
+    /** A JVM's JIT is quiet when its compiler threads take at most this share of the server's CPU. */
+    public static final double JIT_QUIET = 0.03;
+
+    /** Slices whose JIT must have been quiet. */
+    public static final int JIT_SLICES = 2;
 
     /** Slices that must agree. */
     public static final int SLICES = 3;
@@ -26,6 +36,24 @@ public record SteadyState(String workload, double seconds, boolean settled, List
 
     public SteadyState {
         cpuUsPerReq = cpuUsPerReq == null ? List.of() : List.copyOf(cpuUsPerReq);
+        jitShare = jitShare == null ? List.of() : List.copyOf(jitShare);
+    }
+
+    /** The JIT's share of the server's CPU: {@code jitS} of {@code serverS}; all of it where the server used none. */
+    public static double share(double jitS, double serverS) {
+        return serverS > 0 ? jitS / serverS : jitS > 0 ? 1 : 0;
+    }
+
+    /**
+     * True when the last {@link #JIT_SLICES} of {@code shares} are each at most {@link #JIT_QUIET}; true with no share
+     * read at all (NaN: no JVM, or a server elsewhere), where the CPU rule alone decides.
+     */
+    public static boolean jitQuiet(List<Double> shares) {
+        if (shares.stream().allMatch(v -> Double.isNaN(v))) {
+            return true;
+        }
+        return shares.size() >= JIT_SLICES
+                && shares.subList(shares.size() - JIT_SLICES, shares.size()).stream().allMatch(v -> v <= JIT_QUIET);
     }
 
     /** True when the last {@link #SLICES} values are each within {@link #TOLERANCE} of their mean. */

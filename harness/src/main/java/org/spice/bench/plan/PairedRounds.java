@@ -17,6 +17,8 @@ import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
 import org.spice.bench.model.Summaries;
+import org.spice.bench.proc.JitCpu;
+import org.spice.bench.proc.ServerCpu;
 
 /**
  * The CPU rounds phase, right after the warm-up and at its load: every workload runs a one-second slice per round, in
@@ -36,10 +38,13 @@ final class PairedRounds {
     private final Stop stop;
     private final PrintStream err;
     private final Recorder recorder;
+    private final ServerCpu serverCpu;
 
-    PairedRounds(BenchSettings settings, LoadEngine.Windowed engine, Stop stop, PrintStream err, Recorder recorder) {
+    PairedRounds(BenchSettings settings, LoadEngine.Windowed engine, ServerCpu serverCpu, Stop stop, PrintStream err,
+            Recorder recorder) {
         this.settings = settings;
         this.engine = engine;
+        this.serverCpu = serverCpu;
         this.stop = stop;
         this.err = err;
         this.recorder = recorder;
@@ -51,6 +56,7 @@ final class PairedRounds {
         CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), plan.timeS(), "in progress", List.of());
         long began = System.nanoTime();
         double longest = SLICE_S * settings.mixes().size();
+        boolean readsJit = serverCpu.readsJit();
         for (int r = 1; ; r++) {
             double elapsed = (System.nanoTime() - began) / 1e9;
             if (elapsed + longest > plan.timeS()) {
@@ -61,7 +67,9 @@ final class PairedRounds {
             long roundBegan = System.nanoTime();
             List<CpuRounds.Taken> slices = new ArrayList<>();
             for (Mix mix : order(stillRunning(rounds), settings.seed(), r)) {
+                JitCpu.Reading jitBefore = readsJit ? serverCpu.jit() : JitCpu.Reading.NONE;
                 RunRecord slice = engine.slice(mix, plan.clients(), SLICE_S);
+                double jitS = readsJit ? serverCpu.jit().secondsSince(jitBefore) : Double.NaN;
                 if (stop.requested()) {
                     recorder.rounds(rounds.stopped("cut short: " + stop.why()));
                     return stop.failure();
@@ -70,7 +78,7 @@ final class PairedRounds {
                     recorder.rounds(rounds.stopped("cut short: " + slice.reason()));
                     return slice.failure();
                 }
-                slices.add(CpuRounds.Taken.of(slice));
+                slices.add(CpuRounds.Taken.of(slice, jitS));
             }
             longest = (System.nanoTime() - roundBegan) / 1e9;
             rounds = rounds.with(new CpuRounds.Round(r, slices), "in progress");
@@ -84,12 +92,12 @@ final class PairedRounds {
     }
 
     /**
-     * The workloads the next round runs: every one for the first {@link CpuRounds#MIN_ROUNDS} rounds; then the static
+     * The workloads the next round runs: every one for the first {@link CpuRounds#MIN_ROUNDS} counted rounds; then the static
      * file, which every probe is paired with, and the probes whose figures have not yet reached their precision, so
      * that the rounds' time goes where the noise is (JSP's 100 pages spread more than a servlet's one buffer).
      */
     private List<Mix> stillRunning(CpuRounds rounds) {
-        if (rounds.rounds().size() < CpuRounds.MIN_ROUNDS
+        if (rounds.counted() < CpuRounds.MIN_ROUNDS
                 || settings.mixes().stream().noneMatch(m -> m.name().equals(Summaries.STATIC))) {
             return settings.mixes();
         }
@@ -122,6 +130,9 @@ final class PairedRounds {
             }
         });
         line.append(' ').append(String.join(", ", parts));
+        if (rounds.rounds().get(rounds.rounds().size() - 1).jitBusy()) {
+            line.append(" (this round left out: the server's JIT was compiling)");
+        }
         return line.toString();
     }
 

@@ -111,13 +111,10 @@ final class Preflight {
         if (settings.warmUpS() <= 0) {
             return "none (--warm-up 0)";
         }
-        boolean java = CpuMeter.anyJava(settings.serverPids());
-        if (java && BenchRun.roundsRun(settings)) {
-            return "warm every workload in rounds for " + WarmUp.JVM_WARM_UP_FACTOR * settings.warmUpS() + " s in all"
-                    + " (a Java server), at the CPU rounds' load, which then measure";
-        }
-        return "warm each workload until " + SteadyState.RULE + ", at most " + settings.warmUpS() + " s each"
-                + (java ? "; a Java server at least " + WarmUp.JVM_WARM_UP_FACTOR * settings.warmUpS() + " s in all" : "");
+        double minimum = WarmUp.minimumS(settings);
+        return "warm each workload in rounds until " + SteadyState.RULE + ", at most " + settings.warmUpS() + " s each"
+                + (minimum > 0 ? "; a Java server at least " + minimum + " s in all" : "")
+                + (BenchRun.roundsRun(settings) ? "; at the CPU rounds' load, which then measure" : "");
     }
 
     private static TlsConfig tls(BenchSettings settings) throws IOException, GeneralSecurityException {

@@ -15,6 +15,7 @@ import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.model.Stop;
 import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.proc.JitCpu;
 import org.spice.bench.proc.ServerCpu;
 
 /**
@@ -36,12 +37,11 @@ final class WarmUp {
      */
     private static final int MAX_CLIENTS = 64;
     /**
-     * A Java server's warm-up lasts at least this many times {@code --warm-up} in all (1 min by default). Measured
-     * with the ladder's single windows at 64 clients, Tomcat's CPU per request kept falling by some 20 % over its
-     * first two minutes of load although its JIT had compiled what runs hot within 15 s, so the minimum was 4 ×. The
-     * CPU figures now come from the paired rounds, which go on from the warm-up at the same load, and a drift common
-     * to every probe cancels in their ratios: the embedded server's warm-up at 8 clients ran flat from its third
-     * round on, and RoundsReproducibleTest holds the first third of the rounds against the last on Tomcat and Jetty.
+     * A Java server's warm-up lasts at least this many times {@code --warm-up} in all (1 min by default) when the
+     * ladder's windows give the CPU figures: measured with single windows at 64 clients, Tomcat's CPU per request kept
+     * falling by some 20 % over its first two minutes of load although its JIT had compiled what runs hot within 15 s.
+     * With the CPU rounds to follow, at the warm-up's own load, the minimum is {@code --warm-up} once: what ends the
+     * warm-up then is each workload's rule, its JIT quiet included ({@link SteadyState#RULE}).
      */
     static final double JVM_WARM_UP_FACTOR = 2;
     /** JMeter starts a JVM per run, so it warms the first workload for a fixed time instead, at most this. */
@@ -72,13 +72,8 @@ final class WarmUp {
         int clients = BenchRun.roundsRun(settings) ? settings.cpu().clients() : Math.min(MAX_CLIENTS, settings.maxClients());
         IdleCpu idle = idle(IDLE_S, serverCpu);
         if (engine instanceof LoadEngine.Windowed windowed) {
-            double minS = CpuMeter.anyJava(settings.serverPids()) ? JVM_WARM_UP_FACTOR * settings.warmUpS() : 0;
-            // With the CPU rounds to follow, a Java server warms for its minimum and no longer: its one-second slices
-            // jitter by 5-15 % here, so the 5 % rule settles by chance, after 20 rounds (2 min) in two runs of six
-            // probes; the rounds then measure, and a drift common to every probe cancels in their ratios.
-            double boundS = BenchRun.roundsRun(settings) && minS > 0 ? minS / settings.mixes().size()
-                    : settings.warmUpS();
-            recorder.warmedUp(idle, steady(windowed, settings.mixes(), clients, boundS, minS));
+            recorder.warmedUp(idle, steady(windowed, settings.mixes(), clients, settings.warmUpS(), minimumS(settings),
+                    serverCpu));
         } else {
             double seconds = Math.min(settings.warmUpS(), FIXED_WARM_UP_S);
             err.printf(Locale.ROOT, "warm-up: %s, %d clients, %.1f s, not measured (this engine is not checked for a"
@@ -89,41 +84,69 @@ final class WarmUp {
         return stop.requested() ? stop.failure() : null;
     }
 
+    /** The least the warm-up lasts in all: a Java server's JIT and pools need time under load whatever the rule says. */
+    static double minimumS(BenchSettings settings) {
+        if (!CpuMeter.anyJava(settings.serverPids())) {
+            return 0;
+        }
+        return (BenchRun.roundsRun(settings) ? 1 : JVM_WARM_UP_FACTOR) * settings.warmUpS();
+    }
+
     /**
      * Every workload warmed until steady, in rounds of one slice each in the ladder's order (a server's shared code
      * paths see every workload before any is measured: warmed one after the other, Jetty's static file still cost
      * 1.8 × its steady CPU in its first window, the JIT recompiling what the other probes had changed), until
-     * every workload has been steady (its last three slices) in some round, at most {@code boundS} seconds per
-     * workload in all, and for at least {@code minS} seconds in all.
+     * every workload has been steady ({@link SteadyState#RULE}) once, at most {@code boundS} seconds per workload in
+     * all, and for at least {@code minS} seconds in all. A workload steady once leaves the rounds (while the minimum
+     * lasts, every one runs), so that what still warms gets the load: the 100 JSP classes reach their final tier
+     * only after several hundred thousand JSP requests, and shared with another probe that took JSP two minutes.
      */
-    List<SteadyState> steady(LoadEngine.Windowed engine, List<Mix> mixes, int clients, double boundS, double minS) throws InterruptedException {
+    List<SteadyState> steady(LoadEngine.Windowed engine, List<Mix> mixes, int clients, double boundS, double minS,
+            ServerCpu serverCpu) throws InterruptedException {
         List<List<Double>> cpu = new ArrayList<>();
-        mixes.forEach(m -> cpu.add(new ArrayList<>()));
+        List<List<Double>> jit = new ArrayList<>();
+        mixes.forEach(m -> {
+            cpu.add(new ArrayList<>());
+            jit.add(new ArrayList<>());
+        });
+        boolean readsJit = serverCpu.readsJit();
         long began = System.nanoTime();
         double budget = Math.max(boundS * mixes.size(), minS);
-        boolean[] settledOnce = new boolean[mixes.size()];
-        boolean allSettled = false;
-        while ((!allSettled || (System.nanoTime() - began) / 1e9 < minS) && !stop.requested()
-                && (System.nanoTime() - began) / 1e9 + SLICE_S * mixes.size() <= budget + 1e-9) {
-            allSettled = true;
+        boolean[] settled = new boolean[mixes.size()];
+        while (!stop.requested()) {
+            double elapsed = (System.nanoTime() - began) / 1e9;
+            List<Integer> warming = new ArrayList<>();
             for (int i = 0; i < mixes.size(); i++) {
+                if (!settled[i] || elapsed < minS) {
+                    warming.add(i);
+                }
+            }
+            if (warming.isEmpty() || elapsed + SLICE_S * warming.size() > budget + 1e-9) {
+                break;
+            }
+            for (int i : warming) {
+                JitCpu.Reading before = readsJit ? serverCpu.jit() : JitCpu.Reading.NONE;
                 RunRecord slice = engine.slice(mixes.get(i), clients, SLICE_S);
                 cpu.get(i).add(cpuUsPerReq(slice));
-                settledOnce[i] |= SteadyState.settled(cpu.get(i));
-                allSettled &= settledOnce[i];
+                jit.get(i).add(readsJit ? SteadyState.share(serverCpu.jit().secondsSince(before), slice.serverCpuS()) : Double.NaN);
+                settled[i] |= SteadyState.settled(cpu.get(i)) && SteadyState.jitQuiet(jit.get(i));
             }
         }
         double seconds = (System.nanoTime() - began) / 1e9;
         List<SteadyState> warmed = new ArrayList<>();
         for (int i = 0; i < mixes.size(); i++) {
             List<Double> series = cpu.get(i);
-            boolean settled = settledOnce[i];
-            warmed.add(new SteadyState(mixes.get(i).name(), seconds, settled, series));
-            err.printf(Locale.ROOT, "warm-up: %s at %s %s after %d rounds, %.0f s in all (server µs/request by"
-                    + " round: %s)%n", mixes.get(i).name(), Counts.clients(clients), settled ? "steady" : "NOT steady", series.size(),
-                    seconds, String.join(" ", series.stream().map(v -> String.format(Locale.ROOT, "%.0f", v)).toList()));
+            warmed.add(new SteadyState(mixes.get(i).name(), seconds, settled[i], series, readsJit ? jit.get(i) : List.of()));
+            err.printf(Locale.ROOT, "warm-up: %s at %s %s after %d slices, %.0f s in all (server µs/request by"
+                    + " slice: %s)%s%n", mixes.get(i).name(), Counts.clients(clients), settled[i] ? "steady" : "NOT steady",
+                    series.size(), seconds, numbers(series, 1, "%.0f"),
+                    readsJit ? "; JIT % of the server's CPU: " + numbers(jit.get(i), 100, "%.0f") : "");
         }
         return warmed;
+    }
+
+    private static String numbers(List<Double> values, double scale, String format) {
+        return String.join(" ", values.stream().map(v -> String.format(Locale.ROOT, format, scale * v)).toList());
     }
 
     /** The server's CPU over {@code seconds} with no load, where {@code cpu} reads it. */

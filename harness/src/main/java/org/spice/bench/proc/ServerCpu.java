@@ -48,6 +48,19 @@ public final class ServerCpu {
         return new Reading(server, local ? CpuMeter.machineBusySeconds() : Double.NaN);
     }
 
+    /**
+     * The JIT compiler threads of the server's JVMs now (its processes, and its cgroup's): {@link JitCpu.Reading#NONE}
+     * for a server elsewhere, or one with no JVM.
+     */
+    public JitCpu.Reading jit() {
+        return exporters != null || !local ? JitCpu.Reading.NONE : JitCpu.read(JitCpu.withCgroup(pids, cgroup));
+    }
+
+    /** Whether the server has a JVM on this machine whose JIT {@link #jit} reads. */
+    public boolean readsJit() {
+        return exporters == null && local && CpuMeter.anyJava(List.copyOf(JitCpu.withCgroup(pids, cgroup)));
+    }
+
     /** True when the machine read is this one, so the client's own CPU is in it and is taken out. */
     public boolean machineHasClient() {
         return local;

@@ -140,7 +140,7 @@ final class Charts {
     static byte[] cpuRatios(Results results) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("What an interface costs: server CPU per request against the static file's — " + results.target())
-                .xAxisTitle("probe (" + results.cpuRounds().rounds().size() + " paired rounds at "
+                .xAxisTitle("probe (" + results.cpuRounds().counted() + " paired rounds at "
                         + results.cpuRounds().clients() + " clients; 95 % intervals)")
                 .yAxisTitle("× the static file's CPU per request (1: the same)").build();
         style(chart);

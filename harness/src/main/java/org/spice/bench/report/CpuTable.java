@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
+import org.spice.bench.model.SteadyState;
 
 /**
  * The CPU figures of the paired rounds, a row per probe: its server CPU per request with its interval, its ratio to
@@ -44,9 +45,12 @@ final class CpuTable {
         CpuRounds rounds = results.cpuRounds();
         String source = results.summary().stream().filter(s -> s.rounds().measured()).map(s -> s.cpuSource().id())
                 .distinct().reduce((a, b) -> a + "/" + b).orElse("-");
+        int jitBusy = rounds.rounds().size() - rounds.counted();
         return String.format(Locale.ROOT, "Server CPU per request from %d paired rounds at %d clients (%s; 95 %% intervals,"
-                + " Hodges-Lehmann estimates with Wilcoxon's signed-rank intervals across the rounds; aim ±%.0f %%, twice that past 2 × the static file); stopped: %s",
-                rounds.rounds().size(), rounds.clients(), source, 100 * rounds.precision(), rounds.stopped());
+                + " Hodges-Lehmann estimates with Wilcoxon's signed-rank intervals across the rounds; aim ±%.0f %%, twice that past 2 × the static file)%s; stopped: %s",
+                rounds.counted(), rounds.clients(), source, 100 * rounds.precision(), jitBusy == 0 ? ""
+                        : String.format(Locale.ROOT, "; %d more left out, the server's JIT compiling through them (over %.0f %% of its CPU)",
+                                jitBusy, 100 * SteadyState.JIT_QUIET), rounds.stopped());
     }
 
     static String text(Results results) {

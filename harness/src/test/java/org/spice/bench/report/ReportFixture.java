@@ -109,7 +109,7 @@ final class ReportFixture {
     }
 
     private static CpuRounds.Taken taken(String probe, double cpuUs) {
-        return new CpuRounds.Taken(probe, 2000, 0, 1.0, cpuUs * 2000 / 1e6, cpuUs * 2000 / 1e6, 0.4);
+        return new CpuRounds.Taken(probe, 2000, 0, 1.0, cpuUs * 2000 / 1e6, cpuUs * 2000 / 1e6, 0.4, Double.NaN);
     }
 
     /**

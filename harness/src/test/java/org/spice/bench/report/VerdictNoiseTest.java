@@ -60,7 +60,7 @@ class VerdictNoiseTest {
     void measurementWarningsSayWhatIsWrongWithAFigure() {
         RunRecord doubled = run("static", 100, 100, 100).toBuilder().cpu(new Cpu(0.1, 0.6, 0.3)).build();
         Results results = results(List.of(doubled, run("servlet", 97, 108, 95)), new IdleCpu(2, 0.05, 0.06),
-                List.of(new SteadyState("servlet", 30, false, List.of(300.0, 200.0, 150.0))));
+                List.of(new SteadyState("servlet", 30, false, List.of(300.0, 200.0, 150.0), List.of())));
         String warnings = String.join("\n", Warnings.of(results));
         assertTrue(warnings.contains("servlet did not reach a steady state in 30 s"), warnings);
         assertTrue(warnings.contains("static at 8 clients: the server's processes used 200 µs per request, more than the"
