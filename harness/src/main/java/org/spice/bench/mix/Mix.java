@@ -51,6 +51,15 @@ public final class Mix {
     }
 
     /**
+     * How many of its pages are code of their own on a Java server: each JSP page compiles to a class of its own,
+     * whose methods HotSpot's JIT compiles apart; 0 when it has none.
+     */
+    public int jspPages() {
+        return (int) entries.stream().map(e -> e.path().replaceFirst("[?#].*$", "")).filter(p -> p.endsWith(".jsp"))
+                .distinct().count();
+    }
+
+    /**
      * The white paper's e-commerce mix (its Table 9): 75 % static and 6 % static over TLS, both drawn from
      * {@code fileset} by its weights, 17 % the {@code dynamic} probe and 2 % the dynamic probe over TLS.
      */

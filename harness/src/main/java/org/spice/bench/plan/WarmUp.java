@@ -44,6 +44,13 @@ final class WarmUp {
      * warm-up then is each workload's rule, its JIT quiet included ({@link SteadyState#RULE}).
      */
     static final double JVM_WARM_UP_FACTOR = 2;
+    /**
+     * On a JVM, a workload of JSP pages warms until each page has served this many requests: HotSpot's
+     * Tier4InvocationThreshold, the calls after which a method is compiled by C2. Each page is a class of its own, so
+     * the 100 JSP pages need 500,000 requests; before, the JSP workload looked steady after 100,000, and its pages'
+     * C2 compilations came in the CPU rounds, for 50 s and more (JSP at twice its steady CPU in those rounds).
+     */
+    static final long C2_INVOCATIONS = 5_000;
     /** JMeter starts a JVM per run, so it warms the first workload for a fixed time instead, at most this. */
     private static final double FIXED_WARM_UP_S = 5;
 
@@ -113,6 +120,7 @@ final class WarmUp {
         long began = System.nanoTime();
         double budget = Math.max(boundS * mixes.size(), minS);
         boolean[] settled = new boolean[mixes.size()];
+        long[] served = new long[mixes.size()];
         while (!stop.requested()) {
             double elapsed = (System.nanoTime() - began) / 1e9;
             List<Integer> warming = new ArrayList<>();
@@ -129,7 +137,9 @@ final class WarmUp {
                 RunRecord slice = engine.slice(mixes.get(i), clients, SLICE_S);
                 cpu.get(i).add(cpuUsPerReq(slice));
                 jit.get(i).add(readsJit ? SteadyState.share(serverCpu.jit().secondsSince(before), slice.serverCpuS()) : Double.NaN);
-                settled[i] |= SteadyState.settled(cpu.get(i)) && SteadyState.jitQuiet(jit.get(i));
+                served[i] += slice.requests();
+                settled[i] |= SteadyState.settled(cpu.get(i)) && SteadyState.jitQuiet(jit.get(i))
+                        && (!readsJit || served[i] >= C2_INVOCATIONS * mixes.get(i).jspPages());
             }
         }
         double seconds = (System.nanoTime() - began) / 1e9;
