@@ -45,6 +45,27 @@ class PairedRoundsTest {
     }
 
     @Test
+    void everyWorkloadIsFirstAsOftenAsLastOverEachPairOfRoundsAndTwoWorkloadsSwapPlaces() {
+        List<Mix> two = Stream.of(Probe.STATIC, Probe.SERVLET).map(Mix::of).toList();
+        for (long seed = 1; seed <= 5; seed++) {
+            int staticFirst = 0;
+            for (int r = 1; r <= 40; r++) {
+                staticFirst += names(PairedRounds.order(two, seed, r)).get(0).equals("static") ? 1 : 0;
+            }
+            assertEquals(20, staticFirst, "seed " + seed + ": static first in half the rounds");
+        }
+        List<Mix> six = Stream.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML, Probe.MODULE)
+                .map(Mix::of).toList();
+        List<String> odd = names(PairedRounds.order(six, 1, 7));
+        List<String> even = new java.util.ArrayList<>(names(PairedRounds.order(six, 1, 8)));
+        java.util.Collections.reverse(even);
+        assertEquals(odd, even, "round 8 is round 7 reversed");
+        Set<String> firsts = IntStream.rangeClosed(1, 30).filter(r -> r % 2 == 1)
+                .mapToObj(r -> names(PairedRounds.order(six, 1, r)).get(0)).collect(Collectors.toSet());
+        assertTrue(firsts.size() >= 4, "the odd rounds' first workload varies: " + firsts);
+    }
+
+    @Test
     void aBenchRunsTheRoundsBeforeTheLadderAndAnswersInRatios(@TempDir Path dir) throws Exception {
         server = new TestServer((head, socket, o) -> {
             TestServer.respond(o, 200, ShortBench.SIZE, ShortBench.SIZE);
