@@ -18,7 +18,6 @@ import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
 import org.spice.bench.model.Summaries;
-import org.spice.bench.proc.JitCpu;
 import org.spice.bench.proc.ServerCpu;
 
 /**
@@ -68,9 +67,8 @@ final class PairedRounds {
             long roundBegan = System.nanoTime();
             List<CpuRounds.Taken> slices = new ArrayList<>();
             for (Mix mix : order(stillRunning(rounds), settings.seed(), r)) {
-                JitCpu.Reading jitBefore = readsJit ? serverCpu.jit() : JitCpu.Reading.NONE;
-                RunRecord slice = engine.slice(mix, plan.clients(), SLICE_S);
-                double jitS = readsJit ? serverCpu.jit().secondsSince(jitBefore) : Double.NaN;
+                JitSlice taken = JitSlice.run(engine, serverCpu, readsJit, mix, plan.clients(), SLICE_S);
+                RunRecord slice = taken.slice();
                 if (stop.requested()) {
                     recorder.rounds(rounds.stopped("cut short: " + stop.why()));
                     return stop.failure();
@@ -79,7 +77,7 @@ final class PairedRounds {
                     recorder.rounds(rounds.stopped("cut short: " + slice.reason()));
                     return slice.failure();
                 }
-                slices.add(CpuRounds.Taken.of(slice, jitS));
+                slices.add(CpuRounds.Taken.of(slice, taken.jitS()));
             }
             longest = (System.nanoTime() - roundBegan) / 1e9;
             rounds = rounds.with(new CpuRounds.Round(r, slices), "in progress");

@@ -15,7 +15,6 @@ import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.model.Stop;
 import org.spice.bench.proc.CpuMeter;
-import org.spice.bench.proc.JitCpu;
 import org.spice.bench.proc.ServerCpu;
 
 /**
@@ -133,10 +132,10 @@ final class WarmUp {
                 break;
             }
             for (int i : warming) {
-                JitCpu.Reading before = readsJit ? serverCpu.jit() : JitCpu.Reading.NONE;
-                RunRecord slice = engine.slice(mixes.get(i), clients, SLICE_S);
+                JitSlice taken = JitSlice.run(engine, serverCpu, readsJit, mixes.get(i), clients, SLICE_S);
+                RunRecord slice = taken.slice();
                 cpu.get(i).add(cpuUsPerReq(slice));
-                jit.get(i).add(readsJit ? SteadyState.share(serverCpu.jit().secondsSince(before), slice.serverCpuS()) : Double.NaN);
+                jit.get(i).add(readsJit ? SteadyState.share(taken.jitS(), slice.serverCpuS()) : Double.NaN);
                 served[i] += slice.requests();
                 settled[i] |= SteadyState.settled(cpu.get(i)) && SteadyState.jitQuiet(jit.get(i))
                         && (!readsJit || served[i] >= C2_INVOCATIONS * mixes.get(i).jspPages());
