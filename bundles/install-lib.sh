@@ -131,8 +131,42 @@ make_dirs() {
 put_helpers() {
     put_file "$BUNDLE_DIR/files/bin/spice-fcgi" "$SPICE_DIR/bin/spice-fcgi" 755
     put_file "$BUNDLE_DIR/files/bin/spice-helpers" "$SPICE_DIR/bin/spice-helpers" 755
-    put_text "$SPICE_DIR/etc/helpers.env" 644 printf 'FCGI_PORT=%s\nFCGIWRAP_SOCKET=%s\nRUN_DIR=%s\nSERVICE_USER=%s\n' \
-        "$FCGI_PORT" "$1" "$SPICE_DIR/run" "$SERVICE_USER"
+    put_text "$SPICE_DIR/etc/helpers.env" 644 printf 'FCGI_PORT=%s\nFCGIWRAP_SOCKET=%s\nRUN_DIR=%s\nSERVICE_USER=%s\nPHP_FPM=%s\nUWSGI=%s\n' \
+        "$FCGI_PORT" "$1" "$SPICE_DIR/run" "$SERVICE_USER" "${PHP_FPM:-}" "${UWSGI:-}"
+}
+
+# The language runtimes this machine has for the runtime probes, each empty where it is missing, with the reason in
+# SKIPPED: PHP_FPM (a php-fpm binary, with the opcache), UWSGI (uwsgi with its python3 plugin).
+find_runtimes() {
+    local fpm plugins=/usr/lib/uwsgi/plugins
+    SKIPPED=()
+    fpm=$(command -v php-fpm 2>/dev/null || find /usr/sbin -maxdepth 1 -name 'php-fpm*' -print 2>/dev/null | sort | tail -1)
+    PHP_FPM=""
+    if [ -z "$fpm" ]; then
+        SKIPPED+=("php-fpm: no php-fpm here (apt-get install php-fpm)")
+    elif [ -z "$(find /usr/lib/php -name opcache.so -print -quit 2>/dev/null)" ]; then
+        SKIPPED+=("php-fpm: PHP has no opcache here (apt-get install php-opcache)")
+    else
+        PHP_FPM=$fpm
+    fi
+    UWSGI=$(command -v uwsgi-core 2>/dev/null || command -v uwsgi 2>/dev/null || true)
+    if [ -z "$UWSGI" ]; then
+        SKIPPED+=("wsgi: no uWSGI here (apt-get install uwsgi-core uwsgi-plugin-python3)")
+    elif [ ! -f "$plugins/python3_plugin.so" ]; then
+        SKIPPED+=("wsgi: uWSGI has no python3 plugin here (apt-get install uwsgi-plugin-python3)")
+        UWSGI=""
+    fi
+}
+
+# The runtime probes' scripts and the pool's and uWSGI's settings, under SPICE_DIR.
+put_runtimes() {
+    local file
+    for file in php/spice.php wsgi/spice.wsgi lua/spice_httpd.lua lua/spice_nginx.lua; do
+        put_file "$BUNDLE_DIR/files/runtimes/$file" "$SPICE_DIR/runtimes/$file" 644
+    done
+    put_file "$BUNDLE_DIR/files/conf/php/php.ini" "$SPICE_DIR/conf/php/php.ini" 644
+    put_file "$BUNDLE_DIR/files/conf/php/php-fpm.conf" "$SPICE_DIR/conf/php/php-fpm.conf" 644
+    put_file "$BUNDLE_DIR/files/conf/uwsgi/spice.ini" "$SPICE_DIR/conf/uwsgi/spice.ini" 644
 }
 
 # For the servers without CGI of their own (nginx, Jetty): FCGIWRAP_SOCKET as given; else Debian's fcgiwrap service

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Installs the SPICE probes into a stock Apache httpd 2.4: the pages, the CGI and FastCGI programs and mod_spice
-# under PREFIX/opt/spice/apache, and one configuration file that serves them at the SPICE URL layout
-# (Debian/Ubuntu: conf-available/spice.conf, enabled as a2enconf does; RHEL: conf.d/spice.conf).
+# Installs the SPICE probes into a stock Apache httpd 2.4: the pages, the CGI and FastCGI programs, mod_spice and the
+# language runtimes' scripts under PREFIX/opt/spice/apache, and one configuration file that serves them at the SPICE
+# URL layout (Debian/Ubuntu: conf-available/spice.conf, enabled as a2enconf does; RHEL: conf.d/spice.conf). The
+# runtime probes are those the machine has: php-fpm (a pool spice-helpers runs), wsgi (mod_wsgi), lua (mod_lua),
+# mod-php (where httpd loads mod_php itself).
 source "$(dirname "$0")/lib/install-lib.sh"
 
 CONF_DIR="" MODULES_DIR="" FCGI_PORT=9461 SERVICE_USER="" BUILD_MODULE=auto
@@ -56,6 +58,13 @@ bundle_defaults() {
     # The prebuilt mod_spice.so where this system is the one it was built on, else one built here with apxs.
     MODULE=$(prebuilt_or_build "$BUNDLE_DIR/module" "$(this_system)" mod_spice.so "$BUILD_MODULE" \
         "$BUNDLE_DIR/module/build-module.sh" "$apxs")
+    find_runtimes
+    UWSGI=""   # httpd runs WSGI in mod_wsgi, not uWSGI
+    RUNTIME_PROBES=()
+    [ -z "$PHP_FPM" ] || RUNTIME_PROBES+=(php-fpm)
+    if [ -f "$MODULES_DIR/mod_wsgi.so" ]; then RUNTIME_PROBES+=(wsgi); else SKIPPED+=("wsgi: no mod_wsgi in $MODULES_DIR (apt-get install libapache2-mod-wsgi-py3)"); fi
+    if [ -f "$MODULES_DIR/mod_lua.so" ]; then RUNTIME_PROBES+=(lua); else SKIPPED+=("lua: no mod_lua in $MODULES_DIR"); fi
+    SKIPPED+=("mod-php: served where httpd loads mod_php itself (it needs the prefork MPM: a2enmod php8.2 switches to it)")
 }
 
 # One LoadModule, unless httpd has that module already.
@@ -71,8 +80,13 @@ spice_conf() {
 Define SPICE_WEBAPP "$SPICE_DIR/www"
 Define SPICE_CGI_DIR "$SPICE_DIR/cgi-bin"
 Define SPICE_FCGI_PORT $FCGI_PORT
-
+# The language runtimes' probes: their scripts, and PHP-FPM's pool where spice-helpers runs one.
+Define SPICE_RUNTIMES "$SPICE_DIR/runtimes"
 HEAD
+    if [ -n "$PHP_FPM" ]; then
+        printf 'Define SPICE_PHP_FPM\nDefine SPICE_PHP_FPM_SOCKET "%s"\n' "$SPICE_DIR/run/php-fpm.sock"
+    fi
+    echo
     local module
     for module in authz_core alias mime include env proxy proxy_fcgi allowmethods; do
         load_module "$module"
@@ -88,7 +102,10 @@ HEAD
     echo '</IfModule>'
     echo '</IfModule>'
     echo '</IfModule>'
-    printf 'LoadModule spice_module "%s/lib/mod_spice.so"\n\n' "$SPICE_DIR"
+    printf 'LoadModule spice_module "%s/lib/mod_spice.so"\n' "$SPICE_DIR"
+    [[ " ${RUNTIME_PROBES[*]} " != *" wsgi "* ]] || load_module wsgi
+    [[ " ${RUNTIME_PROBES[*]} " != *" lua "* ]] || load_module lua
+    echo
     cat "$BUNDLE_DIR/files/conf/spice-probes.conf"
 }
 
@@ -98,6 +115,7 @@ bundle_files() {
     put_file "$BUNDLE_DIR/files/cgi-bin/spice" "$SPICE_DIR/cgi-bin/spice" 755
     put_helpers ""
     put_file "$MODULE" "$SPICE_DIR/lib/mod_spice.so" 644
+    put_runtimes
     if [ -d "$CONF_DIR/conf-available" ]; then
         put_text "$CONF_DIR/conf-available/spice.conf" 644 spice_conf
         put_link ../conf-available/spice.conf "$CONF_DIR/conf-enabled/spice.conf"
@@ -111,13 +129,15 @@ bundle_before_uninstall() {
 }
 
 bundle_after() {
+    local skipped
+    for skipped in "${SKIPPED[@]}"; do echo "left out: $skipped"; done
     cat <<NEXT
 
 Next, on this machine:
-  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program, for /spice/fcgi/spice
+  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program, for /spice/fcgi/spice$([ -z "$PHP_FPM" ] || echo ", and the PHP-FPM pool")
   apachectl configtest && apachectl graceful   # (Debian: systemctl reload apache2)
 From the client (the SPICE checkout), with this server's address and port:
-  scripts/spice verify http://SERVER:PORT --probes static,shtml,cgi,module,fastcgi
+  scripts/spice verify http://SERVER:PORT --probes static,shtml,cgi,module,fastcgi$(for p in "${RUNTIME_PROBES[@]}"; do printf ',%s' "$p"; done)
 NEXT
 }
 

@@ -60,6 +60,19 @@ bundle_defaults() {
         "$BUNDLE_DIR/module/build-module.sh" "$NGINX_SRC")
     NJS=""
     grep -qs ngx_http_js_module "$CONF_DIR/nginx.conf" "$CONF_DIR"/modules-enabled/* && NJS=yes || true
+    find_runtimes
+    RUNTIME_PROBES=()
+    [ -z "$PHP_FPM" ] || RUNTIME_PROBES+=(php-fpm)
+    [ -z "$UWSGI" ] || RUNTIME_PROBES+=(wsgi)
+    if grep -qs ngx_http_lua_module "$CONF_DIR/nginx.conf" "$CONF_DIR"/modules-enabled/*; then
+        RUNTIME_PROBES+=(lua)
+    else
+        SKIPPED+=("lua: nginx does not load ngx_http_lua_module here (apt-get install libnginx-mod-http-lua, then install again)")
+    fi
+}
+
+has_runtime() {
+    [[ " ${RUNTIME_PROBES[*]} " == *" $1 "* ]]
 }
 
 server_block() {
@@ -78,6 +91,10 @@ server {
 
     include "$SPICE_DIR/conf/spice-probes.conf";
 BLOCK
+    local probe
+    for probe in php-fpm wsgi lua; do
+        ! has_runtime "$probe" || printf '    include "%s/conf/spice-%s.conf";\n' "$SPICE_DIR" "$probe"
+    done
     if [ -n "$NJS" ]; then
         cat <<NJS
 
@@ -89,6 +106,8 @@ BLOCK
 NJS
     fi
     echo "}"
+    # The lua probe's module (lua_package_path is set once per nginx, in the http block this file is included in).
+    ! has_runtime lua || printf 'lua_package_path "%s/runtimes/lua/?.lua;;";\n' "$SPICE_DIR"
 }
 
 bundle_files() {
@@ -98,6 +117,15 @@ bundle_files() {
     put_helpers "${OWN_FCGIWRAP:+$FCGIWRAP_SOCKET}"
     put_file "$MODULE" "$SPICE_DIR/lib/ngx_http_spice_module.so" 644
     put_file "$BUNDLE_DIR/files/conf/fastcgi.conf" "$SPICE_DIR/conf/fastcgi.conf" 644
+    put_file "$BUNDLE_DIR/files/conf/uwsgi.conf" "$SPICE_DIR/conf/uwsgi.conf" 644
+    put_runtimes
+    local probe
+    for probe in php-fpm wsgi lua; do
+        has_runtime "$probe" || continue
+        put_text "$SPICE_DIR/conf/spice-$probe.conf" 644 \
+            sed -e "s|@SPICE_PHP_FPM_SOCKET@|$SPICE_DIR/run/php-fpm.sock|g" -e "s|@SPICE_UWSGI_SOCKET@|$SPICE_DIR/run/uwsgi.sock|g" \
+            -e "s|@SPICE_RUNTIMES@|$SPICE_DIR/runtimes|g" -e "s|@SPICE_CONF@|$SPICE_DIR/conf|g" "$BUNDLE_DIR/files/conf/spice-$probe.conf"
+    done
     put_text "$SPICE_DIR/conf/spice-probes.conf" 644 \
         sed -e "s|@SPICE_WEBAPP@|$SPICE_DIR/www|g" -e "s|@SPICE_CGI_DIR@|$SPICE_DIR/cgi-bin|g" \
         -e "s|@SPICE_FCGIWRAP_SOCKET@|$FCGIWRAP_SOCKET|g" -e "s|@SPICE_FCGI_PORT@|$FCGI_PORT|g" \
@@ -120,13 +148,15 @@ bundle_before_uninstall() {
 bundle_after() {
     [ -d "$CONF_DIR/modules-enabled" ] || echo "Add to the top of nginx.conf: load_module \"$SPICE_DIR/lib/ngx_http_spice_module.so\";"
     [ -n "$NJS" ] || echo "njs: nginx does not load ngx_http_js_module here, so /spice/njs is left out (apt-get install libnginx-mod-http-js, then install again)"
+    local skipped
+    for skipped in "${SKIPPED[@]}"; do echo "left out: $skipped"; done
     cat <<NEXT
 
 Next, on this machine:
-  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program$([ -z "$OWN_FCGIWRAP" ] || echo ", and fcgiwrap on $FCGIWRAP_SOCKET")
+  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program$([ -z "$OWN_FCGIWRAP" ] || echo ", fcgiwrap on $FCGIWRAP_SOCKET")$([ -z "$PHP_FPM" ] || echo ", the PHP-FPM pool")$([ -z "$UWSGI" ] || echo ", uWSGI")
   nginx -t && nginx -s reload
 From the client (the SPICE checkout), with this server's address:
-  scripts/spice verify http://$LISTEN --probes static,shtml,cgi,fastcgi,module$([ -z "$NJS" ] || echo ",njs")
+  scripts/spice verify http://$LISTEN --probes static,shtml,cgi,fastcgi,module$([ -z "$NJS" ] || echo ",njs")$(for p in "${RUNTIME_PROBES[@]}"; do printf ',%s' "$p"; done)
 NEXT
 }
 

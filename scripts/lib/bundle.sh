@@ -62,10 +62,23 @@ bundle_pages() {
     cp -r "$SPICE_ROOT/webapp/target/spice/static" "$SPICE_ROOT/webapp/target/spice/shtml" "$1/files/www/"
 }
 
+# The language runtimes' probes (runtimes/target: php/, wsgi/, lua/) and the settings of the PHP-FPM pool and of
+# uWSGI that spice-helpers runs beside the server (conf/php, conf/uwsgi).
+bundle_runtimes() {
+    local stage=$1 kind
+    mkdir -p "$stage/files/runtimes" "$stage/files/conf/php" "$stage/files/conf/uwsgi"
+    for kind in php wsgi lua; do
+        cp -r "$SPICE_ROOT/runtimes/target/$kind" "$stage/files/runtimes/"
+    done
+    cp "$SPICE_ROOT"/conf/php/{php.ini,php-fpm.conf} "$stage/files/conf/php/"
+    cp "$SPICE_ROOT/conf/uwsgi/spice.ini" "$stage/files/conf/uwsgi/"
+}
+
 bundle_apache() {
     local stage=$1 module="$1/module"
     bundle_programs "$stage"
     bundle_pages "$stage"
+    bundle_runtimes "$stage"
     mkdir -p "$stage/files/conf" "$module/prebuilt"
     cp "$SPICE_ROOT/conf/apache/spice-probes.conf" "$stage/files/conf/"
     cp "$SPICE_ROOT/nsapi-like-module/apache/mod_spice.c" "$SPICE_ROOT/nsapi-like-module/apache/target/generated/spice_page.h" \
@@ -79,7 +92,8 @@ bundle_nginx() {
     bundle_programs "$stage"
     bundle_pages "$stage"
     mkdir -p "$stage/files/conf" "$stage/files/njs" "$module/src" "$module/prebuilt"
-    cp "$SPICE_ROOT"/conf/nginx/{spice-probes,fastcgi}.conf "$stage/files/conf/"
+    bundle_runtimes "$stage"
+    cp "$SPICE_ROOT"/conf/nginx/{spice-probes,fastcgi,uwsgi,spice-php-fpm,spice-wsgi,spice-lua}.conf "$stage/files/conf/"
     cp "$SPICE_ROOT/nsapi-like-module/nginx/njs/spice.js" "$SPICE_ROOT/nsapi-like-module/nginx/target/generated/spice_page.js" \
         "$stage/files/njs/"
     cp "$SPICE_ROOT"/nsapi-like-module/nginx/{config,ngx_http_spice_module.c} \

@@ -64,6 +64,21 @@ harness() {
     java -jar "$HARNESS_JAR" "$@"
 }
 
+# A JDK of version 21 or later (virtual threads), for the servers' -vt variants: the java on the PATH if it is one,
+# else the newest under /usr/lib/jvm; its home directory, or nothing (and status 1) where the machine has none.
+java21_home() {
+    local java version best="" best_version=0 home
+    for java in "$(command -v java 2>/dev/null)" /usr/lib/jvm/*/bin/java; do
+        [ -x "$java" ] || continue
+        home=$(dirname "$(dirname "$(readlink -f "$java")")")
+        version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null)
+        if [ "${version:-0}" -ge 21 ] && [ "$version" -gt "$best_version" ]; then
+            best=$home best_version=$version
+        fi
+    done
+    [ -n "$best" ] && echo "$best"
+}
+
 # When run by root, SPICE's servers run as an unprivileged user, as httpd's workers do: www-data, or
 # SPICE_SERVICE_USER. service_user_prefix sets SPICE_AS_USER to the words that drop to that user
 # (setpriv ... --), empty when not root; a launcher writes "${SPICE_AS_USER[@]}" PROGRAM, so that the

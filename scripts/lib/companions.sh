@@ -85,7 +85,118 @@ start_fcgiwrap() {
 start_tomcat_backend() {
     local run=$1 backend_port=$2
     port_in_use "$backend_port" && { echo "port $backend_port for the Tomcat backend is in use (set SPICE_BACKEND_PORT)" >&2; return 1; }
-    tomcat_launch "$run/tomcat-backend" "$backend_port" || return 1
+    # On platform threads whatever the front server was started with (--threads is Tomcat's and Jetty's own).
+    SPICE_THREADS=platform tomcat_launch "$run/tomcat-backend" "$backend_port" || return 1
     wait_for_answer "$backend_port" /spice/servlet "$run/tomcat-backend/server.pid" \
         || { echo "the Tomcat backend did not answer on port $backend_port" >&2; return 1; }
+}
+
+# --- The language runtimes' probes (runtimes/): PHP, Python (WSGI) and Lua, from Debian's packages.
+
+php_fpm_binary() {
+    command -v php-fpm8.2 2>/dev/null || find /usr/sbin -maxdepth 1 -name 'php-fpm*' -print 2>/dev/null | sort | tail -1
+}
+
+uwsgi_binary() {
+    command -v uwsgi-core 2>/dev/null || command -v uwsgi 2>/dev/null
+}
+
+# The packages a server's runtime probes need (SERVER: apache or nginx), installed with apt where missing. Debian
+# starts the services some of them bring (php8.2-fpm; apache2, which mod_php switches to prefork): SPICE runs its
+# own, so they are stopped again.
+install_runtimes() {
+    local server=$1 packages=(php8.2-fpm php8.2-opcache) missing=() package
+    case "$server" in
+        apache) packages+=(libapache2-mod-php8.2 libapache2-mod-wsgi-py3) ;;
+        nginx) packages+=(uwsgi-core uwsgi-plugin-python3 libnginx-mod-http-lua) ;;
+    esac
+    for package in "${packages[@]}"; do
+        dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+    done
+    if [ ${#missing[@]} -eq 0 ]; then
+        echo "$server: the runtime probes' packages are installed (${packages[*]})"
+        return 0
+    fi
+    [ "$(id -u)" -eq 0 ] || die "$server: the php-fpm, wsgi and lua probes need ${missing[*]}, and installing needs root: sudo apt-get install ${missing[*]}"
+    # Debian's mod_php switches the distribution's httpd to prefork when it is installed: the MPM it had is put back
+    # (SPICE's own httpd chooses its MPM per start, and a stock httpd is the administrator's).
+    local mpm_before
+    mpm_before=$(find /etc/apache2/mods-enabled -name 'mpm_*.load' -printf '%f\n' 2>/dev/null | sed 's/\.load$//' | head -1)
+    DEBIAN_FRONTEND=noninteractive apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
+    if [ -n "$mpm_before" ] && [ ! -e "/etc/apache2/mods-enabled/$mpm_before.load" ] && command -v a2enmod >/dev/null 2>&1; then
+        a2dismod -q -f php8.2 mpm_prefork >/dev/null 2>&1 || true
+        a2enmod -q "$mpm_before" >/dev/null 2>&1 && echo "$server: Debian's httpd put back on $mpm_before (mod_php had switched it to prefork)"
+    fi
+    local service
+    for service in php8.2-fpm apache2 nginx uwsgi; do
+        service "$service" stop >/dev/null 2>&1 || true
+        command -v systemctl >/dev/null 2>&1 && systemctl disable --now "$service" >/dev/null 2>&1 || true
+    done
+    echo "$server: installed ${missing[*]} (the distribution's services stopped: SPICE starts its own)"
+}
+
+# Whether the runtime probes' packages of SERVER are on the machine.
+runtimes_installed() {
+    [ -n "$(php_fpm_binary)" ] && [ -f "$(php_extension_dir)/opcache.so" ] || return 1
+    case "$1" in
+        apache) [ -f "$APACHE_MODULES_DIR/libphp8.2.so" ] && [ -f "$APACHE_MODULES_DIR/mod_wsgi.so" ] \
+            && [ -f "$APACHE_MODULES_DIR/mod_lua.so" ] ;;
+        nginx) [ -n "$(uwsgi_binary)" ] && [ -f /usr/lib/uwsgi/plugins/python3_plugin.so ] \
+            && [ -f "$NGINX_MODULES_DIR/ngx_http_lua_module.so" ] ;;
+    esac
+}
+
+php_extension_dir() {
+    find /usr/lib/php -maxdepth 1 -type d -name '20*' 2>/dev/null | sort | tail -1
+}
+
+# The scripts of the runtime probes, generated from the page at build time, copied into RUN/runtimes (which the
+# service user can read whatever the checkout's permissions).
+copy_runtimes() {
+    local run=$1 kind
+    for kind in php wsgi lua; do
+        [ -d "$SPICE_ROOT/runtimes/target/$kind" ] || { echo "runtimes/target/$kind is missing: build with mvn package" >&2; return 1; }
+    done
+    rm -rf "$run/runtimes"
+    cp -r "$SPICE_ROOT/runtimes/target" "$run/runtimes"
+    rm -rf "$run/runtimes"/{maven-*,*.jar,classes}
+}
+
+# Runs PROGRAM ARGS... in the background as the service user, in its own session (stopping it ends its workers),
+# with only the environment given before "--", its PID in RUN/NAME.pid, and its output in RUN/logs/NAME.out; waits
+# up to 10 s for SOCKET to appear.
+start_resident() {
+    local run=$1 name=$2 socket=$3 waited environment=()
+    shift 3
+    while [ "$1" != -- ]; do environment+=("$1"); shift; done
+    shift
+    rm -f "$socket"
+    service_user_prefix
+    give_to_service_user "$run"
+    "${SPICE_AS_USER[@]}" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "${environment[@]}" setsid "$@" \
+        > "$run/logs/$name.out" 2>&1 < /dev/null &
+    echo $! > "$run/$name.pid"
+    for ((waited = 0; waited < 100; waited++)); do
+        [ -S "$socket" ] && return 0
+        pid_alive "$(cat "$run/$name.pid")" || break
+        sleep 0.1
+    done
+    echo "$name did not open $socket: see $run/logs/$name.out and the logs beside it" >&2
+    tail -n 20 "$run/logs/$name.out" >&2
+    return 1
+}
+
+# The php-fpm probe's pool (conf/php/php-fpm.conf) on RUN/php-fpm.sock.
+start_php_fpm() {
+    local run=$1
+    start_resident "$run" php-fpm "$run/php-fpm.sock" SPICE_RUN="$run" PHP_INI_SCAN_DIR= TZ=UTC -- \
+        "$(php_fpm_binary)" -F -y "$SPICE_ROOT/conf/php/php-fpm.conf" -c "$SPICE_ROOT/conf/php/php.ini"
+}
+
+# uWSGI for the wsgi probe behind nginx (conf/uwsgi/spice.ini) on RUN/uwsgi.sock.
+start_uwsgi() {
+    local run=$1
+    start_resident "$run" uwsgi "$run/uwsgi.sock" SPICE_RUN="$run" SPICE_RUNTIMES="$run/runtimes" TZ=UTC -- \
+        "$(uwsgi_binary)" --ini "$SPICE_ROOT/conf/uwsgi/spice.ini"
 }

@@ -1,4 +1,5 @@
-# scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--access-log] [--mpm event|prefork] [--workers N]
+# scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--access-log] [--mpm event|prefork]
+#   [--threads platform|virtual] [--workers N]
 #
 # Which servers there are, their default ports, the ports of what runs beside them and the probes each
 # serves come from the harness's server table (scripts/spice servers, org.spice.bench.model.Server), read
@@ -19,6 +20,7 @@ SPICE_CACHE="$SPICE_ROOT/.cache"
 # Defaults for the options server_main parses (tests and bench start servers without them).
 SPICE_ACCESS_LOG=${SPICE_ACCESS_LOG:-off}
 SPICE_MPM=${SPICE_MPM:-event}
+SPICE_THREADS=${SPICE_THREADS:-platform}
 SPICE_NGINX_WORKERS=${SPICE_NGINX_WORKERS:-auto}
 
 # shellcheck source=tls.sh
@@ -34,9 +36,10 @@ for server_file in "$SPICE_ROOT"/scripts/lib/servers/*.sh; do
 done
 
 # The server table: a line per server, "NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET
-# PROBES BENCH_PROBES" ("-" where a server runs no such companion; probes comma-separated). Read here, once,
+# PROBES BENCH_PROBES BASE START_OPTION" ("-" where a server runs no such companion; probes comma-separated). A
+# variant (apache-prefork, tomcat-vt) is its BASE started with START_OPTION, in the base's run directory. Read here, once,
 # by the shell that sources this file: read lazily, every $(...) and pipeline would start the JVM again.
-SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z]+ [0-9]+ ') || die "could not read the server table from the harness"
+SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z][a-z0-9-]* [0-9]+ ') || die "could not read the server table from the harness"
 
 server_table() {
     echo "$SPICE_SERVER_TABLE"
@@ -47,9 +50,33 @@ server_field() {
     server_table | awk -v name="$1" -v field="$2" '$1 == name { print $field }'
 }
 
-# The real servers (what "all" means), in the table's order.
+# The real servers (what "all" means), in the table's order; with "variants", their variants too.
 real_servers() {
-    server_table | awk '$1 != "embedded" { print $1 }'
+    server_table | awk -v variants="${1:-}" '$1 != "embedded" && ($8 == "-" || variants != "") { print $1 }'
+}
+
+# The row a server started with the current options is (apache with --mpm prefork: apache-prefork).
+instance_row() {
+    local row
+    row=$(server_table | awk -v base="$1" -v option="$(start_option "$1")" '$8 == base && $9 == option { print $1 }')
+    echo "${row:-$1}"
+}
+
+# The one start option that makes NAME a variant under the current settings, or nothing.
+start_option() {
+    case "$1" in
+        apache) [ "$SPICE_MPM" = event ] || echo "--mpm=$SPICE_MPM" ;;
+        tomcat|jetty) [ "$SPICE_THREADS" = platform ] || echo "--threads=$SPICE_THREADS" ;;
+    esac
+}
+
+# Sets what a start option says (--mpm=prefork, --threads=virtual).
+apply_start_option() {
+    case "$1" in
+        --mpm=*) SPICE_MPM=${1#--mpm=} ;;
+        --threads=*) SPICE_THREADS=${1#--threads=} ;;
+        *) die "the server table names an unknown start option \"$1\"" ;;
+    esac
 }
 
 known_server() {
@@ -205,11 +232,14 @@ server_start() {
     else
         echo "  cgroup: none could be made here (root and a writable cgroup hierarchy are needed): bench reads its processes instead"
     fi
+    local row
+    row=$(instance_row "$name")
+    [ "$row" = "$name" ] || echo "  as $row ($(start_option "$name"))"
     # shellcheck disable=SC2046
-    harness urls "http://127.0.0.1:$port" $(server_probes "$name")
+    harness urls "http://127.0.0.1:$port" $(server_probes "$row")
     echo "  https: https://127.0.0.1:$(tls_port "$port")/spice/ (certificate $SPICE_TLS_CERT)"
     echo "  logs: $("${name}_logs" "$run" | tr '\n' ' ')"
-    echo "  check: scripts/spice verify http://127.0.0.1:$port --probes $(server_probes "$name" ,)"
+    echo "  check: scripts/spice verify http://127.0.0.1:$port --probes $(server_probes "$row" ,)"
     echo "  stop:  scripts/spice server stop $name --port $port"
 }
 
@@ -313,11 +343,22 @@ server_main() {
             --port) port=${2:?--port needs a value}; shift 2 ;;
             --access-log) SPICE_ACCESS_LOG=on; shift ;;
             --mpm) SPICE_MPM=${2:?--mpm needs event or prefork}; shift 2 ;;
+            --mpm=*|--threads=*) apply_start_option "$1"; shift ;;
+            --threads) SPICE_THREADS=${2:?--threads needs platform or virtual}; shift 2 ;;
             --workers) SPICE_NGINX_WORKERS=${2:?--workers needs a number}; shift 2 ;;
             *) usage_error "server: unknown option $1 (scripts/spice server --help)" ;;
         esac
     done
+    # A variant's name is its base's with its start option (apache-prefork: apache --mpm prefork).
+    if [ "$name" != all ] && [ "$(server_field "$name" 8)" != - ] && known_server "$name"; then
+        apply_start_option "$(server_field "$name" 9)"
+        name=$(server_field "$name" 8)
+    fi
     case "$SPICE_MPM" in event|prefork) ;; *) usage_error "server: --mpm takes event or prefork, not \"$SPICE_MPM\"" ;; esac
+    case "$SPICE_THREADS" in platform|virtual) ;; *) usage_error "server: --threads takes platform or virtual, not \"$SPICE_THREADS\"" ;; esac
+    if [ "$SPICE_THREADS" = virtual ] && [ "$name" != tomcat ] && [ "$name" != jetty ]; then
+        usage_error "server: --threads virtual goes with tomcat or jetty (the servers whose request threads are Java's)"
+    fi
     [[ "$SPICE_NGINX_WORKERS" =~ ^(auto|[1-9][0-9]{0,2})$ ]] \
         || usage_error "server: --workers takes auto or a number of nginx worker processes (1-999), not \"$SPICE_NGINX_WORKERS\""
     if [ "$name" = all ]; then
@@ -347,8 +388,12 @@ server_main() {
 
 server_usage() {
     cat <<USAGE
-usage: scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--access-log] [--mpm event|prefork] [--workers N]
-  NAME: $(server_table | awk '{print $1 " (" $2 ")"}' | paste -sd' ' -); all: every one but embedded
+usage: scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--access-log] [--mpm event|prefork]
+         [--threads platform|virtual] [--workers N]
+  NAME: $(server_table | awk '$8 == "-" {print $1 " (" $2 ")"}' | paste -sd' ' -); all: every one but embedded
+  variants: $(server_table | awk '$8 != "-" {print $1 " (" $8 " " $9 ")"}' | paste -sd' ' -)
+  --mpm prefork           httpd's prefork MPM (mod_php runs there only)
+  --threads virtual       Tomcat's or Jetty's request threads virtual (a JDK 21 or later: $(java21_home || echo "none here"))
   install  what the server needs (apt for httpd and nginx, Maven for Tomcat and Jetty)
   start    from conf/ on 127.0.0.1, run directory run/NAME-PORT
   stop     by its PID files (without --port: every instance of NAME)

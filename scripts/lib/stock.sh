@@ -6,8 +6,8 @@
 # CELL BUNDLE PORT PROBES: the matrix, one line per cell. The versions come from pom.xml.
 stock_cells() {
     cat <<CELLS
-httpd-2.4 apache 18601 static,shtml,cgi,module,fastcgi
-nginx-1.22 nginx 18602 static,shtml,cgi,fastcgi,module,njs
+httpd-2.4 apache 18601 static,shtml,cgi,module,fastcgi,php-fpm,wsgi,lua
+nginx-1.22 nginx 18602 static,shtml,cgi,fastcgi,module,njs,php-fpm,wsgi,lua
 tomcat-$(pom_property tomcat.version) tomcat 18603 static,servlet,jsp,cgi,cgi-stock,shtml,module
 tomcat-$(pom_property tomcat10.version) tomcat 18604 static,servlet,jsp,cgi,cgi-stock,shtml,module
 tomcat-$(pom_property tomcat9.version) tomcat9 18605 static,servlet,jsp,cgi,cgi-stock,shtml,module

@@ -74,23 +74,34 @@ run_tests() {
     return "$status"
 }
 
-# Every real server, started from conf/, must pass verify on all its probes, refuse bad input
-# (verify --bad-input) and still be exact afterwards.
+# Every real server, started from conf/, and its variants (apache-prefork, tomcat-vt, jetty-vt), must pass verify on
+# all its probes, refuse bad input (verify --bad-input) and still be exact afterwards. A -vt variant needs a JDK 21
+# or later: where the machine has none, it is skipped and the reason said.
 test_real_servers() {
-    local name port passed=0 failed=0 servers
-    mapfile -t servers < <(real_servers)
-    trap 'for s in "${servers[@]}"; do server_stop "$s" "$(server_default_port "$s")" >/dev/null; done' EXIT
-    for name in "${servers[@]}"; do
-        port=$(server_default_port "$name")
-        echo "spice test: $name from conf/$name on port $port" >&2
-        if (server_start "$name" "$port") && harness verify "http://127.0.0.1:$port" --probes "$(server_probes "$name" ,)" --bad-input \
+    local row base option how port passed=0 failed=0 skipped=0 rows
+    mapfile -t rows < <(real_servers variants)
+    trap 'for s in $(real_servers); do server_stop "$s" "$(server_default_port "$s")" >/dev/null; done' EXIT
+    for row in "${rows[@]}"; do
+        base=$(server_field "$row" 8) option=$(server_field "$row" 9)
+        [ "$base" != - ] || base=$row
+        port=$(server_default_port "$row")
+        if [ "$option" = --threads=virtual ] && ! java21_home >/dev/null; then
+            echo "spice test: $row skipped: virtual threads need a JDK 21 or later, and this machine has none" >&2
+            skipped=$((skipped + 1))
+            continue
+        fi
+        how=""
+        [ "$option" = - ] || how=" ($option)"
+        echo "spice test: $row from conf/$base on port $port$how" >&2
+        if ( [ "$option" = - ] || apply_start_option "$option"; server_start "$base" "$port" ) \
+            && harness verify "http://127.0.0.1:$port" --probes "$(server_probes "$row" ,)" --bad-input \
             && harness verify "https://127.0.0.1:$(tls_port "$port")" --trust-cert "$SPICE_TLS_CERT" --probes static,servlet,cgi; then
             passed=$((passed + 1))
         else
             failed=$((failed + 1))
         fi
-        server_stop "$name" "$port"
+        server_stop "$base" "$port"
     done
-    echo "real servers: $passed passed, $failed failed"
+    echo "real servers: $passed passed, $failed failed, $skipped skipped"
     [ "$failed" -eq 0 ]
 }

@@ -14,7 +14,12 @@ apache_apxs() {
 
 apache_installed() {
     [ -n "$(apache_binary)" ] && [ -f "$APACHE_MODULES_DIR/mod_mpm_event.so" ] && [ -n "$(apache_apxs)" ] \
-        && [ -f /usr/include/fcgiapp.h ] && tomcat_installed
+        && [ -f /usr/include/fcgiapp.h ] && runtimes_installed apache && tomcat_installed
+}
+
+# Debian's mod_php (libphp8.2.so, or the version it has).
+apache_mod_php() {
+    find "$APACHE_MODULES_DIR" -maxdepth 1 -name 'libphp*.so' -print 2>/dev/null | sort | tail -1
 }
 
 apache_install() {
@@ -32,13 +37,14 @@ apache_install() {
         echo "apache: installed $(apache_binary) and $(apache_apxs)"
     fi
     install_libfcgi
+    install_runtimes apache
     # Its servlet and JSP probes run on a Tomcat behind it.
     tomcat_install
 }
 
 
 apache_logs() {
-    ls "$1/logs/error.log" "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
+    ls "$1/logs/error.log" "$1"/logs/{php-fpm,php}.{log,out} "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
 }
 
 apache_launch() {
@@ -77,9 +83,18 @@ apache_launch() {
         export SPICE_USER SPICE_GROUP
     fi
     [ "$SPICE_MPM" = prefork ] && defines+=(-D SPICE_PREFORK)
+    # The language runtimes' probes: their scripts in the run directory, PHP-FPM's pool beside httpd, mod_php
+    # (prefork) reading SPICE's php.ini alone.
+    copy_runtimes "$run" || return 1
+    chmod -R a+rX "$run/runtimes"
+    export SPICE_RUNTIMES="$run/runtimes" SPICE_PHP_FPM_SOCKET="$run/php-fpm.sock" SPICE_PHP_INI_DIR="$SPICE_ROOT/conf/php"
+    SPICE_MOD_PHP=$(apache_mod_php)
+    export SPICE_MOD_PHP PHP_INI_SCAN_DIR=
+    defines+=(-D SPICE_PHP_FPM)
     [ "$SPICE_ACCESS_LOG" = on ] && defines+=(-D SPICE_ACCESS_LOG)
 
     start_fastcgi_probe "$run" "$SPICE_FCGI_PORT" || return 1
+    start_php_fpm "$run" || return 1
     start_tomcat_backend "$run" "$backend_port" || return 1
 
     "$(apache_binary)" -t -f "$SPICE_ROOT/conf/apache/httpd.conf" "${defines[@]}" > "$run/logs/configtest.log" 2>&1 \

@@ -72,8 +72,17 @@ jetty_launch() {
         "jetty.sslContext.keyStorePath=$SPICE_TLS_P12" "jetty.sslContext.keyStoreType=PKCS12"
         "jetty.ssl.sniHostCheck=false")
     [ "$SPICE_ACCESS_LOG" = on ] && options+=(--module=requestlog)
+    # --threads virtual: the thread pool runs blocking work (the servlet, JSP, the handlers) on virtual threads, on a
+    # JDK 21 or later.
+    local java=java
+    if [ "$SPICE_THREADS" = virtual ]; then
+        java=$(java21_home)/bin/java || { echo "jetty: --threads virtual needs a JDK 21 or later, and this machine has none" \
+            "(java on the PATH is older, nothing newer under /usr/lib/jvm): apt-get install openjdk-21-jdk-headless" >&2; return 1; }
+        options+=(--module=threadpool-virtual)
+        echo "jetty: request threads virtual, on ${java%/bin/java}" >&2
+    fi
     give_to_service_user "$run"
-    (cd "$run" && exec "${SPICE_AS_USER[@]}" setsid java ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
+    (cd "$run" && exec "${SPICE_AS_USER[@]}" setsid "$java" ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
         "jetty.http.port=$port" "${options[@]}" > "$run/logs/jetty.log" 2>&1 < /dev/null) &
     echo $! > "$run/server.pid"
 }

@@ -15,7 +15,8 @@ nginx_packages_installed() {
 }
 
 nginx_installed() {
-    nginx_packages_installed && [ -n "$(fcgiwrap_binary)" ] && [ -f /usr/include/fcgiapp.h ] && tomcat_installed
+    nginx_packages_installed && [ -n "$(fcgiwrap_binary)" ] && [ -f /usr/include/fcgiapp.h ] && runtimes_installed nginx \
+        && tomcat_installed
 }
 
 nginx_install() {
@@ -34,13 +35,14 @@ nginx_install() {
     fi
     install_fcgiwrap nginx
     install_libfcgi
+    install_runtimes nginx
     # Its servlet and JSP probes run on a Tomcat behind it.
     tomcat_install
 }
 
 
 nginx_logs() {
-    ls "$1/logs/error.log" "$1/logs/fcgiwrap.log" "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
+    ls "$1/logs/error.log" "$1/logs/fcgiwrap.log" "$1"/logs/{php-fpm,php,uwsgi}.{log,out} "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
 }
 
 # RUN holds everything nginx reads (its configuration, the module, the njs files, the pages and the CGI
@@ -55,23 +57,28 @@ nginx_launch() {
     cp "$SPICE_ROOT/nsapi-like-module/nginx/njs/spice.js" "$SPICE_ROOT/nsapi-like-module/nginx/target/generated/spice_page.js" "$run/njs/"
     cp -r "$SPICE_ROOT/webapp/target/spice/static" "$SPICE_ROOT/webapp/target/spice/shtml" "$run/webapp/"
     cp "$SPICE_ROOT/cgi-c/target/spice" "$run/cgi/spice"
-    cp "$SPICE_ROOT"/conf/nginx/{fastcgi,proxy}.conf "$run/conf/"
+    cp "$SPICE_ROOT"/conf/nginx/{fastcgi,proxy,uwsgi}.conf "$run/conf/"
+    copy_runtimes "$run" || return 1
     local access_log=off
     [ "$SPICE_ACCESS_LOG" = on ] && access_log="$run/logs/access.log"
     local file
-    for file in nginx.conf spice-probes.conf; do
+    for file in nginx.conf spice-probes.conf spice-php-fpm.conf spice-wsgi.conf spice-lua.conf; do
         sed -e "s|@SPICE_RUN@|$run|g" -e "s|@SPICE_CONF@|$run/conf|g" -e "s|@SPICE_PORT@|$port|g" \
             -e "s|@SPICE_FCGIWRAP_SOCKET@|$run/fcgiwrap.sock|g" -e "s|@SPICE_TLS_PORT@|$(tls_port "$port")|g" -e "s|@SPICE_TLS_CERT@|$SPICE_TLS_CERT|g" \
             -e "s|@SPICE_TLS_KEY@|$SPICE_TLS_KEY|g" -e "s|@SPICE_BACKEND_PORT@|$backend_port|g" \
             -e "s|@SPICE_FCGI_PORT@|$fcgi_port|g" -e "s|@SPICE_WEBAPP@|$run/webapp|g" -e "s|@SPICE_CGI_DIR@|$run/cgi|g" \
             -e "s|@SPICE_FILESET@|$SPICE_FILESET|g" -e "s|@SPICE_WORKERS@|$SPICE_NGINX_WORKERS|g" \
             -e "s|@SPICE_ACCESS_LOG@|$access_log|g" -e "s|@SPICE_NJS_MODULE@|$NGINX_MODULES_DIR/ngx_http_js_module.so|g" \
+            -e "s|@SPICE_NGINX_MODULES@|$NGINX_MODULES_DIR|g" -e "s|@SPICE_RUNTIMES@|$run/runtimes|g" \
+            -e "s|@SPICE_PHP_FPM_SOCKET@|$run/php-fpm.sock|g" -e "s|@SPICE_UWSGI_SOCKET@|$run/uwsgi.sock|g" \
             "$SPICE_ROOT/conf/nginx/$file" > "$run/conf/$file"
     done
-    grep -q '@SPICE_' "$run"/conf/{nginx,spice-probes}.conf && { echo "nginx: conf/nginx/ has an unknown @SPICE_...@ word" >&2; return 1; }
+    grep -q '@SPICE_' "$run"/conf/*.conf && { echo "nginx: conf/nginx/ has an unknown @SPICE_...@ word" >&2; return 1; }
 
     start_fcgiwrap "$run" || return 1
     start_fastcgi_probe "$run" "$fcgi_port" || return 1
+    start_php_fpm "$run" || return 1
+    start_uwsgi "$run" || return 1
     start_tomcat_backend "$run" "$backend_port" || return 1
 
     service_user_prefix

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 import org.spice.page.Probe;
@@ -40,6 +41,30 @@ public final class Hardening {
     /** Methods a probe must refuse: every one but GET and HEAD, WebDAV's and made-up ones included. */
     static final List<String> METHODS = List.of("POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "PROPFIND",
             "MKCOL", "FOO");
+
+    /**
+     * The spellings under which a server might send a script probe's source instead of running it: PHP's source
+     * highlighter (.phps), case, a trailing dot, slash or space, a NUL, PATH_INFO, editors' and Windows' leftovers, the
+     * file names behind the WSGI and Lua probes, and their directories.
+     */
+    static final Map<Probe, List<String>> SOURCE_SPELLINGS = Map.of(
+            Probe.PHP_FPM, phpSpellings("/spice/php-fpm/"),
+            Probe.MOD_PHP, phpSpellings("/spice/mod-php/"),
+            Probe.WSGI, List.of("/spice/wsgi/spice.wsgi", "/spice/wsgi/spice.py", "/spice/wsgi/", "/spice/wsgi/spice.WSGI",
+                    "/spice/wsgi/spice/../spice.wsgi", "/spice/runtimes/wsgi/spice.wsgi"),
+            Probe.LUA, List.of("/spice/lua/spice.lua", "/spice/lua/spice_httpd.lua", "/spice/lua/spice_nginx.lua",
+                    "/spice/lua/", "/spice/lua/SPICE", "/spice/runtimes/lua/spice_nginx.lua"));
+
+    /** What a script probe's source holds and its page never does. */
+    private static final Pattern SOURCE = Pattern.compile("<\\?php|SPICE_PAGE|def application|start_response"
+            + "|function handle|local PAGE|ngx\\.print");
+
+    private static List<String> phpSpellings(String dir) {
+        return List.of(dir + "spice.phps", dir + "spice.PHP", dir + "SPICE.php", dir + "spice.php.", dir + "spice.php/",
+                dir + "spice.php%20", dir + "spice.php%00", dir + "spice.php%00.txt", dir + "spice.php/x.php",
+                dir + "spice.php::$DATA", dir + "spice.php~", dir + "spice.php.bak", dir + ".spice.php.swp", dir,
+                "/spice/runtimes/php/spice.php");
+    }
 
     private final String host;
     private final int port;
@@ -79,6 +104,11 @@ public final class Hardening {
                     "GET " + cgi + "?;id|cat%20/etc/passwd%60id%60$(id) HTTP/1.0\r\n\r\n");
             answersThePage(outcomes, "an httpoxy Proxy header to the CGI probe",
                     "GET " + cgi + " HTTP/1.0\r\nProxy: http://127.0.0.1:1/\r\n\r\n");
+        }
+        for (Probe probe : probes) {
+            for (String path : SOURCE_SPELLINGS.getOrDefault(probe, List.of())) {
+                sourceHidden(outcomes, "GET " + path, "GET " + prefix + path + " HTTP/1.0\r\n\r\n");
+            }
         }
         for (Probe probe : probes) {
             String path = prefix + probe.path();
@@ -121,6 +151,27 @@ public final class Hardening {
             ok = true;   // refusing the connection refuses the request too
         }
         outcomes.add(new Outcome(what, got, ok, millisSince(start)));
+    }
+
+    /**
+     * A path near a script probe: refused (4xx), or answered with the page (a server may map it to the probe), never
+     * the script's source, never a server error.
+     */
+    private void sourceHidden(List<Outcome> outcomes, String what, String request) {
+        long start = System.nanoTime();
+        try {
+            Reply reply = send(request, timeoutMillis);
+            String got = reply.describe();
+            boolean ok = reply.status < 0 ? reply.closed
+                    : reply.clientError() || reply.status == 200 && reply.text.contains("SPICE probe page");
+            if (SOURCE.matcher(reply.text).find()) {
+                ok = false;
+                got += ", and the body holds the script's source";
+            }
+            outcomes.add(new Outcome(what + " (no source)", got, ok, millisSince(start)));
+        } catch (IOException e) {
+            outcomes.add(new Outcome(what + " (no source)", "connection failed: " + e.getMessage(), true, millisSince(start)));
+        }
     }
 
     /** Input the probe must ignore: it answers 200 with exactly the page, or refuses (4xx). */

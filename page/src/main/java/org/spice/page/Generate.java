@@ -15,12 +15,15 @@ import java.util.Map;
  * Generate --bytes N jsp-pages TEMPLATE OUT_DIR   the 100 JSP pages from one template
  * Generate --bytes N c-header OUT_FILE            the page as a C string for the CGI program and the C modules
  * Generate --bytes N js-module OUT_FILE           the page as a JavaScript module for nginx's njs probe
+ * Generate --bytes N script LANG TEMPLATE OUT_FILE a PHP, Python or Lua probe: the page one literal of LANG
  * </pre>
  *
  * Templates are text files with placeholders: {@code @PAGE_BEFORE_DATE@} and {@code @PAGE_AFTER_DATE@}
  * (the page around the date slot), {@code @PAGE_BYTES@} (its size) and {@code @PAGE_BUFFER_KB@} (a buffer
  * size in KiB that holds the whole page, so the server can send a Content-Length). The template's final
- * newline, which editors add, is not part of the page and is dropped.
+ * newline, which editors add, is not part of the page and is dropped. A script template has
+ * {@code @PAGE_LITERAL@} instead (the page with its fixed slot, quoted for the language: php, python or lua) and
+ * {@code @PAGE_CONTENT_TYPE@}.
  */
 public final class Generate {
 
@@ -41,6 +44,10 @@ public final class Generate {
             case "template" -> {
                 requireArgs(args, 5);
                 write(Path.of(args[4]), fill(readTemplate(Path.of(args[3])), page));
+            }
+            case "script" -> {
+                requireArgs(args, 6);
+                write(Path.of(args[5]), script(Language.of(args[3]), readTemplate(Path.of(args[4])), page));
             }
             case "jsp-pages" -> {
                 requireArgs(args, 5);
@@ -68,6 +75,60 @@ public final class Generate {
             throw new IllegalArgumentException("template has an unknown @PAGE_...@ placeholder");
         }
         return text;
+    }
+
+    /** The scripting languages a probe is written in, each with how it quotes the page as one string literal. */
+    public enum Language {
+        /** A single-quoted string: only the quote and the backslash are escaped, a newline is itself. */
+        PHP("'", Map.of('\'', "\\'", '\\', "\\\\")),
+        /** A bytes literal, so the WSGI application returns bytes without encoding anything per request. */
+        PYTHON("b'", Map.of('\'', "\\'", '\\', "\\\\", '\n', "\\n")),
+        /** A double-quoted string (Lua 5.1 to 5.4 and LuaJIT read it alike). */
+        LUA("\"", Map.of('"', "\\\"", '\\', "\\\\", '\n', "\\n"));
+
+        private final String open;
+        private final Map<Character, String> escapes;
+
+        Language(String open, Map<Character, String> escapes) {
+            this.open = open;
+            this.escapes = escapes;
+        }
+
+        static Language of(String name) {
+            for (Language language : values()) {
+                if (language.name().equalsIgnoreCase(name)) {
+                    return language;
+                }
+            }
+            throw new IllegalArgumentException("script languages: php, python, lua; not \"" + name + "\"");
+        }
+
+        /** {@code text} as one literal of the language; the page is printable ASCII and newlines, nothing else. */
+        public String literal(String text) {
+            StringBuilder out = new StringBuilder(text.length() + 64).append(open);
+            for (char ch : text.toCharArray()) {
+                String escaped = escapes.get(ch);
+                if (escaped != null) {
+                    out.append(escaped);
+                } else if (ch >= 0x20 && ch <= 0x7e || ch == '\n') {
+                    out.append(ch);
+                } else {
+                    throw new IllegalStateException("the page holds a character a " + name() + " literal does not escape");
+                }
+            }
+            return out.append(open.substring(open.length() - 1)).toString();
+        }
+    }
+
+    /** A script template with the page as a literal of {@code language}, its size and its type filled in. */
+    public static String script(Language language, String template, CanonicalPage page) {
+        String text = template.replace("@PAGE_LITERAL@", language.literal(page.fixed()))
+                .replace("@PAGE_CONTENT_TYPE@", CanonicalPage.CONTENT_TYPE)
+                .replace("@PAGE_BYTES@", Integer.toString(page.bytes()));
+        if (text.contains("@PAGE_")) {
+            throw new IllegalArgumentException("script template has an unknown @PAGE_...@ placeholder");
+        }
+        return text + "\n";
     }
 
     /** The page as a C header: {@code SPICE_PAGE} (a string literal), {@code SPICE_PAGE_BYTES} and its text form. */
@@ -152,6 +213,6 @@ public final class Generate {
 
     private static void usage() {
         throw new IllegalArgumentException("usage: Generate --bytes N static|c-header|js-module OUT_FILE"
-                + " | template TEMPLATE OUT_FILE | jsp-pages TEMPLATE OUT_DIR");
+                + " | template TEMPLATE OUT_FILE | jsp-pages TEMPLATE OUT_DIR | script php|python|lua TEMPLATE OUT_FILE");
     }
 }

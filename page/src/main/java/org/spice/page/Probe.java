@@ -25,7 +25,15 @@ public enum Probe {
      */
     CGI_STOCK("/spice/cgi-stock/spice", false, false),
     /** nginx's JavaScript module (njs, {@code js_content}) answering the page from a string built once: nginx only. */
-    NJS("/spice/njs", false, false);
+    NJS("/spice/njs", false, false),
+    /** A PHP script echoing the page held in a constant, through a PHP-FPM pool beside httpd or nginx (FastCGI). */
+    PHP_FPM("/spice/php-fpm/spice.php", false, false),
+    /** The same PHP script inside httpd (mod_php), which needs the prefork MPM: httpd started with --mpm prefork only. */
+    MOD_PHP("/spice/mod-php/spice.php", false, false),
+    /** A WSGI application returning the page's bytes: mod_wsgi's daemon process under httpd, uWSGI behind nginx. */
+    WSGI("/spice/wsgi/spice", false, false),
+    /** A Lua handler writing the page from a string made once: mod_lua in httpd, lua-nginx-module in nginx. */
+    LUA("/spice/lua/spice", false, false);
 
     /** The JSP probe is 100 identical pages, as in the white paper, so a server cannot serve one page from a cache. */
     public static final int JSP_PAGES = 100;

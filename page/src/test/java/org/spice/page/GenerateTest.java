@@ -71,4 +71,60 @@ class GenerateTest {
         }
         assertEquals(PAGE.fixed(), decoded.toString());
     }
+
+    @Test
+    void eachScriptLanguageQuotesThePageAsOneLiteralThatReadsBackExactly() {
+        CanonicalPage tricky = CanonicalPage.of(1000);
+        for (Generate.Language language : Generate.Language.values()) {
+            String literal = language.literal("a'b\"c\\d\ne");
+            assertEquals("a'b\"c\\d\ne", unquote(language, literal), language.name());
+            assertEquals(tricky.fixed(), unquote(language, language.literal(tricky.fixed())), language.name());
+        }
+        assertEquals("'it\\'s'", Generate.Language.PHP.literal("it's"));
+        assertEquals("b'a\\nb'", Generate.Language.PYTHON.literal("a\nb"));
+        assertEquals("\"say \\\"hi\\\"\"", Generate.Language.LUA.literal("say \"hi\""));
+        assertThrows(IllegalStateException.class, () -> Generate.Language.LUA.literal("tab\there"));
+    }
+
+    @Test
+    void aScriptTemplateGetsThePageItsTypeAndItsSize() {
+        String script = Generate.script(Generate.Language.PHP, "echo @PAGE_LITERAL@; // @PAGE_CONTENT_TYPE@ @PAGE_BYTES@", PAGE);
+        assertTrue(script.startsWith("echo '<!DOCTYPE") || script.startsWith("echo '<"), script.substring(0, 20));
+        assertTrue(script.endsWith("; // " + CanonicalPage.CONTENT_TYPE + " 1000\n"));
+        assertThrows(IllegalArgumentException.class, () -> Generate.script(Generate.Language.LUA, "@PAGE_TYPO@", PAGE));
+    }
+
+    /** Reads a literal back by the language's own rules for the escapes it uses. */
+    private static String unquote(Generate.Language language, String literal) {
+        String body = switch (language) {
+            case PHP -> literal.substring(1, literal.length() - 1);
+            case PYTHON -> literal.substring(2, literal.length() - 1);
+            case LUA -> literal.substring(1, literal.length() - 1);
+        };
+        char quote = language == Generate.Language.LUA ? '"' : '\'';
+        StringBuilder out = new StringBuilder();
+        for (int i = 0; i < body.length(); i++) {
+            char ch = body.charAt(i);
+            if (ch == quote) {
+                throw new AssertionError("an unescaped quote ends the literal early at " + i);
+            }
+            if (ch != '\\') {
+                out.append(ch);
+                continue;
+            }
+            char next = body.charAt(++i);
+            switch (next) {
+                case 'n' -> {
+                    if (language == Generate.Language.PHP) {
+                        out.append("\\n");   // a single-quoted PHP string keeps \n as two characters
+                    } else {
+                        out.append('\n');
+                    }
+                }
+                case '\\', '\'', '"' -> out.append(next);
+                default -> out.append('\\').append(next);
+            }
+        }
+        return out.toString();
+    }
 }

@@ -14,13 +14,17 @@ import org.spice.page.Probe;
  * The servers SPICE starts from {@code conf/}, in one table: each one's default port, the ports of what runs
  * beside it (all derived from its port), the probes it serves, and whether its CGI programs' CPU reaches its
  * process tree. {@code scripts/spice} reads this table ({@code spice servers}); it keeps no copy.
+ *
+ * <p>A variant is the same server started with one setting changed (its start options): httpd on the prefork MPM,
+ * where mod_php runs; Tomcat and Jetty with their request threads virtual. It has the base server's ports, run
+ * directory and start script, and its own name in results, so that both are measured and told apart.
  */
 public enum Server {
     EMBEDDED(18080, false, false, false, EnumSet.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML,
             Probe.MODULE, Probe.CGI_STOCK)),
     /** Servlets and JSPs through a Tomcat beside it; mod_cgid leaves its CGI children to the kernel. */
     APACHE(18081, true, true, true, EnumSet.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML,
-            Probe.MODULE, Probe.FASTCGI)),
+            Probe.MODULE, Probe.FASTCGI, Probe.PHP_FPM, Probe.WSGI, Probe.LUA)),
     TOMCAT(18082, false, false, false, EnumSet.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML,
             Probe.MODULE, Probe.CGI_STOCK)),
     /** CGI through fcgiwrap, which leaves its children to the kernel. */
@@ -28,7 +32,13 @@ public enum Server {
             Probe.MODULE, Probe.FASTCGI)),
     /** Servlets and JSPs through a Tomcat beside it; CGI through fcgiwrap. */
     NGINX(18084, true, true, true, EnumSet.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML,
-            Probe.MODULE, Probe.FASTCGI, Probe.NJS));
+            Probe.MODULE, Probe.FASTCGI, Probe.NJS, Probe.PHP_FPM, Probe.WSGI, Probe.LUA)),
+    /** httpd on the prefork MPM: mod_php in process (Debian builds PHP for prefork only) beside PHP-FPM and the rest. */
+    APACHE_PREFORK(APACHE, "prefork", "--mpm=prefork", Probe.MOD_PHP),
+    /** Tomcat's connectors on virtual threads (a JDK 21 or later): the servlet and JSP on a thread per request. */
+    TOMCAT_VT(TOMCAT, "vt", "--threads=virtual"),
+    /** Jetty's thread pool running blocking work (the servlet, JSP) on virtual threads (a JDK 21 or later). */
+    JETTY_VT(JETTY, "vt", "--threads=virtual");
 
     /** Every server's HTTPS listener is its port + this. */
     public static final int HTTPS_OFFSET = 360;
@@ -42,6 +52,9 @@ public enum Server {
     private final boolean fastcgi;
     private final boolean cgiChildrenUncounted;
     private final Set<Probe> probes;
+    private final Server base;
+    private final String suffix;
+    private final String startOption;
 
     Server(int defaultPort, boolean backend, boolean fastcgi, boolean cgiChildrenUncounted, Set<Probe> probes) {
         this.defaultPort = defaultPort;
@@ -49,6 +62,23 @@ public enum Server {
         this.fastcgi = fastcgi;
         this.cgiChildrenUncounted = cgiChildrenUncounted;
         this.probes = probes;
+        this.base = null;
+        this.suffix = null;
+        this.startOption = null;
+    }
+
+    /** A variant of {@code base}: its name is the base's and {@code suffix}, it starts with {@code startOption}. */
+    Server(Server base, String suffix, String startOption, Probe... more) {
+        this.defaultPort = base.defaultPort;
+        this.backend = base.backend;
+        this.fastcgi = base.fastcgi;
+        this.cgiChildrenUncounted = base.cgiChildrenUncounted;
+        EnumSet<Probe> all = EnumSet.copyOf(base.probes);
+        all.addAll(List.of(more));
+        this.probes = all;
+        this.base = base;
+        this.suffix = suffix;
+        this.startOption = startOption;
     }
 
     /** The ports of one instance; -1 for what the server does not run beside itself. */
@@ -59,8 +89,19 @@ public enum Server {
         }
     }
 
+    /** Its name: {@code apache}, or for a variant the base's and the variant's, {@code apache-prefork}. */
     public String id() {
-        return name().toLowerCase(Locale.ROOT);
+        return base == null ? name().toLowerCase(Locale.ROOT) : base.id() + "-" + suffix;
+    }
+
+    /** The server this one is a variant of, or itself. */
+    public Server base() {
+        return base == null ? this : base;
+    }
+
+    /** The option {@code scripts/spice server start} takes for the variant ({@code --mpm=prefork}); empty for a base. */
+    public Optional<String> startOption() {
+        return Optional.ofNullable(startOption);
     }
 
     public int defaultPort() {
@@ -93,9 +134,9 @@ public enum Server {
         return cgiChildrenUncounted;
     }
 
-    /** The real servers, the ones {@code all} names (the embedded default is not among them). */
+    /** The real servers, the ones {@code all} names (the embedded default is not among them, nor the variants). */
     public static List<Server> real() {
-        return Arrays.stream(values()).filter(s -> s != EMBEDDED).toList();
+        return Arrays.stream(values()).filter(s -> s != EMBEDDED && s.base == null).toList();
     }
 
     /** The server of that name, if SPICE knows one. */

@@ -52,12 +52,13 @@ final class Charts {
 
     /**
      * Okabe and Ito's palette, told apart with every kind of colour vision (their yellow left out: too pale on white);
-     * each series also has its own marker.
+     * each series also has a marker. Eight colours and seven markers, counts with no common factor: a series takes the
+     * next of each, so that with more probes than colours (a dozen on httpd) no two series share both before the 57th.
      */
     static final Color[] COLOURS = {new Color(0x0072B2), new Color(0xD55E00), new Color(0x009E73), new Color(0xCC79A7),
         new Color(0xE69F00), new Color(0x56B4E9), Color.BLACK, new Color(0x999999)};
     static final Marker[] MARKERS = {SeriesMarkers.CIRCLE, SeriesMarkers.DIAMOND, SeriesMarkers.SQUARE,
-        SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS, SeriesMarkers.OVAL};
+        SeriesMarkers.TRIANGLE_UP, SeriesMarkers.TRIANGLE_DOWN, SeriesMarkers.CROSS, SeriesMarkers.PLUS};
 
     /** Every figure of the report; the CPU chart only when some probe has a CPU figure (an import may have none). */
     static List<Figure> all(Results results, CgiFloor floor) throws IOException {
@@ -111,7 +112,9 @@ final class Charts {
         chart.setXAxisTitle(machine.isEmpty() ? "probe" : "probe (mach, the whole machine less the client, for "
                 + String.join(", ", machine) + ")");
         if (probes.size() > 6) {
-            chart.getStyler().setXAxisLabelRotation(30);
+            chart.getStyler().setXAxisLabelRotation(probes.size() > 9 ? 45 : 30);
+            // the legend below the bars, so that a dozen of them have the chart's whole width
+            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         }
         if (probes.isEmpty()) {
             chart.addSeries("no CPU measured", List.of("none"), List.of(0.0));
@@ -139,10 +142,10 @@ final class Charts {
      */
     static byte[] cpuRatios(Results results) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("What an interface costs: server CPU per request against the static file's — " + results.target())
+                .title("What an interface costs: server CPU per request against the static file's")
                 .xAxisTitle("probe (" + results.cpuRounds().counted() + " paired rounds at "
                         + results.cpuRounds().clients() + " clients; 95 % intervals)")
-                .yAxisTitle("× the static file's CPU per request (1: the same)").build();
+                .yAxisTitle("× the static file's CPU per request").build();
         style(chart);
         chart.getStyler().setLabelsVisible(false);
         chart.getStyler().setYAxisMin(0.0);
@@ -161,7 +164,9 @@ final class Charts {
             intervals.add(beyond || Double.isNaN(r.cpuRatioCi()) ? 0.0 : r.cpuRatioCi());
         }
         if (probes.size() > 6) {
-            chart.getStyler().setXAxisLabelRotation(30);
+            chart.getStyler().setXAxisLabelRotation(probes.size() > 9 ? 45 : 30);
+            // the legend below the bars, so that a dozen of them have the chart's whole width
+            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         }
         if (probes.isEmpty()) {
             chart.addSeries("no ratio measured", List.of("none"), List.of(0.0));

@@ -69,7 +69,11 @@ class BenchCommandOptionsTest {
 
     @Test
     void badOptionsNameTheOption(@TempDir Path dir) throws IOException {
-        assertBad("--server takes embedded, apache, tomcat, jetty, nginx or all, not \"iis\"", "--server", "iis");
+        assertBad("--server takes embedded, apache, tomcat, jetty, nginx, apache-prefork, tomcat-vt, jetty-vt or all, not \"iis\"",
+                "--server", "iis");
+        BenchSettings prefork = BenchCommand.settings("--server", "apache-prefork");
+        assertTrue(prefork.mixes().stream().anyMatch(m -> m.name().equals("mod-php")), "a variant measures its own probes");
+        assertTrue(BenchCommand.settings("--server", "apache").mixes().stream().noneMatch(m -> m.name().equals("mod-php")));
         assertBad("--server-pid goes with --target", "--server-pid", "1");
         assertBad("Invalid value for option '--clients' (LIST): \"0\" is not a client count", "--target", T, "--clients", "1,0,4");
         assertBad("Invalid value for option '--clients'", "--target", T, "--clients", "-2");

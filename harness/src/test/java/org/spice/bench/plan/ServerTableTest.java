@@ -38,13 +38,20 @@ class ServerTableTest {
         assertEquals(0, Cli.run(new ServersCommand(), out, out));
         List<String> lines = text.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(Server.values().length, lines.size());
-        assertEquals("embedded 18080 360 - - static,servlet,jsp,cgi,shtml,module,cgi-stock static,servlet,jsp,cgi,shtml,module",
-                lines.get(0));
-        assertEquals("apache 18081 360 1000 2000 static,servlet,jsp,cgi,shtml,module,fastcgi"
-                + " static,servlet,jsp,cgi,shtml,module,fastcgi", lines.get(1));
+        assertEquals("embedded 18080 360 - - static,servlet,jsp,cgi,shtml,module,cgi-stock static,servlet,jsp,cgi,shtml,module"
+                + " - -", lines.get(0));
+        assertEquals("apache 18081 360 1000 2000 static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,wsgi,lua"
+                + " static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,wsgi,lua - -", lines.get(1));
+        assertEquals("apache-prefork 18081 360 1000 2000 static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,mod-php,wsgi,lua"
+                + " static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,mod-php,wsgi,lua apache --mpm=prefork", lines.get(5));
+        assertEquals("tomcat-vt 18082 360 - - static,servlet,jsp,cgi,shtml,module,cgi-stock static,servlet,jsp,cgi,shtml,module"
+                + " tomcat --threads=virtual", lines.get(6));
         assertEquals("nginx 18084 360 1000 2000", lines.get(4).substring(0, 25));
         assertEquals(List.of(Server.APACHE, Server.TOMCAT, Server.JETTY, Server.NGINX), Server.real());
         assertEquals(new Server.Ports(18083, 18443, -1, 20083), Server.JETTY.ports(18083));
+        assertEquals(Server.JETTY.ports(18083), Server.JETTY_VT.ports(18083), "a variant has its base's ports");
+        assertEquals(Server.JETTY, Server.JETTY_VT.base());
+        assertEquals(Server.JETTY, Server.JETTY.base());
     }
 
     @Test
@@ -64,6 +71,9 @@ class ServerTableTest {
         }
         assertEquals(List.of(), copies, "the server table written again in the shell");
         for (Server server : Server.values()) {
+            if (server.base() != server) {
+                continue;   // a variant is started by its base's script
+            }
             assertTrue(Files.isRegularFile(SCRIPTS.resolve("lib/servers/" + server.id() + ".sh")),
                     "scripts/lib/servers/" + server.id() + ".sh starts " + server.id());
         }

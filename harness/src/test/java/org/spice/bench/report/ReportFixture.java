@@ -124,4 +124,30 @@ final class ReportFixture {
         return new Results("http://127.0.0.1:18080", "embedded", bytes, settings, "2026-11-24T00:00:00Z",
                 "2026-11-24T00:01:00Z", false, null, List.of(), runs);
     }
+
+    /** The probes of httpd on prefork and nginx's njs: a dozen, as a report of today's interfaces has them. */
+    static final List<String> DOZEN = List.of("static", "servlet", "jsp", "cgi", "shtml", "module", "fastcgi", "php-fpm",
+            "mod-php", "wsgi", "lua", "njs");
+
+    /** A dozen probes at 1, 2 and 4 clients, with CPU rounds: probe i costs 1 + i / 4 × the static file. */
+    static Results dozenWithRounds() {
+        List<RunRecord> runs = new ArrayList<>();
+        for (int p = 0; p < DOZEN.size(); p++) {
+            for (int clients : new int[] {1, 2, 4}) {
+                runs.add(run(DOZEN.get(p), clients, 2000.0 * clients / (1 + p / 4.0), 100 * (1 + p / 4.0),
+                        100 * (1 + p / 4.0), 0.5, false));
+            }
+        }
+        CpuRounds rounds = new CpuRounds(4, 0.05, 90, "every probe within its precision", List.of());
+        for (int r = 0; r < 8; r++) {
+            List<CpuRounds.Taken> slices = new ArrayList<>();
+            for (int p = 0; p < DOZEN.size(); p++) {
+                slices.add(taken(DOZEN.get(p), 100 * (1 + p / 4.0) * (1 + (r % 2 == 0 ? 0.01 : -0.01))));
+            }
+            rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "every probe within its precision");
+        }
+        Settings settings = Settings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(1, 2, 4)).build();
+        return new Results("http://127.0.0.1:18081", "apache-prefork", 6250, settings, "2026-11-24T00:00:00Z",
+                "2026-11-24T00:05:00Z", false, null, List.of(), List.of(), null, runs, List.of(), rounds);
+    }
 }

@@ -81,6 +81,21 @@ class ReportInBrowserTest {
         check(chromium, compare, 2, "compare");
     }
 
+    @Test
+    void aReportOfADozenProbesKeepsItsTablesAndChartsInTheWindow() throws Exception {
+        String chromium = chromium();
+        assumeTrue(chromium != null, "no chromium here (apt-get install chromium); CI installs it");
+        Path run = Files.createDirectories(OUT.resolve("dozen"));
+        Results dozen = ReportFixture.dozenWithRounds();
+        ResultsJson.write(run, dozen);
+        ReportWriter.write(run, dozen);
+        check(chromium, run.resolve("report.html"), 5, "dozen");
+        assertEquals("0", lastCheck.group(6), "dozen: summary-table cells beyond the 1280 px window (behind a scrollbar)");
+        for (String probe : ReportFixture.DOZEN) {
+            assertTrue(lastDom.contains(">" + probe + "<"), "the summary names " + probe);
+        }
+    }
+
     private static void check(String chromium, Path page, int charts, String name) throws IOException, InterruptedException {
         String html = Files.readString(page, StandardCharsets.UTF_8);
         Path checked = page.resolveSibling(name + "-checked.html");

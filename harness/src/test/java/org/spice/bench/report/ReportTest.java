@@ -283,4 +283,14 @@ class ReportTest {
         assertEquals("1,000 → 1,030 req/s (+3.0 %, no interval in one of the runs, so the noise is unknown)",
                 CompareReport.change("req/s", 1000, 1030, 0.04, Double.NaN));
     }
+
+    @Test
+    void aDozenSeriesAndMoreEachHaveTheirOwnColourAndMarker() {
+        java.util.Set<String> styles = new java.util.HashSet<>();
+        for (int series = 0; series < 56; series++) {
+            styles.add(Charts.COLOURS[series % Charts.COLOURS.length] + "/" + Charts.MARKERS[series % Charts.MARKERS.length]);
+        }
+        assertEquals(56, styles.size(), "no two of 56 series look alike");
+        assertEquals(8, java.util.Set.of(Charts.COLOURS).size());
+    }
 }

@@ -1,0 +1,12 @@
+-- The lua probe on nginx (lua-nginx-module, content_by_lua_block calling answer()): a module, so that the page is a
+-- string made once per worker (require caches it) and the handler prints it. Generated into runtimes/target/lua/
+-- from the canonical page (org.spice.page.Generate).
+local PAGE = @PAGE_LITERAL@
+
+local function answer()
+    ngx.header["Content-Type"] = "@PAGE_CONTENT_TYPE@"
+    ngx.header["Content-Length"] = "@PAGE_BYTES@"
+    ngx.print(PAGE)
+end
+
+return { answer = answer }
