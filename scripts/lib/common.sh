@@ -79,6 +79,29 @@ java21_home() {
     [ -n "$best" ] && echo "$best"
 }
 
+# The JDK a Java server (NAME: tomcat or jetty) runs on: SPICE_JAVA_HOME where it is set, else with --threads virtual
+# the newest JDK 21 or later (java21_home), else nothing (the java on the PATH). Says which on stderr; fails, saying
+# why, where virtual threads are asked for and no JDK has them. Comparing platform threads with virtual ones is
+# comparing two JDKs unless both run on one: SPICE_JAVA_HOME=$(dirname of a JDK 21+) for both runs.
+server_java_home() {
+    local name=$1 home=${SPICE_JAVA_HOME:-}
+    if [ -z "$home" ] && [ "$SPICE_THREADS" = virtual ]; then
+        home=$(java21_home) || { echo "$name: --threads virtual needs a JDK 21 or later, and this machine has none" \
+            "(java on the PATH is older, nothing newer under /usr/lib/jvm): apt-get install openjdk-21-jdk-headless" >&2; return 1; }
+    fi
+    if [ -n "$home" ] && [ ! -x "$home/bin/java" ]; then
+        echo "$name: SPICE_JAVA_HOME=$home has no bin/java" >&2
+        return 1
+    fi
+    if [ "$SPICE_THREADS" = virtual ]; then
+        local version
+        version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null)
+        [ "${version:-0}" -ge 21 ] || { echo "$name: --threads virtual needs a JDK 21 or later, not $home" >&2; return 1; }
+    fi
+    echo "$name: request threads $SPICE_THREADS, on ${home:-the java on the PATH ($(command -v java))}" >&2
+    echo "$home"
+}
+
 # When run by root, SPICE's servers run as an unprivileged user, as httpd's workers do: www-data, or
 # SPICE_SERVICE_USER. service_user_prefix sets SPICE_AS_USER to the words that drop to that user
 # (setpriv ... --), empty when not root; a launcher writes "${SPICE_AS_USER[@]}" PROGRAM, so that the

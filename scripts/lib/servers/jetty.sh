@@ -74,13 +74,10 @@ jetty_launch() {
     [ "$SPICE_ACCESS_LOG" = on ] && options+=(--module=requestlog)
     # --threads virtual: the thread pool runs blocking work (the servlet, JSP, the handlers) on virtual threads, on a
     # JDK 21 or later.
-    local java=java
-    if [ "$SPICE_THREADS" = virtual ]; then
-        java=$(java21_home)/bin/java || { echo "jetty: --threads virtual needs a JDK 21 or later, and this machine has none" \
-            "(java on the PATH is older, nothing newer under /usr/lib/jvm): apt-get install openjdk-21-jdk-headless" >&2; return 1; }
-        options+=(--module=threadpool-virtual)
-        echo "jetty: request threads virtual, on ${java%/bin/java}" >&2
-    fi
+    local java=java java_home
+    java_home=$(server_java_home jetty) || return 1
+    [ -z "$java_home" ] || java=$java_home/bin/java
+    [ "$SPICE_THREADS" != virtual ] || options+=(--module=threadpool-virtual)
     give_to_service_user "$run"
     (cd "$run" && exec "${SPICE_AS_USER[@]}" setsid "$java" ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
         "jetty.http.port=$port" "${options[@]}" > "$run/logs/jetty.log" 2>&1 < /dev/null) &

@@ -44,15 +44,10 @@ tomcat_launch() {
     cp "$SPICE_ROOT"/nsapi-like-module/tomcat/target/spice-tomcat-valve-*.jar "$SPICE_ROOT"/page/target/spice-page-*.jar "$run/lib/"
     service_user_prefix
     give_to_service_user "$run"
-    local access=false java_home=${JAVA_HOME:-} virtual=false
+    local access=false java_home virtual=false
     [ "$SPICE_ACCESS_LOG" = on ] && access=true
-    # --threads virtual: the connectors' executor makes a virtual thread per request, on a JDK 21 or later.
-    if [ "$SPICE_THREADS" = virtual ]; then
-        java_home=$(java21_home) || { echo "tomcat: --threads virtual needs a JDK 21 or later, and this machine has none" \
-            "(java on the PATH is older, nothing newer under /usr/lib/jvm): apt-get install openjdk-21-jdk-headless" >&2; return 1; }
-        virtual=true
-        echo "tomcat: request threads virtual, on $java_home" >&2
-    fi
+    java_home=$(server_java_home tomcat) || return 1
+    [ "$SPICE_THREADS" = virtual ] && virtual=true
     JAVA_HOME="$java_home" CATALINA_HOME="$home" CATALINA_BASE="$run" CATALINA_PID="$run/server.pid" CATALINA_OUT="$run/logs/catalina.out" \
         CATALINA_OPTS="-Dspice.port=$port -Dspice.tlsPort=$(tls_port "$port") -Dspice.tlsCert=$SPICE_TLS_CERT \
 -Dspice.tlsKey=$SPICE_TLS_KEY -Dspice.accessLog=$access -Dspice.virtualThreads=$virtual ${SPICE_TOMCAT_OPTS:-}" \

@@ -47,8 +47,9 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             description = "Measure a server that is already running, anywhere: http[s]://HOST[:PORT][/PREFIX].")
     Endpoint target;
 
-    @Option(names = "--server", paramLabel = "NAME", description = "Start and measure embedded (default), apache, "
-            + "tomcat, jetty, nginx or all (then one comparison); repeatable; with --target, the name to record.")
+    @Option(names = "--server", paramLabel = "NAME", split = ",", description = "Start and measure embedded (default), "
+            + "apache, tomcat, jetty, nginx, a variant (apache-prefork, tomcat-vt, jetty-vt) or all (the four; then one "
+            + "comparison); comma-separated or repeated; with --target, the name to record.")
     List<String> servers = new ArrayList<>();
 
     @Option(names = "--probes", paramLabel = "LIST", split = ",", converter = Converters.ProbeId.class,

@@ -71,6 +71,9 @@ class BenchCommandOptionsTest {
     void badOptionsNameTheOption(@TempDir Path dir) throws IOException {
         assertBad("--server takes embedded, apache, tomcat, jetty, nginx, apache-prefork, tomcat-vt, jetty-vt or all, not \"iis\"",
                 "--server", "iis");
+        BenchCommand both = new BenchCommand();
+        new picocli.CommandLine(both).parseArgs("--server", "apache,apache-prefork", "--server", "nginx");
+        assertEquals(List.of(Server.APACHE, Server.APACHE_PREFORK, Server.NGINX), both.startedServers());
         BenchSettings prefork = BenchCommand.settings("--server", "apache-prefork");
         assertTrue(prefork.mixes().stream().anyMatch(m -> m.name().equals("mod-php")), "a variant measures its own probes");
         assertTrue(BenchCommand.settings("--server", "apache").mixes().stream().noneMatch(m -> m.name().equals("mod-php")));
