@@ -47,15 +47,16 @@ metrics_install() {
 }
 
 # The process-exporter groups: the exporters themselves first (their CPU is taken off the machine's), then every
-# process of a SPICE server, by name: httpd, nginx, fcgiwrap, the FastCGI probe, the CGI program (by its argv[0],
-# so that the scripts/spice shell is not it) and the Java servers by their command lines.
+# process of a SPICE server, by name: httpd, nginx, fcgiwrap, the FastCGI probe, the PHP-FPM pool and uWSGI beside a
+# server (the php-fpm and wsgi probes; mod_wsgi's daemons are httpd's), the CGI program (by its argv[0], so that the
+# scripts/spice shell is not it) and the Java servers by their command lines.
 metrics_process_config() {
     cat <<'YAML'
 process_names:
   - name: spice-exporters
     comm: [prometheus-node, prometheus-proc]
   - name: spice
-    comm: [apache2, httpd, nginx, fcgiwrap, spice-fcgi]
+    comm: [apache2, httpd, nginx, fcgiwrap, spice-fcgi, php-fpm, php-fpm8.2, uwsgi, uwsgi-core]
   - name: spice
     exe: [spice]
   - name: spice

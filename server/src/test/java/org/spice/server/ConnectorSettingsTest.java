@@ -16,8 +16,12 @@ import org.w3c.dom.NodeList;
 /** The embedded server and conf/tomcat must not drift: every Connector of server.xml has the embedded settings. */
 class ConnectorSettingsTest {
 
+    /** Chosen at each start (tomcat-vt starts with it true), the same on both connectors; the embedded server's is off. */
+    private static final String VIRTUAL = "useVirtualThreads";
+
     /** What differs by design between the two connectors, or is written as a placeholder in server.xml. */
-    private static final Set<String> PER_CONNECTOR = Set.of("protocol", "address", "port", "SSLEnabled", "scheme", "secure");
+    private static final Set<String> PER_CONNECTOR = Set.of("protocol", "address", "port", "SSLEnabled", "scheme", "secure",
+            VIRTUAL);
 
     @Test
     void everyConnectorOfServerXmlHasTheEmbeddedSettings() throws Exception {
@@ -36,6 +40,8 @@ class ConnectorSettingsTest {
             }
             assertEquals(new TreeMap<>(EmbeddedTomcat.CONNECTOR_SETTINGS), settings,
                     "Connector " + (i + 1) + " of " + serverXml + " against EmbeddedTomcat.CONNECTOR_SETTINGS");
+            assertEquals("${spice.virtualThreads}", ((Element) connectors.item(i)).getAttribute(VIRTUAL),
+                    "Connector " + (i + 1) + ": its threads virtual or not as the start says (--threads)");
         }
     }
 }
