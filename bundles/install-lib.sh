@@ -158,6 +158,17 @@ find_runtimes() {
     fi
 }
 
+# Whether the runtime probe NAME is among those install.sh serves here (RUNTIME_PROBES, set by its bundle_defaults).
+has_runtime() {
+    [[ " ${RUNTIME_PROBES[*]} " == *" $1 "* ]]
+}
+
+# The runtime probes served here, each after a comma: the tail of the verify line install.sh prints.
+runtime_probe_list() {
+    local probe
+    for probe in "${RUNTIME_PROBES[@]}"; do printf ',%s' "$probe"; done
+}
+
 # The runtime probes' scripts and the pool's and uWSGI's settings, under SPICE_DIR.
 put_runtimes() {
     local file

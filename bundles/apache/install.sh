@@ -103,8 +103,8 @@ HEAD
     echo '</IfModule>'
     echo '</IfModule>'
     printf 'LoadModule spice_module "%s/lib/mod_spice.so"\n' "$SPICE_DIR"
-    [[ " ${RUNTIME_PROBES[*]} " != *" wsgi "* ]] || load_module wsgi
-    [[ " ${RUNTIME_PROBES[*]} " != *" lua "* ]] || load_module lua
+    ! has_runtime wsgi || load_module wsgi
+    ! has_runtime lua || load_module lua
     echo
     cat "$BUNDLE_DIR/files/conf/spice-probes.conf"
 }
@@ -137,7 +137,7 @@ Next, on this machine:
   $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program, for /spice/fcgi/spice$([ -z "$PHP_FPM" ] || echo ", and the PHP-FPM pool")
   apachectl configtest && apachectl graceful   # (Debian: systemctl reload apache2)
 From the client (the SPICE checkout), with this server's address and port:
-  scripts/spice verify http://SERVER:PORT --probes static,shtml,cgi,module,fastcgi$(for p in "${RUNTIME_PROBES[@]}"; do printf ',%s' "$p"; done)
+  scripts/spice verify http://SERVER:PORT --probes static,shtml,cgi,module,fastcgi$(runtime_probe_list)
 NEXT
 }
 

@@ -71,10 +71,6 @@ bundle_defaults() {
     fi
 }
 
-has_runtime() {
-    [[ " ${RUNTIME_PROBES[*]} " == *" $1 "* ]]
-}
-
 server_block() {
     cat <<BLOCK
 # The SPICE probes (spice-nginx bundle), written by its install.sh: ./install.sh --uninstall removes it.
@@ -156,7 +152,7 @@ Next, on this machine:
   $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program$([ -z "$OWN_FCGIWRAP" ] || echo ", fcgiwrap on $FCGIWRAP_SOCKET")$([ -z "$PHP_FPM" ] || echo ", the PHP-FPM pool")$([ -z "$UWSGI" ] || echo ", uWSGI")
   nginx -t && nginx -s reload
 From the client (the SPICE checkout), with this server's address:
-  scripts/spice verify http://$LISTEN --probes static,shtml,cgi,fastcgi,module$([ -z "$NJS" ] || echo ",njs")$(for p in "${RUNTIME_PROBES[@]}"; do printf ',%s' "$p"; done)
+  scripts/spice verify http://$LISTEN --probes static,shtml,cgi,fastcgi,module$([ -z "$NJS" ] || echo ",njs")$(runtime_probe_list)
 NEXT
 }
 

@@ -64,6 +64,13 @@ harness() {
     java -jar "$HARNESS_JAR" "$@"
 }
 
+# The feature version of the JDK in HOME (21 for 21.0.5), from its release file; 0 where it has none.
+jdk_version() {
+    local version
+    version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null)
+    echo "${version:-0}"
+}
+
 # A JDK of version 21 or later (virtual threads), for the servers' -vt variants: the java on the PATH if it is one,
 # else the newest under /usr/lib/jvm; its home directory, or nothing (and status 1) where the machine has none.
 java21_home() {
@@ -71,8 +78,8 @@ java21_home() {
     for java in "$(command -v java 2>/dev/null)" /usr/lib/jvm/*/bin/java; do
         [ -x "$java" ] || continue
         home=$(dirname "$(dirname "$(readlink -f "$java")")")
-        version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null)
-        if [ "${version:-0}" -ge 21 ] && [ "$version" -gt "$best_version" ]; then
+        version=$(jdk_version "$home")
+        if [ "$version" -ge 21 ] && [ "$version" -gt "$best_version" ]; then
             best=$home best_version=$version
         fi
     done
@@ -93,10 +100,9 @@ server_java_home() {
         echo "$name: SPICE_JAVA_HOME=$home has no bin/java" >&2
         return 1
     fi
-    if [ "$SPICE_THREADS" = virtual ]; then
-        local version
-        version=$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null)
-        [ "${version:-0}" -ge 21 ] || { echo "$name: --threads virtual needs a JDK 21 or later, not $home" >&2; return 1; }
+    if [ "$SPICE_THREADS" = virtual ] && [ "$(jdk_version "$home")" -lt 21 ]; then
+        echo "$name: --threads virtual needs a JDK 21 or later, not $home" >&2
+        return 1
     fi
     echo "$name: request threads $SPICE_THREADS, on ${home:-the java on the PATH ($(command -v java))}" >&2
     echo "$home"

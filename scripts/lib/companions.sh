@@ -140,7 +140,7 @@ install_runtimes() {
 runtimes_installed() {
     [ -n "$(php_fpm_binary)" ] && [ -f "$(php_extension_dir)/opcache.so" ] || return 1
     case "$1" in
-        apache) [ -f "$APACHE_MODULES_DIR/libphp8.2.so" ] && [ -f "$APACHE_MODULES_DIR/mod_wsgi.so" ] \
+        apache) [ -n "$(apache_mod_php)" ] && [ -f "$APACHE_MODULES_DIR/mod_wsgi.so" ] \
             && [ -f "$APACHE_MODULES_DIR/mod_lua.so" ] ;;
         nginx) [ -n "$(uwsgi_binary)" ] && [ -f /usr/lib/uwsgi/plugins/python3_plugin.so ] \
             && [ -f "$NGINX_MODULES_DIR/ngx_http_lua_module.so" ] ;;
@@ -155,12 +155,12 @@ php_extension_dir() {
 # service user can read whatever the checkout's permissions).
 copy_runtimes() {
     local run=$1 kind
+    rm -rf "$run/runtimes"
+    mkdir -p "$run/runtimes"
     for kind in php wsgi lua; do
         [ -d "$SPICE_ROOT/runtimes/target/$kind" ] || { echo "runtimes/target/$kind is missing: build with mvn package" >&2; return 1; }
+        cp -r "$SPICE_ROOT/runtimes/target/$kind" "$run/runtimes/"
     done
-    rm -rf "$run/runtimes"
-    cp -r "$SPICE_ROOT/runtimes/target" "$run/runtimes"
-    rm -rf "$run/runtimes"/{maven-*,*.jar,classes}
 }
 
 # Runs PROGRAM ARGS... in the background as the service user, in its own session (stopping it ends its workers),

@@ -62,11 +62,8 @@ class ReportInBrowserTest {
         assumeTrue(chromium != null, "no chromium here (apt-get install chromium); CI installs it");
         Path run = Files.createDirectories(OUT.resolve("apache"));
         Results apache = ReportFixture.apacheWithCounters();
-        ResultsJson.write(run, apache);
         new CgiFloor("spice (dynamic)", 500).write(run);
-        ReportWriter.write(run, apache);
-        check(chromium, run.resolve("report.html"), 5, "report");
-        assertEquals("0", lastCheck.group(6), "report: summary-table cells beyond the 1280 px window (behind a scrollbar)");
+        checkReport(chromium, run, apache, "report");
         assertTrue(Files.readString(run.resolve("report-checked.html")).contains("<section id=\"why\">")
                 && lastDom.contains("cgi: 1.0 process, 41 page faults"), "the why section rendered");
 
@@ -85,15 +82,19 @@ class ReportInBrowserTest {
     void aReportOfADozenProbesKeepsItsTablesAndChartsInTheWindow() throws Exception {
         String chromium = chromium();
         assumeTrue(chromium != null, "no chromium here (apt-get install chromium); CI installs it");
-        Path run = Files.createDirectories(OUT.resolve("dozen"));
-        Results dozen = ReportFixture.dozenWithRounds();
-        ResultsJson.write(run, dozen);
-        ReportWriter.write(run, dozen);
-        check(chromium, run.resolve("report.html"), 5, "dozen");
-        assertEquals("0", lastCheck.group(6), "dozen: summary-table cells beyond the 1280 px window (behind a scrollbar)");
+        checkReport(chromium, Files.createDirectories(OUT.resolve("dozen")), ReportFixture.dozenWithRounds(), "dozen");
         for (String probe : ReportFixture.DOZEN) {
             assertTrue(lastDom.contains(">" + probe + "<"), "the summary names " + probe);
         }
+    }
+
+    /** results.json and report.html of {@code results} in {@code run}, checked with its five charts and no table cut off. */
+    private static void checkReport(String chromium, Path run, Results results, String name) throws IOException,
+            InterruptedException {
+        ResultsJson.write(run, results);
+        ReportWriter.write(run, results);
+        check(chromium, run.resolve("report.html"), 5, name);
+        assertEquals("0", lastCheck.group(6), name + ": summary-table cells beyond the 1280 px window (behind a scrollbar)");
     }
 
     private static void check(String chromium, Path page, int charts, String name) throws IOException, InterruptedException {
