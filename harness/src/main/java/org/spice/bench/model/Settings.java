@@ -21,7 +21,8 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         Double fairnessMin, Long seed, String tlsTarget, Boolean tlsSessionResumption, List<Long> serverPid,
         List<String> serverMetrics, String windowRule, String engine, List<String> jmeterEngines, Boolean jmeterRmiTls, String latencyEnd,
         Integer clientCpus, Long clockTicksPerS, String java, String os, String pinning, String order, String steadyStateRule,
-        String serverCgroup, Integer cpuClients, Double cpuPrecision, Double cpuTimeS) {
+        String serverCgroup, Integer cpuClients, Double cpuPrecision, Double cpuTimeS,
+        Double cpuTimeWithWarmUpS) {
 
     public static final Settings NONE = builder().build();
 

@@ -69,9 +69,11 @@ public final class BenchRun {
     /** Warm-up, CPU rounds, ladder, flood: null when all of them ran, else why the run was cut short. */
     private Failure phases(LoadEngine engine, Preflight.Ready ready, Stop stop, Recorder recorder) {
         try {
+            long began = System.nanoTime();
             Failure cut = new WarmUp(engine, stop, err).run(settings, ready.serverCpu(), recorder);
             if (cut == null && roundsRun(settings) && engine instanceof LoadEngine.Windowed windowed) {
-                cut = new PairedRounds(settings, windowed, ready.serverCpu(), stop, err, recorder).run();
+                cut = new PairedRounds(settings, windowed, ready.serverCpu(), stop, err, recorder)
+                        .run((System.nanoTime() - began) / 1e9);
             } else if (cut == null && settings.cpu().timeS() > 0) {
                 recorder.note("no CPU rounds: the " + settings.engine() + " engine runs no slices, so the CPU figures"
                         + " are the ladder's, each probe at its own peak");

@@ -50,17 +50,22 @@ final class PairedRounds {
         this.recorder = recorder;
     }
 
-    /** Runs the rounds; null, or why the run must stop. */
-    Failure run() throws InterruptedException, IOException {
+    /** Runs the rounds after a warm-up of {@code warmUpS} seconds; null, or why the run must stop. */
+    Failure run(double warmUpS) throws InterruptedException, IOException {
         BenchSettings.CpuPlan plan = settings.cpu();
-        CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), plan.timeS(), "in progress", List.of());
+        double boundS = plan.boundS(warmUpS);
+        err.printf(Locale.ROOT, "cpu rounds at %d clients: until every probe is within its precision, at most %s s%s%n",
+                plan.clients(), fmt(boundS), plan.withWarmUpS() == null ? "" : " (what the " + fmt(warmUpS)
+                        + " s of warm-up left of " + fmt(plan.withWarmUpS()) + " s for both, at most " + fmt(plan.timeS())
+                        + "; --cpu-time sets it)");
+        CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, "in progress", List.of());
         long began = System.nanoTime();
         double longest = SLICE_S * settings.mixes().size();
         boolean readsJit = serverCpu.readsJit();
         for (int r = 1; ; r++) {
             double elapsed = (System.nanoTime() - began) / 1e9;
-            if (elapsed + longest > plan.timeS()) {
-                recorder.rounds(rounds.stopped("the time bound (" + fmt(plan.timeS()) + " s) before every probe was"
+            if (elapsed + longest > boundS) {
+                recorder.rounds(rounds.stopped("the time bound (" + fmt(boundS) + " s) before every probe was"
                         + " within its precision"));
                 return null;
             }

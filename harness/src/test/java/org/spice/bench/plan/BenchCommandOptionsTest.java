@@ -1,6 +1,7 @@
 package org.spice.bench.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -28,14 +29,16 @@ class BenchCommandOptionsTest {
         BenchSettings quick = BenchCommand.settings("--target", T);
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), quick.clients());
         assertEquals(Probe.standard().size(), quick.mixes().size());
-        assertEquals(1, quick.rampUpS());
+        assertEquals(0.5, quick.rampUpS());
         assertEquals(3, quick.durationS());
         assertEquals(0.5, quick.rampDownS());
-        assertEquals(0.5, quick.pauseS());
+        assertEquals(0, quick.pauseS());
         double ladderSeconds = quick.mixes().size() * quick.clients().size()
                 * (quick.rampUpS() + quick.durationS() + quick.rampDownS() + quick.pauseS());
-        assertTrue(ladderSeconds <= 240, "the default bench must leave time to start the server within 5 minutes: "
-                + ladderSeconds + " s");
+        assertEquals(168, ladderSeconds, 1e-9);
+        assertTrue(ladderSeconds + quick.cpu().withWarmUpS() <= 7 * 60 - 20, "the default bench (the warm-up and the"
+                + " CPU rounds, then the ladder) must leave 20 s within 7 minutes to start, verify and stop the server: "
+                + ladderSeconds + " s of ladder");
         assertEquals(CanonicalPage.builtBytes(), quick.bytes());
         BenchSettings webbench = BenchCommand.settings("--duration", "60", "--profile", "webbench", "--target", T);
         assertEquals(30, webbench.rampUpS());
@@ -45,6 +48,20 @@ class BenchCommandOptionsTest {
         assertEquals(2, some.mixes().size());
         assertEquals("cgi", some.mixes().get(1).name());
         assertEquals(List.of(1, 3), some.clients());
+    }
+
+    @Test
+    void theCpuRoundsGetWhatTheWarmUpLeftUnlessTheirTimeIsGiven() {
+        BenchSettings.CpuPlan plan = BenchCommand.settings("--target", T).cpu();
+        assertEquals(140, plan.timeS());
+        assertEquals(230, plan.withWarmUpS());
+        assertEquals(140, plan.boundS(60), "a short warm-up: the rounds' own bound");
+        assertEquals(100, plan.boundS(130), 1e-9);
+        assertEquals(BenchSettings.CpuPlan.LEAST_S, plan.boundS(200), "a long warm-up: the least the rounds get");
+        BenchSettings.CpuPlan given = BenchCommand.settings("--target", T, "--cpu-time", "30").cpu();
+        assertNull(given.withWarmUpS());
+        assertEquals(30, given.boundS(200), "--cpu-time given: exactly that, whatever the warm-up took");
+        assertEquals(0, BenchCommand.settings("--target", T, "--cpu-time", "0").cpu().boundS(10));
     }
 
     @Test
