@@ -47,15 +47,25 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     public record Schedule(long windowStart, long windowEnd, long stopAt) {
     }
 
-    /** What the clients of one mix share: the start signal with the schedule, the stop flag, and TLS. */
+    /**
+     * What the clients of one mix share: the start signal with the schedule, the stop flag, TLS, and the count of
+     * clients still on a request that started in the window.
+     */
     static final class Control {
         private final CountDownLatch go = new CountDownLatch(1);
+        private final CountDownLatch inWindow;
         private final TlsConfig tls;
         private volatile Schedule schedule;
         private volatile boolean stop;
 
-        Control(TlsConfig tls) {
+        Control(TlsConfig tls, int clients) {
             this.tls = tls;
+            this.inWindow = new CountDownLatch(clients);
+        }
+
+        /** A client has ended its last request that started in the window (or stopped): it counts down once. */
+        void pastWindow() {
+            inWindow.countDown();
         }
 
         TlsConfig tls() {
@@ -129,14 +139,14 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     @Override
     public RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
             throws InterruptedException {
-        Control control = new Control(tls);
+        Control control = new Control(tls, clients);
         Loops loops = startLoops(mix, clients, control);
         long windowStart = System.nanoTime() + nanos(rampUpS);
         long windowEnd = windowStart + nanos(windowS);
         Schedule schedule = new Schedule(windowStart, windowEnd, windowEnd + nanos(rampDownS));
         Watch watch = new Watch(loops.stats());
         control.start(schedule);
-        Window window = measure(watch, schedule);
+        Window window = measure(watch, schedule, control);
         control.stop();
         for (Thread thread : loops.threads()) {
             thread.join(settings.timeoutMillis() + 5_000L);
@@ -203,8 +213,13 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         }
     }
 
-    /** Waits out the ramp-up, the window (reading the CPU at each slice's edges) and the ramp-down. */
-    private Window measure(Watch watch, Schedule schedule) throws InterruptedException {
+    /**
+     * Waits out the ramp-up, the window (reading the CPU at each slice's edges) and the ramp-down: the load stays on
+     * until every client has ended the last request it started in the window, so that each ends under the load it
+     * started in, and no longer (at most the ramp-down): a window at 64 clients has its last request back within some
+     * 20 ms, CGI's within a few hundred.
+     */
+    private Window measure(Watch watch, Schedule schedule, Control control) throws InterruptedException {
         Failure reason = watch.until(schedule.windowStart());
         if (reason != null) {
             return new Window(reason, schedule.windowStart(), schedule.windowStart(), List.of(), KernelCounters.NONE);
@@ -225,7 +240,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         long measuredUntil = Math.min(System.nanoTime(), schedule.windowEnd());
         if (reason == null) {
             // the window is complete; a failure in the ramp-down does not spoil it, a signal does
-            Failure late = watch.until(schedule.stopAt());
+            Failure late = watch.until(schedule.stopAt(), control.inWindow);
             reason = late != null && stop.requested() ? late : null;
         }
         return new Window(reason, schedule.windowStart(), measuredUntil, edges, kernel);
@@ -320,6 +335,9 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         return (long) (seconds * 1e9);
     }
 
+    /** A latch nothing counts down: a wait on it is a sleep. */
+    private static final CountDownLatch NEVER = new CountDownLatch(1);
+
     /** The runner's watch over a running mix: a signal, the server process gone, or every connection refused. */
     private final class Watch {
         private final List<LoopStats> stats;
@@ -338,13 +356,18 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
 
         /** Sleeps until {@code deadline}; returns null, or why the mix must end now. */
         Failure until(long deadline) throws InterruptedException {
+            return until(deadline, NEVER);
+        }
+
+        /** Sleeps until {@code deadline} or until {@code done} has counted down; null, or why the mix must end now. */
+        Failure until(long deadline, CountDownLatch done) throws InterruptedException {
             while (true) {
                 Failure reason = check();
                 long left = deadline - System.nanoTime();
-                if (reason != null || left <= 0) {
+                if (reason != null || left <= 0 || done.getCount() == 0) {
                     return reason;
                 }
-                Thread.sleep(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left))));
+                done.await(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left))), TimeUnit.MILLISECONDS);
             }
         }
 

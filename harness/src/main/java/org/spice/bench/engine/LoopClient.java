@@ -11,7 +11,8 @@ import org.spice.bench.net.Request;
 
 /**
  * One closed-loop client on an {@link EventLoop}: draw a request, send it, read to the end, record it,
- * next request at once, until the end of the ramp-down. Only its loop's thread touches it.
+ * next request at once, until the end of the ramp-down (which ends as soon as every client has ended the last
+ * request it started in the window). Only its loop's thread touches it.
  *
  * <p>Which requests count: those that START in the measured window, whether they end in the window or
  * in the ramp-down (the ramp-down keeps the load on, and a client always finishes its current request
@@ -39,6 +40,8 @@ final class LoopClient {
     /** When a client backing off may start again; 0 when it is not backing off. */
     private long resumeAt;
     private boolean finished;
+    /** Whether this client has ended its last request that started in the window, and said so. */
+    private boolean pastWindow;
 
     LoopClient(Mix mix, Request[] requests, ClientCounts counts, long seed, EventLoopEngine.Control control,
             EventLoop loop, BenchSettings settings) {
@@ -93,6 +96,14 @@ final class LoopClient {
         if (!finished) {
             finished = true;
             loop.clientFinished();
+            pastWindow();
+        }
+    }
+
+    private void pastWindow() {
+        if (!pastWindow) {
+            pastWindow = true;
+            control.pastWindow();
         }
     }
 
@@ -107,6 +118,9 @@ final class LoopClient {
             Request request = requests[mix.draw(random)];
             ErrorClass unprepared = exchange.prepare(request);   // a TLS engine is made before the clock starts
             start = System.nanoTime();
+            if (start - schedule.windowEnd() >= 0) {
+                pastWindow();   // what it started in the window is recorded: the ramp-down need not wait for it
+            }
             if (unprepared != null) {
                 if (!record(unprepared, start)) {
                     return;

@@ -114,6 +114,24 @@ class EngineTest {
         assertTrue(r.latency().maxMs() < 200, "no success waited for a hanging one: " + r.latency().maxMs());
     }
 
+    /**
+     * The ramp-down keeps the load on until every client has ended what it started in the window, and no longer: with
+     * a 20 ms service time and 5 s allowed, the mix ends some 20 ms after its window, every request it started there
+     * counted, those that ended in the ramp-down included.
+     */
+    @Test
+    void theRampDownEndsWhenTheWindowsLastRequestsHaveEnded() throws Exception {
+        server = delayed();
+        EventLoopEngine runner = runner(Map.of("--ramp-up", "0.2", "--duration", "1", "--ramp-down", "5"));
+        long before = System.nanoTime();
+        RunRecord r = runner.run(Mix.of(Probe.STATIC), 4, 1);
+        double tookS = (System.nanoTime() - before) / 1e9;
+        assertFalse(r.failed(), r.toString());
+        assertTrue(tookS < 2, "ended once the window's requests had: " + tookS + " s, not 6.2");
+        assertTrue(r.completedAfterWindow() > 0, "the requests in flight at the window's end were waited for: " + r);
+        assertEquals(4 / (DELAY_MS / 1000.0), r.rateRps(), 0.35 * 4 / (DELAY_MS / 1000.0), r.toString());
+    }
+
     @Test
     void theEngineRecordsItsName() throws Exception {
         server = delayed();
