@@ -17,9 +17,9 @@ final class CpuOptions {
 
     /**
      * Unless --cpu-time is given, the warm-up and the rounds together last at most this, seconds, so that a fresh
-     * clone's default bench (six probes on the embedded server; its ladder 168 s) takes at most 7 minutes here. The
-     * warm-up took 105-135 s in five such benches (JSP's 100 pages until C2 has compiled them) and the rounds then
-     * needed 50-125 s: all but the slowest pair fit.
+     * clone's default bench (six probes on the embedded server; its ladder 145 s, at most 168) takes at most 7
+     * minutes here, its build included. The warm-up took 93-135 s in eight such benches (JSP's 100 pages until C2 has
+     * compiled them); the rounds then needed 50-125 s on a quiet machine, and more than 140 when it was not.
      */
     static final double WITH_WARM_UP_S = 230;
 
