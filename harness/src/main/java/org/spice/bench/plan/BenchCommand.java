@@ -181,7 +181,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 started == null ? (servers.isEmpty() ? null : String.join(", ", servers)) : started.server().id(), pin, seed,
                 started == null ? outDir : started.outDir(), trusted, tlsResume, pageBytes.value(), engine,
                 engine == BenchSettings.Engine.JMETER ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null,
-                flood.flood(check, timing.profile), started == null ? cpu.cgroup : started.cgroup(), cpu.rounds());
+                flood.flood(check, timing.profile), started == null ? cpu.cgroup : started.cgroup(), cpu.rounds(mixes.size()));
         check(check, settings);
         return settings;
     }

@@ -16,12 +16,13 @@ final class CpuOptions {
     static final double TIME_S = 140;
 
     /**
-     * Unless --cpu-time is given, the warm-up and the rounds together last at most this, seconds, so that a fresh
-     * clone's default bench (six probes on the embedded server; its ladder 145 s, at most 168) takes at most 7
-     * minutes here, its build included. The warm-up took 93-135 s in eight such benches (JSP's 100 pages until C2 has
-     * compiled them); the rounds then needed 50-125 s on a quiet machine, and more than 140 when it was not.
+     * Unless --cpu-time is given, the warm-up and the rounds together last at most this per workload, seconds (both
+     * run every workload in turn, so their time grows with the workloads): the default bench's six then take 228 s,
+     * so that a fresh clone's `scripts/spice bench` (its ladder 145 s, at most 168) takes at most 7 minutes here, its
+     * build included. The warm-up took 93-142 s in eight such benches (JSP's 100 pages until C2 has compiled them); the
+     * rounds then needed 50-125 s on a quiet machine, and more than 140 when it was not.
      */
-    static final double WITH_WARM_UP_S = 230;
+    static final double WITH_WARM_UP_PER_WORKLOAD_S = 38;
 
     @Option(names = "--server-cgroup", paramLabel = "PATH", description = "With --target: the server's cgroup on this"
             + " machine (e.g. /sys/fs/cgroup/system.slice/apache2.service): its CPU is the server's, every process it"
@@ -38,13 +39,14 @@ final class CpuOptions {
     double precisionPct = 100 * BenchSettings.CpuPlan.PRECISION;
 
     @Option(names = "--cpu-time", paramLabel = "S", converter = Converters.Seconds.class, description = "The most the CPU"
-            + " rounds last, seconds (default: what the warm-up left of " + (int) WITH_WARM_UP_S + " s, at least "
-            + (int) BenchSettings.CpuPlan.LEAST_S + " and at most " + (int) TIME_S + "; 0: no rounds, the CPU figure from"
-            + " the ladder).")
+            + " rounds last, seconds (default: what the warm-up left of " + (int) WITH_WARM_UP_PER_WORKLOAD_S + " s per"
+            + " workload for the two, at least " + (int) BenchSettings.CpuPlan.LEAST_S + " and at most " + (int) TIME_S
+            + "; 0: no rounds, the CPU figure from the ladder).")
     Double timeS;
 
-    BenchSettings.CpuPlan rounds() {
-        return new BenchSettings.CpuPlan(clients != null ? clients : BenchSettings.CpuPlan.CLIENTS,
-                precisionPct / 100, timeS != null ? timeS : TIME_S, timeS != null ? null : WITH_WARM_UP_S);
+    /** The rounds of a bench of {@code workloads} workloads. */
+    BenchSettings.CpuPlan rounds(int workloads) {
+        return new BenchSettings.CpuPlan(clients != null ? clients : BenchSettings.CpuPlan.CLIENTS, precisionPct / 100,
+                timeS != null ? timeS : TIME_S, timeS != null ? null : WITH_WARM_UP_PER_WORKLOAD_S * workloads);
     }
 }
