@@ -196,7 +196,10 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
          */
         public static final int CLIENTS = 8;
         public static final double PRECISION = 0.05;
-        /** The least time the rounds get after a long warm-up: 6 rounds of 6 probes and their static slices, and more. */
+        /**
+         * The least time the default bound leaves the rounds after a long warm-up, seconds: the first {@link
+         * CpuRounds#MIN_ROUNDS} rounds of the default six probes take 36 s, and a few more make an interval.
+         */
         public static final double LEAST_S = 60;
 
         /** The rounds' time bound, seconds, once the warm-up (its idle reading included) has taken {@code warmUpS}. */

@@ -73,7 +73,7 @@ public final class BenchRun {
             Failure cut = new WarmUp(engine, stop, err).run(settings, ready.serverCpu(), recorder);
             if (cut == null && roundsRun(settings) && engine instanceof LoadEngine.Windowed windowed) {
                 cut = new PairedRounds(settings, windowed, ready.serverCpu(), stop, err, recorder)
-                        .run((System.nanoTime() - began) / 1e9);
+                        .run(Math.ceil((System.nanoTime() - began) / 1e9));
             } else if (cut == null && settings.cpu().timeS() > 0) {
                 recorder.note("no CPU rounds: the " + settings.engine() + " engine runs no slices, so the CPU figures"
                         + " are the ladder's, each probe at its own peak");
