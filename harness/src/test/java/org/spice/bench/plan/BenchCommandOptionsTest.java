@@ -60,6 +60,8 @@ class BenchCommandOptionsTest {
         assertEquals(BenchSettings.CpuPlan.LEAST_S, plan.boundS(200), "a long warm-up: the least the rounds get");
         assertEquals(418, BenchCommand.settings("--target", T, "--probes", "static,servlet,jsp,cgi,shtml,module,fastcgi,"
                 + "cgi-stock,php-fpm,wsgi,lua").cpu().withWarmUpS(), 1e-9, "more workloads, a longer warm-up and rounds");
+        assertEquals(140, BenchCommand.settings("--target", T, "--probes", "static,module").cpu().boundS(40),
+                "fewer workloads: shorter rounds, not fewer rounds needed");
         BenchSettings.CpuPlan given = BenchCommand.settings("--target", T, "--cpu-time", "30").cpu();
         assertNull(given.withWarmUpS());
         assertEquals(30, given.boundS(200), "--cpu-time given: exactly that, whatever the warm-up took");
