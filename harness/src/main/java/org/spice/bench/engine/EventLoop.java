@@ -34,7 +34,7 @@ final class EventLoop implements Runnable {
     private final ArrayDeque<LoopClient> backingOff = new ArrayDeque<>();
     private final long scanNanos;
     private int finished;
-    private final EventLoopEngine.Control control;
+    private final MixControl control;
     private final CountDownLatch ready;
     /** Shared by the loop's clients: each consumes what it reads before the next one reads. */
     private final ByteBuffer buffer = ByteBuffer.allocate(Exchange.BUFFER_BYTES);
@@ -46,7 +46,7 @@ final class EventLoop implements Runnable {
     /** How busy the loop was in the window, once it has seen the window end. */
     private volatile double busy = Double.NaN;
 
-    EventLoop(EventLoopEngine.Control control, CountDownLatch ready, int timeoutMillis) {
+    EventLoop(MixControl control, CountDownLatch ready, int timeoutMillis) {
         this.scanNanos = Math.max(TICK_NANOS, Math.min(250_000_000L, timeoutMillis * 1_000_000L / 20));
         this.control = control;
         this.ready = ready;

@@ -47,57 +47,6 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     public record Schedule(long windowStart, long windowEnd, long stopAt) {
     }
 
-    /**
-     * What the clients of one mix share: the start signal with the schedule, the stop flag, TLS, and the count of
-     * clients still on a request that started in the window.
-     */
-    static final class Control {
-        private final CountDownLatch go = new CountDownLatch(1);
-        private final CountDownLatch inWindow;
-        private final TlsConfig tls;
-        private volatile Schedule schedule;
-        private volatile boolean stop;
-
-        Control(TlsConfig tls, int clients) {
-            this.tls = tls;
-            this.inWindow = new CountDownLatch(clients);
-        }
-
-        /** A client has ended its last request that started in the window (or stopped): it counts down once. */
-        void pastWindow() {
-            inWindow.countDown();
-        }
-
-        TlsConfig tls() {
-            return tls;
-        }
-
-        void start(Schedule s) {
-            schedule = s;
-            go.countDown();
-        }
-
-        /** Blocks until the mix starts; null if the thread was interrupted first. */
-        Schedule awaitStart() {
-            try {
-                go.await();
-                return schedule;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return null;
-            }
-        }
-
-        boolean stopped() {
-            return stop;
-        }
-
-        void stop() {
-            stop = true;
-            go.countDown();
-        }
-    }
-
     private final BenchSettings settings;
     private final TlsConfig tls;
     private final Stop stop;
@@ -139,7 +88,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     @Override
     public RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
             throws InterruptedException {
-        Control control = new Control(tls, clients);
+        MixControl control = new MixControl(tls, clients);
         Loops loops = startLoops(mix, clients, control);
         long windowStart = System.nanoTime() + nanos(rampUpS);
         long windowEnd = windowStart + nanos(windowS);
@@ -158,7 +107,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     private record Loops(List<EventLoop> loops, List<Thread> threads, List<ClientCounts> counts, List<LoopStats> stats) {
     }
 
-    private Loops startLoops(Mix mix, int clients, Control control) throws InterruptedException {
+    private Loops startLoops(Mix mix, int clients, MixControl control) throws InterruptedException {
         Request[] requests = requests(mix);
         int loopCount = loopCount(clients);
         CountDownLatch ready = new CountDownLatch(loopCount);
@@ -219,7 +168,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
      * started in, and no longer (at most the ramp-down): a window at 64 clients has its last request back within some
      * 20 ms, CGI's within a few hundred.
      */
-    private Window measure(Watch watch, Schedule schedule, Control control) throws InterruptedException {
+    private Window measure(Watch watch, Schedule schedule, MixControl control) throws InterruptedException {
         Failure reason = watch.until(schedule.windowStart());
         if (reason != null) {
             return new Window(reason, schedule.windowStart(), schedule.windowStart(), List.of(), KernelCounters.NONE);
@@ -240,7 +189,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         long measuredUntil = Math.min(System.nanoTime(), schedule.windowEnd());
         if (reason == null) {
             // the window is complete; a failure in the ramp-down does not spoil it, a signal does
-            Failure late = watch.until(schedule.stopAt(), control.inWindow);
+            Failure late = watch.until(schedule.stopAt(), control.inWindow());
             reason = late != null && stop.requested() ? late : null;
         }
         return new Window(reason, schedule.windowStart(), measuredUntil, edges, kernel);

@@ -31,7 +31,7 @@ final class LoopClient {
     private final ClientCounts counts;
     private final LoopStats stats;
     private final SplittableRandom random;
-    private final EventLoopEngine.Control control;
+    private final MixControl control;
     private final Exchange exchange;
     private final EventLoop loop;
 
@@ -43,7 +43,7 @@ final class LoopClient {
     /** Whether this client has ended its last request that started in the window, and said so. */
     private boolean pastWindow;
 
-    LoopClient(Mix mix, Request[] requests, ClientCounts counts, long seed, EventLoopEngine.Control control,
+    LoopClient(Mix mix, Request[] requests, ClientCounts counts, long seed, MixControl control,
             EventLoop loop, BenchSettings settings) {
         this.mix = mix;
         this.requests = requests;
