@@ -40,6 +40,12 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     /** The event loops' busy share from which they, not the server, may set the pace. */
     static final double ENGINE_BUSY = 0.9;
 
+    /**
+     * The load kept on after a CPU round's last slice, at most, seconds: that slice's last requests end under the load
+     * they started in, as the ladder's do.
+     */
+    static final double ROUND_RAMP_DOWN_S = 0.5;
+
     /** The length of a window's slices: a second. */
     public static final long SLICE_NANOS = TimeUnit.SECONDS.toNanos(1);
 
@@ -89,18 +95,45 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     public RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
             throws InterruptedException {
         MixControl control = new MixControl(tls, clients);
-        Loops loops = startLoops(mix, clients, control);
+        Measured measured = run(List.of(mix), control, clients, rampUpS, windowS, rampDownS, false);
+        return record(mix.name(), expectedBytes(mix), List.of(mix), repeat, measured);
+    }
+
+    /**
+     * The mixes of {@code order} one after the other, a one-second slice each, under a load that does not stop between
+     * them: each client draws its next request from the mix whose slice it starts in, so that the server goes from one
+     * probe to the next as it would from one request to the next, and no slice begins with a server that has just been
+     * idle (Jetty's first second after the load starts cost 10-20 % more than the next two, on every probe). The first
+     * mix runs {@code leadInS} unmeasured before its slice.
+     */
+    @Override
+    public LoadEngine.Round round(List<Mix> order, int clients, double leadInS, boolean readsJit)
+            throws InterruptedException {
+        MixControl control = new MixControl(tls, clients, order, order.stream().map(this::requests).toList());
+        Measured measured = run(order, control, clients, leadInS, order.size() * SLICE_NANOS / 1e9,
+                ROUND_RAMP_DOWN_S, readsJit);
+        RunRecord whole = record("round", -1, order, 0, measured);
+        return new LoadEngine.Round(whole, RunMetrics.taken(order, measured.loops().stats(), measured.window().edges()));
+    }
+
+    /** What one run measured: its loops and their counts, the watch over it and the window's edges. */
+    private record Measured(Loops loops, Watch watch, Window window) {
+    }
+
+    private Measured run(List<Mix> mixes, MixControl control, int clients, double rampUpS, double windowS,
+            double rampDownS, boolean readsJit) throws InterruptedException {
+        Loops loops = startLoops(mixes.get(0), clients, control);
         long windowStart = System.nanoTime() + nanos(rampUpS);
         long windowEnd = windowStart + nanos(windowS);
         Schedule schedule = new Schedule(windowStart, windowEnd, windowEnd + nanos(rampDownS));
         Watch watch = new Watch(loops.stats());
         control.start(schedule);
-        Window window = measure(watch, schedule, control);
+        Window window = measure(watch, schedule, control, readsJit);
         control.stop();
         for (Thread thread : loops.threads()) {
             thread.join(settings.timeoutMillis() + 5_000L);
         }
-        return record(mix, repeat, loops, watch, window);
+        return new Measured(loops, watch, window);
     }
 
     /** The loops of one mix, their threads (started, each loop ready) and the clients' counters. */
@@ -137,50 +170,25 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     }
 
     /**
-     * The CPU counters at one instant: this process's, the server's processes', the server's machine's busy time, as
-     * {@link ServerCpu} reads them (from /proc here, or from the exporters on the server's machine; never this
-     * machine's for a server elsewhere).
-     */
-    record CpuReading(long at, double clientS, double serverS, double machineS, boolean machineHasClient) {
-        static CpuReading now(ServerCpu cpu) {
-            long at = System.nanoTime();
-            double client = CpuMeter.processCpuNanos() / 1e9;
-            ServerCpu.Reading server = cpu.read();
-            return new CpuReading(at, client, server.serverS(), server.machineS(), cpu.machineHasClient());
-        }
-
-        /**
-         * The CPU from {@code earlier} to this reading; the machine's less the client's own where it is in it. A
-         * server's time that went down (a process of its tree left it unreaped by any process counted: httpd's
-         * children stopped in a flood) is no figure at all, NaN, never a negative one.
-         */
-        Cpu since(CpuReading earlier) {
-            double client = clientS - earlier.clientS;
-            double server = serverS - earlier.serverS;
-            return new Cpu(client, server < 0 ? Double.NaN : server,
-                    machineS - earlier.machineS - (machineHasClient ? client : 0));
-        }
-    }
-
-    /**
      * Waits out the ramp-up, the window (reading the CPU at each slice's edges) and the ramp-down: the load stays on
      * until every client has ended the last request it started in the window, so that each ends under the load it
      * started in, and no longer (at most the ramp-down): a window at 64 clients has its last request back within some
      * 20 ms, CGI's within a few hundred.
      */
-    private Window measure(Watch watch, Schedule schedule, MixControl control) throws InterruptedException {
+    private Window measure(Watch watch, Schedule schedule, MixControl control, boolean readsJit)
+            throws InterruptedException {
         Failure reason = watch.until(schedule.windowStart());
         if (reason != null) {
             return new Window(reason, schedule.windowStart(), schedule.windowStart(), List.of(), KernelCounters.NONE);
         }
         List<CpuReading> edges = new ArrayList<>();
-        edges.add(CpuReading.now(serverCpu));
+        edges.add(CpuReading.now(serverCpu, readsJit));
         // The kernel's counters at the window's two edges only (a scan of every thread's status: too slow per slice).
         KernelCounters kernel0 = KernelCounters.read(local ? settings.serverPids() : List.of());
         for (long edge = schedule.windowStart() + SLICE_NANOS; reason == null; edge += SLICE_NANOS) {
             long until = Math.min(edge, schedule.windowEnd());
             reason = watch.until(until);
-            edges.add(CpuReading.now(serverCpu));
+            edges.add(CpuReading.now(serverCpu, readsJit));
             if (until == schedule.windowEnd()) {
                 break;
             }
@@ -196,11 +204,14 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     }
 
     /** The mix's record: over the time the server answered if it died, failed if the engine set the pace. */
-    private RunRecord record(Mix mix, int repeat, Loops loops, Watch watch, Window window) {
+    private RunRecord record(String name, long expectedBytes, List<Mix> mixes, int repeat, Measured measured) {
+        Loops loops = measured.loops();
+        Watch watch = measured.watch();
+        Window window = measured.window();
         Failure reason = window.reason();
         boolean gone = watch.serverGone();
         if (reason == null && loops.stats().stream().anyMatch(LoopStats::anyErrors)) {
-            String down = settings.unreachable(List.of(mix));
+            String down = settings.unreachable(mixes);
             if (down != null) {
                 reason = Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering during this mix: " + down);
                 gone = true;
@@ -214,8 +225,8 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         double durationS = (measuredUntil - window.start()) / 1e9;
         List<CpuReading> edges = window.edges();
         Cpu cpu = edges.size() < 2 ? Cpu.NONE : edges.get(edges.size() - 1).since(edges.get(0));
-        RunRecord record = RunMetrics.build(mix.name(), repeat, loops.counts(), loops.stats(), durationS,
-                expectedBytes(mix), cpu, reason).toBuilder().slices(RunMetrics.slices(loops.stats(), edges, window.start()))
+        RunRecord record = RunMetrics.build(name, repeat, loops.counts(), loops.stats(), durationS,
+                expectedBytes, cpu, reason).toBuilder().slices(RunMetrics.slices(loops.stats(), edges, window.start()))
                 .kernel(window.kernel()).build();
         if (reason == null && record.requests() == 0) {
             return record.withFailure(Failure.of(Failure.Kind.NO_ANSWER,

@@ -115,7 +115,7 @@ final class LoopClient {
                 finish();
                 return;
             }
-            Request request = requests[mix.draw(random)];
+            Request request = control.sequenced() ? control.draw(random, System.nanoTime()) : requests[mix.draw(random)];
             ErrorClass unprepared = exchange.prepare(request);   // a TLS engine is made before the clock starts
             start = System.nanoTime();
             if (start - schedule.windowEnd() >= 0) {

@@ -3,7 +3,9 @@ package org.spice.bench.engine;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.spice.bench.mix.Mix;
 import org.spice.bench.model.Cpu;
+import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Slice;
@@ -50,7 +52,7 @@ final class RunMetrics {
      * The window's slices: the loops' counts per second added up, with the CPU between the readings at the
      * slices' edges. A slice the CPU was not read for (the window cut short) gets NaN CPU.
      */
-    static List<Slice> slices(List<LoopStats> loops, List<EventLoopEngine.CpuReading> edges, long windowStart) {
+    static List<Slice> slices(List<LoopStats> loops, List<CpuReading> edges, long windowStart) {
         int n = loops.stream().mapToInt(l -> l.sliceRequests().length).max().orElse(0);
         List<Slice> slices = new ArrayList<>(n);
         for (int i = 0; i < n && i + 1 < edges.size(); i++) {
@@ -66,12 +68,37 @@ final class RunMetrics {
                     latencyNanos += loop.sliceLatencyNanos()[i];
                 }
             }
-            EventLoopEngine.CpuReading from = edges.get(i);
-            EventLoopEngine.CpuReading to = edges.get(i + 1);
+            CpuReading from = edges.get(i);
+            CpuReading to = edges.get(i + 1);
             Cpu cpu = to.since(from);
             slices.add(new Slice((from.at() - windowStart) / 1e9, (to.at() - from.at()) / 1e9, requests, errors, bytes,
                     latencyNanos / 1e6, cpu.serverS(), cpu.machineS()));
         }
         return slices;
+    }
+
+    /**
+     * A CPU round's slices, one per mix of {@code order}: each one's requests (by the second they started in), its
+     * CPU between the readings at its edges, the client's and the server's JIT's too. A slice the CPU was not read for
+     * (the round cut short) is left out.
+     */
+    static List<CpuRounds.Taken> taken(List<Mix> order, List<LoopStats> loops, List<CpuReading> edges) {
+        List<CpuRounds.Taken> taken = new ArrayList<>(order.size());
+        for (int i = 0; i < order.size() && i + 1 < edges.size(); i++) {
+            long requests = 0;
+            long errors = 0;
+            for (LoopStats loop : loops) {
+                if (i < loop.sliceRequests().length) {
+                    requests += loop.sliceRequests()[i];
+                    errors += loop.sliceErrors()[i];
+                }
+            }
+            CpuReading from = edges.get(i);
+            CpuReading to = edges.get(i + 1);
+            Cpu cpu = to.since(from);
+            taken.add(new CpuRounds.Taken(order.get(i).name(), requests, errors, (to.at() - from.at()) / 1e9,
+                    cpu.serverS(), cpu.machineS(), cpu.clientS(), to.jitSince(from)));
+        }
+        return taken;
     }
 }

@@ -31,5 +31,24 @@ public interface LoadEngine {
 
         /** One unmeasured slice of {@code mix} ({@code seconds} of load, no ramps) with its CPU. */
         RunRecord slice(Mix mix, int clients, double seconds) throws InterruptedException;
+
+        /**
+         * One CPU round: the mixes of {@code order} a one-second slice each, one after the other under a load that does
+         * not stop in between, the first {@code leadInS} seconds longer, unmeasured; per slice its counts and CPU, and
+         * the CPU of the server's JIT compiler threads when {@code readsJit}.
+         */
+        Round round(List<Mix> order, int clients, double leadInS, boolean readsJit) throws InterruptedException;
+    }
+
+    /**
+     * What a CPU round measured.
+     *
+     * @param whole  the round as one window: whether it failed, and why
+     * @param slices each mix's slice, in the order they ran
+     */
+    record Round(RunRecord whole, List<CpuRounds.Taken> slices) {
+        public Round {
+            slices = List.copyOf(slices);
+        }
     }
 }

@@ -23,13 +23,21 @@ import org.spice.bench.proc.ServerCpu;
 /**
  * The CPU rounds phase, right after the warm-up and at its load: every workload runs a one-second slice per round, in
  * an order shuffled per round from the seed, so that what drifts over the run (the machine, the JIT, the server's
- * memory) hits every probe alike and cancels in each probe's ratio to the static file, taken per round. Rounds go on
+ * memory) hits every probe alike and cancels in each probe's ratio to the static file, taken per round. A round's
+ * slices follow each other under one load ({@link LoadEngine.Windowed#round}): the clients go from one probe to the
+ * next without stopping, so no slice but the round's first begins on a server that was idle a moment before. Rounds go on
  * until every probe's figures are known to the precision asked ({@link CpuRounds#preciseEnough}) or the time bound
  * would be passed by one more round. The CPU figures of the results come from here; the ladder gives rates.
  */
 final class PairedRounds {
 
     private static final double SLICE_S = 1;
+    /**
+     * Each round's first workload runs this long before its slice, unmeasured: the load has stopped between two rounds
+     * (between two slices of a round it does not), and a server's first moments under load again are not its steady
+     * cost.
+     */
+    static final double LEAD_IN_S = 0.5;
     /** Mixes each seed's shuffles apart from the clients' draws, which use the seed itself. */
     private static final long SHUFFLE = 0x5DEECE66DL;
 
@@ -60,7 +68,7 @@ final class PairedRounds {
                         + "; --cpu-time sets it)");
         CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, "in progress", List.of());
         long began = System.nanoTime();
-        double longest = SLICE_S * settings.mixes().size();
+        double longest = LEAD_IN_S + SLICE_S * settings.mixes().size();
         boolean readsJit = serverCpu.readsJit();
         for (int r = 1; ; r++) {
             double elapsed = (System.nanoTime() - began) / 1e9;
@@ -70,20 +78,18 @@ final class PairedRounds {
                 return null;
             }
             long roundBegan = System.nanoTime();
-            List<CpuRounds.Taken> slices = new ArrayList<>();
-            for (Mix mix : order(stillRunning(rounds), settings.seed(), r)) {
-                JitSlice taken = JitSlice.run(engine, serverCpu, readsJit, mix, plan.clients(), SLICE_S);
-                RunRecord slice = taken.slice();
-                if (stop.requested()) {
-                    recorder.rounds(rounds.stopped("cut short: " + stop.why()));
-                    return stop.failure();
-                }
-                if (slice.failed() && slice.failureKind().endsLadder()) {
-                    recorder.rounds(rounds.stopped("cut short: " + slice.reason()));
-                    return slice.failure();
-                }
-                slices.add(CpuRounds.Taken.of(slice, taken.jitS()));
+            LoadEngine.Round round = engine.round(order(stillRunning(rounds), settings.seed(), r), plan.clients(),
+                    LEAD_IN_S, readsJit);
+            if (stop.requested()) {
+                recorder.rounds(rounds.stopped("cut short: " + stop.why()));
+                return stop.failure();
             }
+            RunRecord whole = round.whole();
+            if (whole.failed() && whole.failureKind().endsLadder()) {
+                recorder.rounds(rounds.stopped("cut short: " + whole.reason()));
+                return whole.failure();
+            }
+            List<CpuRounds.Taken> slices = round.slices();
             longest = (System.nanoTime() - roundBegan) / 1e9;
             rounds = rounds.with(new CpuRounds.Round(r, slices), "in progress");
             err.println(progress(rounds));

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
+import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Settings;
 import org.spice.bench.model.Stop;
@@ -130,6 +132,42 @@ class EngineTest {
         assertTrue(tookS < 2, "ended once the window's requests had: " + tookS + " s, not 6.2");
         assertTrue(r.completedAfterWindow() > 0, "the requests in flight at the window's end were waited for: " + r);
         assertEquals(4 / (DELAY_MS / 1000.0), r.rateRps(), 0.35 * 4 / (DELAY_MS / 1000.0), r.toString());
+    }
+
+    /**
+     * A CPU round runs its mixes a slice each under one load: every request the server sees in the middle slice's
+     * second is that slice's probe, and the slice counts exactly the requests that started in it, no client having
+     * stopped in between (the ramp-up and ramp-down load the first and last probes only).
+     */
+    @Test
+    void aRoundGoesFromMixToMixASliceEachUnderALoadThatDoesNotStop() throws Exception {
+        List<String> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        server = new TestServer((head, socket, out) -> {
+            seen.add(TestServer.path(head));
+            Thread.sleep(2);
+            TestServer.respond(out, 200, SIZE, SIZE);
+            return true;
+        });
+        List<Mix> order = List.of(Mix.of(Probe.SERVLET), Mix.of(Probe.STATIC), Mix.of(Probe.MODULE));
+        LoadEngine.Round round = runner(Map.of()).round(order, 3, 0.2, false);
+        assertFalse(round.whole().failed(), round.whole().toString());
+        assertEquals(List.of("servlet", "static", "module"), round.slices().stream().map(CpuRounds.Taken::probe).toList());
+        for (CpuRounds.Taken slice : round.slices()) {
+            assertEquals(1, slice.durationS(), 0.05, slice.toString());
+            assertEquals(0, slice.errors(), slice.toString());
+            assertTrue(slice.requests() > 100, slice.toString());
+            assertTrue(Double.isNaN(slice.jitCpuS()), "no JIT read unless asked: " + slice);
+        }
+        long staticSeen = seen.stream().filter(path -> path.equals(Probe.STATIC.path())).count();
+        assertEquals(round.slices().get(1).requests(), staticSeen, 3, "the static file was asked for in its slice only");
+        assertEquals(seen.size(), seen.stream().filter(path -> path.equals(Probe.SERVLET.path())
+                || path.equals(Probe.STATIC.path()) || path.equals(Probe.MODULE.path())).count());
+        int changes = 0;
+        for (int i = 1; i < seen.size(); i++) {
+            changes += seen.get(i).equals(seen.get(i - 1)) ? 0 : 1;
+        }
+        assertTrue(changes <= 2 * 3, "the probes follow each other, mixed only at a slice's edge: " + changes + " changes");
+        assertEquals(round.slices().stream().mapToLong(CpuRounds.Taken::requests).sum(), round.whole().requests());
     }
 
     @Test

@@ -29,17 +29,17 @@ class RemoteCpuTest {
     @Test
     void theMachinesCpuIsReadOnlyWhenTheServerIsHere() throws Exception {
         ServerCpu elsewhere = new ServerCpu(List.of(), false, List.of(), null);
-        EventLoopEngine.CpuReading before = EventLoopEngine.CpuReading.now(elsewhere);
+        CpuReading before = CpuReading.now(elsewhere);
         Thread.sleep(20);
-        Cpu remote = EventLoopEngine.CpuReading.now(elsewhere).since(before);
+        Cpu remote = CpuReading.now(elsewhere).since(before);
         assertTrue(Double.isNaN(remote.machineS()), "no machine figure for a server elsewhere: " + remote);
         assertTrue(Double.isNaN(remote.serverS()), "no server figure without its processes: " + remote);
         assertFalse(Double.isNaN(remote.clientS()), "the client's own CPU is still this process's");
 
         ServerCpu here = new ServerCpu(List.of(), true, List.of(), null);
-        EventLoopEngine.CpuReading start = EventLoopEngine.CpuReading.now(here);
+        CpuReading start = CpuReading.now(here);
         Thread.sleep(20);
-        assertFalse(Double.isNaN(EventLoopEngine.CpuReading.now(here).since(start).machineS()));
+        assertFalse(Double.isNaN(CpuReading.now(here).since(start).machineS()));
     }
 
     /** Two scrapes of an exporter whose counters a test sets: the differences are the figures. */
@@ -60,17 +60,17 @@ class RemoteCpuTest {
             ServerCpu there = new ServerCpu(List.of(), false, List.of(url), null);
             assertTrue(there.fromExporters());
             assertNull(there.check());
-            EventLoopEngine.CpuReading before = EventLoopEngine.CpuReading.now(there);
+            CpuReading before = CpuReading.now(there);
             // the machine 3.5 s busier (idle and iowait do not count), the server 2.25 s, the exporters 0.25 s
             exposed.set(exposition(103.5, 42.25, 2.25));
-            Cpu cpu = EventLoopEngine.CpuReading.now(there).since(before);
+            Cpu cpu = CpuReading.now(there).since(before);
             assertEquals(2.25, cpu.serverS(), 1e-9);
             assertEquals(3.5 - 0.25, cpu.machineS(), 1e-9, "the machine less the exporters, and not less this client");
 
             ServerCpu sameMachine = new ServerCpu(List.of(), true, List.of(url), null);
-            EventLoopEngine.CpuReading start = EventLoopEngine.CpuReading.now(sameMachine);
+            CpuReading start = CpuReading.now(sameMachine);
             exposed.set(exposition(110, 43, 2.5));
-            Cpu shared = EventLoopEngine.CpuReading.now(sameMachine).since(start);
+            Cpu shared = CpuReading.now(sameMachine).since(start);
             assertEquals(6.5 - 0.25 - shared.clientS(), shared.machineS(), 1e-9, "a client on the server's machine is in its figure");
 
             exposed.set("# nothing SPICE reads\nup 1\n");

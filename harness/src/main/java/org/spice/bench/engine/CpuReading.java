@@ -1,0 +1,46 @@
+package org.spice.bench.engine;
+
+import org.spice.bench.model.Cpu;
+import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.proc.JitCpu;
+import org.spice.bench.proc.ServerCpu;
+
+/**
+ * The CPU counters at one instant: this process's, the server's processes', the server's machine's busy time, as
+ * {@link ServerCpu} reads them (from /proc here, or from the exporters on the server's machine; never this
+ * machine's for a server elsewhere), and the CPU of the server's JIT compiler threads where asked (else null).
+ */
+record CpuReading(long at, double clientS, double serverS, double machineS, boolean machineHasClient,
+        JitCpu.Reading jit) {
+
+    /** The counters now, the JIT's not read. */
+    static CpuReading now(ServerCpu cpu) {
+        return now(cpu, false);
+    }
+
+    /** The counters now, the server's JIT compiler threads too when {@code readsJit}. */
+    static CpuReading now(ServerCpu cpu, boolean readsJit) {
+        long at = System.nanoTime();
+        double client = CpuMeter.processCpuNanos() / 1e9;
+        ServerCpu.Reading server = cpu.read();
+        return new CpuReading(at, client, server.serverS(), server.machineS(), cpu.machineHasClient(),
+                readsJit ? cpu.jit() : null);
+    }
+
+    /** The JIT compiler threads' CPU seconds from {@code earlier}; NaN where they were not read. */
+    double jitSince(CpuReading earlier) {
+        return jit == null || earlier.jit == null ? Double.NaN : jit.secondsSince(earlier.jit);
+    }
+
+    /**
+     * The CPU from {@code earlier} to this reading; the machine's less the client's own where it is in it. A
+     * server's time that went down (a process of its tree left it unreaped by any process counted: httpd's
+     * children stopped in a flood) is no figure at all, NaN, never a negative one.
+     */
+    Cpu since(CpuReading earlier) {
+        double client = clientS - earlier.clientS;
+        double server = serverS - earlier.serverS;
+        return new Cpu(client, server < 0 ? Double.NaN : server,
+                machineS - earlier.machineS - (machineHasClient ? client : 0));
+    }
+}
