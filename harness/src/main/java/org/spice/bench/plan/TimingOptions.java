@@ -32,8 +32,8 @@ final class TimingOptions {
 
     @Option(names = "--warm-up", paramLabel = "S", converter = Converters.Seconds.class, description = "Before the ladder,"
             + " each workload runs unmeasured until the server's CPU per request is steady at the ladder's largest client"
-            + " count (up to 64; 3 one-second slices within 5 %% of their mean), at most S seconds each, in rounds over"
-            + " every workload (default 30; 0: no warm-up and no idle measurement).")
+            + " count (up to 64; 3 one-second slices within 5 %% of their mean, or no longer falling), at most S seconds"
+            + " each, in rounds over every workload (default 30; 0: no warm-up and no idle measurement).")
     double warmUp = 30;
 
     double rampUpS() {
