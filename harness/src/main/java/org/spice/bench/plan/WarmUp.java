@@ -75,7 +75,7 @@ final class WarmUp {
         // At the CPU rounds' load when they follow, so that they go on from a server settled at that very load with no
         // gap (the first ladder window after a warm-up at the same count once cost Jetty 106 µs against the warm-up's
         // 64-77); else at the ladder's largest count, so that the server's pools have grown to it.
-        int clients = BenchRun.roundsRun(settings) ? settings.cpu().clients() : Math.min(MAX_CLIENTS, settings.maxClients());
+        int clients = clients(settings);
         IdleCpu idle = idle(IDLE_S, serverCpu);
         if (engine instanceof LoadEngine.Windowed windowed) {
             recorder.warmedUp(idle, steady(windowed, settings.mixes(), clients, settings.warmUpS(), minimumS(settings),
@@ -88,6 +88,11 @@ final class WarmUp {
             engine.warmUp(settings.mixes().get(0), clients, seconds);
         }
         return stop.requested() ? stop.failure() : null;
+    }
+
+    /** The warm-up's clients: the CPU rounds' when they follow, else the ladder's largest count, 64 at most. */
+    static int clients(BenchSettings settings) {
+        return BenchRun.roundsRun(settings) ? settings.cpu().clients() : Math.min(MAX_CLIENTS, settings.maxClients());
     }
 
     /** The least the warm-up lasts in all: a Java server's JIT and pools need time under load whatever the rule says. */
