@@ -113,7 +113,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         Measured measured = run(order, control, clients, leadInS, order.size() * SLICE_NANOS / 1e9,
                 ROUND_RAMP_DOWN_S, readsJit);
         RunRecord whole = record("round", -1, order, 0, measured);
-        return new LoadEngine.Round(whole, RunMetrics.taken(order, measured.loops().stats(), measured.window().edges()));
+        return new LoadEngine.Round(whole, RunMetrics.taken(order, whole.slices(), measured.window().edges()));
     }
 
     /** What one run measured: its loops and their counts, the watch over it and the window's edges. */

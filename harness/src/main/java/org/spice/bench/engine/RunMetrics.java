@@ -78,26 +78,18 @@ final class RunMetrics {
     }
 
     /**
-     * A CPU round's slices, one per mix of {@code order}: each one's requests (by the second they started in), its
-     * CPU between the readings at its edges, the client's and the server's JIT's too. A slice the CPU was not read for
-     * (the round cut short) is left out.
+     * A CPU round's slices, one per mix of {@code order}: the round's window slices ({@link #slices}), each named for
+     * its mix, with the client's and the server's JIT's CPU between the readings at its edges. A slice the CPU was
+     * not read for (the round cut short) is left out.
      */
-    static List<CpuRounds.Taken> taken(List<Mix> order, List<LoopStats> loops, List<CpuReading> edges) {
+    static List<CpuRounds.Taken> taken(List<Mix> order, List<Slice> slices, List<CpuReading> edges) {
         List<CpuRounds.Taken> taken = new ArrayList<>(order.size());
-        for (int i = 0; i < order.size() && i + 1 < edges.size(); i++) {
-            long requests = 0;
-            long errors = 0;
-            for (LoopStats loop : loops) {
-                if (i < loop.sliceRequests().length) {
-                    requests += loop.sliceRequests()[i];
-                    errors += loop.sliceErrors()[i];
-                }
-            }
+        for (int i = 0; i < order.size() && i < slices.size(); i++) {
+            Slice slice = slices.get(i);
             CpuReading from = edges.get(i);
             CpuReading to = edges.get(i + 1);
-            Cpu cpu = to.since(from);
-            taken.add(new CpuRounds.Taken(order.get(i).name(), requests, errors, (to.at() - from.at()) / 1e9,
-                    cpu.serverS(), cpu.machineS(), cpu.clientS(), to.jitSince(from)));
+            taken.add(new CpuRounds.Taken(order.get(i).name(), slice.requests(), slice.errors(), slice.durationS(),
+                    slice.serverCpuS(), slice.machineCpuS(), to.since(from).clientS(), to.jitSince(from)));
         }
         return taken;
     }

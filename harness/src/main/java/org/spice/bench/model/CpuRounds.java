@@ -70,11 +70,6 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     public record Taken(String probe, long requests, long errors, double durationS, double serverCpuS, double machineCpuS,
             double clientCpuS, double jitCpuS) {
 
-        public static Taken of(RunRecord slice, double jitCpuS) {
-            return new Taken(slice.probe(), slice.requests(), slice.errorTotal(), slice.durationS(), slice.serverCpuS(),
-                    slice.machineCpuS(), slice.clientCpuS(), jitCpuS);
-        }
-
         /** CPU per request from {@code source}, µs; NaN where a request failed or nothing was measured. */
         double cpuUsPerReq(SpiceFigures.CpuSource source) {
             double cpu = source == SpiceFigures.CpuSource.MACHINE ? machineCpuS : serverCpuS;
