@@ -14,8 +14,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
  * The CPU rounds as measured (results.json {@code cpu_rounds}): after the warm-up, round after round, every workload
- * ran one slice at the same client count, in an order shuffled per round. Only counts are kept; every figure is
- * computed from them ({@link #figures}).
+ * ran one slice at the same client count (the static file, which every probe is paired with, √k of them beside k
+ * probes), in an order shuffled per round. Only counts are kept; every figure is computed from them
+ * ({@link #figures}).
  *
  * @param clients   the one load of every slice
  * @param precision the interval the rounds aimed at, relative (0.05: ±5 %), twice that for a probe that costs more
@@ -36,10 +37,29 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         rounds = List.copyOf(rounds);
     }
 
-    /** One round: each workload's slice, in the round's order. */
+    /** One round: each workload's slices, in the round's order. */
     public record Round(int round, List<Taken> slices) {
         public Round {
             slices = List.copyOf(slices);
+        }
+
+        /**
+         * The probe's CPU per request in this round from {@code source}, µs: over all its slices (the static file runs
+         * more than one beside three probes or more); NaN where it did not run, a request failed or nothing was measured.
+         */
+        double cpuUsPerReq(String probe, SpiceFigures.CpuSource source) {
+            double cpu = 0;
+            long requests = 0;
+            for (Taken taken : slices) {
+                if (taken.probe().equals(probe)) {
+                    if (Double.isNaN(taken.cpuUsPerReq(source))) {
+                        return Double.NaN;
+                    }
+                    cpu += source == SpiceFigures.CpuSource.MACHINE ? taken.machineCpuS() : taken.serverCpuS();
+                    requests += taken.requests();
+                }
+            }
+            return requests > 0 ? cpu * 1e6 / requests : Double.NaN;
         }
 
         /**
@@ -137,12 +157,8 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
                 if (rounds.get(r).jitBusy()) {
                     continue;
                 }
-                for (Taken taken : rounds.get(r).slices()) {
-                    if (taken.probe().equals(probe)) {
-                        series[r] = taken.cpuUsPerReq(each);
-                        any |= !Double.isNaN(series[r]);
-                    }
-                }
+                series[r] = rounds.get(r).cpuUsPerReq(probe, each);
+                any |= !Double.isNaN(series[r]);
             }
             if (any) {
                 break;

@@ -52,6 +52,27 @@ class CpuRoundsTest {
     }
 
     @Test
+    void aProbeWithTwoSlicesInARoundCostsTheirCpuOverTheirRequests() {
+        CpuRounds rounds = new CpuRounds(8, 0.05, 90, "in progress", List.of());
+        for (int r = 1; r <= 6; r++) {
+            // static's two slices: 1,000 requests at 100 µs and 3,000 at 60 µs, so 70 µs a request (not 80, their mean)
+            rounds = rounds.with(new CpuRounds.Round(r, List.of(taken("static", 100),
+                    new CpuRounds.Taken("static", 3000, 0, 1.0, 0.18, 0.36, 0.3, Double.NaN), taken("servlet", 63))),
+                    "in progress");
+        }
+        Map<String, CpuRounds.Figures> figures = rounds.figures(p -> SpiceFigures.CpuSource.SERVER);
+        assertEquals(70, figures.get("static").cpuUsPerReq(), 1e-9);
+        assertEquals(0.9, figures.get("servlet").paired().ratio(), 1e-9);
+        assertEquals(140, rounds.rounds().get(0).cpuUsPerReq("static", SpiceFigures.CpuSource.MACHINE), 1e-9);
+        CpuRounds failed = rounds.with(new CpuRounds.Round(7, List.of(taken("static", 100),
+                new CpuRounds.Taken("static", 3000, 2, 1.0, 0.18, 0.36, 0.3, Double.NaN))), "in progress");
+        assertTrue(Double.isNaN(failed.rounds().get(6).cpuUsPerReq("static", SpiceFigures.CpuSource.SERVER)),
+                "a slice with failed requests leaves the probe out of its round");
+        assertTrue(Double.isNaN(failed.rounds().get(6).cpuUsPerReq("servlet", SpiceFigures.CpuSource.SERVER)),
+                "a probe that did not run has no figure in the round");
+    }
+
+    @Test
     void theRoundsArePreciseEnoughOnlyWhenEveryFigureIsAndFromSixRoundsOn() {
         assertFalse(rounds(5, 0.0).preciseEnough(p -> SpiceFigures.CpuSource.SERVER), "five rounds have no interval");
         assertTrue(rounds(6, 0.0).preciseEnough(p -> SpiceFigures.CpuSource.SERVER));

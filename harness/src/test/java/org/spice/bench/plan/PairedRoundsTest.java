@@ -30,7 +30,7 @@ class PairedRoundsTest {
     private TestServer server;
 
     @Test
-    void eachRoundIsEveryWorkloadOnceInAnOrderOfItsOwnTheSameForTheSameSeed() {
+    void eachRoundIsEveryWorkloadOnceAndTheStaticFileRootKTimesInAnOrderOfItsOwnTheSameForTheSameSeed() {
         List<Mix> mixes = Stream.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML, Probe.MODULE)
                 .map(Mix::of).toList();
         Set<List<String>> orders = IntStream.rangeClosed(1, 10).mapToObj(r -> names(PairedRounds.order(mixes, 1, r)))
@@ -38,8 +38,14 @@ class PairedRoundsTest {
         assertTrue(orders.size() > 5, "the order changes from round to round: " + orders);
         for (List<String> order : orders) {
             assertEquals(Set.copyOf(names(mixes)), Set.copyOf(order));
-            assertEquals(mixes.size(), order.size());
+            assertEquals(mixes.size() + 1, order.size(), "static twice beside five probes: " + order);
+            assertEquals(2, order.stream().filter("static"::equals).count(), order.toString());
         }
+        assertEquals(List.of(1, 1, 1, 2, 2, 2, 2, 3, 3), IntStream.rangeClosed(0, 8).map(PairedRounds::staticSlices)
+                .boxed().toList(), "√k static slices beside k probes, at least one");
+        assertEquals(3, PairedRounds.order(mixes.subList(0, 3), 1, 1).size(), "static once beside two probes");
+        List<Mix> noStatic = mixes.subList(1, 6);
+        assertEquals(noStatic.size(), PairedRounds.order(noStatic, 1, 1).size(), "no static file: each workload once");
         assertEquals(names(PairedRounds.order(mixes, 7, 3)), names(PairedRounds.order(mixes, 7, 3)), "the seed decides");
         assertNotEquals(names(PairedRounds.order(mixes, 7, 3)), names(PairedRounds.order(mixes, 8, 3)));
     }
