@@ -55,7 +55,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
                     if (Double.isNaN(taken.cpuUsPerReq(source))) {
                         return Double.NaN;
                     }
-                    cpu += source == SpiceFigures.CpuSource.MACHINE ? taken.machineCpuS() : taken.serverCpuS();
+                    cpu += taken.cpuS(source);
                     requests += taken.requests();
                 }
             }
@@ -92,8 +92,12 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
 
         /** CPU per request from {@code source}, µs; NaN where a request failed or nothing was measured. */
         double cpuUsPerReq(SpiceFigures.CpuSource source) {
-            double cpu = source == SpiceFigures.CpuSource.MACHINE ? machineCpuS : serverCpuS;
-            return requests > 0 && errors == 0 ? cpu * 1e6 / requests : Double.NaN;
+            return requests > 0 && errors == 0 ? cpuS(source) * 1e6 / requests : Double.NaN;
+        }
+
+        /** The slice's CPU seconds from {@code source}: the machine's, or the server's. */
+        double cpuS(SpiceFigures.CpuSource source) {
+            return source == SpiceFigures.CpuSource.MACHINE ? machineCpuS : serverCpuS;
         }
     }
 

@@ -70,9 +70,9 @@ public record SteadyState(String workload, double seconds, boolean settled, List
         if (values.size() < SLICES) {
             return false;
         }
-        double mean = mean(values.subList(values.size() - SLICES, values.size()));
-        boolean band = mean > 0 && values.subList(values.size() - SLICES, values.size()).stream()
-                .allMatch(v -> Math.abs(v - mean) <= TOLERANCE * mean);
+        List<Double> last = values.subList(values.size() - SLICES, values.size());
+        double mean = mean(last);
+        boolean band = mean > 0 && last.stream().allMatch(v -> Math.abs(v - mean) <= TOLERANCE * mean);
         return band || values.size() >= 2 * SLICES && mean > 0
                 && mean >= (1 - TOLERANCE) * mean(values.subList(values.size() - 2 * SLICES, values.size() - SLICES));
     }

@@ -128,11 +128,8 @@ final class PairedRounds {
     static List<Mix> order(List<Mix> mixes, long seed, int round) {
         int odd = round % 2 == 1 ? round : round - 1;
         List<Mix> order = new ArrayList<>(mixes);
-        mixes.stream().filter(m -> m.name().equals(Summaries.STATIC)).findFirst().ifPresent(reference -> {
-            for (int extra = staticSlices(mixes.size() - 1) - 1; extra > 0; extra--) {
-                order.add(reference);
-            }
-        });
+        mixes.stream().filter(m -> m.name().equals(Summaries.STATIC)).findFirst().ifPresent(
+                reference -> order.addAll(Collections.nCopies(staticSlices(mixes.size() - 1) - 1, reference)));
         Collections.shuffle(order, new Random(new SplittableRandom(seed * SHUFFLE + odd).nextLong()));
         if (round != odd) {
             Collections.reverse(order);
