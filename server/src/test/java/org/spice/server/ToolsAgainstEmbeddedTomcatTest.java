@@ -89,6 +89,34 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         assertTrue(refused.contains("h2load ran 3 clients (its \"spawning thread\" lines), not --clients 4"), refused);
     }
 
+    /**
+     * h2load appends to an existing --log-file: a second run into the same log leaves both runs' requests in it, and
+     * the import refuses it, naming both counts. compare-tools' h2load_run starts each run on a fresh log, so its
+     * second round imports (its scratch log had once held 85,069 requests against the summary's 39,836).
+     */
+    @Test
+    void aLogThatDisagreesWithItsSummaryIsRefusedAndCompareToolsStartsAFreshOne() throws Exception {
+        Path dir = Files.createDirectories(base.resolve("h2load-twice"));
+        Path log = dir.resolve("h2load.log");
+        tool(dir.resolve("first.out"), "h2load", "--h1", "-n", "200", "-c", "2", "--log-file", log.toString(), url());
+        tool(dir.resolve("h2load.txt"), "h2load", "--h1", "-n", "120", "-c", "2", "--log-file", log.toString(), url());
+        Files.delete(dir.resolve("first.out"));
+        String refused = importFails(dir, "h2load", "--probe", "static", "--clients", "2");
+        assertTrue(refused.contains(log + ": 320 requests, but the summary " + dir.resolve("h2load.txt") + " says 120 done"),
+                refused);
+
+        Path tools = Path.of(System.getProperty("spice.root", "..")).resolve("scripts/lib/tools.sh").toAbsolutePath();
+        for (int round = 1; round <= 2; round++) {
+            Process run = new ProcessBuilder("bash", "-c", "source \"$0\"; h2load_run \"$@\"", tools.toString(), url(), "2",
+                    "120", dir.resolve("h2load.txt").toString(), log.toString(), "timeout", "60").redirectErrorStream(true)
+                    .start();
+            assertTrue(run.waitFor(90, TimeUnit.SECONDS), "h2load_run ended");
+            assertEquals(0, run.exitValue(), new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+        }
+        assertEquals(120, Files.readAllLines(log).size(), "the second round's log holds its own requests only");
+        imported(dir, "h2load", 2, dir.resolve("h2load.txt"), log);
+    }
+
     @Test
     void jmeterRunsTheLadderHere() throws Exception {
         Results results = bench(base.resolve("jmeter-local"), "--clients", "2");
