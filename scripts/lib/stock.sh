@@ -99,6 +99,8 @@ stock_httpd() {
         APACHE_RUN_DIR="$TMP/run" APACHE_LOCK_DIR="$TMP/lock" APACHE_LOG_DIR="$TMP/log")
     "${env[@]}" apache2 -d "$conf" -t >&2 || return 1
     "$TMP/opt/spice/apache/bin/spice-helpers" start >&2 || return 1
+    # A second start finds them running and leaves them (and their sockets) as they are: verify covers it.
+    "$TMP/opt/spice/apache/bin/spice-helpers" start >&2 || return 1
     "${env[@]}" apache2 -d "$conf" -k start >&2 || return 1
     local ok=0
     wait_port "$port" /spice/static/spice.html && harness verify "http://127.0.0.1:$port" --probes "$probes" || ok=1
@@ -117,10 +119,14 @@ stock_nginx() {
     cp -a /etc/nginx "$conf"
     sed -i -e "s|/etc/nginx|$conf|g" -e "s|^pid .*|pid $TMP/run/nginx.pid;|" -e "s|/var/log/nginx|$TMP/log|g" "$conf/nginx.conf"
     rm -f "$conf"/sites-enabled/*
+    # A target that sets lua_package_path itself (the bundle's lua probe must not set a second one: nginx refuses it).
+    sed -i 's|^http {|http {\n\tlua_package_path "/usr/local/share/lua/5.1/?.lua;;";|' "$conf/nginx.conf"
     local args=(--prefix "$TMP" --listen "127.0.0.1:$port" --fastcgi-port $((port + 90)))
     stock_install "$installer" "$TMP/etc" "${args[@]}" || return 1
     local nginx=(nginx -c "$conf/nginx.conf" -e "$TMP/log/error.log")
     "${nginx[@]}" -t >&2 || return 1
+    "$TMP/opt/spice/nginx/bin/spice-helpers" start >&2 || return 1
+    # A second start finds them running and leaves them (and their sockets) as they are: verify covers it.
     "$TMP/opt/spice/nginx/bin/spice-helpers" start >&2 || return 1
     "${nginx[@]}" >&2 || return 1
     local ok=0
