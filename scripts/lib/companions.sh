@@ -187,11 +187,29 @@ start_resident() {
     return 1
 }
 
-# The php-fpm probe's pool (conf/php/php-fpm.conf) on RUN/php-fpm.sock.
+# The php-fpm probe's pool (conf/php/php-fpm.conf) on RUN/php-fpm.sock, its socket the server's user's. Where the
+# servers fall back to root (the service user cannot read this tree), the pool runs as root too, as they do
+# (php-fpm -R: it refuses root workers otherwise), its socket still the service user's, whom httpd's and
+# nginx's workers run as.
 start_php_fpm() {
-    local run=$1
-    start_resident "$run" php-fpm "$run/php-fpm.sock" SPICE_RUN="$run" PHP_INI_SCAN_DIR= TZ=UTC -- \
-        "$(php_fpm_binary)" -F -y "$SPICE_ROOT/conf/php/php-fpm.conf" -c "$SPICE_ROOT/conf/php/php.ini"
+    local run=$1 owner root_too=()
+    owner=$(php_fpm_socket_owner) || return 1
+    service_user_prefix 2>/dev/null
+    [ "$(id -u)" -ne 0 ] || [ "${#SPICE_AS_USER[@]}" -gt 0 ] || root_too=(-R)
+    start_resident "$run" php-fpm "$run/php-fpm.sock" SPICE_RUN="$run" SPICE_SOCKET_OWNER="$owner" \
+        SPICE_SOCKET_GROUP="$(id -gn "$owner")" PHP_INI_SCAN_DIR= TZ=UTC -- "$(php_fpm_binary)" -F "${root_too[@]}" -y "$SPICE_ROOT/conf/php/php-fpm.conf" \
+        -c "$SPICE_ROOT/conf/php/php.ini"
+}
+
+# Whom the pool's socket belongs to: the service user as root (the server's workers are that user), else the caller.
+php_fpm_socket_owner() {
+    [ "$(id -u)" -eq 0 ] || { id -un; return 0; }
+    id "$SPICE_SERVICE_USER" >/dev/null 2>&1 || {
+        echo "php-fpm: the servers' workers and the pool's socket belong to $SPICE_SERVICE_USER, and there is no such user" \
+            "here: create it (useradd --system --no-create-home $SPICE_SERVICE_USER) or name another (SPICE_SERVICE_USER=USER)" >&2
+        return 1
+    }
+    echo "$SPICE_SERVICE_USER"
 }
 
 # uWSGI for the wsgi probe behind nginx (conf/uwsgi/spice.ini) on RUN/uwsgi.sock.

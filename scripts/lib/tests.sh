@@ -102,6 +102,26 @@ test_real_servers() {
         fi
         server_stop "$base" "$port"
     done
+    if php_fpm_beside_root_servers; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
     echo "real servers: $passed passed, $failed failed, $skipped skipped"
     [ "$failed" -eq 0 ]
+}
+
+# As root, where the service user cannot read the checkout the servers fall back to root (service_user_prefix), and
+# PHP-FPM's pool must start beside them: as root too (php-fpm -R), its socket the service user's, whom the servers'
+# workers run as. Before, php-fpm refused to start ("user has not been defined").
+php_fpm_beside_root_servers() {
+    [ "$(id -u)" -eq 0 ] && [ -n "$(php_fpm_binary)" ] || return 0
+    echo "spice test: php-fpm's pool where the servers run as root" >&2
+    local run ok=0
+    run=$(mktemp -d "${TMPDIR:-/tmp}/spice-fpm-root.XXXXXX")
+    mkdir -p "$run/logs"
+    (service_user_prefix() { SPICE_AS_USER=(); }; start_php_fpm "$run") || ok=1
+    if [ "$ok" -eq 0 ] && [ "$(stat -c %U "$run/php-fpm.sock")" != "$SPICE_SERVICE_USER" ]; then
+        echo "php-fpm's socket belongs to $(stat -c %U "$run/php-fpm.sock"), not $SPICE_SERVICE_USER" >&2
+        ok=1
+    fi
+    stop_pids "$run"
+    rm -rf "$run"
+    return "$ok"
 }
