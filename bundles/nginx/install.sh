@@ -102,8 +102,6 @@ BLOCK
 NJS
     fi
     echo "}"
-    # The lua probe's module (lua_package_path is set once per nginx, in the http block this file is included in).
-    ! has_runtime lua || printf 'lua_package_path "%s/runtimes/lua/?.lua;;";\n' "$SPICE_DIR"
 }
 
 bundle_files() {

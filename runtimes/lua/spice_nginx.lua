@@ -1,5 +1,5 @@
 -- The lua probe on nginx (lua-nginx-module, content_by_lua_block calling answer()): a module, so that the page is a
--- string made once per worker (require caches it) and the handler prints it. Generated into runtimes/target/lua/
+-- string made once per worker (conf/nginx/spice-lua.conf loads it once and keeps it in package.loaded) and the handler prints it. Generated into runtimes/target/lua/
 -- from the canonical page (org.spice.page.Generate).
 local PAGE = @PAGE_LITERAL@
 
