@@ -96,7 +96,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
             throws InterruptedException {
         MixControl control = new MixControl(tls, clients);
         Measured measured = run(List.of(mix), control, clients, rampUpS, windowS, rampDownS, false);
-        return record(mix.name(), expectedBytes(mix), List.of(mix), repeat, measured);
+        return record(mix.name(), expectedBytes(mix), List.of(mix), repeat, measured).toBuilder().rampUpS(rampUpS).build();
     }
 
     /**

@@ -64,7 +64,7 @@ public final class JMeterEngine implements LoadEngine {
     @Override
     public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
         double seconds = settings.rampUpS() + settings.durationS() + settings.rampDownS();
-        return execute(mix, clients, repeat, seconds);
+        return execute(mix, clients, repeat, seconds).toBuilder().rampUpS(settings.rampUpS()).build();
     }
 
     /** One engine's share of a mix: who runs it (null: JMeter here), how many clients, where its results go. */

@@ -36,6 +36,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param completedAfterWindow requests started in the window and finished in the ramp-down (counted)
  * @param serverKeptOpen   HTTP/1.0 responses after which the server did not close the connection
  * @param reconnects       keep-alive connections the server closed that had to be opened again
+ * @param rampUpS          the unmeasured load before the window, seconds (the ladder's first mix at a new highest client
+ *                         count has a longer one); NaN where unknown (imports, results from before it was kept)
  * @param slices           the window second by second (empty where the engine or tool does not give them, and in
  *                         results from before slices): the intervals ({@code *_ci}) come from them
  *
@@ -44,7 +46,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"probe", "clients", "repeat", "failed", "reason", "failure_kind", "requests", "errors", "errors_by_class",
-    "status_codes", "duration_s", "rate_rps", "throughput_bytes_s", "bytes_per_response", "expected_body_bytes",
+    "status_codes", "ramp_up_s", "duration_s", "rate_rps", "throughput_bytes_s", "bytes_per_response", "expected_body_bytes",
     "header_bytes_per_response", "body_bytes", "header_bytes", "latency_ms", "fairness_jain", "client_latency_spread",
     "little_ratio", "client_cpu_s", "client_cpu_cores", "client_cpu_us_per_req", "client_saturated", "server_cpu_s",
     "machine_cpu_s", "machine_cpu_us_per_req", "server_cpu_cores", "server_cpu_us_per_req", "completed_after_window",
@@ -53,7 +55,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
     "server_read_bytes_per_req", "server_written_bytes_per_req", "kernel", "per_client", "slices"})
 public record RunRecord(String probe, int clients, int repeat, boolean failed,
         @JsonInclude(JsonInclude.Include.NON_NULL) String reason,
-        @JsonInclude(JsonInclude.Include.NON_NULL) Failure.Kind failureKind, double durationS, long requests,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Failure.Kind failureKind, double rampUpS, double durationS, long requests,
         @JsonProperty("errors_by_class") Map<String, Long> errors, Map<String, Long> statusCodes, long headerBytes,
         long bodyBytes, @JsonIgnore long expectedBodyBytes, @JsonProperty("latency_ms") LatencySummary latency,
         @JsonIgnore long[] clientRequests, @JsonIgnore double[] clientMeanMs, @JsonIgnore long[] clientErrors,
@@ -80,7 +82,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
     static RunRecord fromJson(@JsonProperty("probe") String probe, @JsonProperty("clients") int clients,
             @JsonProperty("repeat") int repeat, @JsonProperty("failed") boolean failed,
             @JsonProperty("reason") String reason, @JsonProperty("failure_kind") Failure.Kind failureKind,
-            @JsonProperty("duration_s") Double durationS,
+            @JsonProperty("ramp_up_s") Double rampUpS, @JsonProperty("duration_s") Double durationS,
             @JsonProperty("requests") long requests, @JsonProperty("errors_by_class") Map<String, Long> errors,
             @JsonProperty("status_codes") Map<String, Long> statusCodes, @JsonProperty("header_bytes") long headerBytes,
             @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("expected_body_bytes") Long expectedBodyBytes,
@@ -93,7 +95,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         if (probe == null || perClient == null || latency == null) {
             throw new IllegalArgumentException("a run needs probe, latency_ms and per_client");
         }
-        Builder b = builder(probe, clients, repeat).durationS(nan(durationS)).requests(requests)
+        Builder b = builder(probe, clients, repeat).rampUpS(nan(rampUpS)).durationS(nan(durationS)).requests(requests)
                 .errors(errors == null ? Map.of() : errors).statusCodes(statusCodes == null ? Map.of() : statusCodes)
                 .bytes(headerBytes, bodyBytes).expectedBodyBytes(expectedBodyBytes == null ? -1 : expectedBodyBytes)
                 .latency(latency).perClient(perClient.requests(), perClient.meanLatencyMs(), perClient.errors())
@@ -320,7 +322,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
     }
 
     public Builder toBuilder() {
-        Builder b = builder(probe, clients, repeat).durationS(durationS).requests(requests).errors(errors)
+        Builder b = builder(probe, clients, repeat).rampUpS(rampUpS).durationS(durationS).requests(requests).errors(errors)
                 .statusCodes(statusCodes).bytes(headerBytes, bodyBytes).expectedBodyBytes(expectedBodyBytes)
                 .latency(latency).perClient(clientRequests, clientMeanMs, clientErrors).cpu(cpu())
                 .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects).slices(slices)
@@ -334,6 +336,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         private final int clients;
         private final int repeat;
         private Failure failure;
+        private double rampUpS = Double.NaN;
         private double durationS = Double.NaN;
         private long requests;
         private Map<String, Long> errors = Map.of();
@@ -360,6 +363,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
 
         /** Marks the run failed: it is kept, and {@code why} says why it does not count. */
         public Builder failed(Failure why) { failure = why; return this; }
+        public Builder rampUpS(double value) { rampUpS = value; return this; }
         public Builder durationS(double value) { durationS = value; return this; }
         public Builder requests(long value) { requests = value; return this; }
         public Builder errors(Map<String, Long> value) { errors = value; return this; }
@@ -387,7 +391,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
 
         public RunRecord build() {
             return new RunRecord(probe, clients, repeat, failure != null, failure == null ? null : failure.reason(),
-                    failure == null ? null : failure.kind(), durationS, requests, errors,
+                    failure == null ? null : failure.kind(), rampUpS, durationS, requests, errors,
                     statusCodes, headerBytes, bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs,
                     clientErrors, cpu.clientS(), cpu.serverS(), cpu.machineS(), completedAfterWindow, serverKeptOpen,
                     reconnects, slices, kernel);

@@ -54,6 +54,27 @@ class BenchCommandTest {
         assertTrue(text(out).contains("SPICE summary"), text(out));
     }
 
+    /**
+     * results.json says each mix's ramp-up: the first mix at a client count above every count the server had run (the
+     * warm-up's and the rounds' 1 here) had the longer one, the others the one asked for.
+     */
+    @Test
+    void eachRunRecordsItsRampUpTheFirstAtANewLoadTheLongerOne(@TempDir Path dir) throws Exception {
+        server = new TestServer((head, socket, o) -> {
+            TestServer.respond(o, 200, SIZE, SIZE);
+            return true;
+        });
+        int status = bench(dir, "--probes", "static,servlet", "--clients", "1,2", "--warm-up", "1", "--cpu-time", "2",
+                "--cpu-clients", "1");
+        assertEquals(0, status, text(out) + text(err));
+        List<?> runs = (List<?>) ResultsJson.MAPPER.readValue(onlyChild(dir).resolve("results.json").toFile(), Map.class)
+                .get("runs");
+        List<String> rampUps = runs.stream().map(r -> (Map<?, ?>) r).map(r -> r.get("probe") + "@" + r.get("clients") + " "
+                + r.get("ramp_up_s")).toList();
+        assertEquals(List.of("static@1 0.2", "servlet@1 0.2", "static@2 " + Ladder.NEW_LOAD_RAMP_UP_S, "servlet@2 0.2"),
+                rampUps);
+    }
+
     @Test
     void aServerThatFailsVerifyIsNotMeasured(@TempDir Path dir) throws IOException {
         server = new TestServer((head, socket, o) -> {
