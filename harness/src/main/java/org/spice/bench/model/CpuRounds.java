@@ -104,8 +104,13 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     /**
      * A probe's figures from the rounds.
      *
-     * @param cpuUsPerReq    its CPU per request over the rounds (their Hodges-Lehmann estimate), µs
-     * @param cpuUsPerReqCi  half its 95 % interval's width (Wilcoxon's signed-rank interval), µs
+     * @param cpuUsPerReq    its CPU per request, µs: the static file's over every counted round (their Hodges-Lehmann
+     *                       estimate), and a probe's that times its paired ratio, so that one figure divided by the
+     *                       other is the ratio printed beside them (a probe leaves the rounds once its ratio is known,
+     *                       and its own rounds' mean would be taken over fewer rounds than the static file's); without
+     *                       the static file, the probe's own estimate
+     * @param cpuUsPerReqCi  half its 95 % interval's width, µs: Wilcoxon's signed-rank interval, for a probe combined
+     *                       with its ratio's (their relative half-widths in quadrature)
      * @param paired         its ratio to the static file, paired by round (static's own: 1 with no interval)
      * @param aim            the relative half-width it had to reach
      * @param precise        whether it reached it
@@ -135,6 +140,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
             }
         }
         double[] reference = cpu.get(Summaries.STATIC);
+        double[] base = reference == null ? null : PairedRatio.estimateAndRelativeCi(reference);
         Map<String, Figures> figures = new LinkedHashMap<>();
         cpu.forEach((probe, series) -> {
             double[] mean = PairedRatio.estimateAndRelativeCi(series);
@@ -142,6 +148,9 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
             double aim = paired.ratio() > FAR_FACTOR || paired.ratio() < 1 / FAR_FACTOR ? FAR_FACTOR * precision : precision;
             // The static file is known by its own interval, every other probe by its ratio's: the ratio is the figure.
             boolean precise = probe.equals(Summaries.STATIC) ? mean[1] <= aim : paired.relativeCi() <= aim;
+            if (base != null && !probe.equals(Summaries.STATIC) && paired.ratio() > 0) {
+                mean = new double[] {base[0] * paired.ratio(), Math.hypot(base[1], paired.relativeCi())};
+            }
             figures.put(probe, new Figures(probe, mean[0], mean[0] * mean[1], paired, aim, precise));
         });
         return figures;

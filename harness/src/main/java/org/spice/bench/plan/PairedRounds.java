@@ -16,6 +16,7 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.SteadyState;
 import org.spice.bench.model.Stop;
 import org.spice.bench.model.Summaries;
 import org.spice.bench.proc.ServerCpu;
@@ -62,14 +63,12 @@ final class PairedRounds {
     Failure run(double warmUpS) throws InterruptedException, IOException {
         BenchSettings.CpuPlan plan = settings.cpu();
         double boundS = plan.boundS(warmUpS);
-        err.printf(Locale.ROOT, "cpu rounds at %d clients: until every probe is within its precision, at most %s s%s%n",
-                plan.clients(), fmt(boundS), plan.withWarmUpS() == null ? "" : " (what the " + fmt(warmUpS)
-                        + " s of warm-up left of " + fmt(plan.withWarmUpS()) + " s for both, at most " + fmt(plan.timeS())
-                        + "; --cpu-time sets it)");
+        err.println(announce(plan, warmUpS, boundS));
         CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, "in progress", List.of());
         long began = System.nanoTime();
         double longest = LEAD_IN_S + SLICE_S * order(settings.mixes(), settings.seed(), 1).size();
         boolean readsJit = serverCpu.readsJit();
+        List<Mix> running = settings.mixes();
         for (int r = 1; ; r++) {
             double elapsed = (System.nanoTime() - began) / 1e9;
             if (elapsed + longest > boundS) {
@@ -78,8 +77,7 @@ final class PairedRounds {
                 return null;
             }
             long roundBegan = System.nanoTime();
-            LoadEngine.Round round = engine.round(order(stillRunning(rounds), settings.seed(), r), plan.clients(),
-                    LEAD_IN_S, readsJit);
+            LoadEngine.Round round = engine.round(order(running, settings.seed(), r), plan.clients(), LEAD_IN_S, readsJit);
             if (stop.requested()) {
                 recorder.rounds(rounds.stopped("cut short: " + stop.why()));
                 return stop.failure();
@@ -92,13 +90,32 @@ final class PairedRounds {
             List<CpuRounds.Taken> slices = round.slices();
             longest = (System.nanoTime() - roundBegan) / 1e9;
             rounds = rounds.with(new CpuRounds.Round(r, slices), "in progress");
-            err.println(progress(rounds));
+            err.println(progress(rounds, running));
             if (rounds.preciseEnough(settings::cpuSource)) {
                 recorder.rounds(rounds.stopped("every probe within its precision"));
                 return null;
             }
             recorder.rounds(rounds);
+            List<Mix> next = stillRunning(rounds);
+            for (Mix mix : running) {
+                if (!next.contains(mix)) {
+                    err.println(done(rounds, mix.name()));
+                }
+            }
+            running = next;
         }
+    }
+
+    /** The rounds' first line: their load, and their time bound with where it comes from. */
+    static String announce(BenchSettings.CpuPlan plan, double warmUpS, double boundS) {
+        String why = plan.withWarmUpS() == null ? "--cpu-time"
+                : boundS >= plan.timeS() ? "--cpu-time's " + fmt(plan.timeS()) + " s, the most the rounds take"
+                : boundS <= BenchSettings.CpuPlan.LEAST_S ? "the least the rounds take: the warm-up, its idle measurement"
+                        + " included, took " + fmt(warmUpS) + " s of the " + fmt(plan.withWarmUpS()) + " s the two share"
+                : "what the warm-up, its idle measurement included, left of the " + fmt(plan.withWarmUpS())
+                        + " s the two share: it took " + fmt(warmUpS) + " s";
+        return String.format(Locale.ROOT, "cpu rounds at %d clients: until every probe is within its precision, at most"
+                + " %s s (%s)", plan.clients(), fmt(boundS), why);
     }
 
     /**
@@ -150,27 +167,49 @@ final class PairedRounds {
         return Math.max(1, (int) Math.round(Math.sqrt(others)));
     }
 
-    /** One line per round on stderr: static's CPU and each probe's ratio so far, with their intervals. */
-    private String progress(CpuRounds rounds) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d at %d clients:",
+    /**
+     * One line per round on stderr: the estimates so far of the probes that ran in it (static's CPU, each other's
+     * ratio), with their intervals once there are enough rounds; a round left out says so and why.
+     */
+    String progress(CpuRounds rounds, List<Mix> ran) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d at %d clients",
                 rounds.rounds().size(), rounds.clients()));
-        Map<String, CpuRounds.Figures> figures = rounds.figures(settings::cpuSource);
-        CpuRounds.Figures reference = figures.get(Summaries.STATIC);
-        List<String> parts = new ArrayList<>();
-        if (reference != null) {
-            parts.add(String.format(Locale.ROOT, "static %.1f µs ± %s", reference.cpuUsPerReq(),
-                    pct(reference.cpuUsPerReqCi() / reference.cpuUsPerReq())));
-        }
-        figures.forEach((probe, f) -> {
-            if (!probe.equals(Summaries.STATIC)) {
-                parts.add(String.format(Locale.ROOT, "%s %.3f × ± %s", probe, f.paired().ratio(), pct(f.paired().relativeCi())));
-            }
-        });
-        line.append(' ').append(String.join(", ", parts));
         if (rounds.rounds().get(rounds.rounds().size() - 1).jitBusy()) {
-            line.append(" (this round left out: the server's JIT was compiling)");
+            line.append(": left out, the server's JIT was compiling through it (over ")
+                    .append(String.format(Locale.ROOT, "%.0f", 100 * SteadyState.JIT_QUIET)).append(" % of its CPU)");
+            if (rounds.counted() == 0) {
+                return line.append("; no round counted yet").toString();
+            }
         }
-        return line.toString();
+        Map<String, CpuRounds.Figures> figures = rounds.figures(settings::cpuSource);
+        List<String> parts = new ArrayList<>();
+        for (Mix mix : ran) {
+            CpuRounds.Figures f = figures.get(mix.name());
+            if (f != null && !parts.contains(mix.name())) {
+                parts.add(figure(mix.name(), f));
+            }
+        }
+        return line.append(String.format(Locale.ROOT, ", %d counted, so far: ", rounds.counted()))
+                .append(String.join(", ", parts)).toString();
+    }
+
+    /** The line of a probe that leaves the rounds, its figure known to its aim: that figure, once. */
+    String done(CpuRounds rounds, String probe) {
+        CpuRounds.Figures f = rounds.figures(settings::cpuSource).get(probe);
+        return String.format(Locale.ROOT, "cpu rounds: %s done after %d rounds, its ratio within its aim (±%s %%): %s",
+                probe, f.paired().rounds(), fmt(100 * f.aim()), figure(probe, f));
+    }
+
+    /** "static 88.1 µs ± 4.2 %", "servlet 0.934 × ± 3.9 %"; no interval before there are enough rounds. */
+    private static String figure(String probe, CpuRounds.Figures f) {
+        boolean reference = probe.equals(Summaries.STATIC);
+        if (Double.isNaN(reference ? f.cpuUsPerReq() : f.paired().ratio())) {
+            return probe + " not measured yet";
+        }
+        double relative = reference ? f.cpuUsPerReqCi() / f.cpuUsPerReq() : f.paired().relativeCi();
+        String value = reference ? String.format(Locale.ROOT, "%.1f µs", f.cpuUsPerReq())
+                : String.format(Locale.ROOT, "%.3f ×", f.paired().ratio());
+        return probe + " " + value + (Double.isNaN(relative) ? "" : " ± " + pct(relative));
     }
 
     private static String pct(double relative) {

@@ -151,7 +151,7 @@ final class Recorder {
 
     private void progress(String at, RunRecord r) {
         String line = String.format(Locale.ROOT, "%s %s %s%s: %.1f req/s, mean %.3f ms,"
-                + " p99 %.3f ms, %d errors, Jain %.3f, Little %.2f, client %.2f cores, %s us/req client, %s us/req server",
+                + " p99 %.3f ms, %d errors, Jain %.3f, Little %.2f, client %.2f cores, %s µs/req client, %s µs/req server",
                 at, r.probe(), Counts.clients(r.clients()), r.repeat() > 0 ? ", repeat " + r.repeat() : "", r.rateRps(),
                 r.latency().meanMs(), r.latency().p99Ms(), r.errorTotal(), r.fairnessJain(), r.littleRatio(),
                 r.clientCpuCores(), fmt(r.clientCpuUsPerReq()), fmt(r.serverCpuUsPerReq()));

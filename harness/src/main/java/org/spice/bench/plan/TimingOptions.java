@@ -30,10 +30,13 @@ final class TimingOptions {
             description = "Rest between mixes, seconds.")
     Double pause;
 
-    @Option(names = "--warm-up", paramLabel = "S", converter = Converters.Seconds.class, description = "Before the ladder,"
-            + " each workload runs unmeasured until the server's CPU per request is steady at the ladder's largest client"
-            + " count (up to 64; 3 one-second slices within 5 %% of their mean, or no longer falling), at most S seconds"
-            + " each, in rounds over every workload (default 30; 0: no warm-up and no idle measurement).")
+    @Option(names = "--warm-up", paramLabel = "S", converter = Converters.Seconds.class, description = "Before the"
+            + " measurements, every workload runs unmeasured, a one-second slice each in turn, until the server's CPU per"
+            + " request is steady (3 slices within 5 %% of their mean, or no longer falling), its JIT quiet and, on a JVM,"
+            + " each JSP page past its C2 compile threshold; at the CPU rounds' load (--cpu-clients) when they follow, else"
+            + " at the ladder's largest client count (up to 64). S seconds per workload make one budget for them all"
+            + " (a workload that is steady leaves, the others take its time); a Java server warms at least S seconds in"
+            + " all, 2 S where no CPU rounds follow (default 30; 0: no warm-up and no idle measurement).")
     double warmUp = 30;
 
     double rampUpS() {

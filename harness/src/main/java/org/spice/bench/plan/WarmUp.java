@@ -151,11 +151,17 @@ final class WarmUp {
         for (int i = 0; i < mixes.size(); i++) {
             List<Double> series = cpu.get(i);
             warmed.add(new SteadyState(mixes.get(i).name(), seconds, settled[i], series, readsJit ? jit.get(i) : List.of()));
-            err.printf(Locale.ROOT, "warm-up: %s at %s %s after %d slices, %.0f s in all (server µs/request by"
-                    + " slice: %s)%s%n", mixes.get(i).name(), Counts.clients(clients), settled[i] ? "steady" : "NOT steady",
-                    series.size(), seconds, numbers(series, 1, "%.0f"),
-                    readsJit ? "; JIT % of the server's CPU: " + numbers(jit.get(i), 100, "%.0f") : "");
+            err.printf(Locale.ROOT, "warm-up: %s at %s: %s after %d slices (server µs/request by slice: %s)%s%n",
+                    mixes.get(i).name(), Counts.clients(clients), settled[i] ? "steady" : "NOT steady", series.size(),
+                    numbers(series, 1, "%.0f"), readsJit ? "; JIT % of the server's CPU: " + numbers(jit.get(i), 100, "%.0f") : "");
         }
+        boolean every = true;
+        for (boolean each : settled) {
+            every &= each;
+        }
+        err.printf(Locale.ROOT, "warm-up: %.0f s in all%s%n", seconds, every || stop.requested() ? ""
+                : String.format(Locale.ROOT, ", its bound (%.0f s: --warm-up's %.0f s a workload) reached before every"
+                        + " workload was steady", budget, boundS));
         return warmed;
     }
 

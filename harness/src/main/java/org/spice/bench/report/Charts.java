@@ -111,10 +111,10 @@ final class Charts {
         }
         chart.setXAxisTitle(machine.isEmpty() ? "probe" : "probe (mach, the whole machine less the client, for "
                 + String.join(", ", machine) + ")");
-        if (probes.size() > 6) {
+        // Labels of probes past the axis carry their ratio: turned, so that neighbours do not run into each other.
+        int longest = probes.stream().mapToInt(String::length).max().orElse(0);
+        if (probes.size() > 6 || longest * probes.size() > 60) {
             chart.getStyler().setXAxisLabelRotation(probes.size() > 9 ? 45 : 30);
-            // the legend below the bars, so that a dozen of them have the chart's whole width
-            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         }
         if (probes.isEmpty()) {
             chart.addSeries("no CPU measured", List.of("none"), List.of(0.0));
@@ -142,11 +142,13 @@ final class Charts {
      */
     static byte[] cpuRatios(Results results) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-                .title("What an interface costs: server CPU per request against the static file's")
+                .title("Server CPU per request, × the static file's")
                 .xAxisTitle("probe (" + results.cpuRounds().counted() + " paired rounds at "
-                        + results.cpuRounds().clients() + " clients; 95 % intervals)")
+                        + results.cpuRounds().clients() + " clients; bars: 95 % intervals; line: the static file, 1)")
                 .yAxisTitle("× the static file's CPU per request").build();
         style(chart);
+        // The axis titles say what the bars and the line are: a legend would only repeat them, and take the width.
+        chart.getStyler().setLegendVisible(false);
         chart.getStyler().setLabelsVisible(false);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(RATIO_AXIS);
@@ -159,14 +161,14 @@ final class Charts {
                 continue;
             }
             boolean beyond = r.cpuRatio() > RATIO_AXIS;
-            probes.add(beyond ? s.probe() + " (" + Format.ratio(r.cpuRatio()) + " ×)" : s.probe());
+            probes.add(beyond ? s.probe() + " " + Format.ratio(r.cpuRatio()) + " ×" : s.probe());
             ratios.add(Math.min(r.cpuRatio(), RATIO_AXIS));
             intervals.add(beyond || Double.isNaN(r.cpuRatioCi()) ? 0.0 : r.cpuRatioCi());
         }
-        if (probes.size() > 6) {
+        // Labels of probes past the axis carry their ratio: turned, so that neighbours do not run into each other.
+        int longest = probes.stream().mapToInt(String::length).max().orElse(0);
+        if (probes.size() > 6 || longest * probes.size() > 60) {
             chart.getStyler().setXAxisLabelRotation(probes.size() > 9 ? 45 : 30);
-            // the legend below the bars, so that a dozen of them have the chart's whole width
-            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         }
         if (probes.isEmpty()) {
             chart.addSeries("no ratio measured", List.of("none"), List.of(0.0));

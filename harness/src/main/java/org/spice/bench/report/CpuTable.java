@@ -10,14 +10,15 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.SteadyState;
 
 /**
- * The CPU figures of the paired rounds, a row per probe: its server CPU per request with its interval, its ratio to
- * the static file's with the ratio's interval, the CPU efficiency paired likewise, the rounds that counted and whether
- * the precision asked was reached. The terminal and report.html print the same rows.
+ * The one CPU table: per probe its server CPU per request with its interval, its ratio to the static file's with the
+ * ratio's interval (paired by round), the CPU efficiency (static's / the probe's, the same pairs), the rounds that
+ * counted and the aim its figure had to reach. A probe's µs is the static file's times its ratio, so that the columns
+ * agree with each other; the terminal and report.html print the same rows.
  */
 final class CpuTable {
 
-    static final String[] HEADS = {"probe", "server CPU µs/req", "× the static file's", "CPU efficiency", "rounds",
-        "precision"};
+    static final String[] HEADS = {"probe", "CPU µs/req", "× the static file's", "CPU efficiency", "rounds",
+        "aim: reached?"};
 
     private CpuTable() {
     }
@@ -31,39 +32,62 @@ final class CpuTable {
                 continue;
             }
             boolean reference = s.probe().equals(results.baseline());
+            double aim = aim(results, r);
+            String reached = Boolean.TRUE.equals(r.cpuPrecisionReached()) ? "reached" : "not reached";
             rows.add(new String[] {s.probe(), Format.num(r.cpuUsPerReq(), 1) + " " + Format.percentOf(r.cpuUsPerReqCi(), r.cpuUsPerReq()),
                 reference ? "1" : Format.ratio(r.cpuRatio()) + " " + Format.percentOf(r.cpuRatioCi(), r.cpuRatio()),
-                reference ? "100%" : Format.percent(s.cpuEfficiency()) + " " + Format.plusMinusPercent(
-                        s.noise().cpuEfficiencyCi() / s.cpuEfficiency()).replace("%", " %"),
-                Integer.toString(r.cpuRounds()), Boolean.TRUE.equals(r.cpuPrecisionReached()) ? "reached" : "not reached"});
+                reference ? "100.0 %" : Format.num(100 * s.cpuEfficiency(), 1) + " %",
+                Integer.toString(r.cpuRounds()),
+                (reference ? "µs" : "ratio") + " ±" + Format.num(100 * aim, 0) + " %: " + reached});
         }
         return rows;
+    }
+
+    /** The relative half-width a probe's figure had to reach: the precision asked, twice that far from 1. */
+    private static double aim(Results results, SpiceFigures.Rounds r) {
+        double precision = results.cpuRounds().precision();
+        Double ratio = r.cpuRatio();
+        boolean far = ratio != null && (ratio > CpuRounds.FAR_FACTOR || ratio < 1 / CpuRounds.FAR_FACTOR);
+        return far ? CpuRounds.FAR_FACTOR * precision : precision;
     }
 
     /** The heading line: how many rounds, at which load, where the CPU was read, why they stopped. */
     static String heading(Results results) {
         CpuRounds rounds = results.cpuRounds();
-        String source = results.summary().stream().filter(s -> s.rounds().measured()).map(s -> s.cpuSource().id())
-                .distinct().reduce((a, b) -> a + "/" + b).orElse("-");
+        // Where the CPU was read: one source for all, or the server's and, for the probes named, the machine's.
+        List<SpiceFigures.Summary> measured = results.summary().stream().filter(s -> s.rounds().measured()).toList();
+        List<String> machine = measured.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE)
+                .map(SpiceFigures.Summary::probe).toList();
+        String source = measured.isEmpty() ? "-" : machine.isEmpty() || machine.size() == measured.size()
+                ? measured.get(0).cpuSource().meaning() : SpiceFigures.CpuSource.SERVER.meaning() + "; "
+                        + Format.list(machine) + ": " + SpiceFigures.CpuSource.MACHINE.meaning();
         int jitBusy = rounds.rounds().size() - rounds.counted();
-        return String.format(Locale.ROOT, "Server CPU per request from %d paired rounds at %d clients (%s; 95 %% intervals,"
-                + " Hodges-Lehmann estimates with Wilcoxon's signed-rank intervals across the rounds; aim ±%.0f %%, twice that past 2 × the static file)%s; stopped: %s",
-                rounds.counted(), rounds.clients(), source, 100 * rounds.precision(), jitBusy == 0 ? ""
-                        : String.format(Locale.ROOT, "; %d more left out, the server's JIT compiling through them (over %.0f %% of its CPU)",
-                                jitBusy, 100 * SteadyState.JIT_QUIET), rounds.stopped());
+        return String.format(Locale.ROOT, "Server CPU per request (%s), from %d paired rounds at %d clients%s; stopped: %s",
+                source, rounds.counted(), rounds.clients(), jitBusy == 0 ? "" : String.format(Locale.ROOT, " (%d more left"
+                        + " out, the server's JIT compiling through them: over %.0f %% of its CPU)", jitBusy,
+                        100 * SteadyState.JIT_QUIET), rounds.stopped());
+    }
+
+    /** What the columns mean, after the table. */
+    static String legend(Results results) {
+        CpuRounds rounds = results.cpuRounds();
+        boolean left = results.summary().stream().anyMatch(s -> s.rounds().measured() && s.rounds().cpuRounds() != null
+                && s.rounds().cpuRounds() < rounds.counted());
+        return "± : 95 % intervals (Hodges-Lehmann estimates, Wilcoxon's signed-rank intervals across the rounds); a probe's"
+                + " µs/req is the static file's × its ratio (paired by round), its CPU efficiency 1 / that ratio; aim: the"
+                + " interval its figure had to reach (a probe's ratio, the static file's own µs), twice the precision asked"
+                + " past 2 × the static file" + (left ? "; rounds: a probe leaves the rounds once its ratio has reached its"
+                        + " aim" : "");
     }
 
     static String text(Results results) {
         if (results.cpuRounds() == null || results.cpuRounds().rounds().isEmpty()) {
             return "";
         }
-        StringBuilder out = new StringBuilder(heading(results)).append('\n');
-        String format = "%-12s %20s %22s %18s %7s %12s%n";
-        out.append(String.format(Locale.ROOT, format, (Object[]) HEADS));
-        for (String[] row : rows(results)) {
-            out.append(String.format(Locale.ROOT, format, (Object[]) row));
-        }
-        return out.append('\n').toString();
+        List<String[]> rows = new ArrayList<>();
+        rows.add(HEADS);
+        rows.addAll(rows(results));
+        return heading(results) + "\n" + SummaryTable.columns(rows, 12) + legend(results) + "\n\n";
     }
 
     static void html(StringBuilder h, Results results) {
@@ -83,6 +107,6 @@ final class CpuTable {
             }
             h.append("</tr>\n");
         }
-        h.append("</table></div>\n");
+        h.append("</table></div>\n<p>").append(HtmlReport.esc(legend(results))).append(".</p>\n");
     }
 }

@@ -23,9 +23,10 @@ final class CpuVerdict {
         CpuRounds rounds = results.cpuRounds();
         List<String> sentences = new ArrayList<>();
         SpiceFigures.Rounds b = base.rounds();
-        sentences.add(String.format(Locale.ROOT, "In server CPU per request, from %d rounds at %d clients in which every"
-                + " probe ran a slice after the others in a shuffled order (Hodges-Lehmann estimates, with 95 %% intervals from Wilcoxon's signed-rank statistic across the rounds),"
-                + " %s costs %s µs (± %s).", b.cpuRounds(), rounds.clients(), baseName, Format.words(b.cpuUsPerReq()),
+        sentences.add(String.format(Locale.ROOT, "In server CPU per request, from %d rounds at %d clients, each a slice of"
+                + " every probe still measured beside %s's in a shuffled order (Hodges-Lehmann estimates, with 95 %%"
+                + " intervals from Wilcoxon's signed-rank statistic across the rounds), %s costs %s µs (± %s).",
+                b.cpuRounds(), rounds.clients(), baseName, baseName, Format.words(b.cpuUsPerReq()),
                 Format.percentWords(b.cpuUsPerReqCi() / b.cpuUsPerReq())));
         List<SpiceFigures.Summary> measured = probes.stream().filter(s -> s.rounds().measured() && s.rounds().cpuRatio() != null
                 && !Double.isNaN(s.rounds().cpuRatio())).sorted(Comparator.comparingDouble(s -> s.rounds().cpuRatio())).toList();

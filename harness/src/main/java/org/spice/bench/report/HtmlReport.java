@@ -111,32 +111,32 @@ final class HtmlReport {
         }
     }
 
+    /** The ladder's table, as the terminal prints it (SummaryTable.rows), with what its columns mean. */
     private static void summary(StringBuilder h, Results results) {
-        h.append("<p>Efficiencies compare with the static probe at the same client count: request"
-                + " efficiency = rate / static rate, latency efficiency = static latency / latency. Useful peak: the"
-                + " highest rate with Jain fairness &ge; ").append(SpiceFigures.FAIR)
-                .append(" and mean latency &le; ").append(Format.num(results.latencyBoundMs(), 0))
-                .append(" ms. Peak-to-peak: the probe's peak rate / the static peak rate, as the white paper's"
-                        + " Table 5 reads. Server CPU per request is the server's processes (and the children they"
-                        + " reap), or, marked mach, the whole machine less the client where the server's CGI children"
-                        + " are reaped by the kernel; CPU efficiency = static's CPU per request / the probe's.</p>\n"
-                        + "<div class=\"scroll\"><table id=\"summary\" class=\"heads\"><tr><th class=\"l\">probe</th>"
-                        + "<th>server CPU &micro;s/req at peak</th><th>CPU eff. at peak</th><th>peak req/s @ clients</th>"
-                        + "<th>latency at peak, ms</th><th>request eff. at peak</th><th>latency eff. at peak</th>"
-                        + "<th>request eff. at max clients</th><th>latency eff. at max clients</th>"
-                        + "<th>useful peak req/s @ clients</th><th>peak-to-peak</th></tr>\n");
-        for (SpiceFigures.Summary s : results.summary()) {
-            h.append("<tr><td class=\"l\">").append(esc(s.probe())).append("</td>");
-            boolean cpu = !Double.isNaN(s.cpuUsPerReqAtPeak());
-            cells(h, Format.num(s.cpuUsPerReqAtPeak(), 0) + Format.plusMinus(s.noise().cpuUsPerReqAtPeakCi(), 0)
-                            + (cpu && s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""),
-                    Format.percent(s.cpuEfficiency()) + Format.plusMinusPercent(s.noise().cpuEfficiencyCi()),
-                    Format.at(s.peakRateRps(), s.peakClients()), Format.num(s.latencyAtPeakMs(), 2),
-                    Format.percent(s.requestEfficiencyAtPeak()), Format.percent(s.latencyEfficiencyAtPeak()),
-                    Format.percent(s.requestEfficiencyAtMaxLoad()) + " @ " + s.maxLoadClients(),
-                    Format.percent(s.latencyEfficiencyAtMaxLoad()), Format.at(s.usefulPeakRps(), s.usefulPeakClients()),
-                    Format.percent(s.requestEfficiencyPeakToPeak()));
+        h.append("<p>The ladder's request rates. Request efficiency = the probe's rate / the static file's at the same"
+                + " client count (its peak's, and the largest count that ran); peak-to-peak = the probe's peak / the static"
+                + " file's peak, as the white paper's Table 5 reads. The latency efficiency is the request efficiency again"
+                + " in a closed loop (Little's law): results.json keeps it.");
+        if (results.summary().stream().anyMatch(SummaryTable::usefulPeakDiffers)) {
+            h.append(" Useful peak: the highest rate with Jain fairness &ge; ").append(SpiceFigures.FAIR)
+                    .append(" and mean latency &le; ").append(Format.num(results.latencyBoundMs(), 0)).append(" ms.");
+        }
+        if (SummaryTable.ladderCpu(results)) {
+            h.append(" No CPU rounds ran: the CPU per request is the ladder's window at the probe's peak, from the server's"
+                    + " processes (and the children they reap) or, marked mach, the whole machine less the client; CPU"
+                    + " efficiency = the static file's at the same client count / the probe's.");
+        }
+        h.append("</p>\n<div class=\"scroll\"><table id=\"summary\" class=\"heads\">");
+        boolean head = true;
+        for (String[] row : SummaryTable.rows(results)) {
+            h.append("<tr>");
+            for (int i = 0; i < row.length; i++) {
+                String cell = head ? "th" : "td";
+                h.append('<').append(cell).append(i == 0 ? " class=\"l\">" : ">").append(esc(row[i])).append("</")
+                        .append(cell).append('>');
+            }
             h.append("</tr>\n");
+            head = false;
         }
         h.append("</table></div>\n");
     }

@@ -41,6 +41,6 @@ public final class ReportWriter {
         }
         Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, evidence),
                 StandardCharsets.UTF_8);
-        return SummaryTable.of(results) + CpuTable.text(results) + OverloadReport.text(results) + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
+        return SummaryTable.title(results) + CpuTable.text(results) + SummaryTable.rates(results) + OverloadReport.text(results) + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
     }
 }

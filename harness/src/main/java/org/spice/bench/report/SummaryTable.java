@@ -1,6 +1,7 @@
 package org.spice.bench.report;
 
 import java.util.ArrayList;
+import java.util.IntSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -22,40 +23,48 @@ public final class SummaryTable {
     private SummaryTable() {
     }
 
+    /** The run's line, then the ladder's table. */
     public static String of(Results results) {
+        return title(results) + rates(results);
+    }
+
+    /** What was measured, and how: the first line of the answer. */
+    static String title(Results results) {
+        return String.format(Locale.ROOT, "SPICE summary: %s%s; %s%n", results.target(), results.server() == null ? ""
+                : " (" + results.server() + ")", Method.of(results).describe());
+    }
+
+    /** The ladder's table: per probe its peak rate and the request efficiencies, the notes that go with them. */
+    static String rates(Results results) {
         StringBuilder out = new StringBuilder();
         List<SpiceFigures.Summary> summaries = results.summary();
-        out.append(String.format(Locale.ROOT, "SPICE summary: %s%s; %s; efficiencies against %s at the"
-                + " same client count%n", results.target(), results.server() == null ? "" : " (" + results.server() + ")",
-                Method.of(results).describe(), results.baseline().equals("fileset") ? "the static fileset" : "the static file"));
-        String format = "%-" + nameWidth(results) + "s %17s %12s %9s %9s %9s %9s %19s %14s %17s%n";
-        out.append(String.format(Locale.ROOT, format, "probe", "peak req/s @ cl", "lat@peak ms", "req eff", "lat eff",
-                "req eff", "lat eff", "CPU us/req", "CPU eff", "useful peak"));
-        out.append(String.format(Locale.ROOT, format, "", "", "", "@ peak", "@ peak", "@ max cl", "@ max cl",
-                "srv/mach @pk", "@ peak", "req/s @ cl"));
-        boolean machine = false;
-        for (SpiceFigures.Summary s : summaries) {
-            boolean fromMachine = s.cpuSource() == SpiceFigures.CpuSource.MACHINE;
-            machine |= fromMachine;
-            String counted = Format.plusMinus(s.noise().cpuUsPerReqAtPeakCi(), 0);
-            String cpu = Format.num(s.serverCpuUsPerReqAtPeak(), 0) + (fromMachine ? "/" : counted + "*/")
-                    + Format.num(s.machineCpuUsPerReqAtPeak(), 0) + (fromMachine ? counted + "*" : "");
-            out.append(String.format(Locale.ROOT, format, s.probe(), Format.at(s.peakRateRps(), s.peakClients()),
-                    Format.num(s.latencyAtPeakMs(), 2), Format.percent(s.requestEfficiencyAtPeak()),
-                    Format.percent(s.latencyEfficiencyAtPeak()), Format.percent(s.requestEfficiencyAtMaxLoad()),
-                    Format.percent(s.latencyEfficiencyAtMaxLoad()), cpu,
-                    Format.percent(s.cpuEfficiency()) + Format.plusMinusPercent(s.noise().cpuEfficiencyCi()),
-                    Format.at(s.usefulPeakRps(), s.usefulPeakClients())));
+        // With the CPU rounds, the CPU figures are theirs alone (the CPU table); the ladder's then give rates only.
+        boolean ladderCpu = ladderCpu(results);
+        boolean useful = summaries.stream().anyMatch(SummaryTable::usefulPeakDiffers);
+        IntSummaryStatistics clients = results.runs().stream().mapToInt(RunRecord::clients).summaryStatistics();
+        out.append(String.format(Locale.ROOT, "Request rates from the ladder (%s), each probe against %s at the same client"
+                + " count%n", clients.getCount() == 0 ? "no mix ran" : clients.getMin() == clients.getMax()
+                        ? Counts.clients(clients.getMax()) : clients.getMin() + " to " + clients.getMax() + " clients",
+                results.baseline().equals("fileset") ? "the static fileset" : "the static file"));
+        List<String[]> rows = rows(results);
+        out.append(columns(rows, nameWidth(results)));
+        out.append("request eff. = the probe's rate / the static file's at the probe's peak client count, and at the"
+                + " largest that ran; peak-to-peak = the probe's peak / the static file's, whatever their client counts"
+                + " (as the white paper's Table 5 reads); the latency efficiency (static's latency / the probe's) is the"
+                + " request efficiency again in a closed loop (Little's law): results.json keeps it\n");
+        if (useful) {
+            out.append(String.format(Locale.ROOT, "useful peak: the highest rate with Jain fairness ≥ %.2f and mean latency"
+                    + " ≤ %s ms%n", SpiceFigures.FAIR, Format.num(results.latencyBoundMs(), 0)));
         }
-        out.append(String.format(Locale.ROOT, "useful peak: Jain fairness >= %.2f and mean latency <= %s ms;"
-                + " max cl = the largest client count that ran%n", SpiceFigures.FAIR, Format.num(results.latencyBoundMs(), 0)));
-        out.append("CPU us/req: srv = the server's processes and the children they reap; mach = the whole machine less"
-                + " this client (also children the kernel reaps, like httpd mod_cgid's CGI programs); * = the figure"
-                + " that counts, and CPU eff = static's / the probe's, from that figure; ±: its 95 % interval (batch"
-                + " means of the 1 s slices, or across repeats)\n");
-        if (machine && summaries.stream().anyMatch(s -> s.probe().equals(Probe.CGI.id())
-                && results.cpuSource(Probe.CGI.id()) == SpiceFigures.CpuSource.MACHINE)) {
-            out.append("  (mach counts for cgi here: ").append(results.cgiUnseenBecause()).append(")\n");
+        if (ladderCpu) {
+            out.append("CPU µs/req @ peak: the server's CPU in the ladder's window at the probe's peak (no CPU rounds ran),"
+                    + " from the server's processes and the children they reap, or, marked (mach), the whole machine less"
+                    + " this client; CPU eff. = the static file's at the same client count / the probe's; ±: 95 % interval"
+                    + " (batch means of the 1 s slices, or across repeats)\n");
+            if (summaries.stream().anyMatch(s -> s.probe().equals(Probe.CGI.id())
+                    && results.cpuSource(Probe.CGI.id()) == SpiceFigures.CpuSource.MACHINE)) {
+                out.append("  (mach counts for cgi here: ").append(results.cgiUnseenBecause()).append(")\n");
+            }
         }
         out.append(responseSizes(results));
         out.append('\n').append(ladder(results));
@@ -67,6 +76,74 @@ public final class SummaryTable {
         }
         if (results.partial()) {
             out.append("PARTIAL RESULTS: ").append(results.partialReason()).append('\n');
+        }
+        return out.toString();
+    }
+
+    /** Whether the ladder's CPU figures are printed: no CPU rounds ran, and some probe has one. */
+    static boolean ladderCpu(Results results) {
+        List<SpiceFigures.Summary> summaries = results.summary();
+        return summaries.stream().noneMatch(s -> s.rounds().measured())
+                && summaries.stream().anyMatch(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()));
+    }
+
+    /**
+     * The ladder's table as cells, its heads first: the terminal and report.html print the same. The useful peak only
+     * where it is not the peak for some probe; the ladder's CPU only where no CPU rounds ran.
+     */
+    static List<String[]> rows(Results results) {
+        List<SpiceFigures.Summary> summaries = results.summary();
+        boolean useful = summaries.stream().anyMatch(SummaryTable::usefulPeakDiffers);
+        boolean ladderCpu = ladderCpu(results);
+        List<String[]> rows = new ArrayList<>();
+        List<String> heads = new ArrayList<>(List.of("probe", "peak req/s @ clients", "latency @ peak, ms",
+                "request eff. @ peak", "request eff. @ max clients", "peak-to-peak"));
+        if (useful) {
+            heads.add("useful peak req/s @ clients");
+        }
+        if (ladderCpu) {
+            heads.addAll(List.of("CPU µs/req @ peak", "CPU eff. @ peak"));
+        }
+        rows.add(heads.toArray(String[]::new));
+        for (SpiceFigures.Summary s : summaries) {
+            List<String> row = new ArrayList<>(List.of(s.probe(), Format.at(s.peakRateRps(), s.peakClients()),
+                    Format.num(s.latencyAtPeakMs(), 2), Format.percent(s.requestEfficiencyAtPeak()),
+                    Format.percent(s.requestEfficiencyAtMaxLoad()) + (s.failed() ? "" : " @ " + s.maxLoadClients()),
+                    Format.percent(s.requestEfficiencyPeakToPeak())));
+            if (useful) {
+                row.add(Format.at(s.usefulPeakRps(), s.usefulPeakClients()));
+            }
+            if (ladderCpu) {
+                row.add(Format.num(s.cpuUsPerReqAtPeak(), 0) + " " + Format.percentOf(s.noise().cpuUsPerReqAtPeakCi(),
+                        s.cpuUsPerReqAtPeak()) + (s.cpuSource() == SpiceFigures.CpuSource.MACHINE ? " (mach)" : ""));
+                row.add(Format.percent(s.cpuEfficiency()) + " " + Format.percentOf(s.noise().cpuEfficiencyCi(), s.cpuEfficiency()));
+            }
+            rows.add(row.toArray(String[]::new));
+        }
+        return rows;
+    }
+
+    /** Whether the probe's useful peak is not its peak (none, or at another client count). */
+    static boolean usefulPeakDiffers(SpiceFigures.Summary s) {
+        return !s.failed() && (Double.isNaN(s.usefulPeakRps()) || s.usefulPeakClients() != s.peakClients());
+    }
+
+    /** Rows of cells as columns: the first left-aligned at {@code nameWidth}, each other as wide as its widest cell. */
+    static String columns(List<String[]> rows, int nameWidth) {
+        int[] widths = new int[rows.get(0).length];
+        for (String[] row : rows) {
+            for (int i = 0; i < row.length; i++) {
+                widths[i] = Math.max(widths[i], i == 0 ? Math.max(nameWidth, row[i].length()) : row[i].length());
+            }
+        }
+        StringBuilder out = new StringBuilder();
+        for (String[] row : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.length; i++) {
+                line.append(i == 0 ? String.format(Locale.ROOT, "%-" + widths[0] + "s", row[0])
+                        : String.format(Locale.ROOT, "  %" + widths[i] + "s", row[i]));
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
         }
         return out.toString();
     }

@@ -220,15 +220,18 @@ final class Verdict {
                 + " does more work per request (a file to open and check) than an in-memory page." : null;
     }
 
+    /** The useful peaks that are not the peaks (a useful peak at the peak says nothing the peak did not). */
     private static String usefulPeak(Run run) {
-        List<SpiceFigures.Summary> useful = run.summaries().stream().filter(s -> !Double.isNaN(s.usefulPeakRps())).toList();
-        if (useful.isEmpty()) {
-            return null;
+        List<SpiceFigures.Summary> differ = run.summaries().stream().filter(SummaryTable::usefulPeakDiffers).toList();
+        if (differ.isEmpty()) {
+            return run.summaries().stream().anyMatch(s -> !s.failed()) ? String.format(Locale.ROOT, "Every probe's peak is"
+                    + " also its useful peak (Jain fairness ≥ %.2f, mean latency ≤ %s ms).", SpiceFigures.FAIR,
+                    Format.num(run.results().latencyBoundMs(), 0)) : null;
         }
-        return String.format(Locale.ROOT, "Useful peak (Jain fairness ≥ %.2f, mean latency ≤ %s ms): %s.",
-                SpiceFigures.FAIR, Format.num(run.results().latencyBoundMs(), 0), String.join(", ", useful.stream()
-                        .map(s -> s.probe() + " " + Format.words(s.usefulPeakRps()) + " req/s @ " + s.usefulPeakClients())
-                        .toList()));
+        return String.format(Locale.ROOT, "Useful peak (Jain fairness ≥ %.2f, mean latency ≤ %s ms), where it is not the"
+                + " peak: %s.", SpiceFigures.FAIR, Format.num(run.results().latencyBoundMs(), 0), String.join(", ",
+                        differ.stream().map(s -> s.probe() + (Double.isNaN(s.usefulPeakRps()) ? " none" : " "
+                                + Format.words(s.usefulPeakRps()) + " req/s @ " + s.usefulPeakClients())).toList()));
     }
 
     /** Whether the run is partial, and what failed. */

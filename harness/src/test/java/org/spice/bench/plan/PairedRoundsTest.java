@@ -1,6 +1,7 @@
 package org.spice.bench.plan;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -92,7 +94,8 @@ class PairedRoundsTest {
             SpiceFigures.Summary servlet = summary(read, "servlet");
             assertTrue(servlet.rounds().measured() && servlet.rounds().cpuRatio() > 0, servlet.rounds().toString());
             assertEquals(rounds.rounds().size(), servlet.rounds().cpuRounds(), "every round counts");
-            assertTrue(bench.err().contains("cpu round 1 at 2 clients: static"), bench.err());
+            assertTrue(bench.err().contains("cpu round 1 at 2 clients, 1 counted, so far: static"), bench.err());
+            assertFalse(bench.err().contains("NaN") || bench.err().contains("± -"), bench.err());
             assertTrue(bench.out().contains("paired rounds at 2 clients"), bench.out());
         } finally {
             spinning.destroyForcibly().waitFor();
@@ -109,6 +112,43 @@ class PairedRoundsTest {
         Results read = ResultsJson.read(results(dir).resolve(ResultsJson.FILE));
         assertEquals(rounds.counted(), summary(read, "servlet").rounds().cpuRounds());
         assertEquals(rounds.rounds().stream().filter(r -> !r.jitBusy()).count(), rounds.counted());
+    }
+
+    /**
+     * The progress lines say what happened: no interval before there are enough rounds, a round left out for the JIT
+     * with why, a probe that leaves the rounds with its final figure once, and later lines without it.
+     */
+    @Test
+    void progressLinesSayWhatHappenedAndAProbeThatIsDoneOnce() {
+        BenchSettings settings = BenchCommand.settings("--target", "http://127.0.0.1:1", "--probes", "static,servlet,cgi",
+                "--cpu-clients", "8");
+        PairedRounds paired = new PairedRounds(settings, null, null, null, null, null);
+        CpuRounds rounds = new CpuRounds(8, 0.05, 120, "in progress", List.of());
+        rounds = rounds.with(new CpuRounds.Round(1, List.of(taken("static", 100, 0.5), taken("servlet", 90, 0.5),
+                taken("cgi", 2400, 0.5))), "in progress");
+        assertEquals("cpu round 1 at 8 clients: left out, the server's JIT was compiling through it (over 3 % of its"
+                + " CPU); no round counted yet", paired.progress(rounds, settings.mixes()));
+        for (int r = 2; r <= 8; r++) {
+            double wobble = 1 + (r % 2 == 0 ? 0.01 : -0.01);
+            rounds = rounds.with(new CpuRounds.Round(r, List.of(taken("static", 100 * wobble, 0),
+                    taken("servlet", 90 * wobble * (1 + (r % 3 - 1) * 0.003), 0), taken("cgi", 2400 / wobble, 0))), "in progress");
+        }
+        String line = paired.progress(rounds, settings.mixes());
+        assertTrue(line.startsWith("cpu round 8 at 8 clients, 7 counted, so far: static 100.0 µs ± "), line);
+        assertTrue(line.contains(", cgi 24.") && line.contains(" × ± "), line);
+        String done = paired.done(rounds, "cgi");
+        assertTrue(done.startsWith("cpu rounds: cgi done after 7 rounds, its ratio within its aim (±10 %): cgi 24."), done);
+        List<Mix> still = settings.mixes().stream().filter(m -> !m.name().equals("cgi")).toList();
+        assertFalse(paired.progress(rounds, still).contains("cgi"), "once done, not repeated");
+        for (String each : List.of(line, done)) {
+            assertFalse(each.contains("NaN") || each.contains("± -"), each);
+        }
+    }
+
+    /** A slice of 5,000 requests at {@code cpuUs} each, the JIT taking {@code jitShare} of it. */
+    private static CpuRounds.Taken taken(String probe, double cpuUs, double jitShare) {
+        double cpuS = cpuUs * 5000 / 1e6;
+        return new CpuRounds.Taken(probe, 5000, 0, 1.0, cpuS, cpuS, 0.4, jitShare * cpuS);
     }
 
     private final ShortBench bench = new ShortBench();

@@ -146,8 +146,10 @@ class ReportTest {
         new CgiFloor("spice (dynamic)", 500).write(dir);
         ResultsJson.write(dir, results);
         String table = ReportWriter.write(dir, results);
-        assertTrue(table.contains("CPU eff"), table);
-        assertTrue(table.contains("300/1200*"), "the figure that counts is starred: " + table);
+        assertTrue(table.contains("CPU µs/req @ peak") && table.contains("CPU eff. @ peak"), "no rounds: the ladder's CPU,"
+                + " labelled as such: " + table);
+        assertFalse(table.contains("300/1200"), "one CPU figure, the one that counts: " + table);
+        assertTrue(table.contains("1200 ") && table.contains("(mach)"), "cgi's on apache, the machine's: " + table);
         String html = Files.readString(dir.resolve("report.html"));
         int previous = -1;
         for (String id : List.of("verdict", "cost", "figures", "distribution", "warnings", "mixes", "settings")) {
