@@ -175,11 +175,9 @@ final class PairedRounds {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d at %d clients",
                 rounds.rounds().size(), rounds.clients()));
         if (rounds.rounds().get(rounds.rounds().size() - 1).jitBusy()) {
-            line.append(": left out, the server's JIT was compiling through it (over ")
-                    .append(String.format(Locale.ROOT, "%.0f", 100 * SteadyState.JIT_QUIET)).append(" % of its CPU)");
-            if (rounds.counted() == 0) {
-                return line.append("; no round counted yet").toString();
-            }
+            return line.append(String.format(Locale.ROOT, ": left out, the server's JIT was compiling through it (over"
+                    + " %.0f %% of its CPU); %s", 100 * SteadyState.JIT_QUIET, rounds.counted() == 0 ? "no round counted yet"
+                            : rounds.counted() + " counted so far")).toString();
         }
         Map<String, CpuRounds.Figures> figures = rounds.figures(settings::cpuSource);
         List<String> parts = new ArrayList<>();
