@@ -9,10 +9,10 @@ import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 
+import org.spice.bench.net.ResponseParser;
 import org.spice.page.Probe;
 
 /**
@@ -284,19 +284,13 @@ public final class Hardening {
             } catch (IOException e) {
                 closed = true;   // a reset: closed
             }
-            String text = new String(buffer, 0, total, StandardCharsets.ISO_8859_1);
-            int lineEnd = text.indexOf("\r\n");
-            String statusLine = lineEnd > 0 ? text.substring(0, lineEnd) : text;
-            int status = -1;
-            if (statusLine.startsWith("HTTP/") && statusLine.length() >= 12) {
-                try {
-                    status = Integer.parseInt(statusLine.substring(9, 12));
-                } catch (NumberFormatException e) {
-                    status = -1;
-                }
-            }
-            return new Reply(status, statusLine.toLowerCase(Locale.ROOT).startsWith("http/") ? statusLine : "(no status line)",
-                    text, closed);
+            // The engine's and verify's own reader parses the head: one HTTP response reader in the harness.
+            ResponseParser parser = new ResponseParser();
+            parser.reset(-1);
+            parser.feed(buffer, 0, total);
+            String statusLine = parser.statusLine();
+            return new Reply(parser.status(), statusLine.isEmpty() ? "(no status line)" : statusLine,
+                    new String(buffer, 0, total, StandardCharsets.ISO_8859_1), closed);
         }
     }
 }
