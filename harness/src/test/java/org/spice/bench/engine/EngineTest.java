@@ -11,9 +11,12 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
@@ -95,20 +98,30 @@ class EngineTest {
         assertEquals(0.5, r.requests() / (double) (r.requests() + r.errorTotal()), 0.15);
     }
 
+    /**
+     * A request that never ends is timed out, and the run ends without it: /hang waits until the test is over, so a run
+     * that waited for it would never return (the timeout below only keeps such a failure from hanging the build).
+     */
     @Test
+    @Timeout(60)
     void theEventLoopTimesOutRequestsAndKeepsTheOthersGoing(@TempDir Path dir) throws Exception {
+        CountDownLatch testOver = new CountDownLatch(1);
         server = new TestServer((head, socket, out) -> {
             if (TestServer.path(head).equals("/hang")) {
-                Thread.sleep(5_000);
+                testOver.await();
             }
             TestServer.respond(out, 200, SIZE, SIZE);
             return true;
         });
         Path file = dir.resolve("hangs.mix");
         Files.writeString(file, "20 /ok\n1 /hang\n");
-        long before = System.nanoTime();
-        RunRecord r = runner(Map.of("--ramp-up", "0", "--duration", "1.5", "--ramp-down", "0", "--timeout", "200")).run(MixFile.read(file), 4, 1);
-        assertTrue(System.nanoTime() - before < 3_000_000_000L, "the run ends on time despite hanging requests");
+        RunRecord r;
+        try {
+            r = runner(Map.of("--ramp-up", "0", "--duration", "1.5", "--ramp-down", "0", "--timeout", "200"))
+                    .run(MixFile.read(file), 4, 1);
+        } finally {
+            testOver.countDown();
+        }
         assertFalse(r.failed(), r.toString());
         assertTrue(r.errors().get("timeout") > 0, r.errors().toString());
         assertEquals(r.errors().get("timeout"), r.errorTotal(), r.errors().toString());
@@ -123,13 +136,20 @@ class EngineTest {
      */
     @Test
     void theRampDownEndsWhenTheWindowsLastRequestsHaveEnded() throws Exception {
-        server = delayed();
-        EventLoopEngine runner = runner(Map.of("--ramp-up", "0.2", "--duration", "1", "--ramp-down", "5"));
-        long before = System.nanoTime();
+        AtomicLong served = new AtomicLong();
+        server = new TestServer((head, socket, out) -> {
+            Thread.sleep(DELAY_MS);
+            TestServer.respond(out, 200, SIZE, SIZE);
+            served.incrementAndGet();
+            return true;
+        });
+        EventLoopEngine runner = runner(Map.of("--ramp-up", "0", "--duration", "1", "--ramp-down", "5"));
         RunRecord r = runner.run(Mix.of(Probe.STATIC), 4, 1);
-        double tookS = (System.nanoTime() - before) / 1e9;
         assertFalse(r.failed(), r.toString());
-        assertTrue(tookS < 2, "ended once the window's requests had: " + tookS + " s, not 6.2");
+        // No ramp-up: every request the server answered started in the window, or in the ramp-down. Kept on for its
+        // 5 s, the ramp-down would have sent some 1,000 more (4 clients, 20 ms each); ended with the window's last
+        // requests, a request or two more per client.
+        assertTrue(served.get() - r.requests() <= 8, served.get() + " answered, " + r.requests() + " in the window");
         assertTrue(r.completedAfterWindow() > 0, "the requests in flight at the window's end were waited for: " + r);
         assertEquals(4 / (DELAY_MS / 1000.0), r.rateRps(), 0.35 * 4 / (DELAY_MS / 1000.0), r.toString());
     }

@@ -4,15 +4,17 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import org.spice.bench.net.TestServer;
 import org.spice.cli.Cli;
 
 /**
- * A bench against a test server on 127.0.0.1 with a short timing, no warm-up and no CPU rounds (a test that wants them
- * gives --warm-up or --cpu-time), its output kept for the test to read.
+ * A bench against a test server on 127.0.0.1 with a short timing, no warm-up and no CPU rounds (a test's own options
+ * replace those it names), its output kept for the test to read.
  */
 final class ShortBench {
 
@@ -21,14 +23,23 @@ final class ShortBench {
     final ByteArrayOutputStream out = new ByteArrayOutputStream();
     final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-    /** bench --target the server, results into {@code dir}; {@code extra} options after the short timing's. */
+    /** bench --target the server, results into {@code dir}; {@code extra} options after (or instead of) the short timing's. */
     int run(TestServer server, Path dir, String... extra) {
-        String[] base = {"--target", server.url(), "--ramp-up", "0.2", "--duration", "0.6", "--ramp-down", "0.1",
-            "--pause", "0", "--timeout", "2000", "--out", dir.toString(), "--bytes", Integer.toString(SIZE)};
-        String[] rounds = List.of(extra).contains("--cpu-time") ? new String[0] : new String[] {"--cpu-time", "0"};
-        String[] warmUp = List.of(extra).contains("--warm-up") ? new String[0] : new String[] {"--warm-up", "0"};
-        return Cli.run(new BenchCommand(), print(out), print(err), Stream.of(base, rounds, warmUp, extra)
-                .flatMap(Stream::of).toArray(String[]::new));
+        Map<String, String> base = new LinkedHashMap<>();
+        base.put("--target", server.url());
+        base.put("--ramp-up", "0.2");
+        base.put("--duration", "0.6");
+        base.put("--ramp-down", "0.1");
+        base.put("--pause", "0");
+        base.put("--timeout", "2000");
+        base.put("--out", dir.toString());
+        base.put("--bytes", Integer.toString(SIZE));
+        base.put("--cpu-time", "0");
+        base.put("--warm-up", "0");
+        List.of(extra).forEach(base::remove);
+        Stream<String> options = base.entrySet().stream().flatMap(e -> Stream.of(e.getKey(), e.getValue()));
+        return Cli.run(new BenchCommand(), print(out), print(err), Stream.concat(options, Stream.of(extra))
+                .toArray(String[]::new));
     }
 
     String out() {
