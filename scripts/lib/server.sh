@@ -1,9 +1,9 @@
 # scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--access-log] [--mpm event|prefork]
 #   [--threads platform|virtual] [--workers N]
 #
-# Which servers there are, their default ports, the ports of what runs beside them and the probes each
-# serves come from the harness's server table (scripts/spice servers, org.spice.bench.model.Server), read
-# once per process: this file keeps no copy of it.
+# The life cycle of every server: ports and run directories, starting, waiting, stopping by PID file, status.
+# Which servers there are comes from the harness's server table (server-table.sh); Maven's part is maven.sh,
+# the raw HTTP a start waits on http.sh.
 #
 # Each server is a file in servers/ that defines, for NAME:
 #   NAME_installed        succeeds when everything the server needs is on the machine
@@ -23,6 +23,12 @@ SPICE_MPM=${SPICE_MPM:-event}
 SPICE_THREADS=${SPICE_THREADS:-platform}
 SPICE_NGINX_WORKERS=${SPICE_NGINX_WORKERS:-auto}
 
+# shellcheck source=server-table.sh
+source "$SPICE_ROOT/scripts/lib/server-table.sh"
+# shellcheck source=maven.sh
+source "$SPICE_ROOT/scripts/lib/maven.sh"
+# shellcheck source=http.sh
+source "$SPICE_ROOT/scripts/lib/http.sh"
 # shellcheck source=tls.sh
 source "$SPICE_ROOT/scripts/lib/tls.sh"
 # shellcheck source=companions.sh
@@ -34,122 +40,6 @@ for server_file in "$SPICE_ROOT"/scripts/lib/servers/*.sh; do
     # shellcheck source=/dev/null
     source "$server_file"
 done
-
-# The server table: a line per server, "NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET
-# PROBES BENCH_PROBES BASE START_OPTION" ("-" where a server runs no such companion; probes comma-separated). A
-# variant (apache-prefork, tomcat-vt) is its BASE started with START_OPTION, in the base's run directory. Read here, once,
-# by the shell that sources this file: read lazily, every $(...) and pipeline would start the JVM again.
-SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z][a-z0-9-]* [0-9]+ ') || die "could not read the server table from the harness"
-
-server_table() {
-    echo "$SPICE_SERVER_TABLE"
-}
-
-# Field N of NAME's row, or nothing for a server the table does not know.
-server_field() {
-    server_table | awk -v name="$1" -v field="$2" '$1 == name { print $field }'
-}
-
-# The real servers (what "all" means), in the table's order; with "variants", their variants too.
-real_servers() {
-    server_table | awk -v variants="${1:-}" '$1 != "embedded" && ($8 == "-" || variants != "") { print $1 }'
-}
-
-# The row a server started with the current options is (apache with --mpm prefork: apache-prefork).
-instance_row() {
-    local row
-    row=$(server_table | awk -v base="$1" -v option="$(start_option "$1")" '$8 == base && $9 == option { print $1 }')
-    echo "${row:-$1}"
-}
-
-# The one start option that makes NAME a variant under the current settings, or nothing.
-start_option() {
-    case "$1" in
-        apache) [ "$SPICE_MPM" = event ] || echo "--mpm=$SPICE_MPM" ;;
-        tomcat|jetty) [ "$SPICE_THREADS" = platform ] || echo "--threads=$SPICE_THREADS" ;;
-    esac
-}
-
-# Sets what a start option says (--mpm=prefork, --threads=virtual).
-apply_start_option() {
-    case "$1" in
-        --mpm=*) SPICE_MPM=${1#--mpm=} ;;
-        --threads=*) SPICE_THREADS=${1#--threads=} ;;
-        *) die "the server table names an unknown start option \"$1\"" ;;
-    esac
-}
-
-known_server() {
-    [ -n "$(server_field "$1" 1)" ]
-}
-
-server_default_port() {
-    server_field "$1" 2
-}
-
-# The probes NAME serves, separated by SEPARATOR (a space by default).
-server_probes() {
-    server_field "$1" 6 | tr ',' "${2:- }"
-}
-
-# The port of an instance's companion: https, backend (the Tomcat behind it) or fastcgi; nothing if it has none.
-companion_port() {
-    local name=$1 port=$2 offset
-    case "$3" in https) offset=$(server_field "$name" 3) ;; backend) offset=$(server_field "$name" 4) ;; fastcgi) offset=$(server_field "$name" 5) ;; esac
-    [ "${offset:--}" = - ] || echo $((port + offset))
-}
-
-# A version pinned in the root pom.xml: the one place the build and the scripts take it from.
-pom_property() {
-    sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$SPICE_ROOT/pom.xml" | head -1
-}
-
-# Unpacks a distribution archive from Maven Central (through Maven) into the cache, once.
-maven_unpack() {
-    local artifact=$1 destination=$2
-    command -v mvn >/dev/null 2>&1 || die "mvn is not installed: apt-get install maven"
-    mkdir -p "$destination"
-    mvn -B -q org.apache.maven.plugins:maven-dependency-plugin:"$(pom_property maven-dependency-plugin.version)":unpack \
-        -Dartifact="$artifact" -DoutputDirectory="$destination" -Dmdep.overWriteReleases=false \
-        || die "could not fetch $artifact with Maven"
-}
-
-# The status code a local server answers for PATH over HTTP/1.0, or nothing if it does not answer.
-http_status() {
-    local port=$1 path=$2 line
-    { exec 3<>"/dev/tcp/127.0.0.1/$port"; } 2>/dev/null || return 1
-    printf 'GET %s HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n' "$path" >&3
-    IFS= read -r -t 10 line <&3 || true
-    exec 3>&- 3<&-
-    line=${line%$'\r'}
-    echo "${line#* }" | cut -d' ' -f1
-}
-
-# Waits up to 60 s until 127.0.0.1:PORT answers PATH with 200; gives up early if the process in PIDFILE
-# dies or if the optional CHECK command says the start failed (a server that lives on with a dead webapp).
-wait_for_answer() {
-    local port=$1 path=$2 pidfile=$3 check=${4:-} waited
-    for ((waited = 0; waited < 600; waited++)); do
-        [ "$(http_status "$port" "$path" || true)" = 200 ] && return 0
-        if [ "$waited" -gt 10 ] && ! pid_alive "$(cat "$pidfile" 2>/dev/null)"; then
-            return 1
-        fi
-        if [ -n "$check" ] && "$check" "$(dirname "$pidfile")"; then
-            return 1
-        fi
-        sleep 0.1
-    done
-    return 1
-}
-
-# The ports an instance on PORT listens on: its own, its HTTPS port, its Tomcat backend's (HTTP and HTTPS), its
-# FastCGI probe's.
-instance_ports() {
-    local name=$1 port=$2 backend
-    backend=$(companion_port "$name" "$port" backend)
-    echo "$port" "$(companion_port "$name" "$port" https)" "$backend" \
-        "$([ -z "$backend" ] || companion_port tomcat "$backend" https)" "$(companion_port "$name" "$port" fastcgi)"
-}
 
 # The PIDs of SPICE's processes (their command line names this tree) listening on 127.0.0.1:PORT.
 listeners_of() {

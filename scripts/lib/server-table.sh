@@ -1,0 +1,77 @@
+# The server table, read from the harness (org.spice.bench.model.Server) once per process: which servers there are,
+# their default ports, the ports of what runs beside them, the probes each serves, and their variants. Sourced by
+# server.sh; this file keeps no copy of the table.
+# shellcheck shell=bash
+
+# The server table: a line per server, "NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET
+# PROBES BENCH_PROBES BASE START_OPTION" ("-" where a server runs no such companion; probes comma-separated). A
+# variant (apache-prefork, tomcat-vt) is its BASE started with START_OPTION, in the base's run directory. Read here, once,
+# by the shell that sources this file: read lazily, every $(...) and pipeline would start the JVM again.
+SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z][a-z0-9-]* [0-9]+ ') || die "could not read the server table from the harness"
+
+server_table() {
+    echo "$SPICE_SERVER_TABLE"
+}
+
+# Field N of NAME's row, or nothing for a server the table does not know.
+server_field() {
+    server_table | awk -v name="$1" -v field="$2" '$1 == name { print $field }'
+}
+
+# The real servers (what "all" means), in the table's order; with "variants", their variants too.
+real_servers() {
+    server_table | awk -v variants="${1:-}" '$1 != "embedded" && ($8 == "-" || variants != "") { print $1 }'
+}
+
+# The row a server started with the current options is (apache with --mpm prefork: apache-prefork).
+instance_row() {
+    local row
+    row=$(server_table | awk -v base="$1" -v option="$(start_option "$1")" '$8 == base && $9 == option { print $1 }')
+    echo "${row:-$1}"
+}
+
+# The one start option that makes NAME a variant under the current settings, or nothing.
+start_option() {
+    case "$1" in
+        apache) [ "$SPICE_MPM" = event ] || echo "--mpm=$SPICE_MPM" ;;
+        tomcat|jetty) [ "$SPICE_THREADS" = platform ] || echo "--threads=$SPICE_THREADS" ;;
+    esac
+}
+
+# Sets what a start option says (--mpm=prefork, --threads=virtual).
+apply_start_option() {
+    case "$1" in
+        --mpm=*) SPICE_MPM=${1#--mpm=} ;;
+        --threads=*) SPICE_THREADS=${1#--threads=} ;;
+        *) die "the server table names an unknown start option \"$1\"" ;;
+    esac
+}
+
+known_server() {
+    [ -n "$(server_field "$1" 1)" ]
+}
+
+server_default_port() {
+    server_field "$1" 2
+}
+
+# The probes NAME serves, separated by SEPARATOR (a space by default).
+server_probes() {
+    server_field "$1" 6 | tr ',' "${2:- }"
+}
+
+# The port of an instance's companion: https, backend (the Tomcat behind it) or fastcgi; nothing if it has none.
+companion_port() {
+    local name=$1 port=$2 offset
+    case "$3" in https) offset=$(server_field "$name" 3) ;; backend) offset=$(server_field "$name" 4) ;; fastcgi) offset=$(server_field "$name" 5) ;; esac
+    [ "${offset:--}" = - ] || echo $((port + offset))
+}
+
+# The ports an instance on PORT listens on: its own, its HTTPS port, its Tomcat backend's (HTTP and HTTPS), its
+# FastCGI probe's.
+instance_ports() {
+    local name=$1 port=$2 backend
+    backend=$(companion_port "$name" "$port" backend)
+    echo "$port" "$(companion_port "$name" "$port" https)" "$backend" \
+        "$([ -z "$backend" ] || companion_port tomcat "$backend" https)" "$(companion_port "$name" "$port" fastcgi)"
+}
