@@ -15,6 +15,7 @@ import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
+import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.proc.CpuMeter;
@@ -211,7 +212,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         Failure reason = window.reason();
         boolean gone = watch.serverGone();
         if (reason == null && loops.stats().stream().anyMatch(LoopStats::anyErrors)) {
-            String down = settings.unreachable(mixes);
+            String down = Endpoint.firstUnreachable(settings.endpoints(mixes), settings.timeoutMillis());
             if (down != null) {
                 reason = Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering during this mix: " + down);
                 gone = true;

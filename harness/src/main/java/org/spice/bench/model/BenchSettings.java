@@ -1,6 +1,5 @@
 package org.spice.bench.model;
 
-import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,8 +11,6 @@ import java.util.Map;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.net.Endpoint;
-import org.spice.bench.proc.Cgroup;
-import org.spice.bench.proc.ServerCpu;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
@@ -208,19 +205,110 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         }
     }
 
+    /** Settings made by name, group by group as the bench command's options are ({@link Builder}). */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Builds settings by name, in the bench command's groups: where the load goes, what it is, its timing, the
+     * server's side, the engine and the run. What is not set keeps the default a test would expect.
+     */
+    public static final class Builder {
+        private Endpoint target;
+        private Endpoint tlsTarget;
+        private Path trustCert;
+        private boolean tlsResume;
+        private boolean keepAlive;
+        private int timeoutMillis = 10_000;
+        private List<Mix> mixes = List.of();
+        private long bytes = 6_250;
+        private Baseline baseline = Baseline.AUTO;
+        private List<Integer> clients = List.of(1);
+        private int repeat = 1;
+        private double latencyBoundMs = 100;
+        private Profile profile = Profile.QUICK;
+        private double rampUpS = Profile.QUICK.rampUpS;
+        private double durationS = Profile.QUICK.durationS;
+        private double rampDownS = Profile.QUICK.rampDownS;
+        private double pauseS = Profile.QUICK.pauseS;
+        private double warmUpS;
+        private String serverName;
+        private List<Long> serverPids = List.of();
+        private List<URI> serverMetrics = List.of();
+        private Path serverCgroup;
+        private boolean pin;
+        private Engine engine = Engine.EVENT_LOOP;
+        private JMeter jmeter;
+        private long seed = 1;
+        private Path outDir;
+        private Flood flood;
+        private CpuPlan cpu = new CpuPlan(CpuPlan.CLIENTS, CpuPlan.PRECISION, 0, null);
+
+        private Builder() {
+        }
+
+        // Where the load goes.
+        public Builder target(Endpoint value) { target = value; return this; }
+        public Builder tlsTarget(Endpoint value) { tlsTarget = value; return this; }
+        public Builder trustCert(Path value) { trustCert = value; return this; }
+        public Builder tlsResume(boolean value) { tlsResume = value; return this; }
+        public Builder keepAlive(boolean value) { keepAlive = value; return this; }
+        public Builder timeoutMillis(int value) { timeoutMillis = value; return this; }
+
+        // What it is.
+        public Builder mixes(List<Mix> value) { mixes = value; return this; }
+        public Builder bytes(long value) { bytes = value; return this; }
+        public Builder baseline(Baseline value) { baseline = value; return this; }
+        public Builder clients(List<Integer> value) { clients = value; return this; }
+        public Builder repeat(int value) { repeat = value; return this; }
+        public Builder latencyBoundMs(double value) { latencyBoundMs = value; return this; }
+
+        // Its timing.
+        public Builder profile(Profile value) { profile = value; return this; }
+        public Builder rampUpS(double value) { rampUpS = value; return this; }
+        public Builder durationS(double value) { durationS = value; return this; }
+        public Builder rampDownS(double value) { rampDownS = value; return this; }
+        public Builder pauseS(double value) { pauseS = value; return this; }
+        public Builder warmUpS(double value) { warmUpS = value; return this; }
+
+        // The server's side.
+        public Builder serverName(String value) { serverName = value; return this; }
+        public Builder serverPids(List<Long> value) { serverPids = value; return this; }
+        public Builder serverMetrics(List<URI> value) { serverMetrics = value; return this; }
+        public Builder serverCgroup(Path value) { serverCgroup = value; return this; }
+        public Builder pin(boolean value) { pin = value; return this; }
+
+        // The engine, the run, what follows the ladder.
+        public Builder engine(Engine value) { engine = value; return this; }
+        public Builder jmeter(JMeter value) { jmeter = value; return this; }
+        public Builder seed(long value) { seed = value; return this; }
+        public Builder outDir(Path value) { outDir = value; return this; }
+        public Builder flood(Flood value) { flood = value; return this; }
+        public Builder cpu(CpuPlan value) { cpu = value; return this; }
+
+        public BenchSettings build() {
+            return new BenchSettings(target, tlsTarget, mixes, clients, profile, rampUpS, durationS, rampDownS, pauseS,
+                    keepAlive, repeat, timeoutMillis, latencyBoundMs, warmUpS, baseline, serverPids, serverMetrics,
+                    serverName, pin, seed, outDir, trustCert, tlsResume, bytes, engine, jmeter, flood, serverCgroup, cpu);
+        }
+    }
+
+    /** A builder holding these settings, to change some by name. */
+    public Builder toBuilder() {
+        return builder().target(target).tlsTarget(tlsTarget).trustCert(trustCert).tlsResume(tlsResume)
+                .keepAlive(keepAlive).timeoutMillis(timeoutMillis).mixes(mixes).bytes(bytes).baseline(baseline)
+                .clients(clients).repeat(repeat).latencyBoundMs(latencyBoundMs).profile(profile).rampUpS(rampUpS)
+                .durationS(durationS).rampDownS(rampDownS).pauseS(pauseS).warmUpS(warmUpS).serverName(serverName)
+                .serverPids(serverPids).serverMetrics(serverMetrics).serverCgroup(serverCgroup).pin(pin).engine(engine)
+                .jmeter(jmeter).seed(seed).outDir(outDir).flood(flood).cpu(cpu);
+    }
+
     public BenchSettings {
         mixes = List.copyOf(mixes);
         clients = List.copyOf(clients);
         serverPids = List.copyOf(serverPids);
         serverMetrics = List.copyOf(serverMetrics);
-    }
-
-    /**
-     * Where the server's CPU is read: its exporters if given, else its cgroup, else /proc (its processes) when it runs
-     * on this machine. A cgroup that cannot be read is an IOException (the preflight says so before anything runs).
-     */
-    public ServerCpu serverCpu() throws IOException {
-        return new ServerCpu(serverPids, target.isLocal(), serverMetrics, serverCgroup == null ? null : Cgroup.at(serverCgroup));
     }
 
     /** Where this run reads the server's CPU. */
@@ -248,17 +336,6 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
             endpoints.add(tlsTarget);
         }
         return endpoints;
-    }
-
-    /** Null if every endpoint the mixes use accepts a TCP connection, else which one does not and why. */
-    public String unreachable(List<Mix> used) {
-        for (Endpoint endpoint : endpoints(used)) {
-            String down = endpoint.unreachable(timeoutMillis);
-            if (down != null) {
-                return endpoint + ": " + down;
-            }
-        }
-        return null;
     }
 
     public int maxClients() {

@@ -5,6 +5,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
+import java.util.List;
 import java.net.URISyntaxException;
 import java.net.UnknownHostException;
 import java.util.Locale;
@@ -62,6 +63,20 @@ public record Endpoint(String host, int port, boolean tls, String prefix, InetSo
         } catch (IOException e) {
             return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         }
+    }
+
+    /**
+     * Null if every one of {@code endpoints} accepts a TCP connection within the timeout, else the first that does not
+     * and why ("ENDPOINT: reason").
+     */
+    public static String firstUnreachable(List<Endpoint> endpoints, int timeoutMillis) {
+        for (Endpoint endpoint : endpoints) {
+            String down = endpoint.unreachable(timeoutMillis);
+            if (down != null) {
+                return endpoint + ": " + down;
+            }
+        }
+        return null;
     }
 
     /** True when the server runs on this machine, so its CPU can be read from /proc and it can be pinned. */

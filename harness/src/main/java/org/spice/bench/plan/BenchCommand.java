@@ -175,13 +175,21 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 ? endpoint("https://127.0.0.1:" + started.server().ports(started.port()).https()) : base.tls() ? base : null;
         Path trusted = trustCert != null ? trustCert : started != null ? PlanCommands.projectRoot().resolve(BenchPlan.TLS_CERT) : null;
         List<Mix> mixes = mixes(started == null ? null : started.server(), named);
-        BenchSettings settings = new BenchSettings(base, tls, mixes, ladder(), timing.profile, timing.rampUpS(),
-                timing.durationS(), timing.rampDownS(), timing.pauseS(), keepAlive, repeat, timeout.value(), latencyBound,
-                timing.warmUp, baseline, started == null ? serverPids : started.pids(), serverMetrics,
-                started == null ? (servers.isEmpty() ? null : String.join(", ", servers)) : started.server().id(), pin, seed,
-                started == null ? outDir : started.outDir(), trusted, tlsResume, pageBytes.value(), engine,
-                engine == BenchSettings.Engine.JMETER ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null,
-                flood.flood(check, timing.profile), started == null ? cpu.cgroup : started.cgroup(), cpu.rounds(mixes.size()));
+        BenchSettings settings = BenchSettings.builder()
+                .target(base).tlsTarget(tls).trustCert(trusted).tlsResume(tlsResume).keepAlive(keepAlive)
+                .timeoutMillis(timeout.value())
+                .mixes(mixes).bytes(pageBytes.value()).baseline(baseline).clients(ladder()).repeat(repeat)
+                .latencyBoundMs(latencyBound)
+                .profile(timing.profile).rampUpS(timing.rampUpS()).durationS(timing.durationS())
+                .rampDownS(timing.rampDownS()).pauseS(timing.pauseS()).warmUpS(timing.warmUp)
+                .serverName(started == null ? (servers.isEmpty() ? null : String.join(", ", servers)) : started.server().id())
+                .serverPids(started == null ? serverPids : started.pids()).serverMetrics(serverMetrics)
+                .serverCgroup(started == null ? cpu.cgroup : started.cgroup()).pin(pin)
+                .engine(engine).jmeter(engine == BenchSettings.Engine.JMETER
+                        ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null)
+                .seed(seed).outDir(started == null ? outDir : started.outDir())
+                .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size()))
+                .build();
         check(check, settings);
         return settings;
     }

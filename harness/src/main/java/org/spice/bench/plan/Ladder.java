@@ -12,6 +12,7 @@ import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
+import org.spice.bench.net.Endpoint;
 
 /**
  * The ladder phase: every workload at every client count, repeat after repeat, in an order that favours none, with
@@ -60,7 +61,7 @@ final class Ladder {
             if (stop.requested()) {
                 return stop.failure();
             }
-            String down = settings.unreachable(List.of(step.mix()));
+            String down = Endpoint.firstUnreachable(settings.endpoints(List.of(step.mix())), settings.timeoutMillis());
             if (down != null) {
                 return Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering before " + step.mix().name()
                         + " at " + Counts.clients(step.clients()) + ": " + down);

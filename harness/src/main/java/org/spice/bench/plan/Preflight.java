@@ -9,6 +9,7 @@ import java.util.List;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Settings;
 import org.spice.bench.model.SteadyState;
+import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.Exporters;
@@ -50,7 +51,7 @@ final class Preflight {
         } catch (IOException | GeneralSecurityException e) {
             throw new Refused(2, "--trust-cert: " + e.getMessage());
         }
-        String down = settings.unreachable(settings.mixes());
+        String down = Endpoint.firstUnreachable(settings.endpoints(settings.mixes()), settings.timeoutMillis());
         if (down != null) {
             throw new Refused(1, "cannot reach " + down + " (start a server first, e.g. scripts/spice serve)");
         }
@@ -61,7 +62,8 @@ final class Preflight {
         }
         ServerCpu serverCpu;
         try {
-            serverCpu = settings.serverCpu();
+            serverCpu = ServerCpu.of(settings.serverPids(), settings.target().isLocal(), settings.serverMetrics(),
+                    settings.serverCgroup());
         } catch (IOException e) {
             throw new Refused(2, "--server-cgroup: " + e.getMessage());
         }

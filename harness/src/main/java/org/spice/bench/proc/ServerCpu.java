@@ -2,6 +2,7 @@ package org.spice.bench.proc;
 
 import java.io.IOException;
 import java.net.URI;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -28,6 +29,16 @@ public final class ServerCpu {
         this.local = local;
         this.exporters = exporters.isEmpty() ? null : new Exporters(exporters);
         this.cgroup = cgroup;
+    }
+
+    /**
+     * Where a server's CPU is read: its exporters if given, else its cgroup (at {@code cgroupPath}, or none), else
+     * /proc (its processes) when it runs on this machine. A cgroup that cannot be read is an IOException (the
+     * preflight says so before anything runs).
+     */
+    public static ServerCpu of(List<Long> pids, boolean local, List<URI> exporters, Path cgroupPath)
+            throws IOException {
+        return new ServerCpu(pids, local, exporters, cgroupPath == null ? null : Cgroup.at(cgroupPath));
     }
 
     /** The server's and its machine's CPU seconds so far; NaN for what is not read, or a scrape that failed. */

@@ -19,11 +19,8 @@ class EnginesTest {
     void eachEnginesClassIsWindowedExactlyWhenItsNameSaysSo(@TempDir Path dir) {
         for (BenchSettings.Engine engine : BenchSettings.Engine.values()) {
             BenchSettings settings = BenchCommand.settings("--target", "http://127.0.0.1:1", "--probes", "static");
-            LoadEngine made = Engines.start(new BenchSettings(settings.target(), settings.tlsTarget(), settings.mixes(),
-                    settings.clients(), settings.profile(), 1, 1, 0, 0, false, 1, 1000, 100, 0,
-                    BenchSettings.Baseline.AUTO, settings.serverPids(), settings.serverMetrics(), null, false, 1, dir, null,
-                    false, 6250, engine, null, null, null, settings.cpu()), null, new ServerCpu(List.of(), true, List.of(), null),
-                    dir, new Stop(), System.err);
+            LoadEngine made = Engines.start(settings.toBuilder().engine(engine).outDir(dir).build(), null,
+                    new ServerCpu(List.of(), true, List.of(), null), dir, new Stop(), System.err);
             assertEquals(engine.windowed(), made instanceof LoadEngine.Windowed, engine.toString());
         }
     }
