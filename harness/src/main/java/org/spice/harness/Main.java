@@ -3,14 +3,14 @@ package org.spice.harness;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.commands.BenchCommand;
+import org.spice.bench.commands.CompareCommand;
+import org.spice.bench.commands.ExplainCommand;
+import org.spice.bench.commands.FigureCommand;
+import org.spice.bench.commands.ReportCommand;
+import org.spice.bench.commands.ServersCommand;
+import org.spice.bench.commands.SweepCommand;
 import org.spice.bench.jmeter.RmiPropertiesCommand;
-import org.spice.bench.plan.BenchCommand;
-import org.spice.bench.plan.ExplainCommand;
-import org.spice.bench.plan.ServersCommand;
-import org.spice.bench.plan.SweepCommand;
-import org.spice.bench.report.CompareCommand;
-import org.spice.bench.report.FigureCommand;
-import org.spice.bench.report.ReportCommand;
 import org.spice.cgifloor.CgiFloorCommand;
 import org.spice.cli.Cli;
 import org.spice.fileset.FilesetCommand;
@@ -18,11 +18,11 @@ import org.spice.imports.ImportCommand;
 import org.spice.page.Probe;
 import org.spice.verify.VerifyCommand;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Entry point of the harness jar; {@code scripts/spice} calls it with a command and its options.

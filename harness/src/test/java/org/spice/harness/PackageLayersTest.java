@@ -17,8 +17,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import java.util.spi.ToolProvider;
+import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 
@@ -50,11 +50,14 @@ class PackageLayersTest {
             Map.entry("cgifloor", Set.of("page", "cli", "bench.figures", "bench.model", "bench.report")),
             Map.entry("imports", Set.of("page", "cli", "bench.net", "bench.figures", "bench.model", "bench.samples",
                     "bench.report")),
-            Map.entry("bench.plan", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
-                    "bench.model", "bench.engine", "bench.jmeter", "bench.report", "verify", "fileset", "cgifloor")),
+            Map.entry("bench.run", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
+                    "bench.model", "bench.engine", "bench.jmeter", "bench.report", "verify")),
+            Map.entry("bench.commands", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
+                    "bench.model", "bench.engine", "bench.jmeter", "bench.report", "bench.run", "verify", "fileset",
+                    "cgifloor")),
             Map.entry("harness", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model", "bench.samples", "bench.engine", "bench.jmeter", "bench.report", "verify",
-                    "fileset", "cgifloor", "imports", "bench.plan"))));
+                    "fileset", "cgifloor", "imports", "bench.run", "bench.commands"))));
 
     @Test
     void packagesFormLayersWithoutCycles() throws Exception {
@@ -81,12 +84,12 @@ class PackageLayersTest {
 
     @Test
     void theSourceCheckFindsAnUpwardImportAndAFullyQualifiedName() {
-        String upward = "package org.spice.bench.model;\n\nimport org.spice.bench.plan.BenchCommand;\n\n/** {@link BenchCommand} */\n"
-                + "record A() {\n    org.spice.bench.report.Verdict v;\n    // org.spice.bench.plan.Ladder in a comment is no use\n"
+        String upward = "package org.spice.bench.model;\n\nimport org.spice.bench.commands.BenchCommand;\n\n/** {@link BenchCommand} */\n"
+                + "record A() {\n    org.spice.bench.report.Verdict v;\n    // org.spice.bench.run.Ladder in a comment is no use\n"
                 + "    String s = \"org.spice.page.Generate\";\n}\n";
         List<String> problems = sourceProblems("A.java", upward);
         assertEquals(2, problems.size(), problems.toString());
-        assertTrue(problems.get(0).contains("bench.model -> bench.plan"), problems.toString());
+        assertTrue(problems.get(0).contains("bench.model -> bench.commands"), problems.toString());
         assertTrue(problems.get(1).contains("fully qualified org.spice.bench.report.Verdict"), problems.toString());
     }
 

@@ -15,10 +15,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.plan.BenchCommand;
 import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 

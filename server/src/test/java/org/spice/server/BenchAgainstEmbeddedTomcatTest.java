@@ -12,11 +12,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.plan.BenchCommand;
 import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 

@@ -11,8 +11,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.commands.ExplainCommand;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.plan.ExplainCommand;
 import org.spice.cli.Cli;
 
 import com.fasterxml.jackson.databind.JsonNode;

@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.plan.BenchCommand;
 import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 

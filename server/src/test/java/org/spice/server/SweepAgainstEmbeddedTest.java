@@ -15,9 +15,9 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.commands.SweepCommand;
 import org.spice.bench.model.Server;
 import org.spice.bench.model.Sweep;
-import org.spice.bench.plan.SweepCommand;
 import org.spice.cli.Cli;
 
 /**

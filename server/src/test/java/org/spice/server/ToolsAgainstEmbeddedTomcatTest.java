@@ -19,10 +19,10 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.plan.BenchCommand;
 import org.spice.cli.Cli;
 import org.spice.imports.ImportCommand;
 import org.spice.page.CanonicalPage;

@@ -1,6 +1,9 @@
 package org.spice.bench.report;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,7 +17,7 @@ import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Overload;
 
 /** The server comparison as terminal tables and as compare.html with two bar charts. */
-final class CompareReport {
+public final class CompareReport {
 
     static {
         System.setProperty("java.awt.headless", "true");
@@ -53,6 +56,16 @@ final class CompareReport {
                     c -> Format.percent(c.summary.cpuEfficiency()) + Format.plusMinusPercent(c.summary.noise().cpuEfficiencyCi())),
             new Section("Useful peak, req/s @ clients (fair and under the latency bound)",
                     c -> Format.at(c.summary.usefulPeakRps(), c.summary.usefulPeakClients())));
+
+    /** Writes DIR/compare.txt and DIR/compare.html; returns the text. */
+    public static String write(Comparison comparison, Path dir) throws IOException {
+        String text = text(comparison);
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("compare.txt"), text, StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve("compare.html"), html(comparison, rateChart(comparison), cpuChart(comparison)),
+                StandardCharsets.UTF_8);
+        return text;
+    }
 
     static String text(Comparison comparison) {
         StringBuilder out = new StringBuilder();

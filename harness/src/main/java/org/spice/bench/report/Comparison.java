@@ -1,5 +1,7 @@
 package org.spice.bench.report;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -7,6 +9,8 @@ import java.util.Map;
 
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Overload;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
 
 /**
  * Several servers' SPICE summaries side by side, the white paper's Tables 1-6 for more than two servers:
@@ -204,5 +208,53 @@ public final class Comparison {
             }
         }
         return max;
+    }
+
+    /** The runs of results files side by side, each a column; where they were measured differently, said so. */
+    public static Comparison of(List<Path> files) throws IOException {
+        Map<String, List<SpiceFigures.Summary>> summaries = new LinkedHashMap<>();
+        Map<String, Map<String, Comparison.Spread>> spreads = new LinkedHashMap<>();
+        List<String> serverNames = new ArrayList<>();
+        long bodyBytes = -1;
+        List<String> notComparable = new ArrayList<>();
+        Map<String, List<Overload>> flooded = new LinkedHashMap<>();
+        Method first = null;
+        String firstName = null;
+        for (Path file : files) {
+            Results results = ResultsJson.readResults(file);
+            bodyBytes = bodyBytes < 0 ? results.bodyBytes() : bodyBytes;
+            String name = results.server() != null ? results.server() : results.target();
+            serverNames.add(name);
+            String column = summaries.containsKey(name) ? name + " (" + file.toAbsolutePath().getParent().getFileName() + ")" : name;
+            Method method = Method.of(results);
+            if (first == null) {
+                first = method;
+                firstName = column;
+            } else {
+                for (String difference : first.differences(method, firstName, column)) {
+                    if (!notComparable.contains(difference)) {
+                        notComparable.add(difference);
+                    }
+                }
+            }
+            summaries.put(column, results.summary());
+            spreads.put(column, spreads(results));
+            flooded.put(column, results.overload());
+        }
+        // Two runs of one server: the first is "before", the second "after".
+        boolean beforeAfter = serverNames.size() == 2 && serverNames.get(0).equals(serverNames.get(1));
+        Comparison comparison = new Comparison(summaries, spreads, bodyBytes, beforeAfter, notComparable);
+        flooded.forEach(comparison::overload);
+        return comparison;
+    }
+
+    /** Per probe, the noise of its figures at its peak: their intervals relative to them (see {@link Comparison.Spread}). */
+    static Map<String, Comparison.Spread> spreads(Results results) {
+        Map<String, Comparison.Spread> spreads = new LinkedHashMap<>();
+        for (SpiceFigures.Summary s : results.summary()) {
+            spreads.put(s.probe(), new Comparison.Spread(s.repeats(), s.noise().peakRateRpsCi() / s.peakRateRps(),
+                    s.cpuUsCi() / s.cpuUs()));
+        }
+        return spreads;
     }
 }

@@ -12,7 +12,7 @@ import org.spice.bench.figures.Intervals;
  * the noise, the noise being the two ratios' 95 % half-widths combined (in quadrature: the interval of their
  * difference). A ratio, not a figure in µs: what drifts with the machine between the two runs hits the static file too.
  */
-final class Gate {
+public final class Gate {
 
     private Gate() {
     }
@@ -29,7 +29,7 @@ final class Gate {
     }
 
     /** One line per probe that regressed by more than {@code percent}; empty when none did. */
-    static List<String> regressions(Comparison comparison, double percent) {
+    public static List<String> regressions(Comparison comparison, double percent) {
         String before = comparison.servers().get(0);
         String after = comparison.servers().get(1);
         List<String> lines = new ArrayList<>();

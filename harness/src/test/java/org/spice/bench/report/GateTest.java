@@ -10,6 +10,7 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.commands.CompareCommand;
 import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
 

@@ -1,0 +1,287 @@
+package org.spice.bench.commands;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+import org.spice.bench.engine.ClientLimits;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Server;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.proc.Cgroup;
+import org.spice.cli.Cli;
+import org.spice.cli.Options;
+import org.spice.page.Probe;
+
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine;
+
+/**
+ * {@code spice bench}: the typed options of a run (picocli converts and checks each value), the rules between them
+ * ({@link #check}), and the one place the settings of a run are made ({@link #settings(Started, List)}); then
+ * {@link BenchPlan} starts the servers, verifies and measures. Nothing touches the network or starts a server before
+ * every option has been checked.
+ */
+@Command(name = "bench", sortOptions = false, mixinStandardHelpOptions = true,
+        description = {"The main job: start a server (the embedded Tomcat by default), verify its probes, run the "
+                + "closed-loop ladder (every workload at every client count), print the SPICE table and write "
+                + "results/<time>/ (results.json, runs.csv, report.html).",
+            "With --target, measure a server that is already running instead. Results go to stdout; progress, "
+                + "warnings and errors to stderr."})
+public final class BenchCommand extends Cli.Printing implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--target", paramLabel = "BASE_URL", converter = Converters.Url.class,
+            description = "Measure a server that is already running, anywhere: http[s]://HOST[:PORT][/PREFIX].")
+    Endpoint target;
+
+    @Option(names = "--server", paramLabel = "NAME", split = ",", description = "Start and measure embedded (default), "
+            + "apache, tomcat, jetty, nginx, a variant (apache-prefork, tomcat-vt, jetty-vt) or all (the four; then one "
+            + "comparison); comma-separated or repeated; with --target, the name to record.")
+    List<String> servers = new ArrayList<>();
+
+    @Option(names = "--probes", paramLabel = "LIST", split = ",", converter = Converters.ProbeId.class,
+            description = "Probes to measure (default: the server's; with --target: static, servlet, jsp, cgi, shtml, module).")
+    List<Probe> probes;
+
+    @Option(names = "--clients", paramLabel = "LIST", split = ",", converter = Converters.ClientCount.class,
+            description = "Client counts of the ladder (default: 1,2,4,8,16,32,64).")
+    List<Integer> clients;
+
+    @Mixin
+    TimingOptions timing;
+
+    @Mixin
+    FloodOptions flood;
+
+    @Option(names = "--keepalive", description = "HTTP/1.1 keep-alive instead of HTTP/1.0 with a connection per request.")
+    boolean keepAlive;
+
+    @Option(names = "--repeat", paramLabel = "N", description = "Run the whole ladder N times; the spread is reported.")
+    int repeat = 1;
+
+    @Option(names = "--pin", description = "Server on CPU 0, client on CPU 1 (see the README: it did not cut the spread here).")
+    boolean pin;
+
+    @Option(names = "--mix", paramLabel = "FILE", converter = Converters.MixFileReader.class,
+            description = "A weighted workload (harness/mixes/ecommerce.mix documents the format); repeatable.")
+    List<Mix> mixFiles = new ArrayList<>();
+
+    @Option(names = "--workload", paramLabel = "NAME", converter = Converters.WorkloadName.class, description = "The white"
+            + " paper's: static-fileset[:webbench|webstone|specweb99] (the probes and a static fileset) or"
+            + " ecommerce[:servlet|cgi] (the e-commerce mix over TLS).")
+    String workload;
+
+    @Option(names = "--baseline", paramLabel = "NAME", converter = Converters.BaselineName.class,
+            description = "What the efficiencies divide by: fileset or file (default: the fileset if it runs).")
+    BenchSettings.Baseline baseline = BenchSettings.Baseline.AUTO;
+
+    @Option(names = "--cgi-floor", description = "Then measure what starting the CGI program costs, against the CGI figures.")
+    boolean cgiFloor;
+
+    @Option(names = "--no-verify", description = "Do not verify the probes before measuring them.")
+    boolean noVerify;
+
+    @Option(names = "--tls-target", paramLabel = "BASE_URL", converter = Converters.Url.class, description = "The HTTPS"
+            + " listener for the tls entries of a mix (default for a started server: its port + 360).")
+    Endpoint tlsTarget;
+
+    @Option(names = "--trust-cert", paramLabel = "PEM", description = "Trust exactly this certificate for TLS (default: the JDK's CAs; for a started server: run/tls/server.pem).")
+    Path trustCert;
+
+    @Option(names = "--tls-resume", description = "Let TLS sessions resume (default: a full handshake per connection, as WebBench).")
+    boolean tlsResume;
+
+    @Mixin
+    Options.Timeout timeout;
+
+    @Option(names = "--latency-bound", paramLabel = "MS", converter = Converters.Positive.class,
+            description = "Mean latency bound of the useful peak (default 100).")
+    double latencyBound = 100;
+
+    @Option(names = "--server-pid", paramLabel = "LIST", split = ",", converter = Converters.Pid.class,
+            description = "With --target: the server's processes on this machine, for its CPU per request.")
+    List<Long> serverPids = new ArrayList<>();
+
+    @Mixin
+    CpuOptions cpu;
+
+    @Option(names = "--server-metrics", paramLabel = "URL[,URL]", split = ",", converter = Converters.ExporterUrl.class,
+            description = "With --target: the Prometheus exporters on the server's machine (scripts/spice metrics-agent"
+                    + " start there prints this value): the server's CPU is read from them, where it runs.")
+    List<URI> serverMetrics = new ArrayList<>();
+
+    @Option(names = "--engine", paramLabel = "NAME", converter = Converters.EngineName.class, description = "The load"
+            + " engine: event-loop (SPICE's own, plain HTTP and TLS) or jmeter (Apache JMeter, here or on --jmeter-remote"
+            + " engines; probe ladders over plain HTTP).")
+    BenchSettings.Engine engine = BenchSettings.Engine.EVENT_LOOP;
+
+    @ArgGroup(exclusive = false, heading = "With --engine jmeter:%n")
+    JMeterOptions jmeter;
+
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the clients' draws from a mix (default 1).")
+    long seed = 1;
+
+    @Mixin
+    Options.PageBytes pageBytes;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Where results/<time>/ goes (default: results).")
+    Path outDir = Path.of("results");
+
+    /** A server started here: which, on which port, its processes and cgroup (null: none), where its results go. */
+    record Started(Server server, int port, List<Long> pids, Path cgroup, Path outDir) {
+    }
+
+    @Override
+    public Integer call() {
+        settings();
+        return new BenchPlan(this, startedServers(), !noVerify, cgiFloor, PlanCommands.projectRoot(), out, err).run();
+    }
+
+    /** The settings {@code args} give, or the ParameterException that names the bad option (for tests). */
+    public static BenchSettings settings(String... args) {
+        BenchCommand command = new BenchCommand();
+        new CommandLine(command).parseArgs(args);
+        return command.settings();
+    }
+
+    /** Every option checked, as the settings of the first run (the first server started, on its default port). */
+    BenchSettings settings() {
+        List<Server> started = startedServers();
+        return settings(started.isEmpty() ? null : new Started(started.get(0), started.get(0).defaultPort(), List.of(),
+                null, outDir), List.of());
+    }
+
+    /**
+     * The settings of one run, the one place they are made: on --target ({@code started} null) or on a server started
+     * here; {@code named} are the named workload's mixes, measured after the probes.
+     */
+    BenchSettings settings(Started started, List<Mix> named) {
+        Cli.Checks check = new Cli.Checks(spec);
+        Endpoint base = started == null ? target : endpoint("http://127.0.0.1:" + started.server().ports(started.port()).http());
+        Endpoint tls = tlsTarget != null ? tlsTarget : started != null
+                ? endpoint("https://127.0.0.1:" + started.server().ports(started.port()).https()) : base.tls() ? base : null;
+        Path trusted = trustCert != null ? trustCert : started != null ? PlanCommands.projectRoot().resolve(BenchPlan.TLS_CERT) : null;
+        List<Mix> mixes = mixes(started == null ? null : started.server(), named);
+        BenchSettings settings = BenchSettings.builder()
+                .target(base).tlsTarget(tls).trustCert(trusted).tlsResume(tlsResume).keepAlive(keepAlive)
+                .timeoutMillis(timeout.value())
+                .mixes(mixes).bytes(pageBytes.value()).baseline(baseline).clients(ladder()).repeat(repeat)
+                .latencyBoundMs(latencyBound)
+                .profile(timing.profile).rampUpS(timing.rampUpS()).durationS(timing.durationS())
+                .rampDownS(timing.rampDownS()).pauseS(timing.pauseS()).warmUpS(timing.warmUp)
+                .serverName(started == null ? (servers.isEmpty() ? null : String.join(", ", servers)) : started.server().id())
+                .serverPids(started == null ? serverPids : started.pids()).serverMetrics(serverMetrics)
+                .serverCgroup(started == null ? cpu.cgroup : started.cgroup()).pin(pin)
+                .engine(engine).jmeter(engine == BenchSettings.Engine.JMETER
+                        ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null)
+                .seed(seed).outDir(started == null ? outDir : started.outDir())
+                .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size()))
+                .build();
+        check(check, settings);
+        return settings;
+    }
+
+    /** The servers to start: none with --target; else those named (all: every real one), the embedded by default. */
+    List<Server> startedServers() {
+        if (target != null) {
+            return List.of();
+        }
+        List<Server> started = new ArrayList<>();
+        for (String name : servers.isEmpty() ? List.of(Server.EMBEDDED.id()) : servers) {
+            List<Server> named = name.equals("all") ? Server.real() : List.of(Server.find(name).orElseThrow(() ->
+                    new Cli.Checks(spec).fail("--server takes " + Server.ids() + " or all, not \"" + name + "\"")));
+            named.stream().filter(s -> !started.contains(s)).forEach(started::add);
+        }
+        return started;
+    }
+
+    /**
+     * The workloads of a run, decided here only: the probes named, else a named workload's, else the server's (the
+     * standard ones on --target); then the mix files and the named workload's mixes.
+     */
+    List<Mix> mixes(Server server, List<Mix> named) {
+        List<Probe> chosen = probes;
+        if (chosen == null) {
+            chosen = Workloads.probes(workload);
+        }
+        if (chosen == null) {
+            boolean mixFilesAlone = server == null && !mixFiles.isEmpty() && workload == null;
+            chosen = server != null ? server.benchProbes() : mixFilesAlone ? List.of() : Probe.standard();
+        }
+        List<Mix> mixes = new ArrayList<>();
+        chosen.forEach(p -> mixes.add(Mix.of(p)));
+        mixes.addAll(mixFiles);
+        mixes.addAll(named);
+        return mixes;
+    }
+
+    private List<Integer> ladder() {
+        return clients != null ? clients : flood.ladder() != null ? flood.ladder() : List.of(1, 2, 4, 8, 16, 32, 64);
+    }
+
+    /** The rules between options, and what their types cannot say; each a usage error that names the option. */
+    private void check(Cli.Checks check, BenchSettings settings) {
+        if (settings.durationS() <= 0) {
+            throw check.fail("--duration takes a number above 0, not " + settings.durationS());
+        }
+        if (repeat < 1 || repeat > 1000) {
+            throw check.fail("--repeat takes a whole number from 1 to 1000, not " + repeat);
+        }
+        if (settings.mixes().stream().map(Mix::name).distinct().count() < settings.mixes().size()) {
+            throw check.fail("--mix: two workloads are named the same; rename a mix file");
+        }
+        if (target == null && (!serverPids.isEmpty() || !serverMetrics.isEmpty() || cpu.cgroup != null)) {
+            throw check.fail((!serverPids.isEmpty() ? "--server-pid" : !serverMetrics.isEmpty() ? "--server-metrics"
+                    : "--server-cgroup") + " goes with --target: a server bench starts is measured by its own cgroup or"
+                    + " processes");
+        }
+        if (!serverMetrics.isEmpty() && (!serverPids.isEmpty() || cpu.cgroup != null)) {
+            throw check.fail("--server-metrics, or --server-pid and --server-cgroup: the server's CPU is read in one place");
+        }
+        if (cpu.cgroup != null) {
+            try {
+                Cgroup.at(cpu.cgroup);
+            } catch (IOException e) {
+                throw check.fail("--server-cgroup: " + e.getMessage());
+            }
+        }
+        if (tlsTarget != null && !tlsTarget.tls()) {
+            throw check.fail("--tls-target: must be an https:// URL, not " + tlsTarget);
+        }
+        if (trustCert != null && !Files.isReadable(trustCert)) {
+            throw check.fail("--trust-cert: cannot read " + trustCert);
+        }
+        if (Workloads.tls(workload) && settings.tlsTarget() == null) {
+            throw check.fail("--tls-target: the e-commerce workload on --target needs its HTTPS listener,"
+                    + " e.g. --tls-target https://127.0.0.1:18440");
+        }
+        for (Mix mix : settings.mixes()) {
+            if (mix.hasTls() && settings.tlsTarget() == null) {
+                throw check.fail("--tls-target: mix \"" + mix.name() + "\" has tls entries; give the TLS base URL,"
+                        + " e.g. --tls-target https://127.0.0.1:18443");
+            }
+        }
+        JMeterOptions.check(check, settings, jmeter, Workloads.tls(workload));
+        String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());
+        if (limit != null) {
+            throw check.fail("--clients: " + limit);
+        }
+    }
+
+    private static Endpoint endpoint(String url) {
+        return Endpoint.parse(url);
+    }
+}

@@ -1,0 +1,165 @@
+package org.spice.bench.commands;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Server;
+import org.spice.bench.run.BenchRun;
+import org.spice.bench.run.Recorder;
+import org.spice.bench.run.Signals;
+import org.spice.cli.Cli;
+import org.spice.verify.VerifyCommand;
+
+/**
+ * What one {@code spice bench} does, in order: for each server to measure, start it (through scripts/spice),
+ * verify the probes it will measure (a probe that answers the wrong bytes is not timed, and verifying warms
+ * the server: Jasper compiles the 100 JSP pages), run the ladder, stop it; then the comparison when several
+ * servers ran, and the CGI floor when asked. With --target, the server is already running: verify and measure.
+ * Servers started here are stopped whatever happens, a signal included.
+ */
+final class BenchPlan {
+
+    /** The self-signed certificate scripts/spice makes for the servers it starts (run/tls). */
+    static final String TLS_CERT = "run/tls/server.pem";
+    private static final String FILESET = "run/fileset";
+
+    private final BenchCommand command;
+    private final List<Server> servers;
+    private final boolean verify;
+    private final boolean cgiFloor;
+    private final Path root;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Shell shell;
+    private final Set<Server> running = new LinkedHashSet<>();
+
+    BenchPlan(BenchCommand command, List<Server> servers, boolean verify, boolean cgiFloor, Path root, PrintStream out,
+            PrintStream err) {
+        this.command = command;
+        this.servers = servers;
+        this.verify = verify;
+        this.cgiFloor = cgiFloor;
+        this.root = root;
+        this.out = out;
+        this.err = err;
+        this.shell = new Shell(root, err);
+    }
+
+    /** @return the exit status: 0 only if every step succeeded */
+    int run() {
+        Thread stopAll = new Thread(this::stopRunning, "spice-stop-servers");
+        Runtime.getRuntime().addShutdownHook(stopAll);
+        try {
+            List<Mix> named = command.workload == null ? List.of() : Workloads.load(command.workload, root.resolve(FILESET));
+            return servers.isEmpty() ? target(named) : servers(named);
+        } catch (IOException e) {
+            err.println("spice bench: " + e.getMessage());
+            return 1;
+        } finally {
+            stopRunning();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopAll);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook runs
+            }
+        }
+    }
+
+    /** A server that is already running, at --target. */
+    private int target(List<Mix> named) throws IOException {
+        BenchSettings settings = command.settings(null, named);
+        if (!verified(settings)) {
+            return 1;
+        }
+        BenchRun run = new BenchRun(settings, out, err);
+        int status = run.run();
+        return floor(status, run.dir() == null ? List.of() : List.of(run.dir()));
+    }
+
+    /** Each server in turn; with several, their results side by side in results/compare-TIME/. */
+    private int servers(List<Mix> named) throws IOException {
+        Path out = command.outDir;
+        Path compare = null;
+        if (servers.size() > 1) {
+            compare = out.resolve("compare-" + Recorder.stamp());
+        }
+        int status = 0;
+        List<Path> dirs = new ArrayList<>();
+        for (Server server : servers) {
+            int port = server.defaultPort();
+            shell.start(server, port);
+            running.add(server);
+            BenchSettings settings = command.settings(new BenchCommand.Started(server, port, shell.pids(server, port),
+                    shell.cgroup(server, port), compare == null ? out : compare.resolve(server.id())), named);
+            int result = 1;
+            if (verified(settings)) {
+                BenchRun run = new BenchRun(settings, this.out, err);
+                result = run.run();
+                if (run.dir() != null) {
+                    dirs.add(run.dir());
+                }
+            }
+            running.remove(server);
+            shell.stop(server, port);
+            status = status != 0 ? status : result;
+            if (result == Signals.INTERRUPTED || result == Signals.TERMINATED) {
+                return result;
+            }
+        }
+        if (compare != null && dirs.size() > 1) {
+            List<String> args = new ArrayList<>();
+            dirs.forEach(d -> args.add(d.toString()));
+            args.addAll(List.of("--out", compare.toString()));
+            status = Math.max(status, Cli.run(new CompareCommand(), this.out, err, args.toArray(String[]::new)));
+        }
+        return floor(status, dirs);
+    }
+
+    /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */
+    private boolean verified(BenchSettings settings) {
+        List<String> probes = settings.mixes().stream().filter(Mix::isProbe)
+                .map(Mix::name).toList();
+        if (!verify || probes.isEmpty()) {
+            return true;
+        }
+        String base = settings.target().toString();
+        err.println("spice bench: verify " + base + " first (--no-verify skips it)");
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        PrintStream to = new PrintStream(said, true, StandardCharsets.UTF_8);
+        List<String> args = new ArrayList<>(List.of(base, "--probes", String.join(",", probes),
+                "--bytes", Long.toString(settings.bytes()), "--timeout", Integer.toString(settings.timeoutMillis())));
+        if (settings.target().tls() && settings.trustCert() != null) {
+            args.addAll(List.of("--trust-cert", settings.trustCert().toString()));
+        }
+        if (Cli.run(new VerifyCommand(), to, to, args.toArray(String[]::new)) == 0) {
+            return true;
+        }
+        err.print(said.toString(StandardCharsets.UTF_8));
+        err.println("spice bench: " + base + " does not pass verify, so its figures would not be SPICE figures");
+        return false;
+    }
+
+    private int floor(int status, List<Path> dirs) throws IOException {
+        if (!cgiFloor || dirs.isEmpty()) {
+            return status;
+        }
+        int floor = shell.cgiFloor(dirs);
+        return status != 0 ? status : floor;
+    }
+
+    private synchronized void stopRunning() {
+        for (Server server : List.copyOf(running)) {
+            shell.stop(server, server.defaultPort());
+            running.remove(server);
+        }
+    }
+}

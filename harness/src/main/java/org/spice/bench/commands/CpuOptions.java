@@ -1,0 +1,57 @@
+package org.spice.bench.commands;
+
+import java.nio.file.Path;
+
+import org.spice.bench.model.BenchSettings;
+import org.spice.page.Probe;
+
+import picocli.CommandLine.Option;
+
+/** How bench takes the CPU figure: where the server's CPU is (its cgroup), and the paired rounds at one load. */
+final class CpuOptions {
+
+    /**
+     * The most the rounds last unless told otherwise, seconds. Two default benches stopped at ±5 % after 21 rounds (104 s)
+     * and at a 120 s bound after 26 rounds with servlet and JSP at ±5.3 and ±5.2 %.
+     */
+    static final double TIME_S = 140;
+
+    /**
+     * Unless --cpu-time is given, the warm-up and the rounds together last at most this per workload, seconds, counting
+     * at least the default six (both run every workload in turn, so their time grows with the workloads; fewer
+     * workloads make shorter rounds, not fewer needed): the default bench's six then take 228 s,
+     * so that a fresh clone's `scripts/spice bench` (its ladder 145 s, at most 168) takes at most 7 minutes here, its
+     * build included. The warm-up took 93-142 s in eight such benches (JSP's 100 pages until C2 has compiled them); the
+     * rounds then needed 50-125 s on a quiet machine, and more than 140 when it was not. With 38 s per workload
+     * counted alone, `bench --server all --probes static,servlet,module,cgi` left httpd's rounds 97 s (31 rounds) and
+     * its static file at ±6.0 %.
+     */
+    static final double WITH_WARM_UP_PER_WORKLOAD_S = 38;
+
+    @Option(names = "--server-cgroup", paramLabel = "PATH", description = "With --target: the server's cgroup on this"
+            + " machine (e.g. /sys/fs/cgroup/system.slice/apache2.service): its CPU is the server's, every process it"
+            + " starts counted once (a server bench starts runs in a cgroup of its own).")
+    Path cgroup;
+
+    @Option(names = "--cpu-clients", paramLabel = "N", converter = Converters.ClientCount.class, description = "The"
+            + " clients of the CPU rounds, every probe at the same load (default " + BenchSettings.CpuPlan.CLIENTS + ").")
+    Integer clients;
+
+    @Option(names = "--cpu-precision", paramLabel = "PCT", converter = Converters.Positive.class, description = "The CPU"
+            + " rounds go on until every probe's ratio to the static file is known within ±PCT %% (95 %% interval;"
+            + " default 5), or --cpu-time.")
+    double precisionPct = 100 * BenchSettings.CpuPlan.PRECISION;
+
+    @Option(names = "--cpu-time", paramLabel = "S", converter = Converters.Seconds.class, description = "The most the CPU"
+            + " rounds last, seconds (default: what the warm-up left of " + (int) WITH_WARM_UP_PER_WORKLOAD_S + " s per"
+            + " workload, six at least, for the two, at least " + (int) BenchSettings.CpuPlan.LEAST_S + " and at most " + (int) TIME_S
+            + "; 0: no rounds, the CPU figure from the ladder).")
+    Double timeS;
+
+    /** The rounds of a bench of {@code workloads} workloads. */
+    BenchSettings.CpuPlan rounds(int workloads) {
+        return new BenchSettings.CpuPlan(clients != null ? clients : BenchSettings.CpuPlan.CLIENTS, precisionPct / 100,
+                timeS != null ? timeS : TIME_S,
+                timeS != null ? null : WITH_WARM_UP_PER_WORKLOAD_S * Math.max(Probe.standard().size(), workloads));
+    }
+}

@@ -1,0 +1,43 @@
+package org.spice.bench.commands;
+
+import java.nio.file.Path;
+
+import org.spice.bench.model.Server;
+import org.spice.cli.Cli;
+
+/** What bench, explain and sweep share: where the checkout is, and their option checks. */
+final class PlanCommands {
+
+    /** Longest a phase may last: a day. Longer is a typo, not a benchmark. */
+    static final double MAX_SECONDS = 86_400;
+
+    private PlanCommands() {
+    }
+
+    /** The checkout this harness was built in (harness/target/spice-harness.jar or harness/target/classes). */
+    static Path projectRoot() {
+        try {
+            Path code = Path.of(PlanCommands.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return code.getParent().getParent().getParent();
+        } catch (java.net.URISyntaxException | RuntimeException e) {
+            return Path.of(".");
+        }
+    }
+
+    /** The server a --server option names, or the usage error that lists them. */
+    static Server server(Cli.Checks check, String name) {
+        return Server.find(name).orElseThrow(() -> check.fail("--server takes " + Server.ids() + ", not \"" + name + "\""));
+    }
+
+    /** Seconds an option gives, checked (above 0, or 0 too when {@code zero}; at most a day), or {@code byDefault}. */
+    static double seconds(Cli.Checks check, String option, Double value, double byDefault, boolean zero) {
+        if (value == null) {
+            return byDefault;
+        }
+        double seconds = check.number(option, value.toString(), zero);
+        if (seconds > MAX_SECONDS) {
+            throw check.fail(option + " takes at most " + (long) MAX_SECONDS + " seconds (a day), not \"" + value + "\"");
+        }
+        return seconds;
+    }
+}

@@ -1,0 +1,220 @@
+package org.spice.bench.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Random;
+import java.util.SplittableRandom;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Failure;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.SteadyState;
+import org.spice.bench.model.Stop;
+import org.spice.bench.model.Summaries;
+import org.spice.bench.proc.ServerCpu;
+
+/**
+ * The CPU rounds phase, right after the warm-up and at its load: every workload runs a one-second slice per round, in
+ * an order shuffled per round from the seed, so that what drifts over the run (the machine, the JIT, the server's
+ * memory) hits every probe alike and cancels in each probe's ratio to the static file, taken per round. A round's
+ * slices follow each other under one load ({@link LoadEngine.Windowed#round}): the clients go from one probe to the
+ * next without stopping, so no slice but the round's first begins on a server that was idle a moment before. Rounds go on
+ * until every probe's figures are known to the precision asked ({@link CpuRounds#preciseEnough}) or the time bound
+ * would be passed by one more round. The CPU figures of the results come from here; the ladder gives rates.
+ */
+final class PairedRounds {
+
+    private static final double SLICE_S = 1;
+    /**
+     * Each round's first workload runs this long before its slice, unmeasured: the load has stopped between two rounds
+     * (between two slices of a round it does not), and a server's first moments under load again are not its steady
+     * cost.
+     */
+    static final double LEAD_IN_S = 0.5;
+    /** Mixes each seed's shuffles apart from the clients' draws, which use the seed itself. */
+    private static final long SHUFFLE = 0x5DEECE66DL;
+
+    private final BenchSettings settings;
+    private final LoadEngine.Windowed engine;
+    private final Stop stop;
+    private final PrintStream err;
+    private final Recorder recorder;
+    private final ServerCpu serverCpu;
+
+    PairedRounds(BenchSettings settings, LoadEngine.Windowed engine, ServerCpu serverCpu, Stop stop, PrintStream err,
+            Recorder recorder) {
+        this.settings = settings;
+        this.engine = engine;
+        this.serverCpu = serverCpu;
+        this.stop = stop;
+        this.err = err;
+        this.recorder = recorder;
+    }
+
+    /** Runs the rounds after a warm-up of {@code warmUpS} seconds; null, or why the run must stop. */
+    Failure run(double warmUpS) throws InterruptedException, IOException {
+        BenchSettings.CpuPlan plan = settings.cpu();
+        double boundS = plan.boundS(warmUpS);
+        err.println(announce(plan, warmUpS, boundS));
+        CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, "in progress", List.of());
+        long began = System.nanoTime();
+        double longest = LEAD_IN_S + SLICE_S * order(settings.mixes(), settings.seed(), 1).size();
+        boolean readsJit = serverCpu.readsJit();
+        List<Mix> running = settings.mixes();
+        for (int r = 1; ; r++) {
+            double elapsed = (System.nanoTime() - began) / 1e9;
+            if (elapsed + longest > boundS) {
+                recorder.rounds(rounds.stopped("the time bound (" + fmt(boundS) + " s) before every probe was"
+                        + " within its precision"));
+                return null;
+            }
+            long roundBegan = System.nanoTime();
+            LoadEngine.Round round = engine.round(order(running, settings.seed(), r), plan.clients(), LEAD_IN_S, readsJit);
+            if (stop.requested()) {
+                recorder.rounds(rounds.stopped("cut short: " + stop.why()));
+                return stop.failure();
+            }
+            RunRecord whole = round.whole();
+            if (whole.failed() && whole.failureKind().endsLadder()) {
+                recorder.rounds(rounds.stopped("cut short: " + whole.reason()));
+                return whole.failure();
+            }
+            List<CpuRounds.Taken> slices = round.slices();
+            longest = (System.nanoTime() - roundBegan) / 1e9;
+            rounds = rounds.with(new CpuRounds.Round(r, slices), "in progress");
+            err.println(progress(rounds, running));
+            if (rounds.preciseEnough(settings::cpuSource)) {
+                recorder.rounds(rounds.stopped("every probe within its precision"));
+                return null;
+            }
+            recorder.rounds(rounds);
+            List<Mix> next = stillRunning(rounds);
+            for (Mix mix : running) {
+                if (!next.contains(mix)) {
+                    err.println(done(rounds, mix.name()));
+                }
+            }
+            running = next;
+        }
+    }
+
+    /** The rounds' first line: their load, and their time bound with where it comes from. */
+    static String announce(BenchSettings.CpuPlan plan, double warmUpS, double boundS) {
+        String why = plan.withWarmUpS() == null ? "--cpu-time"
+                : boundS >= plan.timeS() ? "--cpu-time's " + fmt(plan.timeS()) + " s, the most the rounds take"
+                : boundS <= BenchSettings.CpuPlan.LEAST_S ? "the least the rounds take: the warm-up, its idle measurement"
+                        + " included, took " + fmt(warmUpS) + " s of the " + fmt(plan.withWarmUpS()) + " s the two share"
+                : "what the warm-up, its idle measurement included, left of the " + fmt(plan.withWarmUpS())
+                        + " s the two share: it took " + fmt(warmUpS) + " s";
+        return String.format(Locale.ROOT, "cpu rounds at %d clients: until every probe is within its precision, at most"
+                + " %s s (%s)", plan.clients(), fmt(boundS), why);
+    }
+
+    /**
+     * The workloads the next round runs: every one for the first {@link CpuRounds#MIN_ROUNDS} counted rounds; then the static
+     * file, which every probe is paired with, and the probes whose figures have not yet reached their precision, so
+     * that the rounds' time goes where the noise is (JSP's 100 pages spread more than a servlet's one buffer).
+     */
+    private List<Mix> stillRunning(CpuRounds rounds) {
+        if (rounds.counted() < CpuRounds.MIN_ROUNDS
+                || settings.mixes().stream().noneMatch(m -> m.name().equals(Summaries.STATIC))) {
+            return settings.mixes();
+        }
+        Map<String, CpuRounds.Figures> figures = rounds.figures(settings::cpuSource);
+        return settings.mixes().stream().filter(m -> m.name().equals(Summaries.STATIC) || figures.get(m.name()) == null
+                || !figures.get(m.name()).precise()).toList();
+    }
+
+    /**
+     * Round {@code round}'s order, the same for the same seed and round: the workloads shuffled in an odd round, and
+     * the next (even) round runs them in reverse, so that every workload is first as often as last over each pair
+     * of rounds. The first slice of a round costs more: measured with the same file under two names (A/A), the one
+     * that always ran first cost 1.09 × the other. The shuffle's generator is seeded through SplittableRandom's mix,
+     * because java.util.Random's first draw barely changes between seeds one apart: seeded with seed × c + round, a
+     * two-workload round had put the same workload first in every round. The static file runs
+     * {@link #staticSlices} slices of the round.
+     */
+    static List<Mix> order(List<Mix> mixes, long seed, int round) {
+        int odd = round % 2 == 1 ? round : round - 1;
+        List<Mix> order = new ArrayList<>(mixes);
+        mixes.stream().filter(m -> m.name().equals(Summaries.STATIC)).findFirst().ifPresent(
+                reference -> order.addAll(Collections.nCopies(staticSlices(mixes.size() - 1) - 1, reference)));
+        Collections.shuffle(order, new Random(new SplittableRandom(seed * SHUFFLE + odd).nextLong()));
+        if (round != odd) {
+            Collections.reverse(order);
+        }
+        return order;
+    }
+
+    /**
+     * The static file's slices in a round beside {@code others} probes: √others, rounded (at least one). Every ratio
+     * is paired with the static file, so its noise is in each of them; with k probes against one reference, the
+     * reference's share that makes the ratios most precise for the time is √k of a probe's (Dunnett's allocation).
+     * The 1 s slices' noise here is the machine's, and white: the spread of successive slices' difference grows
+     * only from 0.078 at one second apart to 0.085 at five (wrk, one probe at a time, 57 slices each). With six
+     * workloads, two static slices in a round of seven make a ratio's variance 3/4 of one in six slices for 7/6 of
+     * the time (the same precision in 7/8 of it), and halve the static file's own.
+     */
+    static int staticSlices(int others) {
+        return Math.max(1, (int) Math.round(Math.sqrt(others)));
+    }
+
+    /**
+     * One line per round on stderr: the estimates so far of the probes that ran in it (static's CPU, each other's
+     * ratio), with their intervals once there are enough rounds; a round left out says so and why.
+     */
+    String progress(CpuRounds rounds, List<Mix> ran) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d at %d clients",
+                rounds.rounds().size(), rounds.clients()));
+        if (rounds.rounds().get(rounds.rounds().size() - 1).jitBusy()) {
+            return line.append(String.format(Locale.ROOT, ": left out, the server's JIT was compiling through it (over"
+                    + " %.0f %% of its CPU); %s", 100 * SteadyState.JIT_QUIET, rounds.counted() == 0 ? "no round counted yet"
+                            : rounds.counted() + " counted so far")).toString();
+        }
+        Map<String, CpuRounds.Figures> figures = rounds.figures(settings::cpuSource);
+        List<String> parts = new ArrayList<>();
+        for (Mix mix : ran) {
+            CpuRounds.Figures f = figures.get(mix.name());
+            if (f != null && !parts.contains(mix.name())) {
+                parts.add(figure(mix.name(), f));
+            }
+        }
+        return line.append(String.format(Locale.ROOT, ", %d counted, so far: ", rounds.counted()))
+                .append(String.join(", ", parts)).toString();
+    }
+
+    /** The line of a probe that leaves the rounds, its figure known to its aim: that figure, once. */
+    String done(CpuRounds rounds, String probe) {
+        CpuRounds.Figures f = rounds.figures(settings::cpuSource).get(probe);
+        return String.format(Locale.ROOT, "cpu rounds: %s done after %d rounds, its ratio within its aim (±%s %%): %s",
+                probe, f.paired().rounds(), fmt(100 * f.aim()), figure(probe, f));
+    }
+
+    /** "static 88.1 µs ± 4.2 %", "servlet 0.934 × ± 3.9 %"; no interval before there are enough rounds. */
+    private static String figure(String probe, CpuRounds.Figures f) {
+        boolean reference = probe.equals(Summaries.STATIC);
+        if (Double.isNaN(reference ? f.cpuUsPerReq() : f.paired().ratio())) {
+            return probe + " not measured yet";
+        }
+        double relative = reference ? f.cpuUsPerReqCi() / f.cpuUsPerReq() : f.paired().relativeCi();
+        String value = reference ? String.format(Locale.ROOT, "%.1f µs", f.cpuUsPerReq())
+                : String.format(Locale.ROOT, "%.3f ×", f.paired().ratio());
+        return probe + " " + value + (Double.isNaN(relative) ? "" : " ± " + pct(relative));
+    }
+
+    private static String pct(double relative) {
+        return Double.isNaN(relative) ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * relative);
+    }
+
+    private static String fmt(double seconds) {
+        return String.format(Locale.ROOT, "%.0f", seconds);
+    }
+}

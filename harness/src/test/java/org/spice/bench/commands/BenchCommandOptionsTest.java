@@ -1,0 +1,172 @@
+package org.spice.bench.commands;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Server;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine;
+
+/** Bad options are refused before anything is sent, with a message that names the option. */
+class BenchCommandOptionsTest {
+
+    private static final String T = "http://127.0.0.1:1";
+
+    @Test
+    void defaultsAndProfiles() {
+        BenchSettings quick = BenchCommand.settings("--target", T);
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), quick.clients());
+        assertEquals(Probe.standard().size(), quick.mixes().size());
+        assertEquals(0.5, quick.rampUpS());
+        assertEquals(3, quick.durationS());
+        assertEquals(0.5, quick.rampDownS());
+        assertEquals(0, quick.pauseS());
+        double ladderSeconds = quick.mixes().size() * quick.clients().size()
+                * (quick.rampUpS() + quick.durationS() + quick.rampDownS() + quick.pauseS());
+        assertEquals(168, ladderSeconds, 1e-9);
+        assertTrue(ladderSeconds + quick.cpu().withWarmUpS() <= 7 * 60 - 20, "the default bench (the warm-up and the"
+                + " CPU rounds, then the ladder) must leave 20 s within 7 minutes to start, verify and stop the server: "
+                + ladderSeconds + " s of ladder");
+        assertEquals(CanonicalPage.builtBytes(), quick.bytes());
+        BenchSettings webbench = BenchCommand.settings("--duration", "60", "--profile", "webbench", "--target", T);
+        assertEquals(30, webbench.rampUpS());
+        assertEquals(60, webbench.durationS());    // an explicit option wins over the profile, in any order
+        assertEquals(30, webbench.rampDownS());
+        BenchSettings some = BenchCommand.settings("--target", T, "--probes", "static,cgi", "--clients", "1,3");
+        assertEquals(2, some.mixes().size());
+        assertEquals("cgi", some.mixes().get(1).name());
+        assertEquals(List.of(1, 3), some.clients());
+    }
+
+    @Test
+    void theCpuRoundsGetWhatTheWarmUpLeftUnlessTheirTimeIsGiven() {
+        BenchSettings.CpuPlan plan = BenchCommand.settings("--target", T).cpu();
+        assertEquals(140, plan.timeS());
+        assertEquals(228, plan.withWarmUpS(), 1e-9, "38 s per workload, six by default");
+        assertEquals(140, plan.boundS(60), "a short warm-up: the rounds' own bound");
+        assertEquals(98, plan.boundS(130), 1e-9);
+        assertEquals(BenchSettings.CpuPlan.LEAST_S, plan.boundS(200), "a long warm-up: the least the rounds get");
+        assertEquals(418, BenchCommand.settings("--target", T, "--probes", "static,servlet,jsp,cgi,shtml,module,fastcgi,"
+                + "cgi-stock,php-fpm,wsgi,lua").cpu().withWarmUpS(), 1e-9, "more workloads, a longer warm-up and rounds");
+        assertEquals(140, BenchCommand.settings("--target", T, "--probes", "static,module").cpu().boundS(40),
+                "fewer workloads: shorter rounds, not fewer rounds needed");
+        BenchSettings.CpuPlan given = BenchCommand.settings("--target", T, "--cpu-time", "30").cpu();
+        assertNull(given.withWarmUpS());
+        assertEquals(30, given.boundS(200), "--cpu-time given: exactly that, whatever the warm-up took");
+        assertEquals(0, BenchCommand.settings("--target", T, "--cpu-time", "0").cpu().boundS(10));
+    }
+
+    @Test
+    void theOverloadProfileFloodsPastThePeak() {
+        BenchSettings ladder = BenchCommand.settings("--target", T, "--profile", "overload");
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), ladder.clients(), "the quick ladder finds each workload's peak");
+        assertEquals(new BenchSettings.Flood(0, List.of(2, 4, 8, 16), List.of(3.0, 5.0, 1.0, 2.0)), ladder.flood());
+        BenchSettings given = BenchCommand.settings("--target", T, "--profile", "overload", "--peak-clients", "625",
+                "--multiples", "16,4", "--flood-timing", "0.5,1,0,0.2");
+        assertEquals(List.of(625), given.clients(), "a given peak: the ladder runs there alone");
+        assertEquals(new BenchSettings.Flood(625, List.of(4, 16), List.of(0.5, 1.0, 0.0, 0.2)), given.flood());
+        assertEquals(null, BenchCommand.settings("--target", T).flood());
+        assertBad("--peak-clients, --multiples and --flood-timing go with --profile overload", "--target", T,
+                "--peak-clients", "8");
+        assertBad("--peak-clients takes a client count above 0", "--target", T, "--profile", "overload",
+                "--peak-clients", "0");
+        assertBad("--multiples takes whole numbers from 2 to 1000", "--target", T, "--profile", "overload",
+                "--multiples", "1,2");
+        assertBad("--flood-timing takes four numbers", "--target", T, "--profile", "overload", "--flood-timing", "3,5");
+        assertBad("--flood-timing", "--target", T, "--profile", "overload", "--flood-timing", "3,0,1,2");
+    }
+
+    @Test
+    void badOptionsNameTheOption(@TempDir Path dir) throws IOException {
+        assertBad("--server takes embedded, apache, tomcat, jetty, nginx, apache-prefork, tomcat-vt, jetty-vt or all, not \"iis\"",
+                "--server", "iis");
+        BenchCommand both = new BenchCommand();
+        new picocli.CommandLine(both).parseArgs("--server", "apache,apache-prefork", "--server", "nginx");
+        assertEquals(List.of(Server.APACHE, Server.APACHE_PREFORK, Server.NGINX), both.startedServers());
+        BenchSettings prefork = BenchCommand.settings("--server", "apache-prefork");
+        assertTrue(prefork.mixes().stream().anyMatch(m -> m.name().equals("mod-php")), "a variant measures its own probes");
+        assertTrue(BenchCommand.settings("--server", "apache").mixes().stream().noneMatch(m -> m.name().equals("mod-php")));
+        assertBad("--server-pid goes with --target", "--server-pid", "1");
+        assertBad("Invalid value for option '--clients' (LIST): \"0\" is not a client count", "--target", T, "--clients", "1,0,4");
+        assertBad("Invalid value for option '--clients'", "--target", T, "--clients", "-2");
+        assertBad("Invalid value for option '--clients'", "--target", T, "--clients", "many");
+        assertBad("Invalid value for option '--probes' (LIST): unknown probe \"php\"", "--target", T, "--probes", "static,php");
+        assertBad("Invalid value for option '--mix' (FILE): cannot read", "--target", T, "--mix", dir.resolve("absent.mix").toString());
+        Path bad = dir.resolve("bad.mix");
+        Files.writeString(bad, "1 /ok\n2 nopath\n");
+        assertBad("Invalid value for option '--mix' (FILE): " + bad + " line 2:", "--target", T, "--mix", bad.toString());
+        Path tls = dir.resolve("tls.mix");
+        Files.writeString(tls, "1 /ok tls\n");
+        assertBad("--tls-target:", "--target", T, "--mix", tls.toString());
+        assertBad("--duration", "--target", T, "--duration", "0");
+        assertBad("Invalid value for option '--ramp-up': a number of seconds of 0 or more", "--target", T, "--ramp-up", "-1");
+        assertBad("Invalid value for option '--timeout'", "--target", T, "--timeout", "soon");
+        assertBad("--repeat", "--target", T, "--repeat", "0");
+        assertBad("Invalid value for option '--duration': a number of seconds", "--target", T, "--duration", "soon");
+        assertBad("Invalid value for option '--profile': \"fast\" is not one of quick, webbench, overload", "--target", T, "--profile", "fast");
+        assertBad("Invalid value for option '--target':", "--target", "ftp://x");
+        assertBad("Invalid value for option '--server-pid' (LIST): process ids are whole numbers above 0", "--target", T, "--server-pid", "-5");
+        assertBad("Invalid value for option '--server-pid'", "--target", T, "--server-pid", "x");
+        assertBad("--trust-cert: cannot read", "--target", T, "--trust-cert", dir.resolve("none.pem").toString());
+        assertBad("Missing required parameter for option '--clients'", "--target", T, "--clients");
+        assertBad("Unknown option: '--verbose'", "--target", T, "--verbose");
+        // found when tried as a new user would
+        assertBad("Invalid value for option '--probes' (LIST): name at least one probe", "--target", T, "--probes", "");
+        assertBad("Invalid value for option '--probes' (LIST): unknown probe \"nosuch\"", "--target", T, "--probes", "nosuch");
+        assertBad("Invalid value for option '--duration': at most 86400 seconds", "--target", T, "--duration", "1e9");
+        assertBad("Invalid value for option '--duration': a number of seconds of 0 or more, not \"NaN\"", "--target", T, "--duration", "NaN");
+        assertBad("Invalid value for option '--clients' (LIST): \"abc\" is not a client count", "--target", "http://127.0.0.1:1", "--clients", "abc");
+        assertBad("Invalid value for option '--workload': static-fileset", "--target", T, "--workload", "ecommerce:php");
+        assertBad("Invalid value for option '--engine': \"threads\" is not one of event-loop", "--target", T, "--engine", "threads");
+        assertBad("--clients: 100000000 clients need", "--target", T, "--clients", "100000000");
+    }
+
+    @Test
+    void withoutTargetTheFirstServerStartedIsMeasuredOnItsDefaultPortWithItsProbes() {
+        BenchSettings embedded = BenchCommand.settings("--clients", "8");
+        assertEquals("http://127.0.0.1:18080", embedded.target().toString());
+        assertEquals("embedded", embedded.serverName());
+        assertEquals(Server.EMBEDDED.benchProbes().size(), embedded.mixes().size());
+        BenchSettings nginx = BenchCommand.settings("--server", "nginx");
+        assertEquals(18084, nginx.target().port());
+        assertEquals(18444, nginx.tlsTarget().port());
+        assertTrue(nginx.mixes().stream().anyMatch(m -> m.name().equals("njs")), "nginx's own probes");
+        BenchSettings ecommerce = BenchCommand.settings("--server", "apache", "--workload", "ecommerce:cgi");
+        assertEquals(List.of("static", "cgi"), ecommerce.mixes().stream().map(m -> m.name()).toList());
+        assertBad("--tls-target: the e-commerce workload", "--target", T, "--workload", "ecommerce");
+    }
+
+    private static void assertBad(String expectedStart, String... args) {
+        ParameterException e = assertThrows(ParameterException.class, () -> BenchCommand.settings(args));
+        assertTrue(e.getMessage().startsWith(expectedStart), e.getMessage());
+    }
+
+    @Test
+    void aServerWithoutNamedProbesMeasuresTheWorkloadsOwnElseItsOwn() {
+        BenchCommand ecommerce = command("--server", "nginx", "--clients", "8", "--workload", "ecommerce:cgi");
+        assertEquals(List.of("static", "cgi"), ecommerce.mixes(Server.NGINX, List.of()).stream().map(Mix::name).toList());
+        BenchCommand plain = command("--server", "nginx", "--clients", "8");
+        assertEquals(Server.APACHE.benchProbes().size(), plain.mixes(Server.APACHE, List.of()).size());
+        assertEquals(Probe.standard().size(), plain.mixes(null, List.of()).size(), "on --target: the standard probes");
+    }
+
+    private static BenchCommand command(String... args) {
+        BenchCommand command = new BenchCommand();
+        new CommandLine(command).parseArgs(args);
+        return command;
+    }
+}
