@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -26,8 +27,14 @@ public final class CompareReport {
     private CompareReport() {
     }
 
-    /** One section of the comparison: a title, and the cell of a server for a probe. */
-    private record Section(String title, Function<Cell, String> cell) {
+    /**
+     * One section of the comparison: a title, the cell of a server for a probe, and whether it says anything for these
+     * runs (a column that only repeats another is left out).
+     */
+    private record Section(String title, Function<Cell, String> cell, Predicate<Comparison> shown) {
+        Section(String title, Function<Cell, String> cell) {
+            this(title, cell, c -> true);
+        }
     }
 
     private record Cell(SpiceFigures.Summary summary, double rateTimes, double latencyTimes) {
@@ -38,24 +45,28 @@ public final class CompareReport {
                     c -> Format.at(c.summary.peakRateRps(), c.summary.peakClients()) + " (" + times(c.rateTimes) + ")"),
             new Section("Mean latency at the peak, ms (times faster than the slowest server)  [Tables 2, 4]",
                     c -> Format.num(c.summary.latencyAtPeakMs(), 2) + " (" + times(c.latencyTimes) + ")"),
-            new Section("Request efficiency against static, at the peak / at the maximum load  [Table 5]",
+            new Section("Request efficiency against static, at the peak / at the maximum load  [Table 5; in a closed loop"
+                    + " Table 6's latency efficiency is the same figure]",
                     c -> Format.percent(c.summary.requestEfficiencyAtPeak()) + " / "
                             + Format.percent(c.summary.requestEfficiencyAtMaxLoad())),
-            new Section("Latency efficiency against static, at the peak / at the maximum load  [Table 6]",
-                    c -> Format.percent(c.summary.latencyEfficiencyAtPeak()) + " / "
-                            + Format.percent(c.summary.latencyEfficiencyAtMaxLoad())),
-            new Section("Server CPU per request, microseconds: from the paired rounds where they ran, else at the peak"
-                    + " (mach: the whole machine less the client, where the server's CGI children are reaped by the kernel)",
-                    c -> Format.num(c.summary.cpuUs(), 0) + Format.plusMinus(c.summary.cpuUsCi(), 0)
+            new Section("Server CPU per request, µs, with its 95 % interval: from the paired rounds where they ran, else"
+                    + " at the peak (mach: the whole machine less the client, where the server's CGI children are reaped by"
+                    + " the kernel)",
+                    c -> Format.num(c.summary.cpuUs(), 0) + " " + Format.percentOf(c.summary.cpuUsCi(), c.summary.cpuUs())
                             + (c.summary.cpuSource() == SpiceFigures.CpuSource.MACHINE
                             && !Double.isNaN(c.summary.cpuUs()) ? " mach" : "")),
             new Section("Server CPU per request against the run's static file (×, with its 95 % interval)",
                     c -> Format.ratio(c.summary.cpuRatio()) + " " + Format.percentOf(c.summary.cpuRatioCi(),
                             c.summary.cpuRatio())),
-            new Section("CPU efficiency against static at the peak (static's CPU per request / the probe's)",
-                    c -> Format.percent(c.summary.cpuEfficiency()) + Format.plusMinusPercent(c.summary.noise().cpuEfficiencyCi())),
-            new Section("Useful peak, req/s @ clients (fair and under the latency bound)",
-                    c -> Format.at(c.summary.usefulPeakRps(), c.summary.usefulPeakClients())));
+            new Section("CPU efficiency: the static file's CPU per request / the probe's, 1 / the ratio above (from the"
+                    + " same figures; without rounds, at the probe's peak)",
+                    c -> Format.percent(c.summary.cpuEfficiency())),
+            new Section("Useful peak, req/s @ clients (fair and under the latency bound), where it is not the peak",
+                    c -> SummaryTable.usefulPeakDiffers(c.summary) ? Format.at(c.summary.usefulPeakRps(),
+                            c.summary.usefulPeakClients()) : "= peak",
+                    comparison -> comparison.servers().stream().anyMatch(server -> comparison.probes().stream()
+                            .map(probe -> comparison.summary(server, probe))
+                            .anyMatch(s -> s != null && SummaryTable.usefulPeakDiffers(s)))));
 
     /** Writes DIR/compare.txt and DIR/compare.html; returns the text. */
     public static String write(Comparison comparison, Path dir) throws IOException {
@@ -74,7 +85,7 @@ public final class CompareReport {
         for (String sentence : verdict(comparison)) {
             out.append(sentence).append('\n');
         }
-        for (Section section : SECTIONS) {
+        for (Section section : SECTIONS.stream().filter(each -> each.shown().test(comparison)).toList()) {
             out.append('\n').append(section.title).append('\n');
             out.append(String.format(Locale.ROOT, "%-9s", "probe"));
             for (String server : comparison.servers()) {
@@ -131,7 +142,7 @@ public final class CompareReport {
         h.append("</section>\n<h2>Figures</h2>\n");
         HtmlReport.image(h, "compare-cpu.png", cpuPng, "server CPU per request at the peak");
         HtmlReport.image(h, "compare-rate.png", ratePng, "peak request rate per probe and server");
-        for (Section section : SECTIONS) {
+        for (Section section : SECTIONS.stream().filter(each -> each.shown().test(comparison)).toList()) {
             h.append("<h2>").append(HtmlReport.esc(section.title)).append("</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\">probe</th>");
             for (String server : comparison.servers()) {
                 h.append("<th>").append(HtmlReport.esc(server)).append("</th>");

@@ -15,6 +15,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Results;
 
 /**
@@ -135,6 +136,22 @@ class AnswerLabelsTest {
                         + "</th>"), head);
             }
         }
+    }
+
+    /** The comparison of runs follows the same rules: no column that repeats another, intervals one way. */
+    @Test
+    void theComparisonPrintsEachFigureOnceWithItsIntervalOneWay(@TempDir Path dir) throws Exception {
+        ResultsJson.write(dir.resolve("a"), ReportFixture.sized(6250));
+        ResultsJson.write(dir.resolve("b"), drifting());
+        String text = CompareReport.text(Comparison.of(List.of(dir.resolve("a/results.json"), dir.resolve("b/results.json"))));
+        assertFalse(text.contains("Latency efficiency against"), "Little's law's copy of the request efficiency: " + text);
+        assertFalse(text.contains("±0%") || text.contains("CPU efficiency against static at the peak"), text);
+        assertTrue(text.contains("CPU efficiency: the static file's CPU per request / the probe's, 1 / the ratio above"), text);
+        assertFalse(text.contains("NaN"), text);
+        Files.createDirectories(dir.resolve("c"));
+        ResultsJson.write(dir.resolve("c"), ReportFixture.sized(1024));
+        String same = CompareReport.text(Comparison.of(List.of(dir.resolve("a/results.json"), dir.resolve("c/results.json"))));
+        assertFalse(same.contains("Useful peak"), "every useful peak is its peak: no column for it: " + same);
     }
 
     private static double first(String cell) {
