@@ -109,7 +109,7 @@ final class PairedRounds {
     /** The rounds' first line: their load, and their time bound with where it comes from. */
     static String announce(BenchSettings.CpuPlan plan, double warmUpS, double boundS) {
         String why = plan.withWarmUpS() == null ? "--cpu-time"
-                : boundS >= plan.timeS() ? "--cpu-time's " + fmt(plan.timeS()) + " s, the most the rounds take"
+                : boundS >= plan.timeS() ? "the default bound; --cpu-time sets another"
                 : boundS <= BenchSettings.CpuPlan.LEAST_S ? "the least the rounds take: the warm-up, its idle measurement"
                         + " included, took " + fmt(warmUpS) + " s of the " + fmt(plan.withWarmUpS()) + " s the two share"
                 : "what the warm-up, its idle measurement included, left of the " + fmt(plan.withWarmUpS())
