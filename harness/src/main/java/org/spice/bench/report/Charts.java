@@ -111,10 +111,10 @@ final class Charts {
         }
         chart.setXAxisTitle(machine.isEmpty() ? "probe" : "probe (mach, the whole machine less the client, for "
                 + String.join(", ", machine) + ")");
-        // Labels of probes past the axis carry their ratio: turned, so that neighbours do not run into each other.
-        int longest = probes.stream().mapToInt(String::length).max().orElse(0);
-        if (probes.size() > 6 || longest * probes.size() > 60) {
+        if (probes.size() > 6) {
             chart.getStyler().setXAxisLabelRotation(probes.size() > 9 ? 45 : 30);
+            // the legend below the bars, so that a dozen of them have the chart's whole width
+            chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideS);
         }
         if (probes.isEmpty()) {
             chart.addSeries("no CPU measured", List.of("none"), List.of(0.0));
