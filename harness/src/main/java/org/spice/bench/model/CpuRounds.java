@@ -119,6 +119,15 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
             boolean precise) {
     }
 
+    /**
+     * The relative half-width a figure whose ratio to the static file is {@code ratio} must reach: the precision asked,
+     * {@link #FAR_FACTOR} times that for a probe that costs more than {@link #FAR_FACTOR} times the static file or less
+     * than its 1 / {@link #FAR_FACTOR} (NaN, as for the static file itself: the precision).
+     */
+    public double aim(double ratio) {
+        return ratio > FAR_FACTOR || ratio < 1 / FAR_FACTOR ? FAR_FACTOR * precision : precision;
+    }
+
     /** The rounds with one more. */
     public CpuRounds with(Round round, String why) {
         List<Round> all = new ArrayList<>(rounds);
@@ -145,7 +154,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         cpu.forEach((probe, series) -> {
             double[] mean = PairedRatio.estimateAndRelativeCi(series);
             PairedRatio paired = reference == null ? PairedRatio.NONE : PairedRatio.of(series, reference);
-            double aim = paired.ratio() > FAR_FACTOR || paired.ratio() < 1 / FAR_FACTOR ? FAR_FACTOR * precision : precision;
+            double aim = aim(paired.ratio());
             // The static file is known by its own interval, every other probe by its ratio's: the ratio is the figure.
             boolean precise = probe.equals(Summaries.STATIC) ? mean[1] <= aim : paired.relativeCi() <= aim;
             if (base != null && !probe.equals(Summaries.STATIC) && paired.ratio() > 0) {

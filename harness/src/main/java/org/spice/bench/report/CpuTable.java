@@ -32,7 +32,7 @@ final class CpuTable {
                 continue;
             }
             boolean reference = s.probe().equals(results.baseline());
-            double aim = aim(results, r);
+            double aim = results.cpuRounds().aim(r.cpuRatio() == null ? Double.NaN : r.cpuRatio());
             String reached = Boolean.TRUE.equals(r.cpuPrecisionReached()) ? "reached" : "not reached";
             rows.add(new String[] {s.probe(), Format.num(r.cpuUsPerReq(), 1) + " " + Format.percentOf(r.cpuUsPerReqCi(), r.cpuUsPerReq()),
                 reference ? "1" : Format.ratio(r.cpuRatio()) + " " + Format.percentOf(r.cpuRatioCi(), r.cpuRatio()),
@@ -41,14 +41,6 @@ final class CpuTable {
                 (reference ? "µs" : "ratio") + " ±" + Format.num(100 * aim, 0) + " %: " + reached});
         }
         return rows;
-    }
-
-    /** The relative half-width a probe's figure had to reach: the precision asked, twice that far from 1. */
-    private static double aim(Results results, SpiceFigures.Rounds r) {
-        double precision = results.cpuRounds().precision();
-        Double ratio = r.cpuRatio();
-        boolean far = ratio != null && (ratio > CpuRounds.FAR_FACTOR || ratio < 1 / CpuRounds.FAR_FACTOR);
-        return far ? CpuRounds.FAR_FACTOR * precision : precision;
     }
 
     /** The heading line: how many rounds, at which load, where the CPU was read, why they stopped. */
