@@ -17,8 +17,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.spi.ToolProvider;
 import java.util.stream.Stream;
+import java.util.spi.ToolProvider;
 
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.spice.bench.model.ResultsJson;
@@ -83,7 +84,7 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         List<String> regressions = Gate.regressions(comparison, failAbove);
         regressions.forEach(line -> err.println("spice compare: " + line));
         if (regressions.isEmpty()) {
-            out.printf(java.util.Locale.ROOT, "no probe's CPU against the static file rose by more than %.1f %% beyond"
+            out.printf(Locale.ROOT, "no probe's CPU against the static file rose by more than %.1f %% beyond"
                     + " the noise%n", failAbove);
         }
         return regressions.isEmpty() ? 0 : 1;

@@ -149,20 +149,24 @@ final class WarmUp {
         double seconds = (System.nanoTime() - began) / 1e9;
         List<SteadyState> warmed = new ArrayList<>();
         for (int i = 0; i < mixes.size(); i++) {
-            List<Double> series = cpu.get(i);
-            warmed.add(new SteadyState(mixes.get(i).name(), seconds, settled[i], series, readsJit ? jit.get(i) : List.of()));
-            err.printf(Locale.ROOT, "warm-up: %s at %s: %s after %d slices (server µs/request by slice: %s)%s%n",
-                    mixes.get(i).name(), Counts.clients(clients), settled[i] ? "steady" : "NOT steady", series.size(),
-                    numbers(series, 1, "%.0f"), readsJit ? "; JIT % of the server's CPU: " + numbers(jit.get(i), 100, "%.0f") : "");
+            warmed.add(new SteadyState(mixes.get(i).name(), seconds, settled[i], cpu.get(i), readsJit ? jit.get(i) : List.of()));
         }
-        boolean every = true;
-        for (boolean each : settled) {
-            every &= each;
-        }
-        err.printf(Locale.ROOT, "warm-up: %.0f s in all%s%n", seconds, every || stop.requested() ? ""
-                : String.format(Locale.ROOT, ", its bound (%.0f s: --warm-up's %.0f s a workload) reached before every"
-                        + " workload was steady", budget, boundS));
+        say(warmed, clients, seconds, budget, boundS);
         return warmed;
+    }
+
+    /** Each workload's warm-up slice by slice, then the warm-up's time and whether its bound cut it short. */
+    private void say(List<SteadyState> warmed, int clients, double seconds, double budget, double boundS) {
+        for (SteadyState w : warmed) {
+            err.printf(Locale.ROOT, "warm-up: %s at %s: %s after %d slices (server µs/request by slice: %s)%s%n",
+                    w.workload(), Counts.clients(clients), w.settled() ? "steady" : "NOT steady", w.cpuUsPerReq().size(),
+                    numbers(w.cpuUsPerReq(), 1, "%.0f"), w.jitShare().isEmpty() ? ""
+                            : "; JIT % of the server's CPU: " + numbers(w.jitShare(), 100, "%.0f"));
+        }
+        boolean every = warmed.stream().allMatch(SteadyState::settled);
+        err.printf(Locale.ROOT, "warm-up: %.0f s in all%s%n", seconds,
+                every || stop.requested() ? "" : String.format(Locale.ROOT, ", its bound (%.0f s: --warm-up's %.0f s a"
+                        + " workload) reached before every workload was steady", budget, boundS));
     }
 
     private static String numbers(List<Double> values, double scale, String format) {

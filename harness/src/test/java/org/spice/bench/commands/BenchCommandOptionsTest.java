@@ -18,8 +18,8 @@ import org.spice.bench.model.Server;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 
 /** Bad options are refused before anything is sent, with a message that names the option. */
 class BenchCommandOptionsTest {
