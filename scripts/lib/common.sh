@@ -108,6 +108,11 @@ server_java_home() {
     echo "$home"
 }
 
+# The Java servers' JVM options from conf/java/jvm.options, on one line, for a command line.
+java_server_options() {
+    sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SPICE_ROOT/conf/java/jvm.options" | paste -sd' ' -
+}
+
 # When run by root, SPICE's servers run as an unprivileged user, as httpd's workers do: www-data, or
 # SPICE_SERVICE_USER. service_user_prefix sets SPICE_AS_USER to the words that drop to that user
 # (setpriv ... --), empty when not root; a launcher writes "${SPICE_AS_USER[@]}" PROGRAM, so that the

@@ -79,7 +79,9 @@ jetty_launch() {
     [ -z "$java_home" ] || java=$java_home/bin/java
     [ "$SPICE_THREADS" != virtual ] || options+=(--module=threadpool-virtual)
     give_to_service_user "$run"
-    (cd "$run" && exec "${SPICE_AS_USER[@]}" setsid "$java" ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
+    local jvm_options
+    read -ra jvm_options <<< "$(java_server_options)"   # split, not globbed
+    (cd "$run" && exec "${SPICE_AS_USER[@]}" setsid "$java" "${jvm_options[@]}" ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
         "jetty.http.port=$port" "${options[@]}" > "$run/logs/jetty.log" 2>&1 < /dev/null) &
     echo $! > "$run/server.pid"
 }

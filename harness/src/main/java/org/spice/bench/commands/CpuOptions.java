@@ -11,22 +11,21 @@ import picocli.CommandLine.Option;
 final class CpuOptions {
 
     /**
-     * The most the rounds last unless told otherwise, seconds. Two default benches stopped at ±5 % after 21 rounds (104 s)
-     * and at a 120 s bound after 26 rounds with servlet and JSP at ±5.3 and ±5.2 %.
+     * The most the rounds last unless told otherwise, seconds: on a server that warms in seconds (httpd, nginx), what
+     * the rounds may take of the shared bound below. Default benches needed 18 to 26 rounds (120-170 s) for ±5 %.
      */
-    static final double TIME_S = 140;
+    static final double TIME_S = 180;
 
     /**
      * Unless --cpu-time is given, the warm-up and the rounds together last at most this per workload, seconds, counting
      * at least the default six (both run every workload in turn, so their time grows with the workloads; fewer
-     * workloads make shorter rounds, not fewer needed): the default bench's six then take 228 s,
-     * so that a fresh clone's `scripts/spice bench` (its ladder 145 s, at most 168) takes at most 7 minutes here, its
-     * build included. The warm-up took 93-142 s in eight such benches (JSP's 100 pages until C2 has compiled them); the
-     * rounds then needed 50-125 s on a quiet machine, and more than 140 when it was not. With 38 s per workload
-     * counted alone, `bench --server all --probes static,servlet,module,cgi` left httpd's rounds 97 s (31 rounds) and
-     * its static file at ±6.0 %.
+     * workloads make shorter rounds, not fewer needed): the default bench's six then take 264 s, so that a fresh
+     * clone's `scripts/spice bench` (its build 26 s, its ladder 145 s, at most 168) takes at most 8 minutes here. The
+     * warm-up takes about 100 s (JSP's 100 pages until C2 has compiled them, at the thresholds of
+     * conf/java/jvm.options); the rounds then need 18 rounds on a quiet machine with slices of 9 % log sd, 25 when it
+     * is 11 %: 124 s left them at ±5.0-5.8 % after 18.
      */
-    static final double WITH_WARM_UP_PER_WORKLOAD_S = 38;
+    static final double WITH_WARM_UP_PER_WORKLOAD_S = 44;
 
     @Option(names = "--server-cgroup", paramLabel = "PATH", description = "With --target: the server's cgroup on this"
             + " machine (e.g. /sys/fs/cgroup/system.slice/apache2.service): its CPU is the server's, every process it"

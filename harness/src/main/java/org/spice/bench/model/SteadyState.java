@@ -22,7 +22,7 @@ public record SteadyState(String workload, double seconds, boolean settled, List
     public static final String RULE = "the server's CPU per request of 3 consecutive 1 s slices each within 5 % of"
             + " their mean, or no longer falling (their mean at least 95 % of the 3 before), and on a JVM its JIT compiler"
             + " threads under 3 % of the server's CPU in the last 2 of them and each JSP page called 5,000 times (C2's"
-            + " threshold)";
+            + " threshold) × the server's CompileThresholdScaling for the pages";
 
     /** A JVM's JIT is quiet when its compiler threads take at most this share of the server's CPU. */
     public static final double JIT_QUIET = 0.03;

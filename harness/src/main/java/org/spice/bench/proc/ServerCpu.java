@@ -72,6 +72,11 @@ public final class ServerCpu {
         return exporters == null && local && CpuMeter.anyJava(List.copyOf(JitCpu.withCgroup(pids, cgroup)));
     }
 
+    /** The scale of HotSpot's thresholds for the server's JSP pages ({@link JspCompileScale}); 1 where not read. */
+    public double jspCompileScale() {
+        return readsJit() ? JspCompileScale.of(JitCpu.withCgroup(pids, cgroup)) : 1;
+    }
+
     /** True when the machine read is this one, so the client's own CPU is in it and is taken out. */
     public boolean machineHasClient() {
         return local;

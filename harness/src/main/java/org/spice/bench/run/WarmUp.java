@@ -44,10 +44,12 @@ final class WarmUp {
      */
     static final double JVM_WARM_UP_FACTOR = 2;
     /**
-     * On a JVM, a workload of JSP pages warms until each page has served this many requests: HotSpot's
+     * On a JVM, a workload of JSP pages warms until each page has served this many requests times the server's
+     * scale of its thresholds for the pages ({@link org.spice.bench.proc.JspCompileScale}): HotSpot's
      * Tier4InvocationThreshold, the calls after which a method is compiled by C2. Each page is a class of its own, so
-     * the 100 JSP pages need 500,000 requests; before, the JSP workload looked steady after 100,000, and its pages'
-     * C2 compilations came in the CPU rounds, for 50 s and more (JSP at twice its steady CPU in those rounds).
+     * at HotSpot's own thresholds the 100 JSP pages need 500,000 requests; before this rule, the JSP workload looked
+     * steady after 100,000, and its pages' C2 compilations came in the CPU rounds, for 50 s and more (JSP at twice its
+     * steady CPU in those rounds).
      */
     static final long C2_INVOCATIONS = 5_000;
     /** JMeter starts a JVM per run, so it warms the first workload for a fixed time instead, at most this. */
@@ -121,6 +123,7 @@ final class WarmUp {
             jit.add(new ArrayList<>());
         });
         boolean readsJit = serverCpu.readsJit();
+        double jspScale = serverCpu.jspCompileScale();
         long began = System.nanoTime();
         double budget = Math.max(boundS * mixes.size(), minS);
         boolean[] settled = new boolean[mixes.size()];
@@ -143,7 +146,7 @@ final class WarmUp {
                 jit.get(i).add(readsJit ? SteadyState.share(taken.jitS(), slice.serverCpuS()) : Double.NaN);
                 served[i] += slice.requests();
                 settled[i] |= SteadyState.settled(cpu.get(i)) && SteadyState.jitQuiet(jit.get(i))
-                        && (!readsJit || served[i] >= C2_INVOCATIONS * mixes.get(i).jspPages());
+                        && (!readsJit || served[i] >= jspCalls(jspScale) * mixes.get(i).jspPages());
             }
         }
         double seconds = (System.nanoTime() - began) / 1e9;
@@ -152,7 +155,16 @@ final class WarmUp {
             warmed.add(new SteadyState(mixes.get(i).name(), seconds, settled[i], cpu.get(i), readsJit ? jit.get(i) : List.of()));
         }
         say(warmed, clients, seconds, budget, boundS);
+        if (readsJit && mixes.stream().anyMatch(m -> m.jspPages() > 0)) {
+            err.printf(Locale.ROOT, "warm-up: each JSP page called %.0f times at least (C2's %d calls × the server's"
+                    + " CompileThresholdScaling for the pages, %s)%n", jspCalls(jspScale), C2_INVOCATIONS, jspScale);
+        }
         return warmed;
+    }
+
+    /** The calls a JSP page waits for: C2's threshold at the server's scale, one at least. */
+    static double jspCalls(double scale) {
+        return Math.max(1, Math.ceil(C2_INVOCATIONS * scale));
     }
 
     /** Each workload's warm-up slice by slice, then the warm-up's time and whether its bound cut it short. */
