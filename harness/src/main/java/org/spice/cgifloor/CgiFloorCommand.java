@@ -13,6 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -146,7 +147,7 @@ public final class CgiFloorCommand extends Cli.Printing implements Callable<Inte
         StringBuilder out = new StringBuilder();
         String server = results.server() != null ? results.server() : results.target();
         Map<String, SpiceFigures.Summary> byProbe = new LinkedHashMap<>();
-        for (SpiceFigures.Summary s : results.summary()) {
+        for (SpiceFigures.Summary s : Summaries.of(results)) {
             byProbe.put(s.probe(), s);
         }
         SpiceFigures.Summary cgi = byProbe.get(Probe.CGI.id());

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
@@ -104,7 +105,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         Results results = combine(earlier, imported, which, expected, claim.name());
         try {
             Files.createDirectories(dir);
-            ResultsJson.write(dir, results);
+            Summaries.write(dir, results);
             out.print(ReportWriter.write(dir, results));
         } catch (IOException e) {
             err.println("spice import: cannot write the results in " + dir + ": " + e.getMessage());

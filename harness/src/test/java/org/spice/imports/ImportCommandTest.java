@@ -13,6 +13,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
@@ -78,7 +79,7 @@ class ImportCommandTest {
         }
         Results results = ResultsJson.readResults(dir.resolve("r"));
         assertEquals(2, results.runs().size());
-        assertEquals(0.5, results.summary().get(1).latencyEfficiencyAtPeak(), 1e-9, "servlet against static");
+        assertEquals(0.5, Summaries.of(results).get(1).latencyEfficiencyAtPeak(), 1e-9, "servlet against static");
         String refused = run(dir, "wrk", "--probe", "jsp", "--clients", "1", "--into", dir.resolve("r").toString(),
                 dir.resolve("static.jtl").toString());
         assertTrue(refused.startsWith("2\n") && refused.contains("holds results of jmeter, not wrk"), refused);

@@ -19,13 +19,14 @@ final class CpuOptions {
     /**
      * Unless --cpu-time is given, the warm-up and the rounds together last at most this per workload, seconds, counting
      * at least the default six (both run every workload in turn, so their time grows with the workloads; fewer
-     * workloads make shorter rounds, not fewer needed): the default bench's six then take 264 s, so that a fresh
-     * clone's `scripts/spice bench` (its build 26 s, its ladder 145 s, at most 168) takes at most 8 minutes here. The
-     * warm-up takes about 100 s (JSP's 100 pages until C2 has compiled them, at the thresholds of
-     * conf/java/jvm.options); the rounds then need 18 rounds on a quiet machine with slices of 9 % log sd, 25 when it
-     * is 11 %: 124 s left them at ±5.0-5.8 % after 18.
+     * workloads make shorter rounds, not fewer needed): the default bench's six then take 300 s, so that a fresh
+     * clone's `scripts/spice bench` (its build 26 s, its ladder about 105 s, at most 126) takes at most 8 minutes here.
+     * The warm-up takes 84-108 s (JSP's 100 pages until C2 has compiled them, at the thresholds of
+     * conf/java/jvm.options); the rounds then need 18 rounds where a slice's log-ratio spreads 9 %, 25 where it
+     * spreads 11 %, as it did here on 2026-11-25: 153 and 177 s of rounds (33 and 29 rounds) left a ratio at ±5.0 %
+     * in one fresh bench of two.
      */
-    static final double WITH_WARM_UP_PER_WORKLOAD_S = 44;
+    static final double WITH_WARM_UP_PER_WORKLOAD_S = 50;
 
     @Option(names = "--server-cgroup", paramLabel = "PATH", description = "With --target: the server's cgroup on this"
             + " machine (e.g. /sys/fs/cgroup/system.slice/apache2.service): its CPU is the server's, every process it"

@@ -11,6 +11,7 @@ import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
+import org.spice.bench.analysis.Sweeps;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Server;
@@ -108,7 +109,7 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
                     + " failed): no line to fit");
             return 1;
         }
-        Sweep sweep = Sweep.of(named.id(), clients, measured);
+        Sweep sweep = Sweeps.of(named.id(), clients, measured);
         sweep.write(dir);
         SweepReport.writeChart(sweep, dir);
         out.print(SweepReport.table(sweep));

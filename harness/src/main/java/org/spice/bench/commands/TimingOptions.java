@@ -8,7 +8,7 @@ import picocli.CommandLine.Option;
 final class TimingOptions {
 
     @Option(names = "--profile", paramLabel = "NAME", converter = Converters.ProfileName.class, description = "Timing:"
-            + " quick (0.5 s ramp-up, 3 s window, at most 0.5 s ramp-down, no pause; default), webbench (30/240/30/30 s, the white"
+            + " quick (0.5 s ramp-up, 2 s window, at most 0.5 s ramp-down, no pause; default), webbench (30/240/30/30 s, the white"
             + " paper's), or overload (the quick ladder, then each workload at 2, 4, 8 and 16 times its peak's clients and"
             + " its recovery).")
     BenchSettings.Profile profile = BenchSettings.Profile.QUICK;

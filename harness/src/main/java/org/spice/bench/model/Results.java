@@ -10,7 +10,8 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
- * Everything one bench run produced: what was measured (runs), how (settings), and whether it finished.
+ * Everything one bench run produced: what was measured (runs), how (settings), and whether it finished. Counts only:
+ * the figures are computed from them (bench.analysis), and results.json writes the summary beside them.
  *
  * @param partial true if the run was cut short (Ctrl-C, the server died); runs holds what was measured
  * @param notes   warnings raised during the run (client saturation, pinning, ...)
@@ -20,7 +21,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
-    "settings", "notes", "steady_state", "idle", "cpu_rounds", "runs", "summary", "overload"})
+    "settings", "notes", "steady_state", "idle", "cpu_rounds", "runs", "overload"})
 public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
         @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Settings settings,
         @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
@@ -71,35 +72,28 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
      * file) when given; else the fileset if it ran, else the static probe.
      */
     public String baseline() {
-        boolean filesetRan = runs.stream().anyMatch(r -> r.probe().equals(Summaries.FILESET));
+        boolean filesetRan = runs.stream().anyMatch(r -> r.probe().equals(Reference.FILESET));
         if ("file".equals(settings.baseline()) || !filesetRan) {
-            return Summaries.STATIC;
+            return Reference.STATIC;
         }
-        return Summaries.FILESET;
-    }
-
-    /** The SPICE summary, computed from the runs every time it is asked for (written to results.json, never read). */
-    @JsonProperty("summary")
-    public List<SpiceFigures.Summary> summary() {
-        List<SpiceFigures.Summary> ladder = Summaries.of(runs, latencyBoundMs(), baseline(), server, cpuFrom());
-        return cpuRounds == null ? ladder : Summaries.withRounds(ladder, cpuRounds, this::cpuSource);
+        return Reference.FILESET;
     }
 
     /** The CPU figure that stands for {@code probe}'s cost in these results. */
     public SpiceFigures.CpuSource cpuSource(String probe) {
-        return Summaries.cpuSource(server, cpuFrom(), probe);
+        return cpuFrom().sourceFor(server, probe);
     }
 
     /** Why the server's processes miss its CGI programs here, in words (where {@link #cpuSource} is the machine's). */
     public String cgiUnseenBecause() {
-        return cpuFrom() == Summaries.CpuFrom.EXPORTERS ? "the exporters see a CGI program only if it runs while they are read, and each lives"
+        return cpuFrom() == CpuFrom.EXPORTERS ? "the exporters see a CGI program only if it runs while they are read, and each lives"
                 + " a millisecond" : server + "'s CGI programs are reaped by the kernel, outside the server's process tree,"
                 + " which would miss them";
     }
 
     /** Where the server's CPU was read, as the settings record it. */
-    public Summaries.CpuFrom cpuFrom() {
-        return Summaries.CpuFrom.of(settings.serverMetrics() != null && !settings.serverMetrics().isEmpty(),
+    public CpuFrom cpuFrom() {
+        return CpuFrom.of(settings.serverMetrics() != null && !settings.serverMetrics().isEmpty(),
                 settings.serverCgroup() != null);
     }
 }

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.List;
+
+import org.spice.bench.figures.SpiceFigures;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -20,6 +23,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.SerializerProvider;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 /**
  * results.json, the schema {@value Results#SCHEMA}, through Jackson. Each run carries its raw counts
@@ -42,11 +46,23 @@ public final class ResultsJson {
     private ResultsJson() {
     }
 
-    /** Writes DIR/results.json through a temporary file, so an interrupted write never leaves half a file. */
-    public static void write(Path dir, Results results) throws IOException {
+    /**
+     * Writes DIR/results.json through a temporary file, so an interrupted write never leaves half a file: the results,
+     * and after their runs {@code summary}, the figures computed from them (read back, it is ignored: they are computed
+     * again).
+     */
+    public static void write(Path dir, Results results, List<SpiceFigures.Summary> summary) throws IOException {
         Files.createDirectories(dir);
         Path temporary = dir.resolve(FILE + ".tmp");
-        MAPPER.writeValue(temporary.toFile(), results);
+        ObjectNode counts = MAPPER.valueToTree(results);
+        ObjectNode tree = MAPPER.createObjectNode();
+        counts.properties().forEach(field -> {
+            tree.set(field.getKey(), field.getValue());
+            if (field.getKey().equals("runs")) {
+                tree.set("summary", MAPPER.valueToTree(summary));
+            }
+        });
+        MAPPER.writeValue(temporary.toFile(), tree);
         Files.move(temporary, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

@@ -3,8 +3,6 @@ package org.spice.bench.model;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -43,33 +41,12 @@ public record Sweep(String schema, String server, int clients, String method, Li
             return fixedUs + perKbUs * kb;
         }
 
-        static Line through(List<Point> points) {
+        public static Line through(List<Point> points) {
             double[] kb = points.stream().mapToDouble(p -> p.bytes() / KB).toArray();
             double[] cpu = points.stream().mapToDouble(Point::cpuUsPerReq).toArray();
             LinearFit fit = LinearFit.of(kb, cpu);
             return new Line(points, fit.n(), fit.intercept(), fit.interceptCi(), fit.slope(), fit.slopeCi(), fit.rSquared());
         }
-    }
-
-    /** The sweep of benches at the given sizes, in order: each probe's figure that counts at its peak, and its line. */
-    public static Sweep of(String server, int clients, Map<Integer, Path> resultsBySize) throws IOException {
-        Map<String, List<Point>> byProbe = new LinkedHashMap<>();
-        List<Size> sizes = new ArrayList<>();
-        for (Map.Entry<Integer, Path> size : resultsBySize.entrySet()) {
-            Results results = ResultsJson.read(size.getValue());
-            sizes.add(new Size(size.getKey(), size.getValue().getParent().toString()));
-            for (SpiceFigures.Summary s : results.summary()) {
-                byProbe.computeIfAbsent(s.probe(), p -> new ArrayList<>()).add(new Point(size.getKey(),
-                        s.cpuUs(), s.cpuUsCi(),
-                        s.cpuSource() == null ? null : s.cpuSource().id(), s.peakRateRps()));
-            }
-        }
-        Map<String, Line> probes = new LinkedHashMap<>();
-        byProbe.forEach((probe, points) -> probes.put(probe, Line.through(points)));
-        return new Sweep(SCHEMA, server, clients, "each size its own build and server start, every probe warmed to a"
-                + " steady state; the point is the bench's CPU per request at the peak (the figure that counts) with its 95 %"
-                + " interval; the line is ordinary least squares over the points, its intervals Student's t on n - 2"
-                + " degrees of freedom (none with two sizes); KB = 1,024 bytes", sizes, probes);
     }
 
     public void write(Path dir) throws IOException {

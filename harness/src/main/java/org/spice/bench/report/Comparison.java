@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
@@ -153,7 +154,6 @@ public final class Comparison {
         return Math.abs(change) <= noiseBefore + noiseAfter;
     }
 
-
     /** The summary of a probe on a server, or null if that server did not run it. */
     public SpiceFigures.Summary summary(String server, String probe) {
         return byServer.get(server).get(probe);
@@ -237,7 +237,7 @@ public final class Comparison {
                     }
                 }
             }
-            summaries.put(column, results.summary());
+            summaries.put(column, Summaries.of(results));
             spreads.put(column, spreads(results));
             flooded.put(column, results.overload());
         }
@@ -251,7 +251,7 @@ public final class Comparison {
     /** Per probe, the noise of its figures at its peak: their intervals relative to them (see {@link Comparison.Spread}). */
     static Map<String, Comparison.Spread> spreads(Results results) {
         Map<String, Comparison.Spread> spreads = new LinkedHashMap<>();
-        for (SpiceFigures.Summary s : results.summary()) {
+        for (SpiceFigures.Summary s : Summaries.of(results)) {
             spreads.put(s.probe(), new Comparison.Spread(s.repeats(), s.noise().peakRateRpsCi() / s.peakRateRps(),
                     s.cpuUsCi() / s.cpuUs()));
         }

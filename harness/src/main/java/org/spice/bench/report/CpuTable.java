@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.analysis.RoundFigures;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
@@ -26,19 +28,21 @@ final class CpuTable {
     /** The probes the rounds measured, in the summary's order, as cells. */
     static List<String[]> rows(Results results) {
         List<String[]> rows = new ArrayList<>();
-        for (SpiceFigures.Summary s : results.summary()) {
+        for (SpiceFigures.Summary s : Summaries.of(results)) {
             SpiceFigures.Rounds r = s.rounds();
             if (!r.measured()) {
                 continue;
             }
             boolean reference = s.probe().equals(results.baseline());
-            double aim = results.cpuRounds().aim(r.cpuRatio() == null ? Double.NaN : r.cpuRatio());
-            String reached = Boolean.TRUE.equals(r.cpuPrecisionReached()) ? "reached" : "not reached";
+            double aim = reference ? results.cpuRounds().precision()
+                    : RoundFigures.aim(results.cpuRounds().precision(), r.cpuRatio() == null ? Double.NaN : r.cpuRatio());
+            String reached = r.cpuPrecisionReached() == null ? null : r.cpuPrecisionReached() ? "reached" : "not reached";
             rows.add(new String[] {s.probe(), Format.num(r.cpuUsPerReq(), 1) + " " + Format.percentOf(r.cpuUsPerReqCi(), r.cpuUsPerReq()),
                 reference ? "1" : Format.ratio(r.cpuRatio()) + " " + Format.percentOf(r.cpuRatioCi(), r.cpuRatio()),
                 reference ? "100.0 %" : Format.num(100 * s.cpuEfficiency(), 1) + " %",
                 Integer.toString(r.cpuRounds()),
-                (reference ? "µs" : "ratio") + " ±" + Format.num(100 * aim, 0) + " %: " + reached});
+                reached == null ? "none: the reference" : (reference ? "µs" : "ratio") + " ±" + Format.num(100 * aim, 0)
+                        + " %: " + reached});
         }
         return rows;
     }
@@ -47,7 +51,7 @@ final class CpuTable {
     static String heading(Results results) {
         CpuRounds rounds = results.cpuRounds();
         // Where the CPU was read: one source for all, or the server's and, for the probes named, the machine's.
-        List<SpiceFigures.Summary> measured = results.summary().stream().filter(s -> s.rounds().measured()).toList();
+        List<SpiceFigures.Summary> measured = Summaries.of(results).stream().filter(s -> s.rounds().measured()).toList();
         List<String> machine = measured.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE)
                 .map(SpiceFigures.Summary::probe).toList();
         String source = measured.isEmpty() ? "-" : machine.isEmpty() || machine.size() == measured.size()
@@ -63,13 +67,13 @@ final class CpuTable {
     /** What the columns mean, after the table. */
     static String legend(Results results) {
         CpuRounds rounds = results.cpuRounds();
-        boolean left = results.summary().stream().anyMatch(s -> s.rounds().measured() && s.rounds().cpuRounds() != null
+        boolean left = Summaries.of(results).stream().anyMatch(s -> s.rounds().measured() && s.rounds().cpuRounds() != null
                 && s.rounds().cpuRounds() < rounds.counted());
         return "± : 95 % intervals (Hodges-Lehmann estimates, Wilcoxon's signed-rank intervals across the rounds); a probe's"
                 + " µs/req is the static file's × its ratio (paired by round), its CPU efficiency 1 / that ratio; aim: the"
-                + " interval its figure had to reach (a probe's ratio, the static file's own µs), twice the precision asked"
-                + " past 2 × the static file" + (left ? "; rounds: a probe leaves the rounds once its ratio has reached its"
-                        + " aim" : "");
+                + " interval a probe's ratio had to reach, twice the precision asked past 2 × the static file (the static"
+                + " file, the reference, has none: its µs moves with the machine, and each round's ratio cancels that)"
+                + (left ? "; rounds: a probe leaves the rounds once its ratio has reached its aim" : "");
     }
 
     static String text(Results results) {

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
@@ -53,8 +54,8 @@ final class CpuVerdict {
             sentences.add("The CPU of " + Format.list(machine) + " is the whole machine's less the client's: "
                     + results.cgiUnseenBecause() + " (a server SPICE starts in a cgroup of its own counts them itself).");
         }
-        List<String> short_ = results.summary().stream().filter(s -> s.rounds().measured()
-                && !Boolean.TRUE.equals(s.rounds().cpuPrecisionReached())).map(SpiceFigures.Summary::probe).toList();
+        List<String> short_ = Summaries.of(results).stream().filter(s -> s.rounds().measured()
+                && Boolean.FALSE.equals(s.rounds().cpuPrecisionReached())).map(SpiceFigures.Summary::probe).toList();
         if (!short_.isEmpty()) {
             sentences.add("The rounds stopped (" + rounds.stopped() + ") before " + Format.list(short_) + " reached the"
                     + " precision asked (±" + Format.percentWords(rounds.precision()) + ", twice that past 2 × "

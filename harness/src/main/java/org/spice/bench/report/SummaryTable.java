@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Counts;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
@@ -37,7 +38,7 @@ public final class SummaryTable {
     /** The ladder's table: per probe its peak rate and the request efficiencies, the notes that go with them. */
     static String rates(Results results) {
         StringBuilder out = new StringBuilder();
-        List<SpiceFigures.Summary> summaries = results.summary();
+        List<SpiceFigures.Summary> summaries = Summaries.of(results);
         // With the CPU rounds, the CPU figures are theirs alone (the CPU table); the ladder's then give rates only.
         boolean ladderCpu = ladderCpu(results);
         boolean useful = summaries.stream().anyMatch(SummaryTable::usefulPeakDiffers);
@@ -82,7 +83,7 @@ public final class SummaryTable {
 
     /** Whether the ladder's CPU figures are printed: no CPU rounds ran, and some probe has one. */
     static boolean ladderCpu(Results results) {
-        List<SpiceFigures.Summary> summaries = results.summary();
+        List<SpiceFigures.Summary> summaries = Summaries.of(results);
         return summaries.stream().noneMatch(s -> s.rounds().measured())
                 && summaries.stream().anyMatch(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()));
     }
@@ -92,7 +93,7 @@ public final class SummaryTable {
      * where it is not the peak for some probe; the ladder's CPU only where no CPU rounds ran.
      */
     static List<String[]> rows(Results results) {
-        List<SpiceFigures.Summary> summaries = results.summary();
+        List<SpiceFigures.Summary> summaries = Summaries.of(results);
         boolean useful = summaries.stream().anyMatch(SummaryTable::usefulPeakDiffers);
         boolean ladderCpu = ladderCpu(results);
         List<String[]> rows = new ArrayList<>();

@@ -5,11 +5,12 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Reference;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.Summaries;
 import org.spice.page.Probe;
 
 /**
@@ -27,11 +28,11 @@ final class Verdict {
             String server, String baseName, List<SpiceFigures.Summary> probes) {
 
         static Run of(Results results) {
-            List<SpiceFigures.Summary> summaries = results.summary();
+            List<SpiceFigures.Summary> summaries = Summaries.of(results);
             String reference = results.baseline();
             SpiceFigures.Summary base = summaries.stream().filter(s -> s.probe().equals(reference)).findFirst().orElse(null);
             return new Run(results, summaries, reference, base, results.server() != null ? results.server() : results.target(),
-                    reference.equals(Summaries.FILESET) ? "the static fileset" : "the static file",
+                    reference.equals(Reference.FILESET) ? "the static fileset" : "the static file",
                     summaries.stream().filter(s -> !s.probe().equals(reference) && (!s.failed() || s.rounds().measured()))
                             .toList());
         }

@@ -7,17 +7,19 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.engine.ClientLimits;
 import org.spice.bench.figures.Counts;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Overload;
+import org.spice.bench.model.Reference;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
-import org.spice.bench.model.Summaries;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Verifier;
@@ -122,8 +124,8 @@ final class Flood {
             return new Peak(settings.flood().peakClients(), "given (--peak-clients)");
         }
         List<RunRecord> own = ladder.stream().filter(r -> r.probe().equals(workload)).toList();
-        SpiceFigures.Summary summary = Summaries.of(own, settings.latencyBoundMs(), Summaries.STATIC, settings.serverName(),
-                Summaries.CpuFrom.PROC).stream().filter(s -> s.probe().equals(workload)).findFirst().orElse(null);
+        SpiceFigures.Summary summary = Summaries.of(own, settings.latencyBoundMs(), Reference.STATIC, settings.serverName(),
+                CpuFrom.PROC).stream().filter(s -> s.probe().equals(workload)).findFirst().orElse(null);
         if (summary == null || summary.failed()) {
             return null;
         }

@@ -10,15 +10,16 @@ import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
 
+import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.Reference;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.model.Stop;
-import org.spice.bench.model.Summaries;
 import org.spice.bench.proc.ServerCpu;
 
 /**
@@ -27,7 +28,7 @@ import org.spice.bench.proc.ServerCpu;
  * memory) hits every probe alike and cancels in each probe's ratio to the static file, taken per round. A round's
  * slices follow each other under one load ({@link LoadEngine.Windowed#round}): the clients go from one probe to the
  * next without stopping, so no slice but the round's first begins on a server that was idle a moment before. Rounds go on
- * until every probe's figures are known to the precision asked ({@link CpuRounds#preciseEnough}) or the time bound
+ * until every probe's figures are known to the precision asked ({@link RoundFigures#preciseEnough}) or the time bound
  * would be passed by one more round. The CPU figures of the results come from here; the ladder gives rates.
  */
 final class PairedRounds {
@@ -91,7 +92,7 @@ final class PairedRounds {
             longest = (System.nanoTime() - roundBegan) / 1e9;
             rounds = rounds.with(new CpuRounds.Round(r, slices), "in progress");
             err.println(progress(rounds, running));
-            if (rounds.preciseEnough(settings::cpuSource)) {
+            if (RoundFigures.preciseEnough(rounds, settings::cpuSource)) {
                 recorder.rounds(rounds.stopped("every probe within its precision"));
                 return null;
             }
@@ -119,17 +120,17 @@ final class PairedRounds {
     }
 
     /**
-     * The workloads the next round runs: every one for the first {@link CpuRounds#MIN_ROUNDS} counted rounds; then the static
+     * The workloads the next round runs: every one for the first {@link RoundFigures#MIN_ROUNDS} counted rounds; then the static
      * file, which every probe is paired with, and the probes whose figures have not yet reached their precision, so
      * that the rounds' time goes where the noise is (JSP's 100 pages spread more than a servlet's one buffer).
      */
     private List<Mix> stillRunning(CpuRounds rounds) {
-        if (rounds.counted() < CpuRounds.MIN_ROUNDS
-                || settings.mixes().stream().noneMatch(m -> m.name().equals(Summaries.STATIC))) {
+        if (rounds.counted() < RoundFigures.MIN_ROUNDS
+                || settings.mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
             return settings.mixes();
         }
-        Map<String, CpuRounds.Figures> figures = rounds.figures(settings::cpuSource);
-        return settings.mixes().stream().filter(m -> m.name().equals(Summaries.STATIC) || figures.get(m.name()) == null
+        Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, settings::cpuSource);
+        return settings.mixes().stream().filter(m -> m.name().equals(Reference.STATIC) || figures.get(m.name()) == null
                 || !figures.get(m.name()).precise()).toList();
     }
 
@@ -145,7 +146,7 @@ final class PairedRounds {
     static List<Mix> order(List<Mix> mixes, long seed, int round) {
         int odd = round % 2 == 1 ? round : round - 1;
         List<Mix> order = new ArrayList<>(mixes);
-        mixes.stream().filter(m -> m.name().equals(Summaries.STATIC)).findFirst().ifPresent(
+        mixes.stream().filter(m -> m.name().equals(Reference.STATIC)).findFirst().ifPresent(
                 reference -> order.addAll(Collections.nCopies(staticSlices(mixes.size() - 1) - 1, reference)));
         Collections.shuffle(order, new Random(new SplittableRandom(seed * SHUFFLE + odd).nextLong()));
         if (round != odd) {
@@ -179,10 +180,10 @@ final class PairedRounds {
                     + " %.0f %% of its CPU); %s", 100 * SteadyState.JIT_QUIET, rounds.counted() == 0 ? "no round counted yet"
                             : rounds.counted() + " counted so far")).toString();
         }
-        Map<String, CpuRounds.Figures> figures = rounds.figures(settings::cpuSource);
+        Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, settings::cpuSource);
         List<String> parts = new ArrayList<>();
         for (Mix mix : ran) {
-            CpuRounds.Figures f = figures.get(mix.name());
+            RoundFigures.Figures f = figures.get(mix.name());
             if (f != null && !parts.contains(mix.name())) {
                 parts.add(figure(mix.name(), f));
             }
@@ -193,14 +194,14 @@ final class PairedRounds {
 
     /** The line of a probe that leaves the rounds, its figure known to its aim: that figure, once. */
     String done(CpuRounds rounds, String probe) {
-        CpuRounds.Figures f = rounds.figures(settings::cpuSource).get(probe);
+        RoundFigures.Figures f = RoundFigures.of(rounds, settings::cpuSource).get(probe);
         return String.format(Locale.ROOT, "cpu rounds: %s done after %d rounds, its ratio within its aim (±%s %%): %s",
                 probe, f.paired().rounds(), fmt(100 * f.aim()), figure(probe, f));
     }
 
     /** "static 88.1 µs ± 4.2 %", "servlet 0.934 × ± 3.9 %"; no interval before there are enough rounds. */
-    private static String figure(String probe, CpuRounds.Figures f) {
-        boolean reference = probe.equals(Summaries.STATIC);
+    private static String figure(String probe, RoundFigures.Figures f) {
+        boolean reference = probe.equals(Reference.STATIC);
         if (Double.isNaN(reference ? f.cpuUsPerReq() : f.paired().ratio())) {
             return probe + " not measured yet";
         }

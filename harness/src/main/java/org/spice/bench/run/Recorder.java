@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Counts;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
@@ -19,7 +20,6 @@ import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.report.ReportWriter;
@@ -147,7 +147,7 @@ public final class Recorder {
                     startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? why : null, all, steadyState,
                     idle, List.copyOf(runs), overload, cpuRounds);
         }
-        ResultsJson.write(dir, results);
+        Summaries.write(dir, results);
         return results;
     }
 

@@ -32,12 +32,12 @@ class BenchCommandOptionsTest {
         assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), quick.clients());
         assertEquals(Probe.standard().size(), quick.mixes().size());
         assertEquals(0.5, quick.rampUpS());
-        assertEquals(3, quick.durationS());
+        assertEquals(2, quick.durationS());
         assertEquals(0.5, quick.rampDownS());
         assertEquals(0, quick.pauseS());
         double ladderSeconds = quick.mixes().size() * quick.clients().size()
                 * (quick.rampUpS() + quick.durationS() + quick.rampDownS() + quick.pauseS());
-        assertEquals(168, ladderSeconds, 1e-9);
+        assertEquals(126, ladderSeconds, 1e-9);
         assertTrue(ladderSeconds + quick.cpu().withWarmUpS() <= 8 * 60 - 26 - 20, "the default bench (the warm-up and"
                 + " the CPU rounds, then the ladder) must leave, within 8 minutes, 26 s for a fresh clone's build and 20 s to"
                 + " start, verify and stop the server: " + ladderSeconds + " s of ladder");
@@ -56,11 +56,11 @@ class BenchCommandOptionsTest {
     void theCpuRoundsGetWhatTheWarmUpLeftUnlessTheirTimeIsGiven() {
         BenchSettings.CpuPlan plan = BenchCommand.settings("--target", T).cpu();
         assertEquals(180, plan.timeS());
-        assertEquals(264, plan.withWarmUpS(), 1e-9, "44 s per workload, six by default");
+        assertEquals(300, plan.withWarmUpS(), 1e-9, "50 s per workload, six by default");
         assertEquals(180, plan.boundS(60), "a short warm-up: the rounds' own bound");
-        assertEquals(134, plan.boundS(130), 1e-9);
-        assertEquals(BenchSettings.CpuPlan.LEAST_S, plan.boundS(240), "a long warm-up: the least the rounds get");
-        assertEquals(484, BenchCommand.settings("--target", T, "--probes", "static,servlet,jsp,cgi,shtml,module,fastcgi,"
+        assertEquals(170, plan.boundS(130), 1e-9);
+        assertEquals(BenchSettings.CpuPlan.LEAST_S, plan.boundS(250), "a long warm-up: the least the rounds get");
+        assertEquals(550, BenchCommand.settings("--target", T, "--probes", "static,servlet,jsp,cgi,shtml,module,fastcgi,"
                 + "cgi-stock,php-fpm,wsgi,lua").cpu().withWarmUpS(), 1e-9, "more workloads, a longer warm-up and rounds");
         assertEquals(180, BenchCommand.settings("--target", T, "--probes", "static,module").cpu().boundS(40),
                 "fewer workloads: shorter rounds, not fewer rounds needed");

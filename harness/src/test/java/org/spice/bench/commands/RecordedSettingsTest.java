@@ -57,8 +57,8 @@ class RecordedSettingsTest {
             assertFalse(map.containsKey(secret), secret);
         }
         assertTrue(map.containsKey("tls_session_resumption"));
-        assertEquals(264.0, map.get("cpu_time_with_warm_up_s"), "the default: the rounds share a bound with the warm-up,"
-                + " 44 s per workload, counting at least six");
+        assertEquals(300.0, map.get("cpu_time_with_warm_up_s"), "the default: the rounds share a bound with the warm-up,"
+                + " 50 s per workload, counting at least six");
         Map<String, Object> given = BenchCommand.settings("--target", "http://127.0.0.1:1", "--cpu-time", "90")
                 .recorded(MACHINE, null, "order", "rule").asMap();
         assertEquals(90.0, given.get("cpu_time_s"));

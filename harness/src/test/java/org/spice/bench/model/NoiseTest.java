@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
@@ -71,7 +72,7 @@ class NoiseTest {
         assertEquals(Math.hypot(Intervals.halfWidth(both), 0.1 * 105), pooled.serverCpuUsPerReq(), 1e-6);
         assertEquals(Intervals.ofWindows(both), pooled.serverCpuUsPerReq(), 1e-12);
         // three repeats: the repeats are the batches
-        List<SpiceFigures.Summary> summary = Summaries.of(List.of(a, b, run(3, 120, 120, 120)), 100, "static", null, Summaries.CpuFrom.PROC);
+        List<SpiceFigures.Summary> summary = Summaries.of(List.of(a, b, run(3, 120, 120, 120)), 100, "static", null, CpuFrom.PROC);
         assertEquals(Intervals.halfWidth(new double[] {100, 110, 120}), summary.get(0).noise().cpuUsPerReqAtPeakCi(), 1e-6);
         // old results: no slices, no interval
         RunRecord old = a.toBuilder().slices(List.of()).build();

@@ -15,6 +15,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.LatencySummary;
 
 /** The overload figures from known counts: retention, what is left out, error outcomes, fairness by chance, recovery. */
@@ -98,7 +99,7 @@ class OverloadTest {
         Overload o = flood(new Overload.Recovery(60, List.of(new Overload.Check(0.01, null, 1.0, 9_900, 0, 1))));
         Results results = new Results("http://127.0.0.1:1", "apache", 6250, Settings.NONE, "a", "b", false, null,
                 List.of(), List.of()).withOverload(List.of(o));
-        ResultsJson.write(dir, results);
+        Summaries.write(dir, results);
         String json = Files.readString(dir.resolve(ResultsJson.FILE));
         assertTrue(json.contains("\"overload_retention\""), json);
         assertTrue(json.contains("\"recovery\""), json);

@@ -17,6 +17,7 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.ReportCommand;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
@@ -40,7 +41,7 @@ class ResultsRoundTripTest {
                 .windowRule("quotes \" and \\ and\nnewlines survive").build();
         Results written = new Results("http://127.0.0.1:18080", "test \"server\"", 6250, settings, "2026-01-01T00:00:00Z",
                 "2026-01-01T00:01:00Z", true, "interrupted (Ctrl-C)", List.of("a note"), runs);
-        ResultsJson.write(dir, written);
+        Summaries.write(dir, written);
 
         Map<?, ?> tree = ResultsJson.MAPPER.readValue(dir.resolve("results.json").toFile(), Map.class);
         assertEquals("spice-results/1", tree.get("schema"));
@@ -75,8 +76,8 @@ class ResultsRoundTripTest {
             assertEquals(a.failed(), b.failed());
             assertEquals(a.failure(), b.failure());
         }
-        assertEquals(written.summary(), read.summary());
-        SpiceFigures.Summary servlet = read.summary().get(1);
+        assertEquals(Summaries.of(written), Summaries.of(read));
+        SpiceFigures.Summary servlet = Summaries.of(read).get(1);
         assertEquals(1000, servlet.peakRateRps(), 1e-9);
         assertEquals(1000 / 1900.0, servlet.requestEfficiencyAtPeak(), 1e-9);
         assertEquals(2, servlet.maxLoadClients());   // the 4-client mix failed
@@ -122,9 +123,9 @@ class ResultsRoundTripTest {
         }
         Map<?, ?> summary = (Map<?, ?>) ((List<?>) tree.get("summary")).get(1);
         assertEquals(((Number) summary.get("request_efficiency_at_peak")).doubleValue(),
-                read.summary().get(1).requestEfficiencyAtPeak(), 1e-9);
-        ResultsJson.write(dir, read);   // and written again by Jackson, it reads back the same
-        assertEquals(read.summary(), ResultsJson.read(dir.resolve("results.json")).summary());
+                Summaries.of(read).get(1).requestEfficiencyAtPeak(), 1e-9);
+        Summaries.write(dir, read);   // and written again by Jackson, it reads back the same
+        assertEquals(Summaries.of(read), Summaries.of(ResultsJson.read(dir.resolve("results.json"))));
     }
 
     @Test

@@ -14,8 +14,8 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.CpuRounds;
-import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Results;
 
 /**
@@ -74,7 +74,9 @@ class AnswerLabelsTest {
     @Test
     void eachAimNamesTheFigureItIsFor() {
         List<String[]> rows = CpuTable.rows(drifting());
-        assertTrue(rows.get(0)[5].startsWith("µs ±5 %: "), Arrays.toString(rows.get(0)));
+        assertEquals("none: the reference", rows.get(0)[5], "the static file's µs moves with the machine, and each round's"
+                + " ratio cancels that: " + Arrays.toString(rows.get(0)));
+        assertTrue(CpuTable.legend(drifting()).contains("the static file, the reference, has none"), CpuTable.legend(drifting()));
         for (String[] row : rows.subList(1, rows.size())) {
             String aim = row[0].equals("cgi") ? "ratio ±10 %: " : "ratio ±5 %: ";
             assertTrue(row[5].startsWith(aim), Arrays.toString(row));
@@ -113,10 +115,10 @@ class AnswerLabelsTest {
     @Test
     void theUsefulPeakColumnIsThereOnlyWhereItDiffersFromThePeak() {
         Results results = ReportFixture.apache();
-        boolean differs = results.summary().stream().anyMatch(SummaryTable::usefulPeakDiffers);
+        boolean differs = Summaries.of(results).stream().anyMatch(SummaryTable::usefulPeakDiffers);
         assertEquals(differs, List.of(SummaryTable.rows(results).get(0)).contains("useful peak req/s @ clients"));
         Results allAtPeak = ReportFixture.sized(6250);
-        assertFalse(allAtPeak.summary().stream().anyMatch(SummaryTable::usefulPeakDiffers));
+        assertFalse(Summaries.of(allAtPeak).stream().anyMatch(SummaryTable::usefulPeakDiffers));
         assertFalse(SummaryTable.rates(allAtPeak).contains("useful peak"), SummaryTable.rates(allAtPeak));
     }
 
@@ -141,15 +143,15 @@ class AnswerLabelsTest {
     /** The comparison of runs follows the same rules: no column that repeats another, intervals one way. */
     @Test
     void theComparisonPrintsEachFigureOnceWithItsIntervalOneWay(@TempDir Path dir) throws Exception {
-        ResultsJson.write(dir.resolve("a"), ReportFixture.sized(6250));
-        ResultsJson.write(dir.resolve("b"), drifting());
+        Summaries.write(dir.resolve("a"), ReportFixture.sized(6250));
+        Summaries.write(dir.resolve("b"), drifting());
         String text = CompareReport.text(Comparison.of(List.of(dir.resolve("a/results.json"), dir.resolve("b/results.json"))));
         assertFalse(text.contains("Latency efficiency against"), "Little's law's copy of the request efficiency: " + text);
         assertFalse(text.contains("±0%") || text.contains("CPU efficiency against static at the peak"), text);
         assertTrue(text.contains("CPU efficiency: the static file's CPU per request / the probe's, 1 / the ratio above"), text);
         assertFalse(text.contains("NaN"), text);
         Files.createDirectories(dir.resolve("c"));
-        ResultsJson.write(dir.resolve("c"), ReportFixture.sized(1024));
+        Summaries.write(dir.resolve("c"), ReportFixture.sized(1024));
         String same = CompareReport.text(Comparison.of(List.of(dir.resolve("a/results.json"), dir.resolve("c/results.json"))));
         assertFalse(same.contains("Useful peak"), "every useful peak is its peak: no column for it: " + same);
     }

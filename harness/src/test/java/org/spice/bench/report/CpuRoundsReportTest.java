@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 
@@ -75,6 +76,6 @@ class CpuRoundsReportTest {
     }
 
     private static SpiceFigures.Summary summary(Results results, String probe) {
-        return results.summary().stream().filter(s -> s.probe().equals(probe)).findFirst().orElseThrow();
+        return Summaries.of(results).stream().filter(s -> s.probe().equals(probe)).findFirst().orElseThrow();
     }
 }

@@ -10,8 +10,8 @@ import java.nio.file.Path;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.CompareCommand;
-import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
 
 /** compare --fail-above: a probe whose ratio to its static file rose beyond the noise by more than PCT fails the gate. */
@@ -28,8 +28,8 @@ class GateTest {
 
     @Test
     void compareFailsAboveTheGateAndPassesBelowIt(@TempDir Path dir) throws Exception {
-        ResultsJson.write(dir.resolve("before"), ReportFixture.apacheWithRounds(0.97));
-        ResultsJson.write(dir.resolve("after"), ReportFixture.apacheWithRounds(1.15));
+        Summaries.write(dir.resolve("before"), ReportFixture.apacheWithRounds(0.97));
+        Summaries.write(dir.resolve("after"), ReportFixture.apacheWithRounds(1.15));
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         int failed = Cli.run(new CompareCommand(), print(out), print(err), dir.resolve("before").toString(),

@@ -17,8 +17,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Settings;
 
 /**
@@ -68,9 +68,9 @@ class ReportInBrowserTest {
                 && lastDom.contains("cgi: 1.0 process, 41 page faults"), "the why section rendered");
 
         Map<String, List<org.spice.bench.figures.SpiceFigures.Summary>> servers = new LinkedHashMap<>();
-        servers.put("apache", apache.summary());
-        servers.put("tomcat", new Results("http://127.0.0.1:18082", "tomcat", 6250, Settings.NONE, "a", "b", false, null,
-                List.of(), apache.runs()).summary());
+        servers.put("apache", Summaries.of(apache));
+        servers.put("tomcat", Summaries.of(new Results("http://127.0.0.1:18082", "tomcat", 6250, Settings.NONE, "a", "b",
+                false, null, List.of(), apache.runs())));
         Comparison comparison = new Comparison(servers, 6250);
         Path compare = OUT.resolve("compare.html");
         Files.writeString(compare, CompareReport.html(comparison, CompareReport.rateChart(comparison),
@@ -91,7 +91,7 @@ class ReportInBrowserTest {
     /** results.json and report.html of {@code results} in {@code run}, checked with its five charts and no table cut off. */
     private static void checkReport(String chromium, Path run, Results results, String name) throws IOException,
             InterruptedException {
-        ResultsJson.write(run, results);
+        Summaries.write(run, results);
         ReportWriter.write(run, results);
         check(chromium, run.resolve("report.html"), 5, name);
         assertEquals("0", lastCheck.group(6), name + ": summary-table cells beyond the 1280 px window (behind a scrollbar)");

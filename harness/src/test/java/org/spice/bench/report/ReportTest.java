@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.spice.bench.model.Summaries.CpuFrom.CGROUP;
-import static org.spice.bench.model.Summaries.CpuFrom.EXPORTERS;
-import static org.spice.bench.model.Summaries.CpuFrom.PROC;
+import static org.spice.bench.model.CpuFrom.CGROUP;
+import static org.spice.bench.model.CpuFrom.EXPORTERS;
+import static org.spice.bench.model.CpuFrom.PROC;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,14 +16,15 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.CompareCommand;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Settings;
-import org.spice.bench.model.Summaries;
 
 /** The report's figures, sentences and order, on a run with known numbers (ReportFixture). */
 class ReportTest {
@@ -31,7 +32,7 @@ class ReportTest {
     private static final double EPS = 1e-9;
 
     private static SpiceFigures.Summary summary(Results results, String probe) {
-        return results.summary().stream().filter(s -> s.probe().equals(probe)).findFirst().orElseThrow();
+        return Summaries.of(results).stream().filter(s -> s.probe().equals(probe)).findFirst().orElseThrow();
     }
 
     @Test
@@ -52,15 +53,15 @@ class ReportTest {
 
     @Test
     void cpuSourcePerServerAndProbe() {
-        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("nginx", PROC, "cgi"));
-        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("jetty", PROC, "cgi"));
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", PROC, "cgi"), "Tomcat's gateway waits for its children");
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("apache", PROC, "servlet"));
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource(null, PROC, "cgi"));
-        assertEquals(SpiceFigures.CpuSource.MACHINE, Summaries.cpuSource("tomcat", EXPORTERS, "cgi"),
+        assertEquals(SpiceFigures.CpuSource.MACHINE, PROC.sourceFor("nginx", "cgi"));
+        assertEquals(SpiceFigures.CpuSource.MACHINE, PROC.sourceFor("jetty", "cgi"));
+        assertEquals(SpiceFigures.CpuSource.SERVER, PROC.sourceFor("tomcat", "cgi"), "Tomcat's gateway waits for its children");
+        assertEquals(SpiceFigures.CpuSource.SERVER, PROC.sourceFor("apache", "servlet"));
+        assertEquals(SpiceFigures.CpuSource.SERVER, PROC.sourceFor(null, "cgi"));
+        assertEquals(SpiceFigures.CpuSource.MACHINE, EXPORTERS.sourceFor("tomcat", "cgi"),
                 "exporters never see a CGI program that lives between two scrapes");
-        assertEquals(SpiceFigures.CpuSource.SERVER, Summaries.cpuSource("tomcat", EXPORTERS, "servlet"));
-        assertEquals(SpiceFigures.CpuSource.CGROUP, Summaries.cpuSource("nginx", CGROUP, "cgi"),
+        assertEquals(SpiceFigures.CpuSource.SERVER, EXPORTERS.sourceFor("tomcat", "servlet"));
+        assertEquals(SpiceFigures.CpuSource.CGROUP, CGROUP.sourceFor("nginx", "cgi"),
                 "a cgroup counts every process the server started, CGI programs reaped by anyone included");
         assertTrue(Double.isNaN(SpiceFigures.cpuEfficiency(100, Double.NaN)));
         assertEquals(0.5, SpiceFigures.cpuEfficiency(100, 200), EPS);
@@ -69,7 +70,7 @@ class ReportTest {
     @Test
     void resultsJsonCarriesCpuEfficiencyAndTheLatencyDistribution(@TempDir Path dir) throws Exception {
         Results written = ReportFixture.apache();
-        ResultsJson.write(dir, written);
+        Summaries.write(dir, written);
         Map<?, ?> tree = ResultsJson.MAPPER.readValue(dir.resolve("results.json").toFile(), Map.class);
         Map<?, ?> cgi = (Map<?, ?>) ((List<?>) tree.get("summary")).get(2);
         assertEquals("cgi", cgi.get("probe"));
@@ -145,7 +146,7 @@ class ReportTest {
     void thePageAnswersFirstThenShows(@TempDir Path dir) throws Exception {
         Results results = ReportFixture.apache();
         new CgiFloor("spice (dynamic)", 500).write(dir);
-        ResultsJson.write(dir, results);
+        Summaries.write(dir, results);
         String table = ReportWriter.write(dir, results);
         assertTrue(table.contains("CPU µs/req @ peak") && table.contains("CPU eff. @ peak"), "no rounds: the ladder's CPU,"
                 + " labelled as such: " + table);
@@ -192,9 +193,9 @@ class ReportTest {
                 apache.runs().stream().filter(r -> !r.probe().equals("servlet")).toList());
         Results tomcat = new Results(apache.target(), "tomcat", 6250, apache.settings(), apache.startedAt(),
                 apache.finishedAt(), false, null, List.of(), apache.runs());
-        ResultsJson.write(Files.createDirectories(dir.resolve("a")), apache);
-        ResultsJson.write(Files.createDirectories(dir.resolve("k")), keepAlive);
-        ResultsJson.write(Files.createDirectories(dir.resolve("t")), tomcat);
+        Summaries.write(Files.createDirectories(dir.resolve("a")), apache);
+        Summaries.write(Files.createDirectories(dir.resolve("k")), keepAlive);
+        Summaries.write(Files.createDirectories(dir.resolve("t")), tomcat);
 
         String unlike = compare(dir, "a", "k");
         assertTrue(unlike.contains("SPICE server comparison"), "not before/after: " + unlike);
@@ -204,7 +205,7 @@ class ReportTest {
         // Before and after on one server, the probe missing in one run: which run lacks it is said.
         Results without = new Results(apache.target(), "apache", 6250, apache.settings(), apache.startedAt(),
                 apache.finishedAt(), false, null, List.of(), apache.runs().stream().filter(r -> !r.probe().equals("servlet")).toList());
-        ResultsJson.write(Files.createDirectories(dir.resolve("w")), without);
+        Summaries.write(Files.createDirectories(dir.resolve("w")), without);
         String beforeAfter = compare(dir, "a", "w");
         assertTrue(beforeAfter.contains("SPICE before/after comparison"), beforeAfter);
         assertTrue(beforeAfter.contains("servlet: not run in apache (w), so no change can be given."), beforeAfter);
@@ -244,7 +245,7 @@ class ReportTest {
     void theWhySectionReadsTheKernelsCounters(@TempDir Path dir) throws Exception {
         Results apache = ReportFixture.apache();
         Results counted = ReportFixture.apacheWithCounters();
-        ResultsJson.write(dir, counted);
+        Summaries.write(dir, counted);
         RunRecord cgi = ResultsJson.readResults(dir).runs().stream().filter(r -> r.probe().equals("cgi")).findFirst().orElseThrow();
         assertEquals(1.0, cgi.processesPerReq(), 1e-12);
         assertEquals(41.0, cgi.serverPageFaultsPerReq(), 1e-12);

@@ -13,6 +13,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
+import org.spice.bench.analysis.Sweeps;
 import org.spice.bench.figures.LinearFit;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Sweep;
@@ -51,10 +53,10 @@ class SweepReportTest {
         Map<Integer, Path> bySize = new LinkedHashMap<>();
         for (int bytes : new int[] {1024, 6250, 16384, 65536}) {
             Path results = dir.resolve("size-" + bytes + "/run");
-            ResultsJson.write(results, ReportFixture.sized(bytes));
+            Summaries.write(results, ReportFixture.sized(bytes));
             bySize.put(bytes, results.resolve(ResultsJson.FILE));
         }
-        Sweep sweep = Sweep.of("embedded", 4, bySize);
+        Sweep sweep = Sweeps.of("embedded", 4, bySize);
         Sweep.Line cgi = sweep.probes().get("cgi");
         assertEquals(1000, cgi.fixedUs(), 1e-6);
         assertEquals(12, cgi.perKbUs(), 1e-6);

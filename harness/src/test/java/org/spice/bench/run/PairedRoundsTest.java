@@ -16,6 +16,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.commands.ShortBench;
 import org.spice.bench.figures.SpiceFigures;
@@ -175,7 +176,7 @@ class PairedRoundsTest {
     }
 
     private static SpiceFigures.Summary summary(Results read, String probe) {
-        return read.summary().stream().filter(s -> s.probe().equals(probe)).findFirst().orElseThrow();
+        return Summaries.of(read).stream().filter(s -> s.probe().equals(probe)).findFirst().orElseThrow();
     }
 
     private static List<String> names(List<Mix> mixes) {

@@ -1,5 +1,7 @@
-package org.spice.bench.model;
+package org.spice.bench.analysis;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -8,51 +10,32 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.spice.bench.figures.SpiceFigures;
-import org.spice.page.Probe;
+import org.spice.bench.model.CpuFrom;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.model.RunRecord;
 
 /**
- * The per-probe SPICE summary of a whole run, in the order the probes ran. The reference of the
- * efficiencies is the static probe (one file) or, as in the white paper, the static fileset.
+ * The per-probe SPICE summary of a whole run, in the order the probes ran, computed from its counts every time it is
+ * asked for (results.json writes it beside them, and never reads it back). The reference of the efficiencies is the
+ * static probe (one file) or, as in the white paper, the static fileset.
  */
 public final class Summaries {
-
-    /** The single-file static workload, the reference unless another is named. */
-    public static final String STATIC = "static";
-
-    /** The static fileset's workload (the mix file spice fileset writes is named fileset.mix). */
-    public static final String FILESET = "fileset";
 
     private Summaries() {
     }
 
-    /** Where a run read the server's CPU. */
-    public enum CpuFrom {
-        /** Its processes' trees in /proc (children once reaped by them). */
-        PROC,
-        /** Its cgroup: every process it started, each once. */
-        CGROUP,
-        /** The Prometheus exporters on its machine. */
-        EXPORTERS;
-
-        /** Where a run that names exporters, or a cgroup, or neither reads the server's CPU: exporters first. */
-        public static CpuFrom of(boolean exporters, boolean cgroup) {
-            return exporters ? EXPORTERS : cgroup ? CGROUP : PROC;
-        }
+    /** Writes DIR/results.json: the results' counts, and their summary beside them. */
+    public static void write(Path dir, Results results) throws IOException {
+        ResultsJson.write(dir, results, of(results));
     }
 
-    /**
-     * The CPU figure that stands for a probe's cost on a server (see {@link SpiceFigures.CpuSource}): its cgroup's
-     * where it has one; else the machine's for CGI where the server's processes miss its programs, that is where the
-     * kernel reaps them, or where the CPU is read from exporters (a program born and reaped between two scrapes is
-     * never seen).
-     */
-    public static SpiceFigures.CpuSource cpuSource(String server, CpuFrom from, String probe) {
-        if (from == CpuFrom.CGROUP) {
-            return SpiceFigures.CpuSource.CGROUP;
-        }
-        boolean uncounted = from == CpuFrom.EXPORTERS
-                || server != null && Server.find(server).map(Server::cgiChildrenUncounted).orElse(false);
-        return probe.equals(Probe.CGI.id()) && uncounted ? SpiceFigures.CpuSource.MACHINE : SpiceFigures.CpuSource.SERVER;
+    /** The summary of these results: the ladder's figures, with the CPU rounds' where they ran. */
+    public static List<SpiceFigures.Summary> of(Results results) {
+        List<SpiceFigures.Summary> ladder = of(results.runs(), results.latencyBoundMs(), results.baseline(),
+                results.server(), results.cpuFrom());
+        return results.cpuRounds() == null ? ladder : withRounds(ladder, results.cpuRounds(), results::cpuSource);
     }
 
     /**
@@ -61,7 +44,7 @@ public final class Summaries {
      */
     public static List<SpiceFigures.Summary> withRounds(List<SpiceFigures.Summary> ladder, CpuRounds rounds,
             Function<String, SpiceFigures.CpuSource> sourceOf) {
-        Map<String, CpuRounds.Figures> figures = rounds.figures(sourceOf);
+        Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, sourceOf);
         List<SpiceFigures.Summary> all = new ArrayList<>();
         List<SpiceFigures.Summary> each = new ArrayList<>(ladder);
         // A probe the rounds measured and the ladder did not (the run was cut short): its rounds' figures alone.
@@ -69,17 +52,17 @@ public final class Summaries {
                 .forEach(probe -> each.add(SpiceFigures.summarize(probe, 0, List.of(), List.of(), Double.NaN,
                         sourceOf.apply(probe))));
         for (SpiceFigures.Summary s : each) {
-            CpuRounds.Figures f = figures.get(s.probe());
+            RoundFigures.Figures f = figures.get(s.probe());
             all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
-                    f.paired().ratio(), f.paired().ratioCi(), rounds.clients(), f.paired().rounds(), f.precise()),
-                    f.paired().efficiency(), f.paired().efficiencyCi()));
+                    f.paired().ratio(), f.paired().ratioCi(), rounds.clients(), f.paired().rounds(),
+                    f.hasAim() ? f.precise() : null), f.paired().efficiency(), f.paired().efficiencyCi()));
         }
         return all;
     }
 
     /**
      * The summary with efficiencies against {@code reference}, a workload of the run, on {@code server} (may be null),
-     * the CPU read from exporters when {@code fromExporters}.
+     * the CPU read as {@code from} says.
      */
     public static List<SpiceFigures.Summary> of(List<RunRecord> runs, double latencyBoundMs, String reference, String server,
             CpuFrom from) {
@@ -108,7 +91,7 @@ public final class Summaries {
         for (Map.Entry<String, List<SpiceFigures.Point>> entry : byProbe.entrySet()) {
             summaries.add(SpiceFigures.summarize(entry.getKey(), repeats.get(entry.getKey()),
                     SpiceFigures.combineRepeats(entry.getValue()), statics, latencyBoundMs,
-                    cpuSource(server, from, entry.getKey())));
+                    from.sourceFor(server, entry.getKey())));
         }
         return summaries;
     }
