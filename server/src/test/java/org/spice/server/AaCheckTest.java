@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
@@ -86,7 +87,7 @@ class AaCheckTest {
         }
         assertEquals(2, results.steadyState().size(), "both workloads warmed: " + results.steadyState());
         assertTrue(results.idle() != null && results.idle().serverCpuCores() >= 0, "idle CPU measured: " + results.idle());
-        SpiceFigures.Summary aa = results.summary().get(1);
+        SpiceFigures.Summary aa = Summaries.of(results).get(1);
         assertEquals("static-again", aa.probe());
         assertTrue(results.cpuRounds() != null && results.cpuRounds().rounds().size() >= 5, "rounds: " + results.cpuRounds());
         assertTrue(aa.rounds().measured() && aa.cpuIntervalsKnown(), "A/A: " + aa.rounds() + "\n" + printed);

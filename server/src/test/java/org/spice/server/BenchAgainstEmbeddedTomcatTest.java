@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
@@ -49,7 +50,7 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
             assertEquals(CanonicalPage.builtBytes(), run.bytesPerResponse(), 0.0, "throughput / rate = the page size");
             assertTrue(run.latency().meanMs() > 0);
         }
-        List<SpiceFigures.Summary> summary = results.summary();
+        List<SpiceFigures.Summary> summary = Summaries.of(results);
         assertEquals(List.of("static", "servlet", "module", "cgi"), summary.stream().map(SpiceFigures.Summary::probe).toList());
         // The kernel's counters (the server's processes are not given here: the machine's processes only).
         for (RunRecord run : results.runs()) {

@@ -19,6 +19,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -79,7 +80,7 @@ class ExportersAgainstProcTest {
                 results = ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst().orElseThrow());
             }
             assertEquals(List.of(exporters.get(0).toString(), exporters.get(1).toString()), results.settings().serverMetrics());
-            assertTrue(results.summary().get(0).serverCpuUsPerReqAtPeak() > 0, "srv from process-exporter: " + results.summary());
+            assertTrue(Summaries.of(results).get(0).serverCpuUsPerReqAtPeak() > 0, "srv from process-exporter: " + Summaries.of(results));
             assertTrue(results.notes().stream().anyMatch(n -> n.contains("read where it runs, from its exporters")), results.notes().toString());
         }
     }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
@@ -58,15 +59,15 @@ class RoundsReproducibleTest {
         // the thirds of the rounds that count: a round the JIT compiled through is left out of every figure
         List<CpuRounds.Round> counted = rounds.rounds().stream().filter(r -> !r.jitBusy()).toList();
         int third = counted.size() / 3;
-        assertTrue(third >= CpuRounds.MIN_ROUNDS, "enough rounds for thirds with intervals: " + counted.size() + " of "
+        assertTrue(third >= RoundFigures.MIN_ROUNDS, "enough rounds for thirds with intervals: " + counted.size() + " of "
                 + rounds.rounds().size());
         CpuRounds first = new CpuRounds(rounds.clients(), rounds.precision(), rounds.timeBoundS(), "", counted.subList(0,
                 third));
         CpuRounds last = new CpuRounds(rounds.clients(), rounds.precision(), rounds.timeBoundS(), "", counted.subList(
                 counted.size() - third, counted.size()));
         for (String probe : List.of("static", "servlet", "module")) {
-            CpuRounds.Figures a = first.figures(results::cpuSource).get(probe);
-            CpuRounds.Figures b = last.figures(results::cpuSource).get(probe);
+            RoundFigures.Figures a = RoundFigures.of(first, results::cpuSource).get(probe);
+            RoundFigures.Figures b = RoundFigures.of(last, results::cpuSource).get(probe);
             double[] x = probe.equals("static") ? new double[] {a.cpuUsPerReq(), a.cpuUsPerReqCi()}
                     : new double[] {a.paired().ratio(), a.paired().ratioCi()};
             double[] y = probe.equals("static") ? new double[] {b.cpuUsPerReq(), b.cpuUsPerReqCi()}

@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -104,7 +105,7 @@ class TwoHostsTest {
                     "--no-verify", "--out", dir.resolve("blind").toString());
             assertEquals(0, blind.status, blind.out);
             Results without = results(dir.resolve("blind"));
-            assertTrue(Double.isNaN(without.summary().get(0).cpuUsPerReqAtPeak()), "no server CPU: " + without.summary());
+            assertTrue(Double.isNaN(Summaries.of(without).get(0).cpuUsPerReqAtPeak()), "no server CPU: " + Summaries.of(without));
             assertTrue(without.notes().stream().anyMatch(n -> n.contains("pass --server-metrics")), without.notes().toString());
 
             ServerCpu proc = new ServerCpu(List.of(server.process.pid()), true, List.of(), null);
@@ -128,11 +129,11 @@ class TwoHostsTest {
             // The figures beside each other in the suite's output, for whoever reads the log.
             System.out.printf(java.util.Locale.ROOT, "two hosts: the server's CPU over the bench %.3f s from the exporters,"
                     + " %.3f s from /proc%n", fromExporters, fromProc);
-            with.summary().forEach(sum -> System.out.printf(java.util.Locale.ROOT, "two hosts: %s %.0f req/s, server %.1f µs"
+            Summaries.of(with).forEach(sum -> System.out.printf(java.util.Locale.ROOT, "two hosts: %s %.0f req/s, server %.1f µs"
                     + " (srv, exporters), machine %.1f µs (mach, the client in it) per request%n", sum.probe(),
                     sum.peakRateRps(), sum.serverCpuUsPerReqAtPeak(), sum.machineCpuUsPerReqAtPeak()));
             assertEquals(List.of(exporters.get(0).toString(), exporters.get(1).toString()), with.settings().serverMetrics());
-            for (var summary : with.summary()) {
+            for (var summary : Summaries.of(with)) {
                 assertTrue(summary.serverCpuUsPerReqAtPeak() > 0 && summary.machineCpuUsPerReqAtPeak() > 0,
                         "both figures from the exporters: " + summary);
             }
@@ -167,8 +168,8 @@ class TwoHostsTest {
             var run = results.runs().get(0);
             assertTrue(run.requests() > 0 && run.errorTotal() == 0, "the engine on the other host measured: " + run.errors());
             assertTrue(results.notes().stream().anyMatch(n -> n.contains(CLIENT_ADDRESS + ":1099 2 clients")), results.notes().toString());
-            assertTrue(results.summary().get(0).serverCpuUsPerReqAtPeak() > 0, "the server's CPU from its exporters: "
-                    + results.summary());
+            assertTrue(Summaries.of(results).get(0).serverCpuUsPerReqAtPeak() > 0, "the server's CPU from its exporters: "
+                    + Summaries.of(results));
         } finally {
             engine.destroy();
             if (!engine.waitFor(30, TimeUnit.SECONDS)) {
