@@ -20,7 +20,7 @@ final class CpuOptions {
      * Unless --cpu-time is given, the warm-up and the rounds together last at most this per workload, seconds, counting
      * at least the default six (both run every workload in turn, so their time grows with the workloads; fewer
      * workloads make shorter rounds, not fewer needed): the default bench's six then take 300 s, so that a fresh
-     * clone's `scripts/spice bench` (its build 26 s, its ladder about 105 s, at most 126) takes at most 8 minutes here.
+     * clone's `scripts/spice bench` (its build 26 s, its ladder about 115 s, at most 126) takes at most 8 minutes here.
      * The warm-up takes 84-108 s (JSP's 100 pages until C2 has compiled them, at the thresholds of
      * conf/java/jvm.options); the rounds then need 18 rounds where a slice's log-ratio spreads 9 %, 25 where it
      * spreads 11 %, as it did here on 2026-11-25: 153 and 177 s of rounds (33 and 29 rounds) left a ratio at ±5.0 %

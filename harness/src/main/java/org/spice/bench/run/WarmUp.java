@@ -156,7 +156,7 @@ final class WarmUp {
         }
         say(warmed, clients, seconds, budget, boundS);
         if (readsJit && mixes.stream().anyMatch(m -> m.jspPages() > 0)) {
-            err.printf(Locale.ROOT, "warm-up: each JSP page called %.0f times at least (C2's %d calls × the server's"
+            err.printf(Locale.ROOT, "warm-up: a JSP workload waits for %.0f calls a page (C2's %d × the server's"
                     + " CompileThresholdScaling for the pages, %s)%n", jspCalls(jspScale), C2_INVOCATIONS, jspScale);
         }
         return warmed;
