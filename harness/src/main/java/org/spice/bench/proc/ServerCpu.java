@@ -72,9 +72,12 @@ public final class ServerCpu {
         return exporters == null && local && CpuMeter.anyJava(List.copyOf(JitCpu.withCgroup(pids, cgroup)));
     }
 
-    /** The scale of HotSpot's thresholds for the server's JSP pages ({@link JspCompileScale}); 1 where not read. */
+    /**
+     * The scale of HotSpot's thresholds for the server's JSP pages ({@link JspCompileScale}), from the JVMs
+     * {@link #readsJit} finds; 1 for a server whose JVMs are not read here.
+     */
     public double jspCompileScale() {
-        return readsJit() ? JspCompileScale.of(JitCpu.withCgroup(pids, cgroup)) : 1;
+        return exporters == null && local ? JspCompileScale.of(JitCpu.withCgroup(pids, cgroup)) : 1;
     }
 
     /** True when the machine read is this one, so the client's own CPU is in it and is taken out. */

@@ -123,7 +123,7 @@ final class WarmUp {
             jit.add(new ArrayList<>());
         });
         boolean readsJit = serverCpu.readsJit();
-        double jspScale = serverCpu.jspCompileScale();
+        double jspScale = readsJit ? serverCpu.jspCompileScale() : 1;
         long began = System.nanoTime();
         double budget = Math.max(boundS * mixes.size(), minS);
         boolean[] settled = new boolean[mixes.size()];
