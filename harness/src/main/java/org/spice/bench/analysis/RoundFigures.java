@@ -68,7 +68,7 @@ public final class RoundFigures {
         Map<String, double[]> cpu = new LinkedHashMap<>();
         for (CpuRounds.Round round : rounds.rounds()) {
             for (CpuRounds.Taken taken : round.slices()) {
-                cpu.computeIfAbsent(taken.probe(), k -> series(rounds, k, sourceOf.apply(k)));
+                cpu.computeIfAbsent(taken.arm(), k -> series(rounds, k, sourceOf.apply(k)));
             }
         }
         double[] reference = cpu.get(Reference.STATIC);
@@ -109,7 +109,7 @@ public final class RoundFigures {
      * round), from {@code source}; from the machine's figure where the server's was never read (no processes given),
      * as the ladder's summary does.
      */
-    private static double[] series(CpuRounds rounds, String probe, SpiceFigures.CpuSource source) {
+    static double[] series(CpuRounds rounds, String probe, SpiceFigures.CpuSource source) {
         List<CpuRounds.Round> all = rounds.rounds();
         double[] series = new double[all.size()];
         for (SpiceFigures.CpuSource each : source == SpiceFigures.CpuSource.MACHINE ? List.of(source)

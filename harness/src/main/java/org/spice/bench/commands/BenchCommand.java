@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.spice.bench.engine.ClientLimits;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Server;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.proc.Cgroup;
@@ -48,9 +49,19 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     Endpoint target;
 
     @Option(names = "--server", paramLabel = "NAME", split = ",", description = "Start and measure embedded (default), "
-            + "apache, tomcat, jetty, nginx, a variant (apache-prefork, tomcat-vt, jetty-vt) or all (the four; then one "
-            + "comparison); comma-separated or repeated; with --target, the name to record.")
+            + "apache, tomcat, jetty, nginx, a variant (apache-prefork, tomcat-vt, jetty-vt) or all (the four); "
+            + "comma-separated or repeated. Several run side by side, measured in the same rounds (a name twice: two "
+            + "instances, an A/A); with --target, the name to record.")
     List<String> servers = new ArrayList<>();
+
+    @Option(names = "--one-at-a-time", description = "With several servers: start, measure and stop one after the other"
+            + " (for a machine short of memory), instead of all at once, measured side by side in the same rounds.")
+    boolean oneAtATime;
+
+    @Option(names = "--restarts", paramLabel = "N", description = "Servers side by side: start them N times, each start"
+            + " measured in its own rounds, and take the cross ratios over the starts, so that what differs from one"
+            + " start of a server to the next is in their intervals (default 1; the ladder runs in the last start).")
+    int restarts = 1;
 
     @Option(names = "--probes", paramLabel = "LIST", split = ",", converter = Converters.ProbeId.class,
             description = "Probes to measure (default: the server's; with --target: static, servlet, jsp, cgi, shtml, module).")
@@ -68,6 +79,12 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     @Option(names = "--keepalive", description = "HTTP/1.1 keep-alive instead of HTTP/1.0 with a connection per request.")
     boolean keepAlive;
+
+    @Option(names = "--protocols", paramLabel = "LIST", split = ",", converter = Converters.ProtocolName.class,
+            description = "Measure each server under each of these side by side, in the same rounds: http1.0 (a"
+                    + " connection per request), keepalive, tls (HTTPS, a connection per request); the ladder runs the"
+                    + " first (default: http1.0, or keepalive with --keepalive).")
+    List<Protocol> protocols;
 
     @Option(names = "--repeat", paramLabel = "N", description = "Run the whole ladder N times; the spread is reported.")
     int repeat = 1;
@@ -140,8 +157,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--out", paramLabel = "DIR", description = "Where results/<time>/ goes (default: results).")
     Path outDir = Path.of("results");
 
-    /** A server started here: which, on which port, its processes and cgroup (null: none), where its results go. */
-    record Started(Server server, int port, List<Long> pids, Path cgroup, Path outDir) {
+    /**
+     * A server started here: which, the name its results carry (its id; a second instance's is told apart), on which
+     * port, its processes and cgroup (null: none), where its results go.
+     */
+    record Started(Server server, String name, int port, List<Long> pids, Path cgroup, Path outDir) {
     }
 
     @Override
@@ -160,8 +180,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     /** Every option checked, as the settings of the first run (the first server started, on its default port). */
     BenchSettings settings() {
         List<Server> started = startedServers();
-        return settings(started.isEmpty() ? null : new Started(started.get(0), started.get(0).defaultPort(), List.of(),
-                null, outDir), List.of());
+        return settings(started.isEmpty() ? null : new Started(started.get(0), started.get(0).id(),
+                started.get(0).defaultPort(), List.of(), null, outDir), List.of());
     }
 
     /**
@@ -176,13 +196,13 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         Path trusted = trustCert != null ? trustCert : started != null ? PlanCommands.projectRoot().resolve(BenchPlan.TLS_CERT) : null;
         List<Mix> mixes = mixes(started == null ? null : started.server(), named);
         BenchSettings settings = BenchSettings.builder()
-                .target(base).tlsTarget(tls).trustCert(trusted).tlsResume(tlsResume).keepAlive(keepAlive)
+                .target(base).tlsTarget(tls).trustCert(trusted).tlsResume(tlsResume).keepAlive(protocols().get(0) == Protocol.KEEPALIVE)
                 .timeoutMillis(timeout.value())
                 .mixes(mixes).bytes(pageBytes.value()).baseline(baseline).clients(ladder()).repeat(repeat)
                 .latencyBoundMs(latencyBound)
                 .profile(timing.profile).rampUpS(timing.rampUpS()).durationS(timing.durationS())
                 .rampDownS(timing.rampDownS()).pauseS(timing.pauseS()).warmUpS(timing.warmUp)
-                .serverName(started == null ? (servers.isEmpty() ? null : String.join(", ", servers)) : started.server().id())
+                .serverName(started == null ? (servers.isEmpty() ? null : String.join(", ", servers)) : started.name())
                 .serverPids(started == null ? serverPids : started.pids()).serverMetrics(serverMetrics)
                 .serverCgroup(started == null ? cpu.cgroup : started.cgroup()).pin(pin)
                 .engine(engine).jmeter(engine == BenchSettings.Engine.JMETER
@@ -203,7 +223,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         for (String name : servers.isEmpty() ? List.of(Server.EMBEDDED.id()) : servers) {
             List<Server> named = name.equals("all") ? Server.real() : List.of(Server.find(name).orElseThrow(() ->
                     new Cli.Checks(spec).fail("--server takes " + Server.ids() + " or all, not \"" + name + "\"")));
-            named.stream().filter(s -> !started.contains(s)).forEach(started::add);
+            named.stream().filter(s -> !oneAtATime || !started.contains(s)).forEach(started::add);
         }
         return started;
     }
@@ -226,6 +246,16 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         mixes.addAll(mixFiles);
         mixes.addAll(named);
         return mixes;
+    }
+
+    /** The protocols of the run, in order: --protocols, else the one --keepalive names. */
+    List<Protocol> protocols() {
+        return protocols != null ? protocols : List.of(keepAlive ? Protocol.KEEPALIVE : Protocol.HTTP10);
+    }
+
+    /** Whether the run measures arms side by side: several servers (unless one at a time), or one under several protocols. */
+    boolean sideBySide() {
+        return !oneAtATime && (startedServers().size() > 1 || protocols().size() > 1);
     }
 
     private List<Integer> ladder() {
@@ -275,6 +305,32 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             }
         }
         JMeterOptions.check(check, settings, jmeter, Workloads.tls(workload));
+        if (protocols != null && (keepAlive || protocols.stream().distinct().count() < protocols.size()
+                || protocols.get(0) == Protocol.TLS)) {
+            throw check.fail("--protocols: each once, the first http1.0 or keepalive (the ladder's), and without"
+                    + " --keepalive (name keepalive first instead), not " + protocols);
+        }
+        if (protocols != null && protocols.size() > 1 && (target != null || oneAtATime)) {
+            throw check.fail("--protocols: several are measured side by side, on servers bench starts (not with --target"
+                    + " or --one-at-a-time)");
+        }
+        if (restarts < 1 || restarts > 20) {
+            throw check.fail("--restarts takes a whole number from 1 to 20, not " + restarts);
+        }
+        if (restarts > 1 && !sideBySide()) {
+            throw check.fail("--restarts: starts are compared side by side: name several servers (a server twice for an"
+                    + " A/A) or several --protocols");
+        }
+        if (sideBySide()) {
+            if (engine != BenchSettings.Engine.EVENT_LOOP) {
+                throw check.fail("--engine " + engine + ": servers side by side run on SPICE's own engine; add"
+                        + " --one-at-a-time to measure them one after the other");
+            }
+            if (settings.mixes().stream().anyMatch(Mix::hasTls)) {
+                throw check.fail("servers side by side run plain HTTP, and a workload here has TLS entries; add"
+                        + " --one-at-a-time to measure them one after the other");
+            }
+        }
         String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());
         if (limit != null) {
             throw check.fail("--clients: " + limit);

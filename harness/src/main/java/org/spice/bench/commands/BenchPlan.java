@@ -7,21 +7,25 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Server;
 import org.spice.bench.run.BenchRun;
 import org.spice.bench.run.Recorder;
+import org.spice.bench.run.SideBySide;
 import org.spice.bench.run.Signals;
 import org.spice.cli.Cli;
 import org.spice.verify.VerifyCommand;
 
 /**
- * What one {@code spice bench} does, in order: for each server to measure, start it (through scripts/spice),
- * verify the probes it will measure (a probe that answers the wrong bytes is not timed, and verifying warms
+ * What one {@code spice bench} does, in order: several servers side by side ({@link SideBySide}) unless asked one at a
+ * time; else for each server to measure, start it (through scripts/spice), verify the probes it will measure (a probe that answers the wrong bytes is not timed, and verifying warms
  * the server: Jasper compiles the 100 JSP pages), run the ladder, stop it; then the comparison when several
  * servers ran, and the CGI floor when asked. With --target, the server is already running: verify and measure.
  * Servers started here are stopped whatever happens, a signal included.
@@ -31,6 +35,8 @@ final class BenchPlan {
     /** The self-signed certificate scripts/spice makes for the servers it starts (run/tls). */
     static final String TLS_CERT = "run/tls/server.pem";
     private static final String FILESET = "run/fileset";
+    /** A second instance of a server (or a variant beside its base) listens this far above the first. */
+    static final int SECOND_PORT_STEP = 10;
 
     private final BenchCommand command;
     private final List<Server> servers;
@@ -40,7 +46,11 @@ final class BenchPlan {
     private final PrintStream out;
     private final PrintStream err;
     private final Shell shell;
-    private final Set<Server> running = new LinkedHashSet<>();
+    /** A server started here, on its port: what must be stopped whatever happens. */
+    private record Running(Server server, int port) {
+    }
+
+    private final Set<Running> running = new LinkedHashSet<>();
 
     BenchPlan(BenchCommand command, List<Server> servers, boolean verify, boolean cgiFloor, Path root, PrintStream out,
             PrintStream err) {
@@ -60,7 +70,8 @@ final class BenchPlan {
         Runtime.getRuntime().addShutdownHook(stopAll);
         try {
             List<Mix> named = command.workload == null ? List.of() : Workloads.load(command.workload, root.resolve(FILESET));
-            return servers.isEmpty() ? target(named) : servers(named);
+            return servers.isEmpty() ? target(named)
+                    : command.sideBySide() ? sideBySide(named) : servers(named);
         } catch (IOException e) {
             err.println("spice bench: " + e.getMessage());
             return 1;
@@ -97,9 +108,10 @@ final class BenchPlan {
         for (Server server : servers) {
             int port = server.defaultPort();
             shell.start(server, port);
-            running.add(server);
-            BenchSettings settings = command.settings(new BenchCommand.Started(server, port, shell.pids(server, port),
-                    shell.cgroup(server, port), compare == null ? out : compare.resolve(server.id())), named);
+            running.add(new Running(server, port));
+            BenchSettings settings = command.settings(new BenchCommand.Started(server, server.id(), port,
+                    shell.pids(server, port), shell.cgroup(server, port), compare == null ? out : compare.resolve(server.id())),
+                    named);
             int result = 1;
             if (verified(settings)) {
                 BenchRun run = new BenchRun(settings, this.out, err);
@@ -108,7 +120,7 @@ final class BenchPlan {
                     dirs.add(run.dir());
                 }
             }
-            running.remove(server);
+            running.remove(new Running(server, port));
             shell.stop(server, port);
             status = status != 0 ? status : result;
             if (result == Signals.INTERRUPTED || result == Signals.TERMINATED) {
@@ -122,6 +134,66 @@ final class BenchPlan {
             status = Math.max(status, Cli.run(new CompareCommand(), this.out, err, args.toArray(String[]::new)));
         }
         return floor(status, dirs);
+    }
+
+    /**
+     * Every server at once, side by side ({@link SideBySide}): each started on its own port (a server named again, or
+     * a variant of one already named, {@link #SECOND_PORT_STEP} above the last of its kind) and in its own cgroup, and
+     * verified; then measured in the same rounds; then the comparison of their ladders, as one after the other. With
+     * --restarts N the servers are stopped and started again N - 1 times first, each start measured in rounds alone
+     * (its results in DIR/start-K/), and the cross ratios are taken over the N starts.
+     */
+    private int sideBySide(List<Mix> named) throws IOException {
+        Path compare = command.outDir.resolve("compare-" + Recorder.stamp());
+        List<CpuRounds> earlier = new ArrayList<>();
+        SideBySide run = null;
+        int status = 0;
+        for (int start = 1; start <= command.restarts; start++) {
+            boolean last = start == command.restarts;
+            if (command.restarts > 1) {
+                err.println("spice bench: start " + start + " of " + command.restarts + " of the servers side by side");
+            }
+            List<SideBySide.Instance> instances = startAll(named, last ? compare : compare.resolve("start-" + start));
+            if (instances == null) {
+                return 1;
+            }
+            run = new SideBySide(instances, command.protocols(), earlier, last, compare, out, err);
+            status = run.run();
+            stopRunning();
+            if (status == Signals.INTERRUPTED || status == Signals.TERMINATED || run.crossRounds() == null) {
+                return floor(status, run.dirs());
+            }
+            earlier.add(run.crossRounds());
+        }
+        if (run.dirs().size() < 2) {
+            return floor(status, run.dirs());
+        }
+        List<String> args = new ArrayList<>();
+        run.dirs().forEach(d -> args.add(d.toString()));
+        args.addAll(List.of("--out", compare.toString()));
+        status = Math.max(status, Cli.run(new CompareCommand(), out, err, args.toArray(String[]::new)));
+        return floor(status, run.dirs());
+    }
+
+    /** Starts and verifies every server, each one's results to go under {@code into}; null if one does not verify. */
+    private List<SideBySide.Instance> startAll(List<Mix> named, Path into) throws IOException {
+        List<SideBySide.Instance> instances = new ArrayList<>();
+        Map<Integer, Integer> ofPort = new HashMap<>();
+        Map<String, Integer> ofName = new HashMap<>();
+        for (Server server : servers) {
+            int port = server.defaultPort() + SECOND_PORT_STEP * (ofPort.merge(server.defaultPort(), 1, Integer::sum) - 1);
+            int seen = ofName.merge(server.id(), 1, Integer::sum);
+            String name = seen == 1 ? server.id() : server.id() + "-" + seen;
+            shell.start(server, port);
+            running.add(new Running(server, port));
+            BenchSettings settings = command.settings(new BenchCommand.Started(server, name, port, shell.pids(server, port),
+                    shell.cgroup(server, port), into.resolve(name)), named);
+            if (!verified(settings)) {
+                return null;
+            }
+            instances.add(new SideBySide.Instance(name, settings));
+        }
+        return instances;
     }
 
     /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */
@@ -157,9 +229,9 @@ final class BenchPlan {
     }
 
     private synchronized void stopRunning() {
-        for (Server server : List.copyOf(running)) {
-            shell.stop(server, server.defaultPort());
-            running.remove(server);
+        for (Running each : List.copyOf(running)) {
+            shell.stop(each.server(), each.port());
+            running.remove(each);
         }
     }
 }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Protocol;
 import org.spice.bench.net.Endpoint;
 import org.spice.page.Probe;
 
@@ -190,6 +191,15 @@ final class Converters {
     static final class EngineName extends Choice<BenchSettings.Engine> {
         EngineName() {
             super(BenchSettings.Engine.class);
+        }
+    }
+
+    /** A protocol by the name results give it (http1.0, keepalive, tls). */
+    static final class ProtocolName implements ITypeConverter<Protocol> {
+        @Override
+        public Protocol convert(String value) {
+            return Protocol.find(value.trim()).orElseThrow(() -> new TypeConversionException("\"" + value
+                    + "\" is not one of " + Protocol.ids()));
         }
     }
 

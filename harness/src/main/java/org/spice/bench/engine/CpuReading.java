@@ -1,5 +1,8 @@
 package org.spice.bench.engine;
 
+import java.util.Collection;
+import java.util.List;
+
 import org.spice.bench.model.Cpu;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.JitCpu;
@@ -11,7 +14,7 @@ import org.spice.bench.proc.ServerCpu;
  * machine's for a server elsewhere), and the CPU of the server's JIT compiler threads where asked (else null).
  */
 record CpuReading(long at, double clientS, double serverS, double machineS, boolean machineHasClient,
-        JitCpu.Reading jit) {
+        JitCpu.Reading jit, double[] residentsS) {
 
     /** The counters now, the JIT's not read. */
     static CpuReading now(ServerCpu cpu) {
@@ -20,11 +23,27 @@ record CpuReading(long at, double clientS, double serverS, double machineS, bool
 
     /** The counters now, the server's JIT compiler threads too when {@code readsJit}. */
     static CpuReading now(ServerCpu cpu, boolean readsJit) {
+        return now(cpu, readsJit, List.of());
+    }
+
+    /**
+     * The counters now, the server's JIT compiler threads too when {@code readsJit}, and each of the servers
+     * side by side ({@code residents}, in order: their CPU seconds in {@link #residentsS}).
+     */
+    static CpuReading now(ServerCpu cpu, boolean readsJit, Collection<ServerCpu> residents) {
         long at = System.nanoTime();
         double client = CpuMeter.processCpuNanos() / 1e9;
         ServerCpu.Reading server = cpu.read();
+        double[] each = residents.stream().mapToDouble(r -> r.read().serverS()).toArray();
         return new CpuReading(at, client, server.serverS(), server.machineS(), cpu.machineHasClient(),
-                readsJit ? cpu.jit() : null);
+                readsJit ? cpu.jit() : null, each);
+    }
+
+    /** Resident server {@code i}'s CPU seconds from {@code earlier}: NaN where not read, or where it went down. */
+    double residentSince(CpuReading earlier, int i) {
+        double s = i < residentsS.length && i < earlier.residentsS.length ? residentsS[i] - earlier.residentsS[i]
+                : Double.NaN;
+        return s < 0 ? Double.NaN : s;
     }
 
     /** The JIT compiler threads' CPU seconds from {@code earlier}; NaN where they were not read. */

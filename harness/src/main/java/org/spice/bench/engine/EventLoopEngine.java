@@ -2,6 +2,7 @@ package org.spice.bench.engine;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -60,17 +61,42 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     /** Whether the server is on this machine: only then is the machine's CPU (less the client) about the server. */
     private final boolean local;
     private final ServerCpu serverCpu;
+    /** The arms' servers side by side, by the names their mixes carry ({@link Mix#server}). */
+    private final List<String> armNames;
+    /** Each server side by side once (two arms may be one server under two protocols): read at every edge. */
+    private final List<ServerCpu> residents = new ArrayList<>();
+    /** Arm i's server: residents' index. */
+    private final int[] residentOf;
 
     /**
      * @param stop set by a signal: the mix ends at once and is marked failed
      * @param serverCpu where the server's CPU is read, at every window's edges and slices
      */
     public EventLoopEngine(BenchSettings settings, TlsConfig tls, Stop stop, ServerCpu serverCpu) {
+        this(settings, tls, stop, serverCpu, Map.of());
+    }
+
+    /**
+     * An engine over servers side by side: the mixes of a round name their arm ({@link Mix#on}), and a slice's
+     * CPU is its arm's server's, read from {@code residents} (by arm; a server under two protocols is two arms) at
+     * the slice's edges; {@code serverCpu} reads them all (the window's figures, the JIT).
+     */
+    public EventLoopEngine(BenchSettings settings, TlsConfig tls, Stop stop, ServerCpu serverCpu,
+            Map<String, ServerCpu> residents) {
         this.settings = settings;
         this.tls = tls;
         this.stop = stop;
         this.local = settings.target().isLocal();
         this.serverCpu = serverCpu;
+        this.armNames = List.copyOf(residents.keySet());
+        this.residentOf = new int[armNames.size()];
+        for (int i = 0; i < armNames.size(); i++) {
+            ServerCpu cpu = residents.get(armNames.get(i));
+            if (!this.residents.contains(cpu)) {
+                this.residents.add(cpu);
+            }
+            residentOf[i] = this.residents.indexOf(cpu);
+        }
     }
 
     @Override
@@ -114,7 +140,8 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         Measured measured = run(order, control, clients, leadInS, order.size() * SLICE_NANOS / 1e9,
                 ROUND_RAMP_DOWN_S, readsJit);
         RunRecord whole = record("round", -1, order, 0, measured);
-        return new LoadEngine.Round(whole, RunMetrics.taken(order, whole.slices(), measured.window().edges()));
+        return new LoadEngine.Round(whole, RunMetrics.taken(order, whole.slices(), measured.window().edges(),
+                armNames, residentOf));
     }
 
     /** What one run measured: its loops and their counts, the watch over it and the window's edges. */
@@ -183,13 +210,13 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
             return new Window(reason, schedule.windowStart(), schedule.windowStart(), List.of(), KernelCounters.NONE);
         }
         List<CpuReading> edges = new ArrayList<>();
-        edges.add(CpuReading.now(serverCpu, readsJit));
+        edges.add(CpuReading.now(serverCpu, readsJit, residents));
         // The kernel's counters at the window's two edges only (a scan of every thread's status: too slow per slice).
         KernelCounters kernel0 = KernelCounters.read(local ? settings.serverPids() : List.of());
         for (long edge = schedule.windowStart() + SLICE_NANOS; reason == null; edge += SLICE_NANOS) {
             long until = Math.min(edge, schedule.windowEnd());
             reason = watch.until(until);
-            edges.add(CpuReading.now(serverCpu, readsJit));
+            edges.add(CpuReading.now(serverCpu, readsJit, residents));
             if (until == schedule.windowEnd()) {
                 break;
             }
@@ -282,8 +309,10 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         Request[] requests = new Request[mix.entries().size()];
         for (int i = 0; i < requests.length; i++) {
             MixEntry entry = mix.entries().get(i);
-            requests[i] = Request.get(entry.tls() ? settings.tlsTarget() : settings.target(), entry.path(),
-                    settings.keepAlive(), entry.bytes() >= 0 ? entry.bytes() : settings.bytes());
+            Endpoint plain = mix.target() != null ? mix.target() : settings.target();
+            boolean keepAlive = mix.target() != null ? mix.keepAlive() : settings.keepAlive();
+            requests[i] = Request.get(entry.tls() ? settings.tlsTarget() : plain, entry.path(),
+                    keepAlive, entry.bytes() >= 0 ? entry.bytes() : settings.bytes());
         }
         return requests;
     }

@@ -80,17 +80,34 @@ final class RunMetrics {
     /**
      * A CPU round's slices, one per mix of {@code order}: the round's window slices ({@link #slices}), each named for
      * its mix, with the client's and the server's JIT's CPU between the readings at its edges. A slice the CPU was
-     * not read for (the round cut short) is left out.
+     * not read for (the round cut short) is left out. Where servers ran side by side ({@code arms}, the names the
+     * mixes carry; arm i's server is the edges' reading {@code residentOf[i]}), a slice's CPU is its own server's, and
+     * the others' is kept beside it.
      */
-    static List<CpuRounds.Taken> taken(List<Mix> order, List<Slice> slices, List<CpuReading> edges) {
+    static List<CpuRounds.Taken> taken(List<Mix> order, List<Slice> slices, List<CpuReading> edges,
+            List<String> arms, int[] residentOf) {
         List<CpuRounds.Taken> taken = new ArrayList<>(order.size());
         for (int i = 0; i < order.size() && i < slices.size(); i++) {
             Slice slice = slices.get(i);
             CpuReading from = edges.get(i);
             CpuReading to = edges.get(i + 1);
-            taken.add(new CpuRounds.Taken(order.get(i).name(), slice.requests(), slice.errors(), slice.durationS(),
-                    slice.serverCpuS(), slice.machineCpuS(), to.since(from).clientS(), to.jitSince(from)));
+            Mix mix = order.get(i);
+            int arm = mix.server() == null ? -1 : arms.indexOf(mix.server());
+            if (arm < 0) {
+                taken.add(new CpuRounds.Taken(mix.name(), slice.requests(), slice.errors(), slice.durationS(),
+                        slice.serverCpuS(), slice.machineCpuS(), to.since(from).clientS(), to.jitSince(from)));
+                continue;
+            }
+            int own = residentOf[arm];
+            double others = 0;
+            for (int k = 0; k < to.residentsS().length; k++) {
+                others += k == own ? 0 : to.residentSince(from, k);
+            }
+            taken.add(new CpuRounds.Taken(mix.server(), mix.name(), slice.requests(), slice.errors(), slice.durationS(),
+                    to.residentSince(from, own), slice.machineCpuS(), to.since(from).clientS(), to.jitSince(from),
+                    others));
         }
         return taken;
     }
+
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
 
+import org.spice.bench.net.Endpoint;
 import org.spice.page.Probe;
 
 /**
@@ -22,8 +23,15 @@ public final class Mix {
     private final String source;
     private final List<MixEntry> entries;
     private final double[] cumulative;
+    private final String server;
+    private final Endpoint target;
+    private final boolean keepAlive;
 
     public Mix(String name, String source, List<MixEntry> entries) {
+        this(name, source, entries, null, null, false);
+    }
+
+    private Mix(String name, String source, List<MixEntry> entries, String server, Endpoint target, boolean keepAlive) {
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("mix \"" + name + "\" has no entries");
         }
@@ -36,6 +44,37 @@ public final class Mix {
             sum += entries.get(i).weight();
             cumulative[i] = sum;
         }
+        this.server = server;
+        this.target = target;
+        this.keepAlive = keepAlive;
+    }
+
+    /**
+     * This mix as one arm of several measured side by side: its requests go to {@code target} (HTTP or HTTPS, the
+     * whole mix), with keep-alive or a connection each, and its slices are named for {@code arm} (a server, or a
+     * server under one protocol).
+     */
+    public Mix on(String arm, Endpoint target, boolean keepAlive) {
+        if (hasTls()) {
+            throw new IllegalArgumentException("mix \"" + name + "\" has TLS entries of its own: an arm side by side"
+                    + " goes to one endpoint");
+        }
+        return new Mix(name, source, entries, arm, target, keepAlive);
+    }
+
+    /** The server this mix loads where several run side by side ({@link #on}); null: the run's one target. */
+    public String server() {
+        return server;
+    }
+
+    /** Where this mix's requests go where several arms run side by side; null: the run's target. */
+    public Endpoint target() {
+        return target;
+    }
+
+    /** Whether an arm side by side keeps its connections ({@link #on}). */
+    public boolean keepAlive() {
+        return keepAlive;
     }
 
     /**

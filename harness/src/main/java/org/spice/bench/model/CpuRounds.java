@@ -6,6 +6,7 @@ import java.util.List;
 import org.spice.bench.figures.SpiceFigures;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -20,12 +21,21 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param timeBoundS the most the rounds could last
  * @param stopped   why they stopped: the precision reached, the time bound, or the run cut short
  * @param rounds    each round's slices, in the order they ran
+ * @param arms      where arms ran side by side: their names ({@link Taken#server}), in the order they were named (the
+ *                  first of a pair is the numerator of its ratios); empty for one server's rounds
  */
-@JsonPropertyOrder({"clients", "precision", "time_bound_s", "stopped", "rounds"})
-public record CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds) {
+@JsonPropertyOrder({"clients", "precision", "time_bound_s", "stopped", "arms", "rounds"})
+public record CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> arms) {
 
     public CpuRounds {
         rounds = List.copyOf(rounds);
+        arms = arms == null ? List.of() : List.copyOf(arms);
+    }
+
+    /** One server's rounds. */
+    public CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds) {
+        this(clients, precision, timeBoundS, stopped, rounds, List.of());
     }
 
     /** One round: each workload's slices, in the round's order. */
@@ -35,14 +45,14 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         }
 
         /**
-         * The probe's CPU per request in this round from {@code source}, µs: over all its slices (the static file runs
+         * The probe's (or arm's: {@link Taken#arm}) CPU per request in this round from {@code source}, µs: over all its slices (the static file runs
          * more than one beside three probes or more); NaN where it did not run, a request failed or nothing was measured.
          */
         public double cpuUsPerReq(String probe, SpiceFigures.CpuSource source) {
             double cpu = 0;
             long requests = 0;
             for (Taken taken : slices) {
-                if (taken.probe().equals(probe)) {
+                if (taken.arm().equals(probe)) {
                     if (Double.isNaN(taken.cpuUsPerReq(source))) {
                         return Double.NaN;
                     }
@@ -74,12 +84,39 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
 
     /**
      * One workload's slice in a round: its counts and the CPU read at its edges (seconds), with what the server's JIT
-     * compiler threads took of it (NaN where none was read: no JVM, or results from before it was).
+     * compiler threads took of it (NaN where none was read: no JVM, or results from before it was). Where several
+     * servers ran side by side, {@code server} names the one the slice loaded (its CPU is that server's alone) and
+     * {@code othersCpuS} is what the others took meanwhile, idle: it should be near nothing; a single server's slice
+     * has neither (null, NaN).
      */
-    @JsonPropertyOrder({"probe", "requests", "errors", "duration_s", "server_cpu_s", "machine_cpu_s", "client_cpu_s",
-        "jit_cpu_s"})
-    public record Taken(String probe, long requests, long errors, double durationS, double serverCpuS, double machineCpuS,
-            double clientCpuS, double jitCpuS) {
+    @JsonPropertyOrder({"server", "probe", "requests", "errors", "duration_s", "server_cpu_s", "machine_cpu_s",
+        "client_cpu_s", "jit_cpu_s", "others_cpu_s"})
+    public record Taken(@JsonInclude(JsonInclude.Include.NON_NULL) String server, String probe, long requests,
+            long errors, double durationS, double serverCpuS, double machineCpuS, double clientCpuS, double jitCpuS,
+            double othersCpuS) {
+
+        /** A slice of the one server measured. */
+        public Taken(String probe, long requests, long errors, double durationS, double serverCpuS, double machineCpuS,
+                double clientCpuS, double jitCpuS) {
+            this(null, probe, requests, errors, durationS, serverCpuS, machineCpuS, clientCpuS, jitCpuS, Double.NaN);
+        }
+
+        /** The arm the slice belongs to: its probe, or "server/probe" where servers ran side by side. */
+        @JsonIgnore
+        public String arm() {
+            return arm(server, probe);
+        }
+
+        /** "server/probe", or the probe alone for no server. */
+        public static String arm(String server, String probe) {
+            return server == null ? probe : server + "/" + probe;
+        }
+
+        /** This slice as its server's alone (no server named): what its server's own figures are computed from. */
+        public Taken alone() {
+            return new Taken(null, probe, requests, errors, durationS, serverCpuS, machineCpuS, clientCpuS, jitCpuS,
+                    othersCpuS);
+        }
 
         /** CPU per request from {@code source}, µs; NaN where a request failed or nothing was measured. */
         double cpuUsPerReq(SpiceFigures.CpuSource source) {
@@ -96,12 +133,25 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     public CpuRounds with(Round round, String why) {
         List<Round> all = new ArrayList<>(rounds);
         all.add(round);
-        return new CpuRounds(clients, precision, timeBoundS, why, all);
+        return new CpuRounds(clients, precision, timeBoundS, why, all, arms);
     }
 
     /** These rounds, stopped for {@code why}. */
     public CpuRounds stopped(String why) {
-        return new CpuRounds(clients, precision, timeBoundS, why, rounds);
+        return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms);
+    }
+
+    /**
+     * The rounds of one server that ran side by side with others ({@code server} as its slices name it): its slices
+     * alone, as if it had been measured by itself, for its own figures (each probe against its own static file).
+     */
+    public CpuRounds of(String server) {
+        List<Round> own = new ArrayList<>();
+        for (Round round : rounds) {
+            own.add(new Round(round.round(), round.slices().stream().filter(t -> server.equals(t.server()))
+                    .map(Taken::alone).toList()));
+        }
+        return new CpuRounds(clients, precision, timeBoundS, stopped, own);
     }
 
     /** The rounds the figures count: all but those the JIT compiled through. */

@@ -143,6 +143,12 @@ public final class ResultsJson {
         public Double getNullValue(DeserializationContext context) {
             return Double.NaN;
         }
+
+        /** A figure a results file from before it was kept does not have: not measured. */
+        @Override
+        public Object getAbsentValue(DeserializationContext context) {
+            return Double.NaN;
+        }
     }
 
     private static final class NullsAsNaN extends JsonDeserializer<double[]> {

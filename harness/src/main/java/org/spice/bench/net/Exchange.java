@@ -17,8 +17,8 @@ import javax.net.ssl.SSLEngine;
  * close for HTTP/1.0 (as WebBench and ab read it); one retry when a kept connection turns out closed;
  * bytes after the body make a long body; a per-request timeout over the whole exchange, close included.
  *
- * <p>With keep-alive a client keeps one connection: a request for the other endpoint of a mix (plain
- * and TLS) closes it and opens one there, as the mixes that go to two endpoints run without keep-alive.
+ * <p>With keep-alive (a request that asks for it) a client keeps one connection: a request for another endpoint
+ * (plain and TLS, or another server side by side), or one without keep-alive, closes it and opens one of its own.
  *
  * <p>{@link #start}, {@link #onReady} and {@link #expire} return true when the exchange has finished;
  * {@link #outcome} then says whether the request counts.
@@ -30,7 +30,6 @@ public final class Exchange {
 
     private enum Phase { IDLE, CONNECTING, HANDSHAKING, WRITING, READING, DRAINING }
 
-    private final boolean keepAlive;
     private final long timeoutNanos;
     private final Selector selector;
     private final Object attachment;
@@ -61,7 +60,7 @@ public final class Exchange {
      * @param attachment what the selector hands back for this client's keys
      * @param buffer     the loop's read buffer, at least {@link #BUFFER_BYTES} long
      */
-    public Exchange(TlsConfig tls, int timeoutMillis, boolean keepAlive, Selector selector, Object attachment,
+    public Exchange(TlsConfig tls, int timeoutMillis, Selector selector, Object attachment,
             ByteBuffer buffer) {
         if (buffer.capacity() < BUFFER_BYTES) {
             throw new IllegalArgumentException("the read buffer must hold a whole TLS record");
@@ -69,7 +68,6 @@ public final class Exchange {
         this.buffer = buffer;
         this.tls = tls;
         this.timeoutNanos = timeoutMillis * 1_000_000L;
-        this.keepAlive = keepAlive;
         this.selector = selector;
         this.attachment = attachment;
     }
@@ -80,7 +78,7 @@ public final class Exchange {
      * @return null, or TLS if no engine could be made
      */
     public ErrorClass prepare(Request r) {
-        if (r.tls() && !(keepAlive && channel != null && connectedTo == r.endpoint())) {
+        if (r.tls() && !(r.keepAlive() && channel != null && connectedTo == r.endpoint())) {
             try {
                 nextEngine = tls.engineForNextConnection(r.endpoint());
             } catch (GeneralSecurityException | RuntimeException e) {
@@ -97,10 +95,10 @@ public final class Exchange {
         parser.reset(r.expectedBody());
         outcome = null;
         deadline = now + timeoutNanos;
-        if (channel != null && connectedTo != r.endpoint()) {
+        if (channel != null && (connectedTo != r.endpoint() || !r.keepAlive())) {
             closeChannel();
         }
-        reused = keepAlive && channel != null;
+        reused = r.keepAlive() && channel != null;
         return reused ? send() : open();
     }
 
@@ -275,7 +273,7 @@ public final class Exchange {
     /** The response has just ended (the parser's verdict is in); true if the exchange is finished too. */
     private boolean ended() {
         ErrorClass verdict = parser.outcome();
-        if (keepAlive) {
+        if (request.keepAlive()) {
             if (verdict != null || !parser.reusable() || parser.extra() > 0) {
                 closeChannel();
                 if (verdict == null && parser.extra() > 0) {
@@ -303,7 +301,7 @@ public final class Exchange {
         if (reused && parser.outcome() == ErrorClass.CLOSED_EARLY && parser.gotNothing()) {
             return retry();
         }
-        if (!keepAlive && (parser.outcome() == null || parser.outcome() == ErrorClass.STATUS)) {
+        if (!request.keepAlive() && (parser.outcome() == null || parser.outcome() == ErrorClass.STATUS)) {
             closeChannel();   // framed by the close, or closed right at the end: nothing left to wait for
             return done(parser.outcome());
         }

@@ -9,8 +9,9 @@ import java.nio.charset.StandardCharsets;
  * @param path         the path as sent (with the base URL's prefix)
  * @param wire         the complete request text
  * @param expectedBody the body size of a correct response
+ * @param keepAlive    whether it asks to keep its connection (HTTP/1.1), or has one of its own (HTTP/1.0)
  */
-public record Request(Endpoint endpoint, String path, byte[] wire, long expectedBody) {
+public record Request(Endpoint endpoint, String path, byte[] wire, long expectedBody, boolean keepAlive) {
 
     /**
      * The literal request. HTTP/1.0 without keep-alive is what WebBench sent: one connection per request.
@@ -20,7 +21,7 @@ public record Request(Endpoint endpoint, String path, byte[] wire, long expected
         String fullPath = endpoint.prefix() + path;
         String text = "GET " + fullPath + (keepAlive ? " HTTP/1.1" : " HTTP/1.0") + "\r\n"
                 + "Host: " + endpoint.hostHeader() + "\r\n\r\n";
-        return new Request(endpoint, fullPath, text.getBytes(StandardCharsets.US_ASCII), expectedBody);
+        return new Request(endpoint, fullPath, text.getBytes(StandardCharsets.US_ASCII), expectedBody, keepAlive);
     }
 
     public boolean tls() {

@@ -144,10 +144,21 @@ final class PairedRounds {
      * {@link #staticSlices} slices of the round.
      */
     static List<Mix> order(List<Mix> mixes, long seed, int round) {
-        int odd = round % 2 == 1 ? round : round - 1;
-        List<Mix> order = new ArrayList<>(mixes);
+        return arranged(withStaticSlices(mixes), seed, round);
+    }
+
+    /** {@code mixes} with the static file (if among them) {@link #staticSlices} times. */
+    static List<Mix> withStaticSlices(List<Mix> mixes) {
+        List<Mix> slices = new ArrayList<>(mixes);
         mixes.stream().filter(m -> m.name().equals(Reference.STATIC)).findFirst().ifPresent(
-                reference -> order.addAll(Collections.nCopies(staticSlices(mixes.size() - 1) - 1, reference)));
+                reference -> slices.addAll(Collections.nCopies(staticSlices(mixes.size() - 1) - 1, reference)));
+        return slices;
+    }
+
+    /** {@code slices} shuffled for an odd round from the seed, and the even round after it in reverse (see {@link #order}). */
+    static List<Mix> arranged(List<Mix> slices, long seed, int round) {
+        int odd = round % 2 == 1 ? round : round - 1;
+        List<Mix> order = new ArrayList<>(slices);
         Collections.shuffle(order, new Random(new SplittableRandom(seed * SHUFFLE + odd).nextLong()));
         if (round != odd) {
             Collections.reverse(order);

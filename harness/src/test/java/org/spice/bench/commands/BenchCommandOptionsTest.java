@@ -2,6 +2,7 @@ package org.spice.bench.commands;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -148,6 +149,33 @@ class BenchCommandOptionsTest {
         BenchSettings ecommerce = BenchCommand.settings("--server", "apache", "--workload", "ecommerce:cgi");
         assertEquals(List.of("static", "cgi"), ecommerce.mixes().stream().map(m -> m.name()).toList());
         assertBad("--tls-target: the e-commerce workload", "--target", T, "--workload", "ecommerce");
+    }
+
+    @Test
+    void serversAndProtocolsSideBySide() {
+        BenchCommand twice = new BenchCommand();
+        new picocli.CommandLine(twice).parseArgs("--server", "tomcat,tomcat");
+        assertEquals(List.of(Server.TOMCAT, Server.TOMCAT), twice.startedServers(), "a server named twice: an A/A");
+        assertTrue(twice.sideBySide());
+        BenchCommand oneByOne = new BenchCommand();
+        new picocli.CommandLine(oneByOne).parseArgs("--server", "tomcat,tomcat,jetty", "--one-at-a-time");
+        assertEquals(List.of(Server.TOMCAT, Server.JETTY), oneByOne.startedServers(), "one at a time: each once");
+        assertFalse(oneByOne.sideBySide());
+        BenchCommand protocols = new BenchCommand();
+        new picocli.CommandLine(protocols).parseArgs("--protocols", "keepalive,tls");
+        assertTrue(protocols.sideBySide(), "one server under two protocols");
+        assertTrue(BenchCommand.settings("--protocols", "keepalive,http1.0").keepAlive(), "the ladder's: the first");
+        assertBad("Invalid value for option '--protocols' (LIST): \"http2\" is not one of http1.0, keepalive, tls",
+                "--protocols", "http2");
+        assertBad("--protocols: each once, the first http1.0 or keepalive", "--protocols", "tls,http1.0");
+        assertBad("--protocols: each once", "--protocols", "http1.0,http1.0");
+        assertBad("--protocols: each once", "--keepalive", "--protocols", "http1.0,keepalive");
+        assertBad("--protocols: several are measured side by side, on servers bench starts", "--target", T,
+                "--protocols", "http1.0,keepalive");
+        assertBad("--restarts takes a whole number from 1 to 20", "--server", "tomcat,jetty", "--restarts", "0");
+        assertBad("--restarts: starts are compared side by side", "--server", "tomcat", "--restarts", "3");
+        assertBad("--engine jmeter: servers side by side run on SPICE's own engine", "--server", "tomcat,jetty",
+                "--engine", "jmeter");
     }
 
     private static void assertBad(String expectedStart, String... args) {

@@ -39,7 +39,7 @@ class ExchangeTest {
     void correctResponsesCountInEveryFraming() throws IOException {
         for (String path : new String[] {"/ok", "/chunked", "/close-delimited"}) {
             for (boolean keepAlive : new boolean[] {false, true}) {
-                Exchange exchange = exchange(2000, keepAlive);
+                Exchange exchange = exchange(2000);
                 assertNull(once(exchange, path, keepAlive), path + " keepAlive=" + keepAlive);
                 assertEquals(SIZE, exchange.bodyBytes(), path);
                 assertEquals(200, exchange.status());
@@ -57,7 +57,7 @@ class ExchangeTest {
 
     @Test
     void aServerThatHoldsTheConnectionIsCountedNotFailed() throws IOException {
-        Exchange exchange = exchange(500, false);
+        Exchange exchange = exchange(500);
         assertNull(once(exchange, "/open", false));
         assertEquals(1, exchange.serverKeptOpen());
     }
@@ -65,14 +65,14 @@ class ExchangeTest {
     @Test
     void refusedConnectionIsClassified() throws IOException {
         Endpoint nobody = Endpoint.parse("http://127.0.0.1:" + TestServer.unusedPort());
-        Exchange exchange = exchange(1000, false);
+        Exchange exchange = exchange(1000);
         assertEquals(ErrorClass.CONNECT_REFUSED, run(exchange, Request.get(nobody, "/ok", false, SIZE)));
     }
 
     @Test
     void keepAliveReusesOneConnection() throws IOException {
         long before = server.connections();
-        Exchange exchange = exchange(2000, true);
+        Exchange exchange = exchange(2000);
         for (int i = 0; i < 20; i++) {
             assertNull(once(exchange, i % 2 == 0 ? "/ok" : "/chunked", true));
         }
@@ -82,7 +82,7 @@ class ExchangeTest {
 
     @Test
     void keepAliveRetriesOnceWhenTheServerClosedTheIdleConnection() throws IOException {
-        Exchange exchange = exchange(2000, true);
+        Exchange exchange = exchange(2000);
         for (int i = 0; i < 5; i++) {
             assertNull(once(exchange, "/once", true));
         }
@@ -92,14 +92,14 @@ class ExchangeTest {
 
     @Test
     void keepAliveReconnectsAfterAnErrorResponse() throws IOException {
-        Exchange exchange = exchange(2000, true);
+        Exchange exchange = exchange(2000);
         assertEquals(ErrorClass.SHORT_BODY, once(exchange, "/truncated", true));
         assertNull(once(exchange, "/ok", true));
         exchange.close();
     }
 
     private void assertClass(String path, ErrorClass expected) throws IOException {
-        Exchange exchange = exchange(1000, false);
+        Exchange exchange = exchange(1000);
         assertEquals(expected, once(exchange, path, false), path);
         exchange.close();
     }
@@ -108,8 +108,8 @@ class ExchangeTest {
         return run(exchange, Request.get(endpoint, path, keepAlive, SIZE));
     }
 
-    private Exchange exchange(int timeoutMillis, boolean keepAlive) {
-        return new Exchange(null, timeoutMillis, keepAlive, selector, null, ByteBuffer.allocate(Exchange.BUFFER_BYTES));
+    private Exchange exchange(int timeoutMillis) {
+        return new Exchange(null, timeoutMillis, selector, null, ByteBuffer.allocate(Exchange.BUFFER_BYTES));
     }
 
     private ErrorClass run(Exchange exchange, Request request) throws IOException {

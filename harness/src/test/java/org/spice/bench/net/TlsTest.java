@@ -80,7 +80,7 @@ class TlsTest {
                 TlsConfig tls = TlsConfig.create(dir.resolve("server.pem"), resume);
                 long before = server.connections();
                 try (Selector selector = Selector.open()) {
-                    Exchange exchange = exchange(tls, selector, keepAlive);
+                    Exchange exchange = exchange(tls, selector);
                     for (int i = 0; i < 3; i++) {
                         assertNull(once(selector, exchange, endpoint, keepAlive), "resume=" + resume + " keepAlive=" + keepAlive);
                         assertEquals(SIZE, exchange.bodyBytes());
@@ -96,7 +96,7 @@ class TlsTest {
     void aBodyLargerThanATlsRecordArrivesWhole() throws Exception {
         TlsConfig tls = TlsConfig.create(dir.resolve("server.pem"), false);
         try (Selector selector = Selector.open()) {
-            Exchange exchange = exchange(tls, selector, false);
+            Exchange exchange = exchange(tls, selector);
             Request request = Request.get(endpoint, "/big", false, BIG);
             assertNull(ExchangeTest.run(selector, exchange, request));
             assertEquals(BIG, exchange.bodyBytes());
@@ -107,7 +107,7 @@ class TlsTest {
     void untrustedCertificateFailsTheHandshake() throws Exception {
         TlsConfig tls = TlsConfig.create(dir.resolve("other.der"), false);
         try (Selector selector = Selector.open()) {
-            assertEquals(ErrorClass.TLS, once(selector, exchange(tls, selector, false), endpoint, false));
+            assertEquals(ErrorClass.TLS, once(selector, exchange(tls, selector), endpoint, false));
         }
     }
 
@@ -117,12 +117,12 @@ class TlsTest {
         Endpoint byName = Endpoint.parse("https://localhost:" + server.port());
         TlsConfig tls = TlsConfig.create(dir.resolve("server.pem"), false);
         try (Selector selector = Selector.open()) {
-            assertEquals(ErrorClass.TLS, once(selector, exchange(tls, selector, false), byName, false));
+            assertEquals(ErrorClass.TLS, once(selector, exchange(tls, selector), byName, false));
         }
     }
 
-    private static Exchange exchange(TlsConfig tls, Selector selector, boolean keepAlive) {
-        return new Exchange(tls, 3000, keepAlive, selector, null, ByteBuffer.allocate(Exchange.BUFFER_BYTES));
+    private static Exchange exchange(TlsConfig tls, Selector selector) {
+        return new Exchange(tls, 3000, selector, null, ByteBuffer.allocate(Exchange.BUFFER_BYTES));
     }
 
     private static ErrorClass once(Selector selector, Exchange exchange, Endpoint to, boolean keepAlive) throws Exception {

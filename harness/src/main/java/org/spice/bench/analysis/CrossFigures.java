@@ -1,0 +1,227 @@
+package org.spice.bench.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+import java.util.stream.IntStream;
+
+import org.spice.bench.figures.PairedRatio;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Reference;
+import org.spice.page.Probe;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * The figures of servers measured side by side, from the rounds' counts: per probe and pair of servers, the CPU per
+ * request on one against the other's, paired by round (each round ran both, a slice each, within seconds of each
+ * other, so the machine's drift cancels as it does between a probe and the static file); and beside it the ratio of
+ * the two servers' own ratios to their static files, which says whose interface is leaner for what it serves.
+ */
+public final class CrossFigures {
+
+    private CrossFigures() {
+    }
+
+    /**
+     * One probe on server {@code a} against server {@code b} (results.json {@code cross_ratios}).
+     *
+     * @param ratio      a's CPU per request / b's: the Hodges-Lehmann estimate of the rounds' log-ratios
+     * @param ratioCi    half its 95 % interval's width (Wilcoxon's signed-rank), in the ratio's unit
+     * @param rounds     the rounds both were measured in
+     * @param restarts   the server starts the rounds span (one: the interval is the rounds' alone, and cannot see
+     *                   what differs between one start of a server and the next)
+     * @param relative   (a's probe / a's static file) / (b's probe / b's static file), paired by round; NaN for the
+     *                   static file itself, or where a server has none
+     * @param relativeCi half its interval's width
+     * @param aim        the relative half-width the ratio had to reach: the precision, twice that for a probe that costs
+     *                   more than twice its static file on {@code a} (as within a server)
+     * @param precise    whether it did
+     * @param betweenRestarts over several restarts, the share of a round's log-ratio variance that is between one
+     *                   start of the servers and the next (Kalibera and Jones's two levels); NaN with one start
+     */
+    @JsonPropertyOrder({"probe", "a", "b", "ratio", "ratio_ci", "rounds", "restarts", "relative", "relative_ci", "aim",
+        "precise", "between_restarts"})
+    public record Cross(String probe, String a, String b, double ratio, double ratioCi, int rounds, int restarts,
+            double relative, double relativeCi, double aim, boolean precise, double betweenRestarts) {
+
+        /** The interval relative to the ratio (0.03: ±3 %); NaN without one. */
+        public double relativeCiOfRatio() {
+            return ratio > 0 ? ratioCi / ratio : Double.NaN;
+        }
+
+        /** Whether the interval holds 1: the probe costs the same on both, as far as the rounds can tell. */
+        public boolean holdsOne() {
+            return !Double.isNaN(ratioCi) && Math.abs(ratio - 1) <= ratioCi;
+        }
+    }
+
+    /**
+     * The arms of side-by-side rounds, in the order they were named (else the order their slices first ran); empty
+     * for one server's rounds.
+     */
+    public static List<String> servers(CpuRounds rounds) {
+        Set<String> servers = new LinkedHashSet<>(rounds.arms());
+        rounds.rounds().forEach(r -> r.slices().forEach(t -> {
+            if (t.server() != null) {
+                servers.add(t.server());
+            }
+        }));
+        return List.copyOf(servers);
+    }
+
+    /** Each server's probes: SPICE's in their own order (static first), then any other workload as it first ran. */
+    static Map<String, List<String>> probes(CpuRounds rounds) {
+        Map<String, Set<String>> probes = new LinkedHashMap<>();
+        rounds.arms().forEach(arm -> probes.put(arm, new LinkedHashSet<>()));
+        rounds.rounds().forEach(r -> r.slices().forEach(t -> {
+            if (t.server() != null) {
+                probes.computeIfAbsent(t.server(), k -> new LinkedHashSet<>()).add(t.probe());
+            }
+        }));
+        Map<String, List<String>> lists = new LinkedHashMap<>();
+        probes.forEach((server, set) -> {
+            if (!set.isEmpty()) {
+                lists.put(server, set.stream().sorted(Comparator.comparingInt(CrossFigures::rank)).toList());
+            }
+        });
+        return lists;
+    }
+
+    /** A probe's place in SPICE's order of probes; any other workload after them all. */
+    private static int rank(String workload) {
+        return Arrays.stream(Probe.values()).filter(p -> p.id().equals(workload)).mapToInt(Probe::ordinal).findFirst()
+                .orElse(Integer.MAX_VALUE);
+    }
+
+    /**
+     * Every pair of arms that make a comparison ({@link #comparable}; in the order they ran: the first against each
+     * later one) on every probe both ran, each
+     * CPU read from the source {@code sourceOf} names for that server and probe.
+     */
+    public static List<Cross> of(CpuRounds rounds, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+        Map<String, List<String>> probes = probes(rounds);
+        List<String> servers = new ArrayList<>(probes.keySet());
+        Map<String, double[]> series = new LinkedHashMap<>();
+        probes.forEach((server, list) -> list.forEach(probe -> series.put(CpuRounds.Taken.arm(server, probe),
+                RoundFigures.series(rounds, CpuRounds.Taken.arm(server, probe), sourceOf.apply(server, probe)))));
+        List<Cross> all = new ArrayList<>();
+        for (int i = 0; i < servers.size(); i++) {
+            for (int j = i + 1; j < servers.size(); j++) {
+                String a = servers.get(i);
+                String b = servers.get(j);
+                if (!comparable(a, b)) {
+                    continue;
+                }
+                for (String probe : probes.get(a)) {
+                    if (probes.get(b).contains(probe)) {
+                        all.add(cross(probe, a, b, series, rounds.precision()));
+                    }
+                }
+            }
+        }
+        return all;
+    }
+
+    /**
+     * Whether two arms make a comparison: two servers, or one server under two protocols, or two servers under one
+     * (an arm is "server" or "server:protocol"); two servers under two protocols differ in both, and say neither.
+     */
+    static boolean comparable(String a, String b) {
+        int i = a.lastIndexOf(':');
+        int j = b.lastIndexOf(':');
+        if (i < 0 || j < 0) {
+            return true;
+        }
+        return a.substring(0, i).equals(b.substring(0, j)) || a.substring(i).equals(b.substring(j));
+    }
+
+    private static Cross cross(String probe, String a, String b, Map<String, double[]> series, double precision) {
+        double[] onA = series.get(CpuRounds.Taken.arm(a, probe));
+        double[] onB = series.get(CpuRounds.Taken.arm(b, probe));
+        double[] staticA = series.get(CpuRounds.Taken.arm(a, Reference.STATIC));
+        double[] staticB = series.get(CpuRounds.Taken.arm(b, Reference.STATIC));
+        PairedRatio ratio = PairedRatio.of(onA, onB);
+        PairedRatio relative = PairedRatio.NONE;
+        double aim = precision;
+        if (!probe.equals(Reference.STATIC) && staticA != null && staticB != null) {
+            relative = PairedRatio.of(divided(onA, staticA), divided(onB, staticB));
+            aim = RoundFigures.aim(precision, PairedRatio.of(onA, staticA).ratio());
+        }
+        return new Cross(probe, a, b, ratio.ratio(), ratio.ratioCi(), ratio.rounds(), 1, relative.ratio(),
+                relative.ratioCi(), aim, ratio.relativeCi() <= aim, Double.NaN);
+    }
+
+    /**
+     * Whether side-by-side rounds may stop: from {@link RoundFigures#MIN_ROUNDS} counted rounds on, every cross ratio
+     * within its aim, and every server's own ratios to its static file within theirs (each server's results show
+     * them).
+     */
+    public static boolean preciseEnough(CpuRounds rounds, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+        if (rounds.counted() < RoundFigures.MIN_ROUNDS || !of(rounds, sourceOf).stream().allMatch(Cross::precise)) {
+            return false;
+        }
+        return servers(rounds).stream().allMatch(server -> RoundFigures.preciseEnough(rounds.of(server),
+                probe -> sourceOf.apply(server, probe)));
+    }
+
+    /**
+     * The cross ratios over several starts of the same servers ({@code restarts}, each one's rounds): per probe and
+     * pair, the mean of the starts' log-ratio estimates with Student's interval across the starts, which holds what
+     * differs from one start to the next as well as the rounds' own noise; and the share of a round's variance that is
+     * between starts (the restarts' means' variance less what the rounds' own would give them, over the sum of the
+     * two levels). One start: its own figures.
+     */
+    public static List<Cross> acrossRestarts(List<CpuRounds> restarts,
+            BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+        List<Cross> first = of(restarts.get(0), sourceOf);
+        if (restarts.size() == 1) {
+            return first;
+        }
+        List<Cross> all = new ArrayList<>();
+        for (Cross c : first) {
+            double[] estimates = new double[restarts.size()];
+            double[] relatives = new double[restarts.size()];
+            List<double[]> logs = new ArrayList<>();
+            int rounds = 0;
+            for (int k = 0; k < restarts.size(); k++) {
+                CpuRounds r = restarts.get(k);
+                Cross each = of(r, sourceOf).stream().filter(x -> x.probe().equals(c.probe()) && x.a().equals(c.a())
+                        && x.b().equals(c.b())).findFirst().orElse(null);
+                estimates[k] = each == null ? Double.NaN : Math.log(each.ratio());
+                relatives[k] = each == null ? Double.NaN : Math.log(each.relative());
+                rounds += each == null ? 0 : each.rounds();
+                logs.add(logRatios(RoundFigures.series(r, CpuRounds.Taken.arm(c.a(), c.probe()),
+                        sourceOf.apply(c.a(), c.probe())), RoundFigures.series(r, CpuRounds.Taken.arm(c.b(), c.probe()),
+                        sourceOf.apply(c.b(), c.probe()))));
+            }
+            double[] ratio = Restarts.meanWithInterval(estimates);
+            double[] relative = Restarts.meanWithInterval(relatives);
+            all.add(new Cross(c.probe(), c.a(), c.b(), ratio[0], ratio[1], rounds, restarts.size(), relative[0],
+                    relative[1], c.aim(), ratio[1] / ratio[0] <= c.aim(), Restarts.betweenShare(logs)));
+        }
+        return all;
+    }
+
+    /** log(x_i / y_i) for every round both were measured in. */
+    private static double[] logRatios(double[] x, double[] y) {
+        return IntStream.range(0, Math.min(x.length, y.length)).filter(i -> x[i] > 0 && y[i] > 0)
+                .mapToDouble(i -> Math.log(x[i] / y[i])).toArray();
+    }
+
+    /** Value i of {@code x} over value i of {@code y}: NaN where either is missing. */
+    private static double[] divided(double[] x, double[] y) {
+        double[] q = new double[Math.min(x.length, y.length)];
+        for (int i = 0; i < q.length; i++) {
+            q[i] = x[i] > 0 && y[i] > 0 ? x[i] / y[i] : Double.NaN;
+        }
+        return q;
+    }
+}

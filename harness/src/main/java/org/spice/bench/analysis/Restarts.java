@@ -1,0 +1,67 @@
+package org.spice.bench.analysis;
+
+import java.util.Arrays;
+import java.util.List;
+
+import org.apache.commons.statistics.distribution.TDistribution;
+
+/**
+ * The arithmetic of measurements repeated over several starts of a server (Kalibera and Jones, "Rigorous Benchmarking
+ * in Reasonable Time", ISMM 2013): a JVM's compilation decisions and a process's memory layout are drawn anew at each
+ * start, and the rounds inside one start cannot see that; the starts can.
+ */
+final class Restarts {
+
+    private Restarts() {
+    }
+
+    /**
+     * The estimates of several starts (logs of ratios; NaN left out) as one ratio: exp of their mean, and half the width
+     * of its 95 % interval in the ratio's unit, from Student's t with one less degree of freedom than starts; NaN with
+     * fewer than two.
+     */
+    static double[] meanWithInterval(double[] logs) {
+        double[] x = Arrays.stream(logs).filter(v -> !Double.isNaN(v)).toArray();
+        if (x.length == 0) {
+            return new double[] {Double.NaN, Double.NaN};
+        }
+        double mean = Arrays.stream(x).average().orElseThrow();
+        if (x.length < 2) {
+            return new double[] {Math.exp(mean), Double.NaN};
+        }
+        double sd = Math.sqrt(Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum() / (x.length - 1));
+        double half = TDistribution.of(x.length - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(x.length);
+        return new double[] {Math.exp(mean), (Math.exp(mean + half) - Math.exp(mean - half)) / 2};
+    }
+
+    /**
+     * The share of one round's variance that lies between starts, from each start's rounds ({@code perStart}, one
+     * value per round): the within-start variance pooled over the starts, the between-start part the variance of
+     * the starts' means less the within part over the rounds per start (never below 0), and the share between /
+     * (between + within). NaN with fewer than two starts of two rounds.
+     */
+    static double betweenShare(List<double[]> perStart) {
+        List<double[]> starts = perStart.stream().filter(x -> x.length >= 2).toList();
+        if (starts.size() < 2) {
+            return Double.NaN;
+        }
+        double within = 0;
+        int df = 0;
+        double[] means = new double[starts.size()];
+        double rounds = 0;
+        for (int k = 0; k < starts.size(); k++) {
+            double[] x = starts.get(k);
+            double mean = Arrays.stream(x).average().orElseThrow();
+            means[k] = mean;
+            within += Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum();
+            df += x.length - 1;
+            rounds += x.length;
+        }
+        within /= df;
+        rounds /= starts.size();
+        double grand = Arrays.stream(means).average().orElseThrow();
+        double ofMeans = Arrays.stream(means).map(m -> (m - grand) * (m - grand)).sum() / (means.length - 1);
+        double between = Math.max(0, ofMeans - within / rounds);
+        return between + within > 0 ? between / (between + within) : 0;
+    }
+}

@@ -1,0 +1,98 @@
+package org.spice.bench.report;
+
+import java.awt.Color;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+import org.knowm.xchart.CategorySeries;
+import org.spice.bench.analysis.CrossFigures;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuRounds;
+
+/**
+ * Servers side by side as a page, DIR/side-by-side.html: the terminal's tables (one per pair of arms), a chart of every
+ * cross ratio with its interval against the line at 1, and the sentences.
+ */
+public final class CrossReport {
+
+    public static final String FILE = "side-by-side.html";
+    /** Ratios past this are drawn to the top, their value in their label (as the CPU chart of one server does). */
+    private static final double AXIS = 3;
+
+    private CrossReport() {
+    }
+
+    /** Writes DIR/side-by-side.html. */
+    public static Path write(Path dir, List<CpuRounds> starts,
+            BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) throws IOException {
+        List<CrossFigures.Cross> all = CrossFigures.acrossRestarts(starts, sourceOf);
+        CpuRounds rounds = starts.get(starts.size() - 1);
+        StringBuilder h = new StringBuilder();
+        HtmlReport.head(h, "SPICE: servers side by side");
+        h.append("<h1>Servers side by side</h1>\n<p>").append(HtmlReport.esc(CrossTable.title(starts))).append("</p>\n");
+        for (Map.Entry<String, List<CrossFigures.Cross>> pair : CrossTable.pairs(all).entrySet()) {
+            List<String[]> rows = CrossTable.rows(pair.getKey(), pair.getValue());
+            h.append("<div class=\"scroll\"><table>\n<tr>");
+            for (String head : rows.get(0)) {
+                h.append("<th>").append(HtmlReport.esc(head)).append("</th>");
+            }
+            h.append("</tr>\n");
+            for (String[] row : rows.subList(1, rows.size())) {
+                h.append("<tr><td class=\"l\">").append(HtmlReport.esc(row[0])).append("</td>");
+                for (int i = 1; i < row.length; i++) {
+                    h.append("<td>").append(HtmlReport.esc(row[i])).append("</td>");
+                }
+                h.append("</tr>\n");
+            }
+            h.append("</table></div>\n");
+        }
+        h.append("<p>").append(HtmlReport.esc(CrossTable.LEGEND)).append("</p>\n<ul>\n");
+        all.forEach(c -> h.append("<li>").append(HtmlReport.esc(CrossTable.sentence(c))).append("</li>\n"));
+        h.append("</ul>\n");
+        HtmlReport.image(h, "cross.png", all.isEmpty() ? null : chart(rounds, all), "each probe's CPU per request on one"
+                + " server against another's, paired by round, with its 95 % interval");
+        h.append("</body></html>\n");
+        Path file = dir.resolve(FILE);
+        Files.writeString(file, h.toString(), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    /** A bar per probe and pair of arms: the ratio with its interval; the line at 1 (the same cost on both). */
+    static byte[] chart(CpuRounds rounds, List<CrossFigures.Cross> all) throws IOException {
+        CategoryChart chart = new CategoryChartBuilder().width(900).height(480)
+                .title("Server CPU per request, one server against another")
+                .xAxisTitle("probe (" + rounds.counted() + " rounds at " + rounds.clients()
+                        + " clients; bars: 95 % intervals; line: the same cost on both)")
+                .yAxisTitle("a's CPU per request / b's").build();
+        Charts.style(chart);
+        chart.getStyler().setYAxisMin(0.0);
+        chart.getStyler().setYAxisMax(AXIS);
+        List<String> probes = all.stream().map(CrossFigures.Cross::probe).distinct().toList();
+        int colour = 0;
+        for (Map.Entry<String, List<CrossFigures.Cross>> pair : CrossTable.pairs(all).entrySet()) {
+            List<Double> ratios = new ArrayList<>();
+            List<Double> intervals = new ArrayList<>();
+            for (String probe : probes) {
+                CrossFigures.Cross c = pair.getValue().stream().filter(x -> x.probe().equals(probe)).findFirst()
+                        .orElse(null);
+                boolean shown = c != null && !Double.isNaN(c.ratio());
+                ratios.add(shown ? Math.min(c.ratio(), AXIS) : 0.0);
+                intervals.add(shown && c.ratio() <= AXIS && !Double.isNaN(c.ratioCi()) ? c.ratioCi() : 0.0);
+            }
+            chart.addSeries(pair.getKey(), probes, ratios, intervals).setFillColor(
+                    Charts.COLOURS[colour++ % Charts.COLOURS.length]);
+        }
+        chart.addSeries("the same cost on both: 1", probes, probes.stream().map(p -> 1.0).toList())
+                .setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line)
+                .setLineColor(Color.BLACK);
+        return Charts.png(chart);
+    }
+}

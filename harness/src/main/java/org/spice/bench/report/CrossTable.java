@@ -1,0 +1,118 @@
+package org.spice.bench.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+import org.spice.bench.analysis.CrossFigures;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuRounds;
+
+/**
+ * The answer of servers side by side, in the terminal: per pair of servers, each probe's CPU per request on one
+ * against the other (paired by round), the same for the two servers' ratios to their own static files, and one
+ * sentence per probe that says it in words.
+ */
+public final class CrossTable {
+
+    private CrossTable() {
+    }
+
+    /** What the tables' columns mean, in the terminal and in the report. */
+    static final String LEGEND = "± : 95 % intervals (Hodges-Lehmann estimates of the rounds' log-ratios, Wilcoxon's"
+            + " signed-rank intervals); × own static file: (the probe / the static file on one) / (the same on the"
+            + " other), whose interface is leaner for what its static file costs; holds 1?: whether the interval holds 1"
+            + " (no difference the rounds can tell; two instances of one server should); aim: the interval a ratio had"
+            + " to reach, twice the precision for a probe past 2 × its static file; with one start of each server the"
+            + " intervals cannot see what differs from one start to the next (--restarts N: Student's interval across"
+            + " the starts, and the share of a round's variance that lies between them)";
+
+    /** The tables of every pair of servers over every start ({@code starts}: each one's rounds), then the sentences. */
+    public static String text(List<CpuRounds> starts, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+        List<CrossFigures.Cross> all = CrossFigures.acrossRestarts(starts, sourceOf);
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%n%s%n", title(starts)));
+        pairs(all).forEach((pair, figures) -> out.append(columns(rows(pair, figures))));
+        out.append(LEGEND).append('\n');
+        all.forEach(c -> out.append(sentence(c)).append('\n'));
+        return out.toString();
+    }
+
+    /** The line above the tables: which arms, how many starts and rounds, why the last start's stopped. */
+    static String title(List<CpuRounds> starts) {
+        CpuRounds rounds = starts.get(starts.size() - 1);
+        String over = starts.size() == 1 ? "one start of each server"
+                : starts.size() + " starts of the servers, the interval Student's across them";
+        return String.format(Locale.ROOT, "Servers side by side (%s): server CPU per request, each server's from its own"
+                + " cgroup, paired by round, %s: the last start's %d rounds at %d clients, %d counted; stopped: %s",
+                String.join(", ", CrossFigures.servers(rounds)), over, rounds.rounds().size(), rounds.clients(),
+                rounds.counted(), rounds.stopped());
+    }
+
+    /** The figures by pair of arms ("a / b"), in order. */
+    static Map<String, List<CrossFigures.Cross>> pairs(List<CrossFigures.Cross> all) {
+        Map<String, List<CrossFigures.Cross>> pairs = new LinkedHashMap<>();
+        all.forEach(c -> pairs.computeIfAbsent(c.a() + " / " + c.b(), k -> new ArrayList<>()).add(c));
+        return pairs;
+    }
+
+    /** One pair's table: its head, then a row per probe. */
+    static List<String[]> rows(String pair, List<CrossFigures.Cross> figures) {
+        List<String[]> rows = new ArrayList<>();
+        boolean restarted = figures.stream().anyMatch(c -> c.restarts() > 1);
+        rows.add(restarted ? new String[] {"probe", pair, "× own static file, " + pair, "rounds", "starts",
+            "between starts", "holds 1?", "aim: reached?"}
+            : new String[] {"probe", pair, "× own static file, " + pair, "rounds", "holds 1?", "aim: reached?"});
+        for (CrossFigures.Cross c : figures) {
+            List<String> row = new ArrayList<>(List.of(c.probe(), ratio(c.ratio(), c.ratioCi()),
+                    Double.isNaN(c.relative()) ? "-" : ratio(c.relative(), c.relativeCi()), Integer.toString(c.rounds())));
+            if (restarted) {
+                row.add(Integer.toString(c.restarts()));
+                row.add(Double.isNaN(c.betweenRestarts()) ? "-"
+                        : String.format(Locale.ROOT, "%.0f %%", 100 * c.betweenRestarts()));
+            }
+            row.add(Double.isNaN(c.ratioCi()) ? "-" : c.holdsOne() ? "yes" : "no");
+            row.add(String.format(Locale.ROOT, "±%s %%: %s", Format.num(100 * c.aim(), 0),
+                    c.precise() ? "reached" : "NOT reached"));
+            rows.add(row.toArray(String[]::new));
+        }
+        return rows;
+    }
+
+    /** "servlet costs 0.737 × on tomcat what it costs on jetty (± 3.0 %)". */
+    static String sentence(CrossFigures.Cross c) {
+        String ci = Double.isNaN(c.relativeCiOfRatio()) ? "no interval yet"
+                : String.format(Locale.ROOT, "± %.1f %%", 100 * c.relativeCiOfRatio());
+        return String.format(Locale.ROOT, "%s costs %.3f × on %s what it costs on %s (%s, %d rounds%s)", c.probe(),
+                c.ratio(), c.a(), c.b(), ci, c.rounds(), c.restarts() > 1 ? " over " + c.restarts() + " starts" : "");
+    }
+
+    private static String ratio(double ratio, double ci) {
+        if (Double.isNaN(ratio)) {
+            return "-";
+        }
+        return Double.isNaN(ci) ? String.format(Locale.ROOT, "%.3f", ratio)
+                : String.format(Locale.ROOT, "%.3f ±%.1f %%", ratio, 100 * ci / ratio);
+    }
+
+    private static String columns(List<String[]> rows) {
+        int[] widths = new int[rows.get(0).length];
+        rows.forEach(r -> {
+            for (int i = 0; i < r.length; i++) {
+                widths[i] = Math.max(widths[i], r[i].length());
+            }
+        });
+        StringBuilder out = new StringBuilder();
+        for (String[] r : rows) {
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < r.length; i++) {
+                line.append(i == 0 ? String.format("%-" + widths[i] + "s", r[i])
+                        : String.format("  %" + widths[i] + "s", r[i]));
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+        }
+        return out.toString();
+    }
+}

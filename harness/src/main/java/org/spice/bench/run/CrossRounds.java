@@ -1,0 +1,154 @@
+package org.spice.bench.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.BiFunction;
+
+import org.spice.bench.analysis.CrossFigures;
+import org.spice.bench.analysis.RoundFigures;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Failure;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.Reference;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Stop;
+
+/**
+ * The CPU rounds of servers side by side: every round runs each server's workloads a one-second slice each (each
+ * server's static file √k times, as within one server), all servers' slices shuffled together, under one load that goes
+ * from slice to slice, and so from server to server, without stopping. A slice's CPU is its own server's, from its own
+ * cgroup. What drifts over the run (the machine above all) hits every server alike within a round and cancels in each
+ * probe's ratio between two servers, as it does between a probe and the static file. Rounds go on until every cross
+ * ratio and every server's own ratios are within their aims, or the time bound.
+ */
+final class CrossRounds {
+
+    /** What the rounds so far go to: each server's results and the side-by-side results. */
+    interface Sink {
+        void rounds(CpuRounds soFar) throws IOException;
+    }
+
+    private final List<Mix> arms;
+    private final long seed;
+    private final int clients;
+    private final double precision;
+    private final double boundS;
+    private final BiFunction<String, String, SpiceFigures.CpuSource> sourceOf;
+    private final LoadEngine.Windowed engine;
+    private final boolean readsJit;
+    private final Stop stop;
+    private final PrintStream err;
+
+    /**
+     * @param arms every server's workloads, each {@link Mix#on} its server
+     * @param sourceOf the CPU figure that stands for a probe's cost on a server
+     */
+    CrossRounds(List<Mix> arms, long seed, int clients, double precision, double boundS,
+            BiFunction<String, String, SpiceFigures.CpuSource> sourceOf, LoadEngine.Windowed engine, boolean readsJit,
+            Stop stop, PrintStream err) {
+        this.arms = List.copyOf(arms);
+        this.seed = seed;
+        this.clients = clients;
+        this.precision = precision;
+        this.boundS = boundS;
+        this.sourceOf = sourceOf;
+        this.engine = engine;
+        this.readsJit = readsJit;
+        this.stop = stop;
+        this.err = err;
+    }
+
+    /** Runs the rounds, each given to {@code sink}; null, or why the run must stop. */
+    Failure run(Sink sink) throws InterruptedException, IOException {
+        err.println(String.format(Locale.ROOT, "cpu rounds side by side at %d clients, %d arms: until every ratio is"
+                + " within its precision, at most %.0f s", clients, servers(arms).size(), boundS));
+        CpuRounds rounds = new CpuRounds(clients, precision, boundS, "in progress", List.of(), servers(arms));
+        long began = System.nanoTime();
+        List<Mix> running = arms;
+        double longest = PairedRounds.LEAD_IN_S + order(running, 1).size();
+        for (int r = 1; ; r++) {
+            if ((System.nanoTime() - began) / 1e9 + longest > boundS) {
+                sink.rounds(rounds.stopped("the time bound (" + Math.round(boundS) + " s) before every ratio was within"
+                        + " its precision"));
+                return null;
+            }
+            long roundBegan = System.nanoTime();
+            LoadEngine.Round round = engine.round(order(running, r), clients, PairedRounds.LEAD_IN_S, readsJit);
+            if (stop.requested()) {
+                sink.rounds(rounds.stopped("cut short: " + stop.why()));
+                return stop.failure();
+            }
+            RunRecord whole = round.whole();
+            if (whole.failed() && whole.failureKind().endsLadder()) {
+                sink.rounds(rounds.stopped("cut short: " + whole.reason()));
+                return whole.failure();
+            }
+            longest = (System.nanoTime() - roundBegan) / 1e9;
+            rounds = rounds.with(new CpuRounds.Round(r, round.slices()), "in progress");
+            err.println(progress(rounds));
+            if (CrossFigures.preciseEnough(rounds, sourceOf)) {
+                sink.rounds(rounds.stopped("every ratio within its precision"));
+                return null;
+            }
+            sink.rounds(rounds);
+            running = stillRunning(rounds);
+        }
+    }
+
+    /**
+     * Round {@code round}'s slices: each server's workloads with its static file √k times, all shuffled together from
+     * the seed (the even round the odd one reversed, as within a server).
+     */
+    List<Mix> order(List<Mix> running, int round) {
+        List<Mix> slices = new ArrayList<>();
+        for (String server : servers(running)) {
+            slices.addAll(PairedRounds.withStaticSlices(running.stream().filter(m -> server.equals(m.server())).toList()));
+        }
+        return PairedRounds.arranged(slices, seed, round);
+    }
+
+    /**
+     * The arms the next round runs: all of them for the first {@link RoundFigures#MIN_ROUNDS} counted rounds; then
+     * every server's static file, and a probe's arms on every server while one of its ratios (across servers, or to a
+     * server's static file) has not reached its aim.
+     */
+    private List<Mix> stillRunning(CpuRounds rounds) {
+        if (rounds.counted() < RoundFigures.MIN_ROUNDS) {
+            return arms;
+        }
+        List<String> open = new ArrayList<>();
+        CrossFigures.of(rounds, sourceOf).stream().filter(c -> !c.precise()).forEach(c -> open.add(c.probe()));
+        for (String server : CrossFigures.servers(rounds)) {
+            RoundFigures.of(rounds.of(server), probe -> sourceOf.apply(server, probe)).values().stream()
+                    .filter(f -> !f.precise()).forEach(f -> open.add(f.probe()));
+        }
+        return arms.stream().filter(m -> m.name().equals(Reference.STATIC) || open.contains(m.name())).toList();
+    }
+
+    /** One line per round: each cross ratio so far, with its interval once there are enough rounds. */
+    private String progress(CpuRounds rounds) {
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d side by side",
+                rounds.rounds().size()));
+        if (rounds.rounds().get(rounds.rounds().size() - 1).jitBusy()) {
+            return line.append(": left out, a server's JIT was compiling through it").toString();
+        }
+        line.append(String.format(Locale.ROOT, ", %d counted, so far:", rounds.counted()));
+        for (CrossFigures.Cross c : CrossFigures.of(rounds, sourceOf)) {
+            line.append(String.format(Locale.ROOT, " %s %s/%s %.3f", c.probe(), c.a(), c.b(), c.ratio()));
+            if (!Double.isNaN(c.relativeCiOfRatio())) {
+                line.append(String.format(Locale.ROOT, " ± %.1f %%", 100 * c.relativeCiOfRatio()));
+            }
+            line.append(';');
+        }
+        return line.substring(0, line.length() - 1);
+    }
+
+    private static List<String> servers(List<Mix> arms) {
+        return arms.stream().map(Mix::server).distinct().toList();
+    }
+}

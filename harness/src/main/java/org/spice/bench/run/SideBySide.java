@@ -1,0 +1,230 @@
+package org.spice.bench.run;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.BiFunction;
+
+import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.engine.EventLoopEngine;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Failure;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.Protocol;
+import org.spice.bench.model.Stop;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.net.TlsConfig;
+import org.spice.bench.proc.CpuMeter;
+import org.spice.bench.proc.ServerCpu;
+import org.spice.bench.report.CrossReport;
+import org.spice.bench.report.CrossTable;
+
+/**
+ * Servers side by side, every one resident at once on its own port and in its own cgroup: each is checked and warmed
+ * as a bench of its own would be ({@link Preflight}, {@link WarmUp}), then {@link CrossRounds} measure all of them in
+ * the same rounds, then each runs its ladder (the others idle) and its results are written as a bench of one server
+ * writes them, its CPU figures from the shared rounds. The rounds' figures across servers go to
+ * {@code DIR/results.json} ({@code cross_rounds}, {@code cross_ratios}) and to the terminal. A signal ends the run where
+ * it is, every server's results written, marked partial.
+ */
+public final class SideBySide {
+
+    /** One server of the run: the name its slices carry, and its settings as a bench of it alone would have. */
+    public record Instance(String name, BenchSettings settings) {
+    }
+
+    private final List<Instance> instances;
+    private final List<Protocol> protocols;
+    private final List<CpuRounds> earlier;
+    private final boolean ladder;
+    private final Path dir;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final List<Path> dirs = new ArrayList<>();
+    /** The side-by-side rounds so far (null before the first), and where each server's CPU figure comes from. */
+    private CpuRounds crossRounds;
+    private BiFunction<String, String, SpiceFigures.CpuSource> sourceOf;
+
+    /**
+     * @param protocols each server's arms: one per protocol (the first is its ladder's)
+     * @param earlier the rounds of the earlier starts of the same servers (--restarts), whose figures this start's join
+     * @param ladder whether each server then runs its ladder (the last start does; the earlier ones measure the rounds
+     *               only, and print nothing but their progress)
+     * @param dir where the side-by-side results go (each server's go to its settings' out dir)
+     */
+    public SideBySide(List<Instance> instances, List<Protocol> protocols, List<CpuRounds> earlier, boolean ladder,
+            Path dir, PrintStream out, PrintStream err) {
+        this.instances = List.copyOf(instances);
+        this.protocols = List.copyOf(protocols);
+        this.earlier = List.copyOf(earlier);
+        this.ladder = ladder;
+        this.dir = dir;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** This start's side-by-side rounds, as far as they ran; null if none did. */
+    public CpuRounds crossRounds() {
+        return crossRounds;
+    }
+
+    /** Each server's results directory, once made. */
+    public List<Path> dirs() {
+        return List.copyOf(dirs);
+    }
+
+    /** An instance ready to run: its checks passed, its recorder open, its engine started. */
+    private record Open(Instance instance, Preflight.Ready ready, Recorder recorder, LoadEngine engine) {
+    }
+
+    /** @return the exit status */
+    public int run() {
+        List<Open> open = new ArrayList<>();
+        Stop stop = new Stop();
+        try (Signals signals = Signals.watch(stop, err)) {
+            for (Instance instance : instances) {
+                BenchSettings settings = instance.settings();
+                Preflight.Ready ready;
+                try {
+                    ready = Preflight.check(settings, err);
+                    Recorder recorder = Recorder.open(settings, ready, err);
+                    dirs.add(recorder.dir());
+                    open.add(new Open(instance, ready, recorder, Engines.start(settings, ready.tls(), ready.serverCpu(),
+                            recorder.dir(), stop, err)));
+                } catch (Preflight.Refused refused) {
+                    err.println("spice bench: " + instance.name() + ": " + refused.getMessage());
+                    return refused.status();
+                }
+            }
+            open.forEach(o -> o.recorder().engine(o.engine()));
+            Failure cut = phases(open, stop);
+            int status = 0;
+            for (Open o : open) {
+                status = Math.max(status, o.recorder().finish(cut, ladder ? out : new PrintStream(OutputStream.nullOutputStream())));
+            }
+            if (crossRounds != null && ladder) {
+                List<CpuRounds> starts = starts();
+                out.print(CrossTable.text(starts, sourceOf));
+                try {
+                    out.println("side by side: " + CrossReport.write(dir, starts, sourceOf).toAbsolutePath()
+                            + " (results.json beside it)");
+                } catch (IOException e) {
+                    err.println("spice bench: cannot write " + dir.resolve(CrossReport.FILE) + ": " + e.getMessage());
+                    status = Math.max(status, 1);
+                }
+            }
+            return signals.status() != 0 ? signals.status() : status;
+        }
+    }
+
+    /** Every server warmed, the rounds side by side, then each server's ladder: null, or why the run was cut. */
+    private Failure phases(List<Open> open, Stop stop) {
+        try {
+            for (Open o : open) {
+                Failure cut = new WarmUp(o.engine(), stop, err).run(o.instance().settings(), o.ready().serverCpu(),
+                        o.recorder());
+                if (cut != null) {
+                    return cut;
+                }
+            }
+            Failure cut = BenchRun.roundsRun(open.get(0).instance().settings()) ? rounds(open, stop) : null;
+            for (Open o : ladder ? open : List.<Open>of()) {
+                if (cut != null) {
+                    return cut;
+                }
+                cut = new Ladder(o.instance().settings(), o.engine(), stop, o.recorder()).run();
+                BenchSettings settings = o.instance().settings();
+                if (cut == null && settings.flood() != null && o.engine() instanceof LoadEngine.Windowed windowed) {
+                    cut = new Flood(settings, windowed, stop, err, o.recorder()).run();
+                }
+            }
+            return cut;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Failure.of(Failure.Kind.INTERRUPTED, "interrupted");
+        } catch (IOException e) {
+            return Failure.of(Failure.Kind.OTHER, "cannot write the results: " + e.getMessage());
+        } catch (GeneralSecurityException e) {
+            return Failure.of(Failure.Kind.OTHER, "cannot trust the servers' certificate for tls: " + e.getMessage());
+        }
+    }
+
+    /**
+     * The rounds over every server at once, from one engine that reads each server's CPU at every slice's edge: a
+     * settling round first, unmeasured (the servers warmed before the last have been idle since), then
+     * {@link CrossRounds}; each server's results get its own slices, and DIR/results.json all of them.
+     */
+    private Failure rounds(List<Open> open, Stop stop) throws InterruptedException, IOException, GeneralSecurityException {
+        BenchSettings first = open.get(0).instance().settings();
+        Set<Long> pids = new LinkedHashSet<>();
+        Map<String, ServerCpu> residents = new LinkedHashMap<>();
+        Map<String, BenchSettings> settingsOf = new LinkedHashMap<>();
+        List<Mix> arms = new ArrayList<>();
+        for (Open o : open) {
+            BenchSettings settings = o.instance().settings();
+            pids.addAll(settings.serverPids());
+            for (Protocol protocol : protocols) {
+                String arm = arm(o.instance(), protocol);
+                residents.put(arm, o.ready().serverCpu());
+                settingsOf.put(arm, settings);
+                Endpoint to = protocol == Protocol.TLS ? settings.tlsTarget() : settings.target();
+                settings.mixes().forEach(m -> arms.add(m.on(arm, to, protocol == Protocol.KEEPALIVE)));
+            }
+        }
+        TlsConfig tls = protocols.contains(Protocol.TLS) ? TlsConfig.create(first.trustCert(), first.tlsResume())
+                : open.get(0).ready().tls();
+        ServerCpu all = new ServerCpu(List.copyOf(pids), true, List.of(), null);
+        EventLoopEngine engine = new EventLoopEngine(first.toBuilder().serverPids(List.copyOf(pids)).build(), tls, stop,
+                all, residents);
+        boolean readsJit = CpuMeter.anyJava(List.copyOf(pids));
+        BiFunction<String, String, SpiceFigures.CpuSource> sources = (arm, probe) -> settingsOf.get(arm).cpuSource(probe);
+        CrossRounds rounds = new CrossRounds(arms, first.seed(), first.cpu().clients(), first.cpu().precision(),
+                first.cpu().timeS() * open.size() * protocols.size(), sources, engine, readsJit, stop, err);
+        for (Open o : open) {
+            // Each server warmed under its first protocol; its other protocols' code (TLS above all) is still cold.
+            List<Mix> others = arms.stream().filter(m -> protocols.stream().skip(1)
+                    .anyMatch(p -> arm(o.instance(), p).equals(m.server()))).toList();
+            if (!others.isEmpty() && !stop.requested()) {
+                err.println("warm-up: " + o.instance().name() + " under " + protocols.subList(1, protocols.size()));
+                new WarmUp(engine, stop, err).steady(engine, others, first.cpu().clients(),
+                        o.instance().settings().warmUpS(), 0, o.ready().serverCpu());
+            }
+        }
+        engine.round(rounds.order(arms, 0), first.cpu().clients(), PairedRounds.LEAD_IN_S, false);
+        return rounds.run(soFar -> {
+            crossRounds = soFar;
+            sourceOf = sources;
+            for (Open o : open) {
+                o.recorder().rounds(soFar.of(arm(o.instance(), protocols.get(0))));
+            }
+            CrossResults.write(dir, names(open), protocols, dirs, starts(), sources);
+        });
+    }
+
+    /** The rounds of every start so far, this one's last. */
+    private List<CpuRounds> starts() {
+        List<CpuRounds> starts = new ArrayList<>(earlier);
+        starts.add(crossRounds);
+        return starts;
+    }
+
+    /** The name of a server's arm under {@code protocol}: the server's alone where every arm speaks one protocol. */
+    private String arm(Instance instance, Protocol protocol) {
+        return protocols.size() == 1 ? instance.name() : instance.name() + ":" + protocol.id();
+    }
+
+    private static List<String> names(List<Open> open) {
+        return open.stream().map(o -> o.instance().name()).toList();
+    }
+}

@@ -1,0 +1,148 @@
+package org.spice.bench.analysis;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Protocol;
+import org.spice.bench.model.ResultsJson;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** Servers side by side: the ratios across servers from known slices, each server's own figures, the stopping rule. */
+class CrossFiguresTest {
+
+    private static final SpiceFigures.CpuSource SERVER = SpiceFigures.CpuSource.SERVER;
+
+    /**
+     * {@code n} rounds of two servers: on "a" static 100 µs, servlet 80, cgi 3,000; on "b" static 150, servlet 100,
+     * cgi 3,000; the machine's drift (every slice of a round × the same factor, ±{@code drift}) and a little noise of
+     * each slice's own (±{@code own}, a different pattern per arm).
+     */
+    static CpuRounds rounds(int n, double drift, double own) {
+        CpuRounds rounds = new CpuRounds(8, 0.05, 300, "in progress", List.of());
+        for (int r = 0; r < n; r++) {
+            double machine = 1 + (r % 2 == 0 ? drift : -drift);
+            List<CpuRounds.Taken> slices = new ArrayList<>();
+            int arm = 0;
+            for (Object[] a : new Object[][] {{"a", "static", 100.0}, {"a", "servlet", 80.0}, {"a", "cgi", 3000.0},
+                {"b", "static", 150.0}, {"b", "servlet", 100.0}, {"b", "cgi", 3000.0}}) {
+                double wobble = 1 + own * Math.sin(1.7 * r + 2.3 * arm++);
+                slices.add(taken((String) a[0], (String) a[1], (Double) a[2] * machine * wobble));
+            }
+            rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "in progress");
+        }
+        return rounds;
+    }
+
+    private static CpuRounds.Taken taken(String server, String probe, double cpuUs) {
+        return new CpuRounds.Taken(server, probe, 1000, 0, 1.0, cpuUs * 1000 / 1e6, Double.NaN, 0.3, Double.NaN, 0.001);
+    }
+
+    private static CrossFigures.Cross find(List<CrossFigures.Cross> all, String probe) {
+        return all.stream().filter(c -> c.probe().equals(probe)).findFirst().orElseThrow();
+    }
+
+    @Test
+    void eachProbeOnOneServerAgainstTheOtherIsPairedByRoundAndTheMachinesDriftCancels() {
+        List<CrossFigures.Cross> all = CrossFigures.of(rounds(12, 0.2, 0), (server, probe) -> SERVER);
+        assertEquals(3, all.size(), "static, servlet and cgi on both: " + all);
+        CrossFigures.Cross servlet = find(all, "servlet");
+        assertEquals("a", servlet.a());
+        assertEquals("b", servlet.b());
+        assertEquals(0.8, servlet.ratio(), 1e-9);
+        assertTrue(servlet.relativeCiOfRatio() < 1e-9, "a drift common to a round cancels: " + servlet);
+        assertEquals(12, servlet.rounds());
+        assertEquals(1, servlet.restarts());
+        assertEquals((80.0 / 100) / (100.0 / 150), servlet.relative(), 1e-9, "each against its own static file");
+        assertEquals(100.0 / 150, find(all, "static").ratio(), 1e-9);
+        assertTrue(Double.isNaN(find(all, "static").relative()), "the static file against itself says nothing");
+        assertEquals(0.05, servlet.aim(), 1e-12);
+        assertEquals(0.10, find(all, "cgi").aim(), 1e-12, "past 2 × its static file on a: twice the precision");
+        assertTrue(find(all, "cgi").holdsOne() && !servlet.holdsOne());
+    }
+
+    @Test
+    void theFirstArmNamedIsTheNumeratorWhateverRanFirst() {
+        CpuRounds named = rounds(8, 0.1, 0);
+        named = new CpuRounds(8, 0.05, 300, "done", named.rounds(), List.of("b", "a"));
+        assertEquals(List.of("b", "a"), CrossFigures.servers(named));
+        CrossFigures.Cross servlet = find(CrossFigures.of(named, (s, p) -> SERVER), "servlet");
+        assertEquals("b", servlet.a());
+        assertEquals(1.25, servlet.ratio(), 1e-9);
+    }
+
+    @Test
+    void eachServersOwnRoundsAreItsSlicesAlone() {
+        CpuRounds rounds = rounds(8, 0.1, 0.02);
+        assertEquals(List.of("a", "b"), CrossFigures.servers(rounds));
+        CpuRounds b = rounds.of("b");
+        assertTrue(b.rounds().stream().allMatch(r -> r.slices().size() == 3
+                && r.slices().stream().allMatch(t -> t.server() == null)));
+        Map<String, RoundFigures.Figures> own = RoundFigures.of(b, probe -> SERVER);
+        assertEquals(100.0 / 150, own.get("servlet").paired().ratio(), 0.01);
+        assertTrue(CrossFigures.servers(b).isEmpty(), "one server's rounds name none");
+    }
+
+    @Test
+    void theRoundsStopOnlyWhenEveryRatioAcrossAndWithinIsPrecise() {
+        assertFalse(CrossFigures.preciseEnough(rounds(5, 0.2, 0.001), (s, p) -> SERVER),
+                "fewer rounds than an interval needs");
+        assertTrue(CrossFigures.preciseEnough(rounds(8, 0.2, 0.001), (s, p) -> SERVER));
+        assertFalse(CrossFigures.preciseEnough(rounds(8, 0.2, 0.15), (s, p) -> SERVER),
+                "±15 % of each slice's own noise over 8 rounds is not within ±5 %");
+    }
+
+    @Test
+    void armsThatDifferInBothServerAndProtocolAreNotCompared() {
+        assertTrue(CrossFigures.comparable("tomcat", "jetty"));
+        assertTrue(CrossFigures.comparable("tomcat:http1.0", "tomcat:keepalive"));
+        assertTrue(CrossFigures.comparable("tomcat:keepalive", "jetty:keepalive"));
+        assertFalse(CrossFigures.comparable("tomcat:http1.0", "jetty:keepalive"));
+    }
+
+    @Test
+    void resultsJsonKeepsTheRoundsWithTheirServersAndTheCrossRatios(@TempDir Path dir) throws Exception {
+        CpuRounds rounds = rounds(8, 0.1, 0.01);
+        CrossResults.write(dir, List.of("a", "b"), List.of(Protocol.HTTP10), List.of(dir.resolve("a"), dir.resolve("b")),
+                List.of(rounds), (s, p) -> SERVER);
+        JsonNode json = ResultsJson.MAPPER.readTree(Files.readString(dir.resolve("results.json")));
+        assertEquals("side-by-side", json.get("kind").asText());
+        assertEquals(1, json.get("restarts").asInt());
+        assertFalse(json.has("earlier_starts"), "one start: no earlier ones");
+        assertEquals("a", json.get("servers").get(0).get("name").asText());
+        JsonNode slice = json.get("cross_rounds").get("rounds").get(0).get("slices").get(0);
+        assertEquals("a", slice.get("server").asText());
+        assertEquals(0.001, slice.get("others_cpu_s").asDouble(), 1e-12);
+        JsonNode servlet = json.get("cross_ratios").get(1);
+        assertEquals("servlet", servlet.get("probe").asText());
+        for (String field : List.of("a", "b", "ratio", "ratio_ci", "rounds", "restarts")) {
+            assertTrue(servlet.has(field), field + " in " + servlet);
+        }
+        assertEquals(0.8, servlet.get("ratio").asDouble(), 0.01);
+    }
+
+    @Test
+    void aSliceOfOneServerWritesNoServerAndReadsBackWithoutOne() throws Exception {
+        CpuRounds.Taken alone = new CpuRounds.Taken("static", 10, 0, 1, 0.001, 0.002, 0.001, Double.NaN);
+        String json = ResultsJson.MAPPER.writeValueAsString(alone);
+        assertFalse(json.contains("\"server\""), json);
+        CpuRounds.Taken back = ResultsJson.MAPPER.readValue("{\"probe\": \"static\", \"requests\": 10, \"errors\": 0,"
+                + " \"duration_s\": 1, \"server_cpu_s\": 0.001, \"machine_cpu_s\": 0.002, \"client_cpu_s\": 0.001,"
+                + " \"jit_cpu_s\": null}", CpuRounds.Taken.class);
+        assertNull(back.server());
+        assertTrue(Double.isNaN(back.othersCpuS()), "absent from an older file: not measured, " + back);
+        assertEquals("static", back.arm());
+    }
+}

@@ -1,0 +1,143 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.commands.BenchCommand;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.cli.Cli;
+import org.spice.page.CanonicalPage;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * Servers side by side, for real: {@code bench --server embedded,embedded} starts two embedded servers at once (the
+ * second on the first's port + 10, each in its own cgroup), verifies and warms both, measures them in the same rounds
+ * and stops both. The A/A: every cross ratio is near 1; each slice's CPU is its own server's, and the idle one's meanwhile
+ * is a small part of it; each server's results hold its own rounds, as a bench of it alone. Run once, with the default
+ * page.
+ */
+class SideBySideTest {
+
+    /** Two instances of one server: their cross ratio within this of 1 (the A/A prototype here: 0.98-0.99 ± 1.5-3.4 %). */
+    private static final double AA_WITHIN = 0.15;
+    /** The idle server's CPU beside the measured one's, at most (median over the slices). */
+    private static final double IDLE_SHARE = 0.05;
+
+    @Test
+    void twoInstancesOfOneServerMeasuredInTheSameRoundsCostTheSame(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
+                "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+        int status = Cli.run(new BenchCommand(), print, print, "--server", "embedded,embedded", "--probes",
+                "static,servlet", "--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2",
+                "--pause", "0", "--warm-up", "10", "--cpu-time", "40", "--out", dir.toString());
+        String said = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, said);
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            files = walk.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).sorted().toList();
+        }
+        assertEquals(3, files.size(), "the side-by-side results and each server's: " + files);
+        JsonNode side = null;
+        List<Results> each = new ArrayList<>();
+        for (Path file : files) {
+            JsonNode json = ResultsJson.MAPPER.readTree(file.toFile());
+            if (json.has("kind")) {
+                side = json;
+            } else {
+                each.add(ResultsJson.read(file));
+            }
+        }
+        assertTrue(side != null, "no side-by-side results.json among " + files);
+        assertEquals("side-by-side", side.get("kind").asText());
+        assertEquals(List.of("embedded", "embedded-2"), List.of(side.get("servers").get(0).get("name").asText(),
+                side.get("servers").get(1).get("name").asText()));
+        for (JsonNode cross : side.get("cross_ratios")) {
+            double ratio = cross.get("ratio").asDouble();
+            System.out.printf("side by side: A/A %s %s/%s %.3f ± %.3f over %d rounds%n", cross.get("probe").asText(),
+                    cross.get("a").asText(), cross.get("b").asText(), ratio, cross.get("ratio_ci").asDouble(),
+                    cross.get("rounds").asInt());
+            assertTrue(Math.abs(ratio - 1) < AA_WITHIN, "A/A " + cross + "\n" + said);
+            assertTrue(cross.get("rounds").asInt() >= 6, cross.toString());
+        }
+        assertEquals(2, side.get("cross_ratios").size(), "static and servlet: " + side.get("cross_ratios"));
+        List<Double> idleShares = new ArrayList<>();
+        for (JsonNode round : side.get("cross_rounds").get("rounds")) {
+            for (JsonNode slice : round.get("slices")) {
+                idleShares.add(slice.get("others_cpu_s").asDouble() / slice.get("server_cpu_s").asDouble());
+            }
+        }
+        double[] sorted = idleShares.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+        double median = sorted[sorted.length / 2];
+        System.out.printf("side by side: the idle server's CPU beside the measured one's, median %.4f, max %.4f%n",
+                median, sorted[sorted.length - 1]);
+        assertTrue(median < IDLE_SHARE, "the idle server took " + median + " of the measured one's: " + Arrays.toString(sorted));
+        assertEquals(2, each.size());
+        for (Results results : each) {
+            CpuRounds own = results.cpuRounds();
+            assertTrue(own != null && !own.rounds().isEmpty(), results.server() + " has its rounds");
+            assertTrue(own.rounds().stream().allMatch(r -> r.slices().stream().allMatch(t -> t.server() == null)),
+                    "a server's own rounds are its slices alone");
+            assertTrue(results.runs().size() >= 2, "and its ladder: " + results.runs().size());
+        }
+        assertTrue(said.contains("servlet costs "), said);
+    }
+
+    /**
+     * One server under three protocols in the same rounds: keeping the connection costs the static file less than a
+     * connection per request (here 19 against 48 µs: 2.5 ×), and a full TLS handshake per connection far more
+     * (about 30 ×): each arm's requests went out as its protocol says, and each ratio is paired by round.
+     */
+    @Test
+    void theProtocolsAreArmsOfTheSameRounds(@TempDir Path dir) throws Exception {
+        Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
+                "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+        int status = Cli.run(new BenchCommand(), print, print, "--protocols", "http1.0,keepalive,tls", "--probes",
+                "static", "--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0",
+                "--warm-up", "10", "--cpu-time", "15", "--out", dir.toString());
+        String said = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, said);
+        JsonNode side;
+        try (Stream<Path> walk = Files.walk(dir)) {
+            side = ResultsJson.MAPPER.readTree(walk.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE))
+                    .filter(p -> p.getParent().getFileName().toString().startsWith("compare-")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no side-by-side results: " + said)).toFile());
+        }
+        assertEquals(List.of("http1.0", "keepalive", "tls"), List.of(side.get("protocols").get(0).asText(),
+                side.get("protocols").get(1).asText(), side.get("protocols").get(2).asText()));
+        double perConnectionOverKept = Double.NaN;
+        double perConnectionOverTls = Double.NaN;
+        for (JsonNode cross : side.get("cross_ratios")) {
+            System.out.printf("side by side: %s %s/%s %.3f ± %.3f over %d rounds%n", cross.get("probe").asText(),
+                    cross.get("a").asText(), cross.get("b").asText(), cross.get("ratio").asDouble(),
+                    cross.get("ratio_ci").asDouble(), cross.get("rounds").asInt());
+            String pair = cross.get("a").asText() + "/" + cross.get("b").asText();
+            if (pair.equals("embedded:http1.0/embedded:keepalive")) {
+                perConnectionOverKept = cross.get("ratio").asDouble() - cross.get("ratio_ci").asDouble();
+            } else if (pair.equals("embedded:http1.0/embedded:tls")) {
+                perConnectionOverTls = cross.get("ratio").asDouble() + cross.get("ratio_ci").asDouble();
+            }
+        }
+        assertTrue(perConnectionOverKept > 1.2, "a connection per request costs more than a kept one: " + said);
+        assertTrue(perConnectionOverTls < 0.5, "a TLS handshake per request costs far more: " + said);
+    }
+}
