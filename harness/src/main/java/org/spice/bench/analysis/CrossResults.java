@@ -9,17 +9,21 @@ import java.util.List;
 import java.util.function.BiFunction;
 
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.ResultsJson;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * The results of servers measured side by side (DIR/results.json of a side-by-side bench): which servers, where each
- * one's own results are, the rounds as measured ({@code cross_rounds}: every slice with its server) and the ratios
- * across servers computed from them ({@code cross_ratios}), written beside the counts and never read back as figures.
+ * one's own results are, the rounds as measured ({@code cross_rounds}: every slice with its arm; the earlier starts'
+ * with --restarts) and the figures computed from them ({@code cross_ratios}, {@code own_ratios}), which a reader
+ * computes again from the rounds ({@link #read}) rather than trusting.
  */
 public final class CrossResults {
 
@@ -27,35 +31,90 @@ public final class CrossResults {
     /** What this file is, so that a reader does not take it for one server's results. */
     public static final String KIND = "side-by-side";
 
-    /** One server of the run, and its own results directory. */
-    public record Member(String name, String results) {
+    /**
+     * One server of the run: the name its arms carry (an arm is the name, or "name:protocol"), which server it is
+     * (scripts/spice's name), where its CPU was read, and its own results directory.
+     */
+    @JsonPropertyOrder({"name", "server", "cpu_from", "results"})
+    public record Member(String name, String server, CpuFrom cpuFrom, String results) {
     }
 
-    @JsonPropertyOrder({"kind", "servers", "protocols", "restarts", "cross_rounds", "earlier_starts", "cross_ratios"})
+    /** What the file holds: its servers, their protocols, every start's rounds (the last one last). */
+    public record Read(List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts) {
+
+        /** The CPU figure that stands for a probe's cost on an arm: its server's, as the bench read it. */
+        @JsonIgnore
+        public BiFunction<String, String, SpiceFigures.CpuSource> sourceOf() {
+            return sources(servers);
+        }
+    }
+
+    @JsonPropertyOrder({"kind", "servers", "protocols", "restarts", "cross_rounds", "earlier_starts", "cross_ratios",
+        "own_ratios"})
     record File(String kind, List<Member> servers, List<String> protocols, int restarts, CpuRounds crossRounds,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CpuRounds> earlierStarts,
-            List<CrossFigures.Cross> crossRatios) {
+            List<CrossFigures.Cross> crossRatios, List<CrossFigures.Own> ownRatios) {
     }
 
     private CrossResults() {
     }
 
+    /** The CPU source of each arm's probes, from its server's entry (the arm's name up to a ':'). */
+    public static BiFunction<String, String, SpiceFigures.CpuSource> sources(List<Member> servers) {
+        return (arm, probe) -> {
+            String name = arm.contains(":") ? arm.substring(0, arm.lastIndexOf(':')) : arm;
+            Member member = servers.stream().filter(m -> m.name().equals(name)).findFirst().orElse(null);
+            // a file that does not say where its CPU was read: the server's figure, as its slices hold it
+            return member == null || member.cpuFrom() == null ? SpiceFigures.CpuSource.SERVER
+                    : member.cpuFrom().sourceFor(member.server(), probe);
+        };
+    }
+
     /**
-     * Writes DIR/results.json: {@code names}' servers with their results directories ({@code dirs}, in the same order,
-     * as far as made), the protocols each ran under, the rounds of each start of the servers (the last one's as
-     * {@code cross_rounds}, the earlier ones' as {@code earlier_starts}) and the cross ratios over them all.
+     * Writes DIR/results.json: the servers, the protocols each ran under, the rounds of each start of the servers
+     * (the last one's as {@code cross_rounds}, the earlier ones' as {@code earlier_starts}) and the figures over them
+     * all.
      */
-    public static void write(Path dir, List<String> names, List<Protocol> protocols, List<Path> dirs,
-            List<CpuRounds> starts, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) throws IOException {
-        List<Member> servers = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            servers.add(new Member(names.get(i), i < dirs.size() ? dirs.get(i).toAbsolutePath().toString() : null));
-        }
+    public static void write(Path dir, List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts)
+            throws IOException {
+        BiFunction<String, String, SpiceFigures.CpuSource> sourceOf = sources(servers);
         Files.createDirectories(dir);
         Path temp = dir.resolve(FILE + ".tmp");
         ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, servers,
                 protocols.stream().map(Protocol::id).toList(), starts.size(), starts.get(starts.size() - 1),
-                starts.subList(0, starts.size() - 1), CrossFigures.acrossRestarts(starts, sourceOf)));
+                starts.subList(0, starts.size() - 1), CrossFigures.acrossRestarts(starts, sourceOf),
+                CrossFigures.ownAcrossRestarts(starts, sourceOf)));
         Files.move(temp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Whether {@code file} holds servers side by side (else one server's results). */
+    public static boolean isSideBySide(Path file) throws IOException {
+        JsonNode kind = ResultsJson.MAPPER.readTree(file.toFile()).get("kind");
+        return kind != null && KIND.equals(kind.asText());
+    }
+
+    /** The servers, protocols and rounds of a side-by-side results.json (its figures are computed again from them). */
+    public static Read read(Path file) throws IOException {
+        JsonNode json = ResultsJson.MAPPER.readTree(file.toFile());
+        if (json.get("kind") == null || !KIND.equals(json.get("kind").asText()) || json.get("cross_rounds") == null) {
+            throw new IOException(file + " does not hold servers side by side");
+        }
+        List<Member> servers = new ArrayList<>();
+        for (JsonNode member : json.get("servers")) {
+            servers.add(ResultsJson.MAPPER.treeToValue(member, Member.class));
+        }
+        List<Protocol> protocols = new ArrayList<>();
+        for (JsonNode protocol : json.get("protocols")) {
+            protocols.add(Protocol.find(protocol.asText()).orElseThrow(() -> new IOException(file
+                    + ": unknown protocol " + protocol)));
+        }
+        List<CpuRounds> starts = new ArrayList<>();
+        if (json.get("earlier_starts") != null) {
+            for (JsonNode start : json.get("earlier_starts")) {
+                starts.add(ResultsJson.MAPPER.treeToValue(start, CpuRounds.class));
+            }
+        }
+        starts.add(ResultsJson.MAPPER.treeToValue(json.get("cross_rounds"), CpuRounds.class));
+        return new Read(servers, protocols, starts);
     }
 }

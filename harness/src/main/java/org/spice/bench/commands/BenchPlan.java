@@ -191,7 +191,7 @@ final class BenchPlan {
             if (!verified(settings)) {
                 return null;
             }
-            instances.add(new SideBySide.Instance(name, settings));
+            instances.add(new SideBySide.Instance(name, server.id(), settings));
         }
         return instances;
     }

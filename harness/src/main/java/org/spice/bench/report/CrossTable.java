@@ -35,6 +35,11 @@ public final class CrossTable {
         List<CrossFigures.Cross> all = CrossFigures.acrossRestarts(starts, sourceOf);
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%n%s%n", title(starts)));
         pairs(all).forEach((pair, figures) -> out.append(columns(rows(pair, figures))));
+        if (starts.size() > 1) {
+            out.append(String.format(Locale.ROOT, "Each against its own static file, over the %d starts:%n",
+                    starts.size()));
+            out.append(columns(ownRows(CrossFigures.ownAcrossRestarts(starts, sourceOf))));
+        }
         out.append(LEGEND).append('\n');
         all.forEach(c -> out.append(sentence(c)).append('\n'));
         return out.toString();
@@ -74,7 +79,7 @@ public final class CrossTable {
                         : String.format(Locale.ROOT, "%.0f %%", 100 * c.betweenRestarts()));
             }
             row.add(Double.isNaN(c.ratioCi()) ? "-" : c.holdsOne() ? "yes" : "no");
-            row.add(String.format(Locale.ROOT, "±%s %%: %s", Format.num(100 * c.aim(), 0),
+            row.add(String.format(Locale.ROOT, "±%s %%: %s", Format.num(100 * c.aim(), c.aim() < 0.01 ? 1 : 0),
                     c.precise() ? "reached" : "NOT reached"));
             rows.add(row.toArray(String[]::new));
         }
@@ -87,6 +92,18 @@ public final class CrossTable {
                 : String.format(Locale.ROOT, "± %.1f %%", 100 * c.relativeCiOfRatio());
         return String.format(Locale.ROOT, "%s costs %.3f × on %s what it costs on %s (%s, %d rounds%s)", c.probe(),
                 c.ratio(), c.a(), c.b(), ci, c.rounds(), c.restarts() > 1 ? " over " + c.restarts() + " starts" : "");
+    }
+
+    /** Each arm's probes against its own static file over the starts, with the share between starts. */
+    static List<String[]> ownRows(List<CrossFigures.Own> own) {
+        List<String[]> rows = new ArrayList<>();
+        rows.add(new String[] {"arm", "probe", "× its static file", "rounds", "starts", "between starts"});
+        for (CrossFigures.Own o : own) {
+            rows.add(new String[] {o.arm(), o.probe(), ratio(o.ratio(), o.ratioCi()), Integer.toString(o.rounds()),
+                Integer.toString(o.restarts()), Double.isNaN(o.betweenRestarts()) ? "-"
+                        : String.format(Locale.ROOT, "%.0f %%", 100 * o.betweenRestarts())});
+        }
+        return rows;
     }
 
     private static String ratio(double ratio, double ci) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.figures.Intervals;
 
 /**
@@ -45,6 +46,27 @@ public final class Gate {
                         + " (%+.1f %%; %+.1f %% beyond the noise of ±%.1f %%), more than --fail-above %s %%", probe,
                         Format.ratio(b[0]), Format.ratio(a[0]), 100 * (a[0] / b[0] - 1), 100 * beyond,
                         100 * Math.hypot(b[1], a[1]) / b[0], Format.num(percent, percent % 1 == 0 ? 0 : 1)));
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * The gate on servers measured side by side: per probe, the second arm named ("after") against the first
+     * ("before"), from the cross ratio a / b paired by round; a regression when even the low end of its interval
+     * (after / before) lies more than {@code percent} above 1. One line per such probe; empty when none.
+     */
+    public static List<String> crossRegressions(List<CrossFigures.Cross> figures, double percent) {
+        List<String> lines = new ArrayList<>();
+        for (CrossFigures.Cross c : figures) {
+            if (Double.isNaN(c.ratioCi()) || !(c.ratio() > 0)) {
+                continue;
+            }
+            double low = 1 / (c.ratio() + c.ratioCi());
+            if (low > 1 + percent / 100) {
+                lines.add(String.format(Locale.ROOT, "%s: %s costs %.3f × what %s costs (at least %.3f × within the"
+                        + " 95 %% interval, paired by round), more than --fail-above %s %%", c.probe(), c.b(),
+                        1 / c.ratio(), c.a(), low, Format.num(percent, 1)));
             }
         }
         return lines;

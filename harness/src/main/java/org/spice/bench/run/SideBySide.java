@@ -40,8 +40,11 @@ import org.spice.bench.report.CrossTable;
  */
 public final class SideBySide {
 
-    /** One server of the run: the name its slices carry, and its settings as a bench of it alone would have. */
-    public record Instance(String name, BenchSettings settings) {
+    /**
+     * One server of the run: the name its slices carry, which server it is (scripts/spice's name), and its settings
+     * as a bench of it alone would have.
+     */
+    public record Instance(String name, String server, BenchSettings settings) {
     }
 
     private final List<Instance> instances;
@@ -169,7 +172,6 @@ public final class SideBySide {
         BenchSettings first = open.get(0).instance().settings();
         Set<Long> pids = new LinkedHashSet<>();
         Map<String, ServerCpu> residents = new LinkedHashMap<>();
-        Map<String, BenchSettings> settingsOf = new LinkedHashMap<>();
         List<Mix> arms = new ArrayList<>();
         for (Open o : open) {
             BenchSettings settings = o.instance().settings();
@@ -177,7 +179,6 @@ public final class SideBySide {
             for (Protocol protocol : protocols) {
                 String arm = arm(o.instance(), protocol);
                 residents.put(arm, o.ready().serverCpu());
-                settingsOf.put(arm, settings);
                 Endpoint to = protocol == Protocol.TLS ? settings.tlsTarget() : settings.target();
                 settings.mixes().forEach(m -> arms.add(m.on(arm, to, protocol == Protocol.KEEPALIVE)));
             }
@@ -188,7 +189,8 @@ public final class SideBySide {
         EventLoopEngine engine = new EventLoopEngine(first.toBuilder().serverPids(List.copyOf(pids)).build(), tls, stop,
                 all, residents);
         boolean readsJit = CpuMeter.anyJava(List.copyOf(pids));
-        BiFunction<String, String, SpiceFigures.CpuSource> sources = (arm, probe) -> settingsOf.get(arm).cpuSource(probe);
+        List<CrossResults.Member> members = members(open);
+        BiFunction<String, String, SpiceFigures.CpuSource> sources = CrossResults.sources(members);
         CrossRounds rounds = new CrossRounds(arms, first.seed(), first.cpu().clients(), first.cpu().precision(),
                 first.cpu().timeS() * open.size() * protocols.size(), sources, engine, readsJit, stop, err);
         for (Open o : open) {
@@ -208,7 +210,7 @@ public final class SideBySide {
             for (Open o : open) {
                 o.recorder().rounds(soFar.of(arm(o.instance(), protocols.get(0))));
             }
-            CrossResults.write(dir, names(open), protocols, dirs, starts(), sources);
+            CrossResults.write(dir, members(open), protocols, starts());
         });
     }
 
@@ -224,7 +226,14 @@ public final class SideBySide {
         return protocols.size() == 1 ? instance.name() : instance.name() + ":" + protocol.id();
     }
 
-    private static List<String> names(List<Open> open) {
-        return open.stream().map(o -> o.instance().name()).toList();
+    /** Each server as the side-by-side results name it, with its own results directory as far as made. */
+    private List<CrossResults.Member> members(List<Open> open) {
+        List<CrossResults.Member> members = new ArrayList<>();
+        for (int i = 0; i < open.size(); i++) {
+            Instance instance = open.get(i).instance();
+            members.add(new CrossResults.Member(instance.name(), instance.server(), instance.settings().cpuFrom(),
+                    i < dirs.size() ? dirs.get(i).toAbsolutePath().toString() : null));
+        }
+        return members;
     }
 }

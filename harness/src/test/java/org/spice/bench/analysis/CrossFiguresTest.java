@@ -14,6 +14,7 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.ResultsJson;
@@ -31,7 +32,7 @@ class CrossFiguresTest {
      * each slice's own (±{@code own}, a different pattern per arm).
      */
     static CpuRounds rounds(int n, double drift, double own) {
-        CpuRounds rounds = new CpuRounds(8, 0.05, 300, "in progress", List.of());
+        CpuRounds rounds = new CpuRounds(8, 0.05, 300, "in progress", List.of(), List.of("a", "b"));
         for (int r = 0; r < n; r++) {
             double machine = 1 + (r % 2 == 0 ? drift : -drift);
             List<CpuRounds.Taken> slices = new ArrayList<>();
@@ -115,8 +116,9 @@ class CrossFiguresTest {
     @Test
     void resultsJsonKeepsTheRoundsWithTheirServersAndTheCrossRatios(@TempDir Path dir) throws Exception {
         CpuRounds rounds = rounds(8, 0.1, 0.01);
-        CrossResults.write(dir, List.of("a", "b"), List.of(Protocol.HTTP10), List.of(dir.resolve("a"), dir.resolve("b")),
-                List.of(rounds), (s, p) -> SERVER);
+        CrossResults.write(dir, List.of(new CrossResults.Member("a", "tomcat", CpuFrom.CGROUP, dir.resolve("a").toString()),
+                new CrossResults.Member("b", "jetty", CpuFrom.CGROUP, dir.resolve("b").toString())),
+                List.of(Protocol.HTTP10), List.of(rounds));
         JsonNode json = ResultsJson.MAPPER.readTree(Files.readString(dir.resolve("results.json")));
         assertEquals("side-by-side", json.get("kind").asText());
         assertEquals(1, json.get("restarts").asInt());
@@ -131,6 +133,14 @@ class CrossFiguresTest {
             assertTrue(servlet.has(field), field + " in " + servlet);
         }
         assertEquals(0.8, servlet.get("ratio").asDouble(), 0.01);
+        assertEquals("servlet", json.get("own_ratios").get(0).get("probe").asText());
+        CrossResults.Read back = CrossResults.read(dir.resolve("results.json"));
+        assertTrue(CrossResults.isSideBySide(dir.resolve("results.json")));
+        assertEquals(1, back.starts().size());
+        assertEquals(rounds.rounds().size(), back.starts().get(0).rounds().size());
+        assertEquals(List.of("a", "b"), back.starts().get(0).arms());
+        assertEquals(CrossFigures.of(rounds, (s, p) -> SERVER), CrossFigures.of(back.starts().get(0), back.sourceOf()),
+                "the figures computed again from the rounds read back");
     }
 
     @Test
