@@ -41,15 +41,7 @@ class SideBySideTest {
 
     @Test
     void twoInstancesOfOneServerMeasuredInTheSameRoundsCostTheSame(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
-                "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new BenchCommand(), print, print, "--server", "embedded,embedded", "--probes",
-                "static,servlet", "--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2",
-                "--pause", "0", "--warm-up", "10", "--cpu-time", "40", "--out", dir.toString());
-        String said = console.toString(StandardCharsets.UTF_8);
-        assertEquals(0, status, said);
+        String said = bench(dir, "--server", "embedded,embedded", "--probes", "static,servlet", "--cpu-time", "40");
         List<Path> files;
         try (Stream<Path> walk = Files.walk(dir)) {
             files = walk.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).sorted().toList();
@@ -107,15 +99,7 @@ class SideBySideTest {
      */
     @Test
     void theProtocolsAreArmsOfTheSameRounds(@TempDir Path dir) throws Exception {
-        Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
-                "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new BenchCommand(), print, print, "--protocols", "http1.0,keepalive,tls", "--probes",
-                "static", "--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0",
-                "--warm-up", "10", "--cpu-time", "15", "--out", dir.toString());
-        String said = console.toString(StandardCharsets.UTF_8);
-        assertEquals(0, status, said);
+        String said = bench(dir, "--protocols", "http1.0,keepalive,tls", "--probes", "static", "--cpu-time", "15");
         JsonNode side;
         try (Stream<Path> walk = Files.walk(dir)) {
             side = ResultsJson.MAPPER.readTree(walk.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE))
@@ -139,5 +123,23 @@ class SideBySideTest {
         }
         assertTrue(perConnectionOverKept > 1.2, "a connection per request costs more than a kept one: " + said);
         assertTrue(perConnectionOverTls < 0.5, "a TLS handshake per request costs far more: " + said);
+    }
+
+    /**
+     * A short bench (the ladder at 8 clients, a 1 s window, 10 s of warm-up a workload) with {@code args} into
+     * {@code dir}, on the default page only; what it printed, once it has exited 0.
+     */
+    private static String bench(Path dir, String... args) {
+        Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
+                "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+        List<String> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause",
+                "0", "--warm-up", "10", "--out", dir.toString()));
+        int status = Cli.run(new BenchCommand(), print, print, all.toArray(String[]::new));
+        String said = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, said);
+        return said;
     }
 }

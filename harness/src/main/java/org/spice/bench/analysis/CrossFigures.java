@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
-import java.util.stream.IntStream;
 
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.figures.SpiceFigures;
@@ -181,24 +180,24 @@ public final class CrossFigures {
      */
     public static List<Cross> acrossRestarts(List<CpuRounds> restarts,
             BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
-        List<Cross> first = of(restarts.get(0), sourceOf);
+        List<List<Cross>> perStart = restarts.stream().map(r -> of(r, sourceOf)).toList();
         if (restarts.size() == 1) {
-            return first;
+            return perStart.get(0);
         }
         List<Cross> all = new ArrayList<>();
-        for (Cross c : first) {
+        for (Cross c : perStart.get(0)) {
             double[] estimates = new double[restarts.size()];
             double[] relatives = new double[restarts.size()];
             List<double[]> logs = new ArrayList<>();
             int rounds = 0;
             for (int k = 0; k < restarts.size(); k++) {
                 CpuRounds r = restarts.get(k);
-                Cross each = of(r, sourceOf).stream().filter(x -> x.probe().equals(c.probe()) && x.a().equals(c.a())
+                Cross each = perStart.get(k).stream().filter(x -> x.probe().equals(c.probe()) && x.a().equals(c.a())
                         && x.b().equals(c.b())).findFirst().orElse(null);
                 estimates[k] = each == null ? Double.NaN : Math.log(each.ratio());
                 relatives[k] = each == null ? Double.NaN : Math.log(each.relative());
                 rounds += each == null ? 0 : each.rounds();
-                logs.add(logRatios(RoundFigures.series(r, CpuRounds.Taken.arm(c.a(), c.probe()),
+                logs.add(PairedRatio.logRatios(RoundFigures.series(r, CpuRounds.Taken.arm(c.a(), c.probe()),
                         sourceOf.apply(c.a(), c.probe())), RoundFigures.series(r, CpuRounds.Taken.arm(c.b(), c.probe()),
                         sourceOf.apply(c.b(), c.probe()))));
             }
@@ -208,12 +207,6 @@ public final class CrossFigures {
                     relative[1], c.aim(), ratio[1] / ratio[0] <= c.aim(), Restarts.betweenShare(logs)));
         }
         return all;
-    }
-
-    /** log(x_i / y_i) for every round both were measured in. */
-    private static double[] logRatios(double[] x, double[] y) {
-        return IntStream.range(0, Math.min(x.length, y.length)).filter(i -> x[i] > 0 && y[i] > 0)
-                .mapToDouble(i -> Math.log(x[i] / y[i])).toArray();
     }
 
     /**
@@ -256,7 +249,7 @@ public final class CrossFigures {
                     only = PairedRatio.of(x, y);
                     estimates[k] = Math.log(only.ratio());
                     rounds += only.rounds();
-                    logs.add(logRatios(x, y));
+                    logs.add(PairedRatio.logRatios(x, y));
                 }
                 double[] across = restarts.size() == 1 ? new double[] {only.ratio(), only.ratioCi()}
                         : Restarts.meanWithInterval(estimates);

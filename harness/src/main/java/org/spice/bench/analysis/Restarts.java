@@ -3,7 +3,7 @@ package org.spice.bench.analysis;
 import java.util.Arrays;
 import java.util.List;
 
-import org.apache.commons.statistics.distribution.TDistribution;
+import org.spice.bench.figures.Intervals;
 
 /**
  * The arithmetic of measurements repeated over several starts of a server (Kalibera and Jones, "Rigorous Benchmarking
@@ -26,11 +26,7 @@ final class Restarts {
             return new double[] {Double.NaN, Double.NaN};
         }
         double mean = Arrays.stream(x).average().orElseThrow();
-        if (x.length < 2) {
-            return new double[] {Math.exp(mean), Double.NaN};
-        }
-        double sd = Math.sqrt(Arrays.stream(x).map(v -> (v - mean) * (v - mean)).sum() / (x.length - 1));
-        double half = TDistribution.of(x.length - 1).inverseCumulativeProbability(0.975) * sd / Math.sqrt(x.length);
+        double half = Intervals.halfWidth(x);
         return new double[] {Math.exp(mean), (Math.exp(mean + half) - Math.exp(mean - half)) / 2};
     }
 

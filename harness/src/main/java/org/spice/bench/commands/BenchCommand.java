@@ -305,6 +305,15 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             }
         }
         JMeterOptions.check(check, settings, jmeter, Workloads.tls(workload));
+        checkSideBySide(check, settings);
+        String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());
+        if (limit != null) {
+            throw check.fail("--clients: " + limit);
+        }
+    }
+
+    /** The rules of arms side by side: servers, protocols, restarts, and what such a run cannot do. */
+    private void checkSideBySide(Cli.Checks check, BenchSettings settings) {
         if (protocols != null && (keepAlive || protocols.stream().distinct().count() < protocols.size()
                 || protocols.get(0) == Protocol.TLS)) {
             throw check.fail("--protocols: each once, the first http1.0 or keepalive (the ladder's), and without"
@@ -330,10 +339,6 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 throw check.fail("servers side by side run plain HTTP, and a workload here has TLS entries; add"
                         + " --one-at-a-time to measure them one after the other");
             }
-        }
-        String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());
-        if (limit != null) {
-            throw check.fail("--clients: " + limit);
         }
     }
 

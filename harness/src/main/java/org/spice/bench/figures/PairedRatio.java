@@ -30,6 +30,19 @@ public record PairedRatio(double ratio, double ratioCi, double efficiency, doubl
      * either was not measured (NaN, or not above 0) is left out.
      */
     public static PairedRatio of(double[] probe, double[] reference) {
+        double[] logs = logRatios(probe, reference);
+        if (logs.length == 0) {
+            return NONE;
+        }
+        double[] estimate = hodgesLehmann(logs);
+        double ratio = Math.exp(estimate[0]);
+        double low = Math.exp(estimate[1]);
+        double high = Math.exp(estimate[2]);
+        return new PairedRatio(ratio, (high - low) / 2, 1 / ratio, (1 / low - 1 / high) / 2, logs.length);
+    }
+
+    /** log(probe_i / reference_i) for every round where both were measured (above 0), in round order. */
+    public static double[] logRatios(double[] probe, double[] reference) {
         int n = Math.min(probe.length, reference.length);
         double[] logs = new double[n];
         int kept = 0;
@@ -38,14 +51,7 @@ public record PairedRatio(double ratio, double ratioCi, double efficiency, doubl
                 logs[kept++] = Math.log(probe[i] / reference[i]);
             }
         }
-        if (kept == 0) {
-            return NONE;
-        }
-        double[] estimate = hodgesLehmann(Arrays.copyOf(logs, kept));
-        double ratio = Math.exp(estimate[0]);
-        double low = Math.exp(estimate[1]);
-        double high = Math.exp(estimate[2]);
-        return new PairedRatio(ratio, (high - low) / 2, 1 / ratio, (1 / low - 1 / high) / 2, kept);
+        return Arrays.copyOf(logs, kept);
     }
 
     /** The interval relative to the ratio (0.04 is ±4 %); NaN without one. */

@@ -55,7 +55,7 @@ public final class SideBySide {
     private final PrintStream out;
     private final PrintStream err;
     private final List<Path> dirs = new ArrayList<>();
-    /** The side-by-side rounds so far (null before the first), and where each server's CPU figure comes from. */
+    /** The side-by-side rounds so far (null before the first), and where each arm's CPU figure comes from. */
     private CpuRounds crossRounds;
     private BiFunction<String, String, SpiceFigures.CpuSource> sourceOf;
 
@@ -113,8 +113,9 @@ public final class SideBySide {
             open.forEach(o -> o.recorder().engine(o.engine()));
             Failure cut = phases(open, stop);
             int status = 0;
+            PrintStream tables = ladder ? out : new PrintStream(OutputStream.nullOutputStream());
             for (Open o : open) {
-                status = Math.max(status, o.recorder().finish(cut, ladder ? out : new PrintStream(OutputStream.nullOutputStream())));
+                status = Math.max(status, o.recorder().finish(cut, tables));
             }
             if (crossRounds != null && ladder) {
                 List<CpuRounds> starts = starts();
@@ -190,9 +191,9 @@ public final class SideBySide {
                 all, residents);
         boolean readsJit = CpuMeter.anyJava(List.copyOf(pids));
         List<CrossResults.Member> members = members(open);
-        BiFunction<String, String, SpiceFigures.CpuSource> sources = CrossResults.sources(members);
+        sourceOf = CrossResults.sources(members);
         CrossRounds rounds = new CrossRounds(arms, first.seed(), first.cpu().clients(), first.cpu().precision(),
-                first.cpu().timeS() * open.size() * protocols.size(), sources, engine, readsJit, stop, err);
+                first.cpu().timeS() * open.size() * protocols.size(), sourceOf, engine, readsJit, stop, err);
         for (Open o : open) {
             // Each server warmed under its first protocol; its other protocols' code (TLS above all) is still cold.
             List<Mix> others = arms.stream().filter(m -> protocols.stream().skip(1)
@@ -206,11 +207,10 @@ public final class SideBySide {
         engine.round(rounds.order(arms, 0), first.cpu().clients(), PairedRounds.LEAD_IN_S, false);
         return rounds.run(soFar -> {
             crossRounds = soFar;
-            sourceOf = sources;
             for (Open o : open) {
                 o.recorder().rounds(soFar.of(arm(o.instance(), protocols.get(0))));
             }
-            CrossResults.write(dir, members(open), protocols, starts());
+            CrossResults.write(dir, members, protocols, starts());
         });
     }
 
@@ -226,7 +226,7 @@ public final class SideBySide {
         return protocols.size() == 1 ? instance.name() : instance.name() + ":" + protocol.id();
     }
 
-    /** Each server as the side-by-side results name it, with its own results directory as far as made. */
+    /** Each server as the side-by-side results name it, with its own results directory (every one made by now). */
     private List<CrossResults.Member> members(List<Open> open) {
         List<CrossResults.Member> members = new ArrayList<>();
         for (int i = 0; i < open.size(); i++) {
