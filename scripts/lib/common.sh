@@ -4,10 +4,31 @@
 SPICE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 SPICE_RUN="$SPICE_ROOT/run"
 HARNESS_JAR="$SPICE_ROOT/harness/target/spice-harness.jar"
+
 SERVER_JAR="$SPICE_ROOT/server/target/spice-server.jar"
 SPICE_WAR="$SPICE_ROOT/server/target/webapps/spice.war"
 # The static fileset every server serves at /spice/fileset/ (scripts/spice fileset writes it).
 SPICE_FILESET="$SPICE_RUN/fileset"
+
+# The harness a long run executes: a copy of the jar and its lib/ that a rebuild leaves alone. The JVM reads each
+# class from its jar as it first needs it, so a jar rewritten under a running bench (mvn package, verify) ends that
+# bench with a NoClassDefFoundError. One copy per build (named by the checksum of the project's own jars, 8 MB with the
+# libraries), in run/jars; a copy unused for a day is removed.
+stable_harness_jar() {
+    local lib jars="$SPICE_ROOT/run/jars" sum dir used
+    lib="$(dirname "$HARNESS_JAR")/lib"
+    sum=$(cat "$HARNESS_JAR" "$lib"/spice-*.jar | cksum | cut -d' ' -f1)
+    dir="$jars/$sum"
+    if [ ! -f "$dir/spice-harness.jar" ]; then
+        mkdir -p "$dir.$$"
+        if cp -r "$HARNESS_JAR" "$lib" "$dir.$$/" && mv -T "$dir.$$" "$dir" 2>/dev/null; then :; else rm -rf "$dir.$$"; fi
+        for used in "$jars"/*/used; do
+            [ ! -f "$used" ] || [ -z "$(find "$used" -mtime +1)" ] || rm -rf "$(dirname "$used")"
+        done
+    fi
+    touch "$dir/used"
+    echo "$dir/spice-harness.jar"
+}
 
 # An error: one line on stderr, "spice COMMAND: ..." (as the harness's commands write it) or "spice: ...", exit 1.
 die() {

@@ -14,8 +14,15 @@ final class PlanCommands {
     private PlanCommands() {
     }
 
-    /** The checkout this harness was built in (harness/target/spice-harness.jar or harness/target/classes). */
+    /**
+     * The checkout this harness was built in (harness/target/spice-harness.jar or harness/target/classes), or the one
+     * the spice.root property names.
+     */
     static Path projectRoot() {
+        String given = System.getProperty("spice.root");   // scripts/spice runs a bench from a copy of the jar
+        if (given != null) {
+            return Path.of(given);
+        }
         try {
             Path code = Path.of(PlanCommands.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             return code.getParent().getParent().getParent();
