@@ -10,6 +10,22 @@
 SPICE_TEST_COMMANDS=(java:openjdk-17-jdk-headless javac:openjdk-17-jdk-headless mvn:maven gcc:gcc make:make
     ss:iproute2 openssl:openssl ab:apache2-utils wrk:wrk h2load:nghttp2-client chromium:chromium strace:strace)
 
+# vegeta (MIT), the independent open-loop tool OpenLoopAgainstStubTest holds SPICE's open loop against: pinned, built
+# with Go's go install into .cache/tools/bin (Go 1.22 or later: on PATH, or /usr/local/go).
+SPICE_VEGETA_MODULE=github.com/tsenart/vegeta/v12@v12.13.0
+
+ensure_vegeta() {
+    local bin="$SPICE_ROOT/.cache/tools/bin" go
+    [ ! -x "$bin/vegeta" ] || return 0
+    go=$(command -v go 2>/dev/null || true)
+    [ -n "$go" ] || [ ! -x /usr/local/go/bin/go ] || go=/usr/local/go/bin/go
+    [ -n "$go" ] || die "test: vegeta (the open loop's independent check) is built with Go, and this machine has none:" \
+        "install Go 1.22 or later (in /usr/local/go or on PATH), then scripts/spice test again"
+    echo "spice test: installing vegeta ($SPICE_VEGETA_MODULE, go install)" >&2
+    mkdir -p "$bin"
+    GOBIN="$bin" "$go" install "$SPICE_VEGETA_MODULE" >&2 || die "test: go install $SPICE_VEGETA_MODULE failed"
+}
+
 # The Debian packages the suite lacks, one per line (libc6-dev: the static CGI build links libc.a).
 missing_test_packages() {
     local pair
@@ -45,6 +61,7 @@ ensure_test_prerequisites() {
     # The exporters of metrics-agent, installed without starting Debian's own services.
     source "$SPICE_ROOT/scripts/lib/metrics.sh"
     metrics_install
+    ensure_vegeta
     source "$SPICE_ROOT/scripts/lib/server.sh"
     mapfile -t servers < <(missing_test_servers)
     if [ ${#servers[@]} -gt 0 ]; then

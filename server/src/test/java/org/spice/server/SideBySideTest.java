@@ -93,6 +93,43 @@ class SideBySideTest {
     }
 
     /**
+     * Tomcat, Jetty and httpd each beside a second instance of itself (six servers at once, only the three A/A pairs
+     * compared, --pairs), over two starts: the second starts them in the reverse order with each pair's ports traded,
+     * so that what goes with a position (a port, being started first) and not with the server shows between starts.
+     * Every A/A ratio is near 1, over both starts and in each.
+     */
+    @Test
+    void tomcatJettyAndHttpdEachCostWhatASecondInstanceOfItselfCostsInEitherPosition(@TempDir Path dir)
+            throws Exception {
+        String said = bench(dir, "--server", "tomcat,tomcat,jetty,jetty,apache,apache", "--probes", "static,module",
+                "--pairs", "tomcat/tomcat-2,jetty/jetty-2,apache/apache-2", "--restarts", "2", "--cpu-time", "12");
+        JsonNode side;
+        List<JsonNode> servers = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(dir)) {
+            for (Path file : walk.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).toList()) {
+                servers.add(ResultsJson.MAPPER.readTree(file.toFile()));
+            }
+        }
+        side = servers.stream().filter(j -> j.has("kind")).findFirst().orElseThrow(() -> new AssertionError(said));
+        assertEquals(2, side.get("restarts").asInt());
+        assertEquals(6, side.get("cross_ratios").size(), "three pairs, two probes: " + side.get("cross_ratios"));
+        for (JsonNode cross : side.get("cross_ratios")) {
+            System.out.printf("side by side: A/A over 2 starts %s %s/%s %.3f (between starts %.2f)%n",
+                    cross.get("probe").asText(), cross.get("a").asText(), cross.get("b").asText(),
+                    cross.get("ratio").asDouble(), cross.get("between_restarts").asDouble());
+            assertTrue(cross.get("a").asText().startsWith(cross.get("b").asText().replace("-2", "")), cross.toString());
+            assertTrue(Math.abs(cross.get("ratio").asDouble() - 1) < AA_WITHIN, "A/A " + cross + "\n" + said);
+        }
+        // each instance's own results name its port: the first start's tomcat on 18082, the second's on 18092
+        List<String> tomcats = servers.stream().filter(j -> !j.has("kind") && j.get("server").asText().equals("tomcat"))
+                .map(j -> j.get("target").asText()).sorted().toList();
+        assertEquals(2, tomcats.size(), tomcats.toString());
+        assertTrue(tomcats.stream().anyMatch(t -> t.contains(":18082")) && tomcats.stream().anyMatch(t -> t.contains(
+                ":18092")), "the instance named tomcat on each port once: " + tomcats);
+        assertTrue(said.contains("checks: a slice after another server's / after its own:"), said);
+    }
+
+    /**
      * One server under three protocols in the same rounds: keeping the connection costs the static file less than a
      * connection per request (here 19 against 48 µs: 2.5 ×), and a full TLS handshake per connection far more
      * (about 30 ×): each arm's requests went out as its protocol says, and each ratio is paired by round.

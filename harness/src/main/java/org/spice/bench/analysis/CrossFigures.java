@@ -16,6 +16,7 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Reference;
 import org.spice.page.Probe;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -45,11 +46,30 @@ public final class CrossFigures {
      * @param precise    whether it did
      * @param betweenRestarts over several restarts, the share of a round's log-ratio variance that is between one
      *                   start of the servers and the next (Kalibera and Jones's two levels); NaN with one start
+     * @param bProbe     b's probe where a pair set two probes side by side ({@link Pair}: php-fpm on one server
+     *                   against mod-php on another); null where both are {@code probe}
      */
-    @JsonPropertyOrder({"probe", "a", "b", "ratio", "ratio_ci", "rounds", "restarts", "relative", "relative_ci", "aim",
-        "precise", "between_restarts"})
+    @JsonPropertyOrder({"probe", "a", "b", "b_probe", "ratio", "ratio_ci", "rounds", "restarts", "relative",
+        "relative_ci", "aim", "precise", "between_restarts"})
     public record Cross(String probe, String a, String b, double ratio, double ratioCi, int rounds, int restarts,
-            double relative, double relativeCi, double aim, boolean precise, double betweenRestarts) {
+            double relative, double relativeCi, double aim, boolean precise, double betweenRestarts,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String bProbe) {
+
+        /** b's probe: {@code probe}, unless the pair set another against it. */
+        public String probeOfB() {
+            return bProbe == null ? probe : bProbe;
+        }
+
+        /** What the pair compares: the probe, or "a's probe / b's probe". */
+        public String label() {
+            return bProbe == null ? probe : probe + " / " + bProbe;
+        }
+
+        /** Whether {@code other} is the same comparison (its probes and arms). */
+        boolean samePair(Cross other) {
+            return probe.equals(other.probe) && a.equals(other.a) && b.equals(other.b)
+                    && probeOfB().equals(other.probeOfB());
+        }
 
         /** The interval relative to the ratio (0.03: ±3 %); NaN without one. */
         public double relativeCiOfRatio() {
@@ -101,9 +121,40 @@ public final class CrossFigures {
     }
 
     /**
-     * Every pair of arms that make a comparison ({@link #comparable}; in the order they ran: the first against each
-     * later one) on every probe both ran, each
-     * CPU read from the source {@code sourceOf} names for that server and probe.
+     * A comparison asked for by name (--pairs, kept in the rounds): arm {@code a} against arm {@code b}, on every probe
+     * both ran, or on one probe each ({@code php-fpm@apache/mod-php@apache-prefork}: the same page from two interfaces
+     * on two servers).
+     *
+     * @param probeA a's probe, or null for every probe both ran
+     * @param probeB b's probe, or null (then so is probeA)
+     */
+    public record Pair(String probeA, String a, String probeB, String b) {
+
+        /** {@code [probe@]arm/[probe@]arm}, both sides with a probe or neither; an IllegalArgumentException says why. */
+        public static Pair parse(String spec) {
+            String[] sides = spec.split("/", -1);
+            if (sides.length != 2) {
+                throw new IllegalArgumentException("a pair is A/B, each side an arm or probe@arm, not \"" + spec + "\"");
+            }
+            String[] a = sides[0].split("@", -1);
+            String[] b = sides[1].split("@", -1);
+            if (a.length > 2 || b.length > 2 || a.length != b.length || Arrays.stream(a).anyMatch(String::isBlank)
+                    || Arrays.stream(b).anyMatch(String::isBlank)) {
+                throw new IllegalArgumentException("a pair is A/B or probe@A/probe@B, not \"" + spec + "\"");
+            }
+            return a.length == 1 ? new Pair(null, a[0], null, b[0]) : new Pair(a[0], a[1], b[0], b[1]);
+        }
+
+        @Override
+        public String toString() {
+            return probeA == null ? a + "/" + b : probeA + "@" + a + "/" + probeB + "@" + b;
+        }
+    }
+
+    /**
+     * The comparisons the rounds make: the pairs they name ({@link CpuRounds#pairs}), else every pair of arms that make
+     * a comparison ({@link #comparable}; in the order they ran: the first against each later one) on every probe both
+     * ran; each CPU read from the source {@code sourceOf} names for that arm and probe.
      */
     public static List<Cross> of(CpuRounds rounds, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
         Map<String, List<String>> probes = probes(rounds);
@@ -111,18 +162,31 @@ public final class CrossFigures {
         Map<String, double[]> series = new LinkedHashMap<>();
         probes.forEach((server, list) -> list.forEach(probe -> series.put(CpuRounds.Taken.arm(server, probe),
                 RoundFigures.series(rounds, CpuRounds.Taken.arm(server, probe), sourceOf.apply(server, probe)))));
-        List<Cross> all = new ArrayList<>();
-        for (int i = 0; i < servers.size(); i++) {
-            for (int j = i + 1; j < servers.size(); j++) {
-                String a = servers.get(i);
-                String b = servers.get(j);
-                if (!comparable(a, b)) {
-                    continue;
-                }
-                for (String probe : probes.get(a)) {
-                    if (probes.get(b).contains(probe)) {
-                        all.add(cross(probe, a, b, series, rounds.precision()));
+        List<Pair> pairs = new ArrayList<>();
+        if (!rounds.pairs().isEmpty()) {
+            rounds.pairs().forEach(p -> pairs.add(Pair.parse(p)));
+        } else {
+            for (int i = 0; i < servers.size(); i++) {
+                for (int j = i + 1; j < servers.size(); j++) {
+                    if (comparable(servers.get(i), servers.get(j))) {
+                        pairs.add(new Pair(null, servers.get(i), null, servers.get(j)));
                     }
+                }
+            }
+        }
+        List<Cross> all = new ArrayList<>();
+        for (Pair pair : pairs) {
+            List<String> onA = probes.getOrDefault(pair.a(), List.of());
+            List<String> onB = probes.getOrDefault(pair.b(), List.of());
+            if (pair.probeA() != null) {
+                if (onA.contains(pair.probeA()) && onB.contains(pair.probeB())) {
+                    all.add(cross(pair.probeA(), pair.a(), pair.probeB(), pair.b(), series, rounds.precision()));
+                }
+                continue;
+            }
+            for (String probe : onA) {
+                if (onB.contains(probe)) {
+                    all.add(cross(probe, pair.a(), probe, pair.b(), series, rounds.precision()));
                 }
             }
         }
@@ -142,9 +206,10 @@ public final class CrossFigures {
         return a.substring(0, i).equals(b.substring(0, j)) || a.substring(i).equals(b.substring(j));
     }
 
-    private static Cross cross(String probe, String a, String b, Map<String, double[]> series, double precision) {
+    private static Cross cross(String probe, String a, String probeB, String b, Map<String, double[]> series,
+            double precision) {
         double[] onA = series.get(CpuRounds.Taken.arm(a, probe));
-        double[] onB = series.get(CpuRounds.Taken.arm(b, probe));
+        double[] onB = series.get(CpuRounds.Taken.arm(b, probeB));
         double[] staticA = series.get(CpuRounds.Taken.arm(a, Reference.STATIC));
         double[] staticB = series.get(CpuRounds.Taken.arm(b, Reference.STATIC));
         PairedRatio ratio = PairedRatio.of(onA, onB);
@@ -155,7 +220,7 @@ public final class CrossFigures {
             aim = RoundFigures.aim(precision, PairedRatio.of(onA, staticA).ratio());
         }
         return new Cross(probe, a, b, ratio.ratio(), ratio.ratioCi(), ratio.rounds(), 1, relative.ratio(),
-                relative.ratioCi(), aim, ratio.relativeCi() <= aim, Double.NaN);
+                relative.ratioCi(), aim, ratio.relativeCi() <= aim, Double.NaN, probe.equals(probeB) ? null : probeB);
     }
 
     /**
@@ -192,19 +257,18 @@ public final class CrossFigures {
             int rounds = 0;
             for (int k = 0; k < restarts.size(); k++) {
                 CpuRounds r = restarts.get(k);
-                Cross each = perStart.get(k).stream().filter(x -> x.probe().equals(c.probe()) && x.a().equals(c.a())
-                        && x.b().equals(c.b())).findFirst().orElse(null);
+                Cross each = perStart.get(k).stream().filter(c::samePair).findFirst().orElse(null);
                 estimates[k] = each == null ? Double.NaN : Math.log(each.ratio());
                 relatives[k] = each == null ? Double.NaN : Math.log(each.relative());
                 rounds += each == null ? 0 : each.rounds();
                 logs.add(PairedRatio.logRatios(RoundFigures.series(r, CpuRounds.Taken.arm(c.a(), c.probe()),
-                        sourceOf.apply(c.a(), c.probe())), RoundFigures.series(r, CpuRounds.Taken.arm(c.b(), c.probe()),
-                        sourceOf.apply(c.b(), c.probe()))));
+                        sourceOf.apply(c.a(), c.probe())), RoundFigures.series(r, CpuRounds.Taken.arm(c.b(), c.probeOfB()),
+                        sourceOf.apply(c.b(), c.probeOfB()))));
             }
             double[] ratio = Restarts.meanWithInterval(estimates);
             double[] relative = Restarts.meanWithInterval(relatives);
             all.add(new Cross(c.probe(), c.a(), c.b(), ratio[0], ratio[1], rounds, restarts.size(), relative[0],
-                    relative[1], c.aim(), ratio[1] / ratio[0] <= c.aim(), Restarts.betweenShare(logs)));
+                    relative[1], c.aim(), ratio[1] / ratio[0] <= c.aim(), Restarts.betweenShare(logs), c.bProbe()));
         }
         return all;
     }

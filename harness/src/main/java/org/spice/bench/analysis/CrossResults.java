@@ -50,10 +50,10 @@ public final class CrossResults {
     }
 
     @JsonPropertyOrder({"kind", "servers", "protocols", "restarts", "cross_rounds", "earlier_starts", "cross_ratios",
-        "own_ratios"})
+        "own_ratios", "checks"})
     record File(String kind, List<Member> servers, List<String> protocols, int restarts, CpuRounds crossRounds,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CpuRounds> earlierStarts,
-            List<CrossFigures.Cross> crossRatios, List<CrossFigures.Own> ownRatios) {
+            List<CrossFigures.Cross> crossRatios, List<CrossFigures.Own> ownRatios, CrossChecks.Checks checks) {
     }
 
     private CrossResults() {
@@ -83,7 +83,8 @@ public final class CrossResults {
         ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, servers,
                 protocols.stream().map(Protocol::id).toList(), starts.size(), starts.get(starts.size() - 1),
                 starts.subList(0, starts.size() - 1), CrossFigures.acrossRestarts(starts, sourceOf),
-                CrossFigures.ownAcrossRestarts(starts, sourceOf)));
+                CrossFigures.ownAcrossRestarts(starts, sourceOf),
+                CrossChecks.of(starts.get(starts.size() - 1), sourceOf)));
         Files.move(temp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

@@ -5,9 +5,14 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.engine.ClientLimits;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
@@ -85,6 +90,21 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                     + " connection per request), keepalive, tls (HTTPS, a connection per request); the ladder runs the"
                     + " first (default: http1.0, or keepalive with --keepalive).")
     List<Protocol> protocols;
+
+    @Option(names = "--pairs", paramLabel = "A/B", split = ",", description = "Side by side: the comparisons to make"
+            + " and wait for, each A/B (arm A against arm B on every probe both run) or probe@A/probe@B (one probe"
+            + " against another: php-fpm@apache/mod-php@apache-prefork); an arm is a server's name (tomcat-2 for the"
+            + " second tomcat), with several --protocols name:protocol (default: every pair of arms).")
+    List<String> pairs = new ArrayList<>();
+
+    @Option(names = "--rate", paramLabel = "R", converter = Converters.Positive.class, description = "Open loop, in the"
+            + " ladder's place: each probe at R requests per second for --duration, each request due on a schedule"
+            + " whatever the server does, its latency taken from its due time (no coordinated omission).")
+    Double rate;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", description = "With --rate: requests under way at most; past"
+            + " them up to ten times as many wait, past those they are dropped and count as the timeout (default 1000).")
+    int maxInFlight = 1000;
 
     @Option(names = "--repeat", paramLabel = "N", description = "Run the whole ladder N times; the spread is reported.")
     int repeat = 1;
@@ -209,6 +229,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                         ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null)
                 .seed(seed).outDir(started == null ? outDir : started.outDir())
                 .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size()))
+                .open(rate == null ? null : new BenchSettings.OpenRate(rate, maxInFlight))
                 .build();
         check(check, settings);
         return settings;
@@ -241,6 +262,10 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             boolean mixFilesAlone = server == null && !mixFiles.isEmpty() && workload == null;
             chosen = server != null ? server.benchProbes() : mixFilesAlone ? List.of() : Probe.standard();
         }
+        if (server != null && probes != null && startedServers().size() > 1 && !oneAtATime) {
+            // side by side, each server measures the probes named that it serves (mod-php on prefork alone)
+            chosen = chosen.stream().filter(server.probes()::contains).toList();
+        }
         List<Mix> mixes = new ArrayList<>();
         chosen.forEach(p -> mixes.add(Mix.of(p)));
         mixes.addAll(mixFiles);
@@ -251,6 +276,18 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     /** The protocols of the run, in order: --protocols, else the one --keepalive names. */
     List<Protocol> protocols() {
         return protocols != null ? protocols : List.of(keepAlive ? Protocol.KEEPALIVE : Protocol.HTTP10);
+    }
+
+    /**
+     * The names of the servers started, in order, as their results and arms carry them: a server's id, the second and
+     * later instance of one its id and its count ({@code tomcat-2}).
+     */
+    static List<String> instanceNames(List<Server> servers) {
+        Map<String, Integer> seen = new HashMap<>();
+        return servers.stream().map(s -> {
+            int n = seen.merge(s.id(), 1, Integer::sum);
+            return n == 1 ? s.id() : s.id() + "-" + n;
+        }).toList();
     }
 
     /** Whether the run measures arms side by side: several servers (unless one at a time), or one under several protocols. */
@@ -323,6 +360,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             throw check.fail("--protocols: several are measured side by side, on servers bench starts (not with --target"
                     + " or --one-at-a-time)");
         }
+        checkPairs(check);
+        checkOpenLoop(check, settings);
         if (restarts < 1 || restarts > 20) {
             throw check.fail("--restarts takes a whole number from 1 to 20, not " + restarts);
         }
@@ -331,6 +370,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                     + " A/A) or several --protocols");
         }
         if (sideBySide()) {
+            for (Probe probe : probes == null ? List.<Probe>of() : probes) {
+                if (startedServers().stream().noneMatch(s -> s.probes().contains(probe))) {
+                    throw check.fail("--probes: none of the servers serves " + probe.id());
+                }
+            }
             if (engine != BenchSettings.Engine.EVENT_LOOP) {
                 throw check.fail("--engine " + engine + ": servers side by side run on SPICE's own engine; add"
                         + " --one-at-a-time to measure them one after the other");
@@ -338,6 +382,64 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             if (settings.mixes().stream().anyMatch(Mix::hasTls)) {
                 throw check.fail("servers side by side run plain HTTP, and a workload here has TLS entries; add"
                         + " --one-at-a-time to measure them one after the other");
+            }
+        }
+    }
+
+    /** The open loop's rules: what it runs (probes, one at a time, on its own engine) and its bounds. */
+    private void checkOpenLoop(Cli.Checks check, BenchSettings settings) {
+        if (maxInFlight < 1 || maxInFlight > 100_000) {
+            throw check.fail("--max-in-flight takes a whole number from 1 to 100000, not " + maxInFlight);
+        }
+        if (rate == null) {
+            return;
+        }
+        if (rate > 1_000_000) {
+            throw check.fail("--rate: at most 1000000 requests per second, not " + rate);
+        }
+        if (engine != BenchSettings.Engine.EVENT_LOOP || sideBySide() || settings.flood() != null || repeat > 1
+                || settings.mixes().stream().anyMatch(m -> !m.isProbe())) {
+            throw check.fail("--rate runs probes open loop on SPICE's own engine, one server, once: not with --engine"
+                    + " jmeter, several servers or protocols, --profile overload, --repeat or mixes");
+        }
+    }
+
+    /** Each --pairs entry names two arms of the run, and probes each of them measures. */
+    private void checkPairs(Cli.Checks check) {
+        if (pairs.isEmpty()) {
+            return;
+        }
+        if (!sideBySide()) {
+            throw check.fail("--pairs: comparisons side by side; name several servers or several --protocols");
+        }
+        List<Server> started = startedServers();
+        List<String> names = instanceNames(started);
+        Map<String, Server> arms = new LinkedHashMap<>();
+        for (int i = 0; i < started.size(); i++) {
+            for (Protocol protocol : protocols()) {
+                arms.put(protocols().size() == 1 ? names.get(i) : names.get(i) + ":" + protocol.id(), started.get(i));
+            }
+        }
+        for (String spec : pairs) {
+            CrossFigures.Pair pair;
+            try {
+                pair = CrossFigures.Pair.parse(spec);
+            } catch (IllegalArgumentException e) {
+                throw check.fail("--pairs: " + e.getMessage());
+            }
+            for (String[] side : new String[][] {{pair.a(), pair.probeA()}, {pair.b(), pair.probeB()}}) {
+                Server server = arms.get(side[0]);
+                if (server == null) {
+                    throw check.fail("--pairs " + spec + ": no arm " + side[0] + " in this run; its arms are "
+                            + String.join(", ", arms.keySet()));
+                }
+                if (side[1] != null && mixes(server, List.of()).stream().noneMatch(m -> m.name().equals(side[1]))) {
+                    throw check.fail("--pairs " + spec + ": " + side[0] + " does not measure " + side[1]
+                            + " here (--probes)");
+                }
+            }
+            if (pair.a().equals(pair.b()) && Objects.equals(pair.probeA(), pair.probeB())) {
+                throw check.fail("--pairs " + spec + ": an arm against itself");
             }
         }
     }

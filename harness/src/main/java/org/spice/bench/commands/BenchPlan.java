@@ -7,9 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 
 import org.spice.bench.mix.Mix;
@@ -151,13 +149,15 @@ final class BenchPlan {
         for (int start = 1; start <= command.restarts; start++) {
             boolean last = start == command.restarts;
             if (command.restarts > 1) {
-                err.println("spice bench: start " + start + " of " + command.restarts + " of the servers side by side");
+                err.println("spice bench: start " + start + " of " + command.restarts + " of the servers side by side"
+                        + (start % 2 == 0 ? ", in the reverse order, instances on one port range trading ports" : ""));
             }
-            List<SideBySide.Instance> instances = startAll(named, last ? compare : compare.resolve("start-" + start));
+            List<SideBySide.Instance> instances = startAll(named, last ? compare : compare.resolve("start-" + start),
+                    start % 2 == 0);
             if (instances == null) {
                 return 1;
             }
-            run = new SideBySide(instances, command.protocols(), earlier, last, compare, out, err);
+            run = new SideBySide(instances, command.protocols(), command.pairs, earlier, last, compare, out, err);
             status = run.run();
             stopRunning();
             if (status == Signals.INTERRUPTED || status == Signals.TERMINATED || run.crossRounds() == null) {
@@ -175,25 +175,44 @@ final class BenchPlan {
         return floor(status, run.dirs());
     }
 
-    /** Starts and verifies every server, each one's results to go under {@code into}; null if one does not verify. */
-    private List<SideBySide.Instance> startAll(List<Mix> named, Path into) throws IOException {
-        List<SideBySide.Instance> instances = new ArrayList<>();
-        Map<Integer, Integer> ofPort = new HashMap<>();
-        Map<String, Integer> ofName = new HashMap<>();
-        for (Server server : servers) {
-            int port = server.defaultPort() + SECOND_PORT_STEP * (ofPort.merge(server.defaultPort(), 1, Integer::sum) - 1);
-            int seen = ofName.merge(server.id(), 1, Integer::sum);
-            String name = seen == 1 ? server.id() : server.id() + "-" + seen;
-            shell.start(server, port);
-            running.add(new Running(server, port));
-            BenchSettings settings = command.settings(new BenchCommand.Started(server, name, port, shell.pids(server, port),
-                    shell.cgroup(server, port), into.resolve(name)), named);
+    /**
+     * Starts and verifies every server, each one's results to go under {@code into}; null if one does not verify. With
+     * {@code swapped} (every second start of --restarts) the servers start in the reverse order, and instances of
+     * servers on the same default port trade ports: what differs with a server's position, rather than the server,
+     * then differs between starts and lands in the interval across them.
+     */
+    private List<SideBySide.Instance> startAll(List<Mix> named, Path into, boolean swapped) throws IOException {
+        List<String> names = BenchCommand.instanceNames(servers);
+        int[] ports = ports(servers, swapped);
+        SideBySide.Instance[] instances = new SideBySide.Instance[servers.size()];
+        for (int k = 0; k < servers.size(); k++) {
+            int i = swapped ? servers.size() - 1 - k : k;
+            Server server = servers.get(i);
+            shell.start(server, ports[i]);
+            running.add(new Running(server, ports[i]));
+            BenchSettings settings = command.settings(new BenchCommand.Started(server, names.get(i), ports[i],
+                    shell.pids(server, ports[i]), shell.cgroup(server, ports[i]), into.resolve(names.get(i))), named);
             if (!verified(settings)) {
                 return null;
             }
-            instances.add(new SideBySide.Instance(name, server.id(), settings));
+            instances[i] = new SideBySide.Instance(names.get(i), server.id(), settings);
         }
-        return instances;
+        return List.of(instances);
+    }
+
+    /**
+     * Each server's port: its default, the second on the same default port 10 above, and so on; {@code swapped}, the
+     * other way round (the last on the default).
+     */
+    static int[] ports(List<Server> servers, boolean swapped) {
+        int[] ports = new int[servers.size()];
+        for (int i = 0; i < servers.size(); i++) {
+            int port = servers.get(i).defaultPort();
+            long before = servers.subList(0, i).stream().filter(s -> s.defaultPort() == port).count();
+            long all = servers.stream().filter(s -> s.defaultPort() == port).count();
+            ports[i] = port + SECOND_PORT_STEP * (int) (swapped ? all - 1 - before : before);
+        }
+        return ports;
     }
 
     /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */

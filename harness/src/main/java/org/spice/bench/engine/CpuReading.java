@@ -14,7 +14,7 @@ import org.spice.bench.proc.ServerCpu;
  * machine's for a server elsewhere), and the CPU of the server's JIT compiler threads where asked (else null).
  */
 record CpuReading(long at, double clientS, double serverS, double machineS, boolean machineHasClient,
-        JitCpu.Reading jit, double[] residentsS) {
+        JitCpu.Reading jit, double[] residentsS, double stealS) {
 
     /** The counters now, the JIT's not read. */
     static CpuReading now(ServerCpu cpu) {
@@ -28,7 +28,8 @@ record CpuReading(long at, double clientS, double serverS, double machineS, bool
 
     /**
      * The counters now, the server's JIT compiler threads too when {@code readsJit}, and each of the servers
-     * side by side ({@code residents}, in order: their CPU seconds in {@link #residentsS}).
+     * side by side ({@code residents}, in order: their CPU seconds in {@link #residentsS}, with this machine's steal
+     * time beside them).
      */
     static CpuReading now(ServerCpu cpu, boolean readsJit, Collection<ServerCpu> residents) {
         long at = System.nanoTime();
@@ -36,7 +37,7 @@ record CpuReading(long at, double clientS, double serverS, double machineS, bool
         ServerCpu.Reading server = cpu.read();
         double[] each = residents.stream().mapToDouble(r -> r.read().serverS()).toArray();
         return new CpuReading(at, client, server.serverS(), server.machineS(), cpu.machineHasClient(),
-                readsJit ? cpu.jit() : null, each);
+                readsJit ? cpu.jit() : null, each, residents.isEmpty() ? Double.NaN : CpuMeter.machineStealSeconds());
     }
 
     /** Resident server {@code i}'s CPU seconds from {@code earlier}: NaN where not read, or where it went down. */
@@ -44,6 +45,11 @@ record CpuReading(long at, double clientS, double serverS, double machineS, bool
         double s = i < residentsS.length && i < earlier.residentsS.length ? residentsS[i] - earlier.residentsS[i]
                 : Double.NaN;
         return s < 0 ? Double.NaN : s;
+    }
+
+    /** This machine's steal time from {@code earlier}, seconds; NaN where not read. */
+    double stealSince(CpuReading earlier) {
+        return stealS - earlier.stealS;
     }
 
     /** The JIT compiler threads' CPU seconds from {@code earlier}; NaN where they were not read. */

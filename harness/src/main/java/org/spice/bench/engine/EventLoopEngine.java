@@ -306,6 +306,11 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     }
 
     private Request[] requests(Mix mix) {
+        return requests(mix, settings);
+    }
+
+    /** Each entry of {@code mix} as the request it sends, to its target, as the settings say. */
+    static Request[] requests(Mix mix, BenchSettings settings) {
         Request[] requests = new Request[mix.entries().size()];
         for (int i = 0; i < requests.length; i++) {
             MixEntry entry = mix.entries().get(i);

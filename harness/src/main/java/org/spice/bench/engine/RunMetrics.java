@@ -105,7 +105,7 @@ final class RunMetrics {
             }
             taken.add(new CpuRounds.Taken(mix.server(), mix.name(), slice.requests(), slice.errors(), slice.durationS(),
                     to.residentSince(from, own), slice.machineCpuS(), to.since(from).clientS(), to.jitSince(from),
-                    others));
+                    others, to.stealSince(from)));
         }
         return taken;
     }

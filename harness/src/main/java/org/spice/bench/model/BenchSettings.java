@@ -41,7 +41,15 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<URI> serverMetrics, @JsonIgnore String serverName,
         @JsonIgnore boolean pin, long seed, @JsonIgnore Path outDir, @JsonIgnore Path trustCert,
         @JsonProperty("tls_session_resumption") boolean tlsResume, @JsonIgnore long bytes, Engine engine,
-        @JsonIgnore JMeter jmeter, @JsonIgnore Flood flood, @JsonIgnore Path serverCgroup, @JsonUnwrapped CpuPlan cpu) {
+        @JsonIgnore JMeter jmeter, @JsonIgnore Flood flood, @JsonIgnore Path serverCgroup, @JsonUnwrapped CpuPlan cpu,
+        @JsonIgnore OpenRate open) {
+
+    /**
+     * The open loop in the ladder's place (--rate): each probe at {@code rps} requests per second for the duration,
+     * at most {@code maxInFlight} under way (results.json keeps each run with its rate, {@code open_loop}).
+     */
+    public record OpenRate(double rps, int maxInFlight) {
+    }
 
     /** The timing of a ladder's mixes. */
     public enum Profile {
@@ -246,6 +254,7 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         private Path outDir;
         private Flood flood;
         private CpuPlan cpu = new CpuPlan(CpuPlan.CLIENTS, CpuPlan.PRECISION, 0, null);
+        private OpenRate open;
 
         private Builder() {
         }
@@ -288,11 +297,13 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         public Builder outDir(Path value) { outDir = value; return this; }
         public Builder flood(Flood value) { flood = value; return this; }
         public Builder cpu(CpuPlan value) { cpu = value; return this; }
+        public Builder open(OpenRate value) { open = value; return this; }
 
         public BenchSettings build() {
             return new BenchSettings(target, tlsTarget, mixes, clients, profile, rampUpS, durationS, rampDownS, pauseS,
                     keepAlive, repeat, timeoutMillis, latencyBoundMs, warmUpS, baseline, serverPids, serverMetrics,
-                    serverName, pin, seed, outDir, trustCert, tlsResume, bytes, engine, jmeter, flood, serverCgroup, cpu);
+                    serverName, pin, seed, outDir, trustCert, tlsResume, bytes, engine, jmeter, flood, serverCgroup, cpu,
+                    open);
         }
     }
 
@@ -303,7 +314,7 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
                 .clients(clients).repeat(repeat).latencyBoundMs(latencyBoundMs).profile(profile).rampUpS(rampUpS)
                 .durationS(durationS).rampDownS(rampDownS).pauseS(pauseS).warmUpS(warmUpS).serverName(serverName)
                 .serverPids(serverPids).serverMetrics(serverMetrics).serverCgroup(serverCgroup).pin(pin).engine(engine)
-                .jmeter(jmeter).seed(seed).outDir(outDir).flood(flood).cpu(cpu);
+                .jmeter(jmeter).seed(seed).outDir(outDir).flood(flood).cpu(cpu).open(open);
     }
 
     public BenchSettings {

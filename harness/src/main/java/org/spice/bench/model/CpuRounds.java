@@ -23,19 +23,29 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param rounds    each round's slices, in the order they ran
  * @param arms      where arms ran side by side: their names ({@link Taken#server}), in the order they were named (the
  *                  first of a pair is the numerator of its ratios); empty for one server's rounds
+ * @param pairs     the comparisons asked for by name (--pairs: "a/b" or "probe@a/probe@b"), the only ones their
+ *                  figures make and wait for; empty: every pair of arms (bench.analysis.CrossFigures)
  */
-@JsonPropertyOrder({"clients", "precision", "time_bound_s", "stopped", "arms", "rounds"})
+@JsonPropertyOrder({"clients", "precision", "time_bound_s", "stopped", "arms", "pairs", "rounds"})
 public record CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> arms) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> arms,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pairs) {
 
     public CpuRounds {
         rounds = List.copyOf(rounds);
         arms = arms == null ? List.of() : List.copyOf(arms);
+        pairs = pairs == null ? List.of() : List.copyOf(pairs);
     }
 
     /** One server's rounds. */
     public CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds) {
-        this(clients, precision, timeBoundS, stopped, rounds, List.of());
+        this(clients, precision, timeBoundS, stopped, rounds, List.of(), List.of());
+    }
+
+    /** Arms side by side, every pair of them compared. */
+    public CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
+            List<String> arms) {
+        this(clients, precision, timeBoundS, stopped, rounds, arms, List.of());
     }
 
     /** One round: each workload's slices, in the round's order. */
@@ -86,19 +96,27 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
      * One workload's slice in a round: its counts and the CPU read at its edges (seconds), with what the server's JIT
      * compiler threads took of it (NaN where none was read: no JVM, or results from before it was). Where several
      * servers ran side by side, {@code server} names the one the slice loaded (its CPU is that server's alone) and
-     * {@code othersCpuS} is what the others took meanwhile, idle: it should be near nothing; a single server's slice
-     * has neither (null, NaN).
+     * {@code othersCpuS} is what the others took meanwhile, idle: it should be near nothing; and {@code stealS} the
+     * time the machine's hypervisor gave other guests while the slice ran (from /proc/stat; a slice it took much of
+     * ran on a machine that was not all there). A single server's slice has none of these (null, NaN).
      */
     @JsonPropertyOrder({"server", "probe", "requests", "errors", "duration_s", "server_cpu_s", "machine_cpu_s",
-        "client_cpu_s", "jit_cpu_s", "others_cpu_s"})
+        "client_cpu_s", "jit_cpu_s", "others_cpu_s", "steal_s"})
     public record Taken(@JsonInclude(JsonInclude.Include.NON_NULL) String server, String probe, long requests,
             long errors, double durationS, double serverCpuS, double machineCpuS, double clientCpuS, double jitCpuS,
-            double othersCpuS) {
+            double othersCpuS, double stealS) {
 
         /** A slice of the one server measured. */
         public Taken(String probe, long requests, long errors, double durationS, double serverCpuS, double machineCpuS,
                 double clientCpuS, double jitCpuS) {
             this(null, probe, requests, errors, durationS, serverCpuS, machineCpuS, clientCpuS, jitCpuS, Double.NaN);
+        }
+
+        /** A slice side by side, the steal time not read (results from before it was). */
+        public Taken(String server, String probe, long requests, long errors, double durationS, double serverCpuS,
+                double machineCpuS, double clientCpuS, double jitCpuS, double othersCpuS) {
+            this(server, probe, requests, errors, durationS, serverCpuS, machineCpuS, clientCpuS, jitCpuS, othersCpuS,
+                    Double.NaN);
         }
 
         /** The arm the slice belongs to: its probe, or "server/probe" where servers ran side by side. */
@@ -115,7 +133,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         /** This slice as its server's alone (no server named): what its server's own figures are computed from. */
         public Taken alone() {
             return new Taken(null, probe, requests, errors, durationS, serverCpuS, machineCpuS, clientCpuS, jitCpuS,
-                    othersCpuS);
+                    othersCpuS, stealS);
         }
 
         /** CPU per request from {@code source}, µs; NaN where a request failed or nothing was measured. */
@@ -133,12 +151,12 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     public CpuRounds with(Round round, String why) {
         List<Round> all = new ArrayList<>(rounds);
         all.add(round);
-        return new CpuRounds(clients, precision, timeBoundS, why, all, arms);
+        return new CpuRounds(clients, precision, timeBoundS, why, all, arms, pairs);
     }
 
     /** These rounds, stopped for {@code why}. */
     public CpuRounds stopped(String why) {
-        return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms);
+        return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms, pairs);
     }
 
     /**

@@ -18,10 +18,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param steadyState how each workload was warmed to steady state before the ladder (empty: not recorded)
  * @param idle    the server's CPU at idle before the ladder, or null
  * @param overload each workload past its peak ({@code --profile overload}); empty otherwise
+ * @param openLoop each probe at an offered rate, open loop ({@code --rate}); empty otherwise
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
-    "settings", "notes", "steady_state", "idle", "cpu_rounds", "runs", "overload"})
+    "settings", "notes", "steady_state", "idle", "cpu_rounds", "runs", "overload", "open_loop"})
 public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
         @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Settings settings,
         @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
@@ -32,7 +33,8 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         @JsonProperty("idle") @JsonInclude(JsonInclude.Include.NON_NULL) IdleCpu idle,
         @JsonProperty("runs") List<RunRecord> runs,
         @JsonProperty("overload") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Overload> overload,
-        @JsonProperty("cpu_rounds") @JsonInclude(JsonInclude.Include.NON_NULL) CpuRounds cpuRounds) {
+        @JsonProperty("cpu_rounds") @JsonInclude(JsonInclude.Include.NON_NULL) CpuRounds cpuRounds,
+        @JsonProperty("open_loop") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<OpenLoopRun> openLoop) {
 
     public static final String SCHEMA = "spice-results/1";
 
@@ -42,6 +44,15 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         runs = runs == null ? List.of() : runs;
         steadyState = steadyState == null ? List.of() : steadyState;
         overload = overload == null ? List.of() : List.copyOf(overload);
+        openLoop = openLoop == null ? List.of() : List.copyOf(openLoop);
+    }
+
+    /** Results of the closed loop alone. */
+    public Results(String target, String server, long bodyBytes, Settings settings, String startedAt, String finishedAt,
+            boolean partial, String partialReason, List<String> notes, List<SteadyState> steadyState, IdleCpu idle,
+            List<RunRecord> runs, List<Overload> overload, CpuRounds cpuRounds) {
+        this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, steadyState, idle,
+                runs, overload, cpuRounds, List.of());
     }
 
     /** Results without a warm-up record or an idle measurement (imports, tests). */
@@ -54,7 +65,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     /** These results with {@code overload} as what went past the peak. */
     public Results withOverload(List<Overload> overload) {
         return new Results(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes,
-                steadyState, idle, runs, overload, cpuRounds);
+                steadyState, idle, runs, overload, cpuRounds, openLoop);
     }
 
     @JsonProperty("schema")

@@ -80,6 +80,19 @@ public final class CpuMeter {
         }
     }
 
+    /**
+     * The CPU time the hypervisor gave other guests while this machine's vCPUs wanted it (/proc/stat's steal), seconds
+     * so far; 0 on bare metal, NaN where unreadable.
+     */
+    public static double machineStealSeconds() {
+        try {
+            String[] f = Files.readAllLines(PROC.resolve("stat"), StandardCharsets.US_ASCII).get(0).trim().split("\\s+");
+            return f.length > 8 ? Long.parseLong(f[8]) / (double) clockTicks() : 0;
+        } catch (IOException | RuntimeException e) {
+            return Double.NaN;
+        }
+    }
+
     /** True when /proc/PID exists: the server is a live local process whose CPU can be read. */
     public static boolean processExists(long pid) {
         return Files.isReadable(PROC.resolve(pid + "/stat"));

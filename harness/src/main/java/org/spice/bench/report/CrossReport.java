@@ -13,6 +13,7 @@ import java.util.function.BiFunction;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
+import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
@@ -56,7 +57,8 @@ public final class CrossReport {
         }
         h.append("<p>").append(HtmlReport.esc(CrossTable.LEGEND)).append("</p>\n<ul>\n");
         all.forEach(c -> h.append("<li>").append(HtmlReport.esc(CrossTable.sentence(c))).append("</li>\n"));
-        h.append("</ul>\n");
+        h.append("</ul>\n<p>").append(HtmlReport.esc(CrossTable.checks(CrossChecks.of(rounds, sourceOf))))
+                .append("</p>\n");
         HtmlReport.image(h, "cross.png", all.isEmpty() ? null : chart(rounds, all), "each probe's CPU per request on one"
                 + " server against another's, paired by round, with its 95 % interval");
         h.append("</body></html>\n");
@@ -75,13 +77,13 @@ public final class CrossReport {
         Charts.style(chart);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(AXIS);
-        List<String> probes = all.stream().map(CrossFigures.Cross::probe).distinct().toList();
+        List<String> probes = all.stream().map(CrossFigures.Cross::label).distinct().toList();
         int colour = 0;
         for (Map.Entry<String, List<CrossFigures.Cross>> pair : CrossTable.pairs(all).entrySet()) {
             List<Double> ratios = new ArrayList<>();
             List<Double> intervals = new ArrayList<>();
             for (String probe : probes) {
-                CrossFigures.Cross c = pair.getValue().stream().filter(x -> x.probe().equals(probe)).findFirst()
+                CrossFigures.Cross c = pair.getValue().stream().filter(x -> x.label().equals(probe)).findFirst()
                         .orElse(null);
                 boolean shown = c != null && !Double.isNaN(c.ratio());
                 ratios.add(shown ? Math.min(c.ratio(), AXIS) : 0.0);

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.BiFunction;
 
+import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
@@ -42,7 +43,30 @@ public final class CrossTable {
         }
         out.append(LEGEND).append('\n');
         all.forEach(c -> out.append(sentence(c)).append('\n'));
+        out.append(checks(CrossChecks.of(starts.get(starts.size() - 1), sourceOf))).append('\n');
         return out.toString();
+    }
+
+    /**
+     * The design's checks in a sentence: carry-over per server, the idle servers' CPU and the steal time per slice
+     * ("checks: after another server / after its own: tomcat 1.004 ± 1.2 % (holds 1) …").
+     */
+    static String checks(CrossChecks.Checks checks) {
+        StringBuilder line = new StringBuilder("checks: a slice after another server's / after its own:");
+        for (CrossChecks.CarryOver c : checks.carryOver()) {
+            line.append(Double.isNaN(c.effectCi()) ? String.format(Locale.ROOT, " %s -;", c.server())
+                    : String.format(Locale.ROOT, " %s %.3f ± %.1f %% (%s);", c.server(), c.effect(),
+                            100 * c.effectCi() / c.effect(), c.holdsOne() ? "holds 1" : "does NOT hold 1"));
+        }
+        line.append(String.format(Locale.ROOT, " the idle servers' CPU per slice, of the measured one's: median %s,"
+                + " 95th percentile %s; steal time, of a CPU: median %s, largest %s",
+                percent(checks.idleShare().median()), percent(checks.idleShare().p95()),
+                percent(checks.stealShare().median()), percent(checks.stealShare().max())));
+        return line.toString();
+    }
+
+    private static String percent(double share) {
+        return Double.isNaN(share) ? "not read" : String.format(Locale.ROOT, "%.2f %%", 100 * share);
     }
 
     /** The line above the tables: which arms, how many starts and rounds, why the last start's stopped. */
@@ -71,7 +95,7 @@ public final class CrossTable {
             "between starts", "holds 1?", "aim: reached?"}
             : new String[] {"probe", pair, "× own static file, " + pair, "rounds", "holds 1?", "aim: reached?"});
         for (CrossFigures.Cross c : figures) {
-            List<String> row = new ArrayList<>(List.of(c.probe(), ratio(c.ratio(), c.ratioCi()),
+            List<String> row = new ArrayList<>(List.of(c.label(), ratio(c.ratio(), c.ratioCi()),
                     Double.isNaN(c.relative()) ? "-" : ratio(c.relative(), c.relativeCi()), Integer.toString(c.rounds())));
             if (restarted) {
                 row.add(Integer.toString(c.restarts()));
@@ -86,12 +110,21 @@ public final class CrossTable {
         return rows;
     }
 
-    /** "servlet costs 0.737 × on tomcat what it costs on jetty (± 3.0 %)". */
+    /**
+     * "servlet costs 0.737 × on tomcat what it costs on jetty (± 3.0 %)"; for two probes, "php-fpm on apache costs
+     * 2.1 × what mod-php costs on apache-prefork (…)".
+     */
     static String sentence(CrossFigures.Cross c) {
         String ci = Double.isNaN(c.relativeCiOfRatio()) ? "no interval yet"
                 : String.format(Locale.ROOT, "± %.1f %%", 100 * c.relativeCiOfRatio());
-        return String.format(Locale.ROOT, "%s costs %.3f × on %s what it costs on %s (%s, %d rounds%s)", c.probe(),
-                c.ratio(), c.a(), c.b(), ci, c.rounds(), c.restarts() > 1 ? " over " + c.restarts() + " starts" : "");
+        String over = String.format(Locale.ROOT, "(%s, %d rounds%s)", ci, c.rounds(),
+                c.restarts() > 1 ? " over " + c.restarts() + " starts" : "");
+        if (c.bProbe() != null) {
+            return String.format(Locale.ROOT, "%s on %s costs %.3f × what %s costs on %s %s", c.probe(), c.a(),
+                    c.ratio(), c.bProbe(), c.b(), over);
+        }
+        return String.format(Locale.ROOT, "%s costs %.3f × on %s what it costs on %s %s", c.probe(), c.ratio(), c.a(),
+                c.b(), over);
     }
 
     /** Each arm's probes against its own static file over the starts, with the share between starts. */

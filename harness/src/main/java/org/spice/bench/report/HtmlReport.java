@@ -56,6 +56,7 @@ final class HtmlReport {
         figure(h, figures, "latency.png");
         h.append("</section>\n");
         OverloadReport.html(h, results);
+        OpenLoopTable.html(h, results.openLoop());
         h.append("<section id=\"distribution\"><h2>At each probe's peak</h2>\n");
         figure(h, figures, "percentiles.png");
         figure(h, figures, "clients.png");

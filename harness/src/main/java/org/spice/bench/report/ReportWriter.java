@@ -41,6 +41,7 @@ public final class ReportWriter {
         }
         Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, evidence),
                 StandardCharsets.UTF_8);
-        return SummaryTable.title(results) + CpuTable.text(results) + SummaryTable.rates(results) + OverloadReport.text(results) + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
+        return SummaryTable.title(results) + CpuTable.text(results) + SummaryTable.rates(results) + OverloadReport.text(results) + OpenLoopTable.text(results.openLoop())
+                + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
     }
 }

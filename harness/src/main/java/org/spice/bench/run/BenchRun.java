@@ -14,7 +14,7 @@ import org.spice.bench.model.Stop;
  * where its CPU is read), then a {@link Recorder} that owns the results directory, then under a {@link Stop} that a
  * signal sets: {@link WarmUp} (idle, then every workload until steady), {@link PairedRounds} (the CPU figures: every
  * workload in rounds at one load, paired with the static file), {@link Ladder} (every workload at every client
- * count), {@link Flood} (past the peak, with --profile overload), and last the recorder's finish (results.json,
+ * count; with --rate, {@link OpenRates} instead: each probe open loop at that rate), {@link Flood} (past the peak, with --profile overload), and last the recorder's finish (results.json,
  * runs.csv, report.html, the table). results.json is rewritten after every mix, so a crash loses at most the mix in
  * progress. Exit 0 only if every mix succeeded; SIGINT and SIGTERM end the mix under way, write what was measured,
  * marked partial, and exit 130 or 143.
@@ -78,7 +78,9 @@ public final class BenchRun {
                 recorder.note("no CPU rounds: the " + settings.engine() + " engine runs no slices, so the CPU figures"
                         + " are the ladder's, each probe at its own peak");
             }
-            if (cut == null) {
+            if (cut == null && settings.open() != null) {
+                cut = new OpenRates(settings, ready, stop, recorder).run();
+            } else if (cut == null) {
                 cut = new Ladder(settings, engine, stop, recorder).run();
             }
             if (cut == null && settings.flood() != null && engine instanceof LoadEngine.Windowed windowed) {

@@ -34,6 +34,7 @@ final class CrossRounds {
     }
 
     private final List<Mix> arms;
+    private final List<String> pairs;
     private final long seed;
     private final int clients;
     private final double precision;
@@ -46,12 +47,14 @@ final class CrossRounds {
 
     /**
      * @param arms every server's workloads, each {@link Mix#on} its server
+     * @param pairs the comparisons named (--pairs), the only ones the rounds wait for; empty: every pair of arms
      * @param sourceOf the CPU figure that stands for a probe's cost on a server
      */
-    CrossRounds(List<Mix> arms, long seed, int clients, double precision, double boundS,
+    CrossRounds(List<Mix> arms, List<String> pairs, long seed, int clients, double precision, double boundS,
             BiFunction<String, String, SpiceFigures.CpuSource> sourceOf, LoadEngine.Windowed engine, boolean readsJit,
             Stop stop, PrintStream err) {
         this.arms = List.copyOf(arms);
+        this.pairs = List.copyOf(pairs);
         this.seed = seed;
         this.clients = clients;
         this.precision = precision;
@@ -67,7 +70,8 @@ final class CrossRounds {
     Failure run(Sink sink) throws InterruptedException, IOException {
         err.println(String.format(Locale.ROOT, "cpu rounds side by side at %d clients, %d arms: until every ratio is"
                 + " within its precision, at most %.0f s", clients, servers(arms).size(), boundS));
-        CpuRounds rounds = new CpuRounds(clients, precision, boundS, "in progress", List.of(), servers(arms));
+        CpuRounds rounds = new CpuRounds(clients, precision, boundS, "in progress", List.of(), servers(arms),
+                pairs);
         long began = System.nanoTime();
         List<Mix> running = arms;
         double longest = PairedRounds.LEAD_IN_S + order(running, 1).size();
@@ -122,7 +126,10 @@ final class CrossRounds {
             return arms;
         }
         List<String> open = new ArrayList<>();
-        CrossFigures.of(rounds, sourceOf).stream().filter(c -> !c.precise()).forEach(c -> open.add(c.probe()));
+        CrossFigures.of(rounds, sourceOf).stream().filter(c -> !c.precise()).forEach(c -> {
+            open.add(c.probe());
+            open.add(c.probeOfB());
+        });
         for (String server : CrossFigures.servers(rounds)) {
             RoundFigures.of(rounds.of(server), probe -> sourceOf.apply(server, probe)).values().stream()
                     .filter(f -> !f.precise()).forEach(f -> open.add(f.probe()));
@@ -139,7 +146,7 @@ final class CrossRounds {
         }
         line.append(String.format(Locale.ROOT, ", %d counted, so far:", rounds.counted()));
         for (CrossFigures.Cross c : CrossFigures.of(rounds, sourceOf)) {
-            line.append(String.format(Locale.ROOT, " %s %s/%s %.3f", c.probe(), c.a(), c.b(), c.ratio()));
+            line.append(String.format(Locale.ROOT, " %s %s/%s %.3f", c.label(), c.a(), c.b(), c.ratio()));
             if (!Double.isNaN(c.relativeCiOfRatio())) {
                 line.append(String.format(Locale.ROOT, " ± %.1f %%", 100 * c.relativeCiOfRatio()));
             }

@@ -18,10 +18,12 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.SteadyState;
+import org.spice.bench.report.OpenLoopTable;
 import org.spice.bench.report.ReportWriter;
 
 /**
@@ -44,6 +46,7 @@ public final class Recorder {
     private IdleCpu idle;
     private List<Overload> overload = List.of();
     private CpuRounds cpuRounds;
+    private final List<OpenLoopRun> openLoop = new ArrayList<>();
     private LoadEngine engine;
 
     private Recorder(BenchSettings settings, Preflight.Ready ready, PrintStream err, Path dir) {
@@ -104,6 +107,18 @@ public final class Recorder {
         save(true, IN_PROGRESS);
     }
 
+    /** A probe run open loop at a rate: kept, said on stderr, and written. */
+    void openLoop(OpenLoopRun run) throws IOException {
+        synchronized (this) {
+            openLoop.add(run);
+            if (run.generatorLimited()) {
+                notes.add(run.probe() + " at " + run.offeredRps() + " req/s: " + run.generatorNote());
+            }
+        }
+        err.println(OpenLoopTable.progress(run));
+        save(true, IN_PROGRESS);
+    }
+
     /** The flood so far, after one of its steps ({@code step} null: a workload's recovery). */
     void flooded(Overload.Step step, List<Overload> soFar) throws IOException {
         synchronized (this) {
@@ -145,7 +160,7 @@ public final class Recorder {
             }
             results = new Results(settings.target().toString(), settings.serverName(), settings.bytes(), ready.recorded(),
                     startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? why : null, all, steadyState,
-                    idle, List.copyOf(runs), overload, cpuRounds);
+                    idle, List.copyOf(runs), overload, cpuRounds, List.copyOf(openLoop));
         }
         Summaries.write(dir, results);
         return results;

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.BiFunction;
 
+import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.figures.SpiceFigures;
@@ -49,6 +50,7 @@ public final class SideBySide {
 
     private final List<Instance> instances;
     private final List<Protocol> protocols;
+    private final List<String> pairs;
     private final List<CpuRounds> earlier;
     private final boolean ladder;
     private final Path dir;
@@ -61,15 +63,17 @@ public final class SideBySide {
 
     /**
      * @param protocols each server's arms: one per protocol (the first is its ladder's)
+     * @param pairs the comparisons named (--pairs, as {@link CrossFigures.Pair} reads them); empty for every pair
      * @param earlier the rounds of the earlier starts of the same servers (--restarts), whose figures this start's join
      * @param ladder whether each server then runs its ladder (the last start does; the earlier ones measure the rounds
      *               only, and print nothing but their progress)
      * @param dir where the side-by-side results go (each server's go to its settings' out dir)
      */
-    public SideBySide(List<Instance> instances, List<Protocol> protocols, List<CpuRounds> earlier, boolean ladder,
-            Path dir, PrintStream out, PrintStream err) {
+    public SideBySide(List<Instance> instances, List<Protocol> protocols, List<String> pairs, List<CpuRounds> earlier,
+            boolean ladder, Path dir, PrintStream out, PrintStream err) {
         this.instances = List.copyOf(instances);
         this.protocols = List.copyOf(protocols);
+        this.pairs = List.copyOf(pairs);
         this.earlier = List.copyOf(earlier);
         this.ladder = ladder;
         this.dir = dir;
@@ -192,7 +196,7 @@ public final class SideBySide {
         boolean readsJit = CpuMeter.anyJava(List.copyOf(pids));
         List<CrossResults.Member> members = members(open);
         sourceOf = CrossResults.sources(members);
-        CrossRounds rounds = new CrossRounds(arms, first.seed(), first.cpu().clients(), first.cpu().precision(),
+        CrossRounds rounds = new CrossRounds(arms, pairs, first.seed(), first.cpu().clients(), first.cpu().precision(),
                 first.cpu().timeS() * open.size() * protocols.size(), sourceOf, engine, readsJit, stop, err);
         for (Open o : open) {
             // Each server warmed under its first protocol; its other protocols' code (TLS above all) is still cold.

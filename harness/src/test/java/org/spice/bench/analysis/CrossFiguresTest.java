@@ -155,4 +155,41 @@ class CrossFiguresTest {
         assertTrue(Double.isNaN(back.othersCpuS()), "absent from an older file: not measured, " + back);
         assertEquals("static", back.arm());
     }
+
+    @Test
+    void namedPairsAreTheOnlyComparisonsAndOneProbeMayStandAgainstAnother() {
+        CpuRounds all = rounds(10, 0.1, 0.001);
+        CpuRounds named = new CpuRounds(8, 0.05, 300, "done", all.rounds(), List.of("a", "b"),
+                List.of("b/a", "servlet@a/static@b", "cgi@a/servlet@a"));
+        List<CrossFigures.Cross> figures = CrossFigures.of(named, (s, p) -> SERVER);
+        assertEquals(5, figures.size(), "b/a on three probes, then the two probe pairs: " + figures);
+        assertEquals("b", figures.get(0).a(), "the pair's order, not the arms'");
+        assertEquals(1.5, find(figures, "static").ratio(), 0.005);
+        CrossFigures.Cross across = figures.get(3);
+        assertEquals("servlet / static", across.label());
+        assertEquals("static", across.bProbe());
+        assertEquals(80.0 / 150, across.ratio(), 0.005);
+        CrossFigures.Cross within = figures.get(4);
+        assertEquals("a", within.b(), "two probes of one arm: the interface alone");
+        assertEquals(3000.0 / 80, within.ratio(), 0.2);
+        assertEquals(within.ratio(), within.relative(), 1e-9, "both against the same static file: the ratio again");
+        assertNull(find(figures, "static").bProbe(), "one probe on both: none written");
+    }
+
+    @Test
+    void aPairIsTwoArmsOrTwoProbesAtTwoArms() {
+        assertEquals(new CrossFigures.Pair(null, "tomcat", null, "tomcat-2"), CrossFigures.Pair.parse("tomcat/tomcat-2"));
+        assertEquals(new CrossFigures.Pair("php-fpm", "apache", "mod-php", "apache-prefork"),
+                CrossFigures.Pair.parse("php-fpm@apache/mod-php@apache-prefork"));
+        assertEquals("php-fpm@apache/mod-php@apache-prefork",
+                CrossFigures.Pair.parse("php-fpm@apache/mod-php@apache-prefork").toString());
+        for (String bad : List.of("tomcat", "a/b/c", "x@a/b", "@a/x@b", "a/", "x@y@a/x@b")) {
+            try {
+                CrossFigures.Pair.parse(bad);
+                throw new AssertionError(bad + " parsed");
+            } catch (IllegalArgumentException expected) {
+                assertTrue(expected.getMessage().contains(bad), expected.getMessage());
+            }
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package org.spice.bench.commands;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -176,6 +177,55 @@ class BenchCommandOptionsTest {
         assertBad("--restarts: starts are compared side by side", "--server", "tomcat", "--restarts", "3");
         assertBad("--engine jmeter: servers side by side run on SPICE's own engine", "--server", "tomcat,jetty",
                 "--engine", "jmeter");
+    }
+
+    @Test
+    void pairsNameArmsOfTheRunAndProbesTheyMeasure() {
+        BenchSettings ok = BenchCommand.settings("--server", "apache,apache-prefork", "--probes", "static,php-fpm,mod-php",
+                "--pairs", "apache/apache-prefork,php-fpm@apache/mod-php@apache-prefork,php-fpm@apache-prefork/mod-php@apache-prefork");
+        assertEquals(List.of("static", "php-fpm"), ok.mixes().stream().map(Mix::name).toList(),
+                "side by side, the first server measures the probes named that it serves");
+        BenchCommand prefork = command("--server", "apache,apache-prefork", "--probes", "static,php-fpm,mod-php");
+        assertEquals(List.of("static", "php-fpm", "mod-php"), prefork.mixes(Server.APACHE_PREFORK, List.of()).stream()
+                .map(Mix::name).toList());
+        assertEquals(List.of("tomcat", "jetty", "tomcat-2", "tomcat-vt"), BenchCommand.instanceNames(List.of(
+                Server.TOMCAT, Server.JETTY, Server.TOMCAT, Server.TOMCAT_VT)));
+        List<Server> aa = List.of(Server.TOMCAT, Server.APACHE, Server.TOMCAT, Server.APACHE_PREFORK, Server.TOMCAT);
+        assertArrayEquals(new int[] {18082, 18081, 18092, 18091, 18102}, BenchPlan.ports(aa, false));
+        assertArrayEquals(new int[] {18102, 18091, 18092, 18081, 18082}, BenchPlan.ports(aa, true),
+                "every second start: servers on one default port trade ports");
+        BenchCommand.settings("--server", "tomcat,tomcat", "--protocols", "http1.0,keepalive", "--pairs",
+                "tomcat:http1.0/tomcat-2:keepalive");
+        assertBad("--pairs tomcat/jetty: no arm jetty in this run; its arms are tomcat, tomcat-2", "--server",
+                "tomcat,tomcat", "--pairs", "tomcat/jetty");
+        assertBad("--pairs tomcat/tomcat: no arm tomcat in this run; its arms are tomcat:http1.0, tomcat:keepalive",
+                "--protocols", "http1.0,keepalive", "--server", "tomcat", "--pairs", "tomcat/tomcat");
+        assertBad("--pairs mod-php@apache/static@apache-prefork: apache does not measure mod-php here", "--server",
+                "apache,apache-prefork", "--probes", "static,mod-php", "--pairs", "mod-php@apache/static@apache-prefork");
+        assertBad("--pairs: a pair is A/B or probe@A/probe@B, not \"x@tomcat/tomcat-2\"", "--server", "tomcat,tomcat",
+                "--pairs", "x@tomcat/tomcat-2");
+        assertBad("--pairs tomcat/tomcat: an arm against itself", "--server", "tomcat,tomcat", "--pairs",
+                "tomcat/tomcat");
+        assertBad("--pairs: comparisons side by side", "--server", "tomcat", "--pairs", "tomcat/tomcat");
+        assertBad("--probes: none of the servers serves mod-php", "--server", "tomcat,jetty", "--probes",
+                "static,mod-php");
+    }
+
+    @Test
+    void anOpenLoopRunsProbesAtARateOnOneServer() {
+        BenchSettings open = BenchCommand.settings("--target", T, "--no-verify", "--warm-up", "0", "--cpu-time", "0",
+                "--probes", "static", "--rate", "400", "--duration", "30");
+        assertEquals(400, open.open().rps());
+        assertEquals(1000, open.open().maxInFlight());
+        assertEquals(30, open.durationS());
+        assertNull(BenchCommand.settings("--target", T).open(), "the closed loop by default");
+        assertBad("Invalid value for option '--rate': a number above 0", "--target", T, "--rate", "0");
+        assertBad("--max-in-flight takes a whole number from 1 to 100000", "--target", T, "--rate", "10",
+                "--max-in-flight", "0");
+        assertBad("--rate runs probes open loop on SPICE's own engine, one server, once", "--server", "tomcat,jetty",
+                "--rate", "100");
+        assertBad("--rate runs probes open loop", "--target", T, "--rate", "100", "--repeat", "2");
+        assertBad("--rate runs probes open loop", "--target", T, "--rate", "100", "--profile", "overload");
     }
 
     private static void assertBad(String expectedStart, String... args) {

@@ -1,0 +1,167 @@
+package org.spice.bench.analysis;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuRounds;
+
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * Whether side-by-side rounds measured what they claim (results.json {@code checks}): that a slice's cost is its own
+ * server's and not what ran before it (carry-over), that the idle servers took next to nothing while another was
+ * measured, and how much of the machine its hypervisor took away while the slices ran (steal).
+ */
+public final class CrossChecks {
+
+    private static final double Z95 = 1.959964;
+
+    private CrossChecks() {
+    }
+
+    /**
+     * One server's slices by what ran just before them: the same server (another of its probes) or another server.
+     * A cache or a CPU frequency that one server leaves behind for the next would make the second group dearer.
+     *
+     * @param server     the arm
+     * @param afterSame  its slices that followed one of its own
+     * @param afterOther its slices that followed another server's
+     * @param effect     their CPU per request after another server / after its own (geometric means, each slice
+     *                   taken against its probe's mean over the rounds and its round's level): 1 is no carry-over
+     * @param effectCi   half the 95 % interval's width (normal, Welch's standard error), in the effect's unit
+     */
+    @JsonPropertyOrder({"server", "after_same", "after_other", "effect", "effect_ci"})
+    public record CarryOver(String server, int afterSame, int afterOther, double effect, double effectCi) {
+
+        /** Whether the interval holds 1: no carry-over the rounds can see. */
+        public boolean holdsOne() {
+            return !Double.isNaN(effectCi) && Math.abs(effect - 1) <= effectCi;
+        }
+    }
+
+    /** A per-slice share's median, 95th percentile and largest over the rounds' slices; NaN where none was read. */
+    @JsonPropertyOrder({"median", "p95", "max", "slices"})
+    public record Spread(double median, double p95, double max, int slices) {
+        static Spread of(List<Double> values) {
+            double[] v = values.stream().filter(x -> !Double.isNaN(x)).mapToDouble(Double::doubleValue).sorted().toArray();
+            if (v.length == 0) {
+                return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
+            }
+            return new Spread(quantile(v, 0.5), quantile(v, 0.95), v[v.length - 1], v.length);
+        }
+    }
+
+    /**
+     * @param carryOver  per server, its slices after its own against after another's
+     * @param idleShare  per slice, the CPU the servers not under load took, over the measured server's
+     * @param stealShare per slice, the steal time over its duration (the share of one CPU the hypervisor took)
+     */
+    @JsonPropertyOrder({"carry_over", "idle_share", "steal_share"})
+    public record Checks(List<CarryOver> carryOver, Spread idleShare, Spread stealShare) {
+    }
+
+    /** The checks of one start's rounds, each slice's CPU from the source {@code sourceOf} names. */
+    public static Checks of(CpuRounds rounds, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+        List<Double> idle = new ArrayList<>();
+        List<Double> steal = new ArrayList<>();
+        rounds.rounds().stream().filter(r -> !r.jitBusy()).forEach(r -> r.slices().forEach(t -> {
+            if (t.server() != null && t.serverCpuS() > 0) {
+                idle.add(t.othersCpuS() / t.serverCpuS());
+                steal.add(t.durationS() > 0 ? t.stealS() / t.durationS() : Double.NaN);
+            }
+        }));
+        return new Checks(carryOver(rounds, sourceOf), Spread.of(idle), Spread.of(steal));
+    }
+
+    /** Per server, its slices after its own against after another's ({@link CarryOver}). */
+    static List<CarryOver> carryOver(CpuRounds rounds, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+        List<CpuRounds.Round> counted = rounds.rounds().stream().filter(r -> !r.jitBusy()).toList();
+        // each valid slice's log CPU per request, then its arm's mean over the rounds taken off
+        Map<String, double[]> sums = new HashMap<>();
+        List<double[]> logs = new ArrayList<>();
+        for (CpuRounds.Round round : counted) {
+            double[] y = new double[round.slices().size()];
+            for (int i = 0; i < y.length; i++) {
+                CpuRounds.Taken t = round.slices().get(i);
+                y[i] = t.server() == null ? Double.NaN : Math.log(perRequest(t, sourceOf.apply(t.server(), t.probe())));
+                if (!Double.isNaN(y[i]) && !Double.isInfinite(y[i])) {
+                    double[] s = sums.computeIfAbsent(t.arm(), k -> new double[2]);
+                    s[0] += y[i];
+                    s[1]++;
+                } else {
+                    y[i] = Double.NaN;
+                }
+            }
+            logs.add(y);
+        }
+        Map<String, List<Double>> same = new LinkedHashMap<>();
+        Map<String, List<Double>> other = new LinkedHashMap<>();
+        CrossFigures.servers(rounds).forEach(s -> {
+            same.put(s, new ArrayList<>());
+            other.put(s, new ArrayList<>());
+        });
+        for (int k = 0; k < counted.size(); k++) {
+            List<CpuRounds.Taken> slices = counted.get(k).slices();
+            double[] e = new double[slices.size()];
+            for (int i = 0; i < e.length; i++) {
+                double[] s = Double.isNaN(logs.get(k)[i]) ? null : sums.get(slices.get(i).arm());
+                e[i] = s == null ? Double.NaN : logs.get(k)[i] - s[0] / s[1];
+            }
+            double level = median(e);   // the round's own level: the machine's drift, alike for every slice in it
+            for (int i = 1; i < e.length; i++) {
+                String server = slices.get(i).server();
+                if (Double.isNaN(e[i]) || !same.containsKey(server)) {
+                    continue;   // the first slice follows the lead-in, whose server is not recorded
+                }
+                (server.equals(slices.get(i - 1).server()) ? same : other).get(server).add(e[i] - level);
+            }
+        }
+        List<CarryOver> all = new ArrayList<>();
+        for (String server : same.keySet()) {
+            double[] a = same.get(server).stream().mapToDouble(Double::doubleValue).toArray();
+            double[] b = other.get(server).stream().mapToDouble(Double::doubleValue).toArray();
+            if (a.length < 2 || b.length < 2) {
+                all.add(new CarryOver(server, a.length, b.length, Double.NaN, Double.NaN));
+                continue;
+            }
+            double d = mean(b) - mean(a);
+            double se = Math.sqrt(variance(a) / a.length + variance(b) / b.length);
+            double effect = Math.exp(d);
+            all.add(new CarryOver(server, a.length, b.length, effect,
+                    (Math.exp(d + Z95 * se) - Math.exp(d - Z95 * se)) / 2));
+        }
+        return all;
+    }
+
+    private static double perRequest(CpuRounds.Taken t, SpiceFigures.CpuSource source) {
+        double cpu = source == SpiceFigures.CpuSource.MACHINE ? t.machineCpuS() : t.serverCpuS();
+        return t.requests() > 0 && t.errors() == 0 && cpu > 0 ? cpu / t.requests() : Double.NaN;
+    }
+
+    private static double median(double[] x) {
+        double[] v = Arrays.stream(x).filter(d -> !Double.isNaN(d)).sorted().toArray();
+        return v.length == 0 ? 0 : quantile(v, 0.5);
+    }
+
+    /** The {@code q} quantile of sorted {@code v}, linear between order statistics. */
+    private static double quantile(double[] v, double q) {
+        double at = q * (v.length - 1);
+        int i = (int) Math.floor(at);
+        return i + 1 < v.length ? v[i] + (at - i) * (v[i + 1] - v[i]) : v[i];
+    }
+
+    private static double mean(double[] x) {
+        return Arrays.stream(x).average().orElse(Double.NaN);
+    }
+
+    private static double variance(double[] x) {
+        double m = mean(x);
+        return Arrays.stream(x).map(v -> (v - m) * (v - m)).sum() / (x.length - 1);
+    }
+}

@@ -1,0 +1,150 @@
+package org.spice.bench.engine;
+
+import java.nio.ByteBuffer;
+import java.util.Base64;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
+import org.spice.bench.model.OpenLoopRun;
+import org.spice.bench.net.ErrorClass;
+
+/**
+ * What an {@link OpenLoop} measured: latency from each request's due time, service time from when it went out, the
+ * generator's lag, and the counts. Every value goes into HdrHistogram with a plain {@code recordValue}: latency taken
+ * from the due time already holds the wait a stalled server caused, so the histogram's expected-interval correction
+ * would count it twice. Written by the loop's thread only.
+ */
+public final class OpenStats {
+
+    /** A run whose generator was later than this at its 99.9th percentile was the generator's, not the server's. */
+    public static final double LAG_LIMIT_MS = 1.0;
+    /** Nor one that dropped more than this share of its requests. */
+    public static final double DROP_LIMIT = 0.001;
+    private static final int DIGITS = 3;
+
+    private final OpenLoop.Plan plan;
+    private final long timeoutNanos;
+    private final Histogram latency;
+    private final Histogram service;
+    private final Histogram lag;
+    private final long[] errors = new long[ErrorClass.count()];
+    private long sent;
+    private long succeeded;
+    private long dropped;
+    private long timedOut;
+    private long lastEnd;
+    private long t0;
+    private long due;
+    private long gcMillis;
+    private boolean stopped;
+
+    OpenStats(OpenLoop.Plan plan) {
+        this.plan = plan;
+        this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(plan.timeoutMillis());
+        long highest = Math.max(2 * timeoutNanos, TimeUnit.SECONDS.toNanos(1));
+        latency = autoResizing(highest);
+        service = autoResizing(highest);
+        lag = autoResizing(highest);
+    }
+
+    private static Histogram autoResizing(long highest) {
+        Histogram h = new Histogram(highest, DIGITS);
+        h.setAutoResize(true);
+        return h;
+    }
+
+    void lag(long nanos) {
+        lag.recordValue(Math.max(0, nanos));
+    }
+
+    void sent() {
+        sent++;
+    }
+
+    /** Requests sent so far: which request of the plan goes next. */
+    long sentSoFar() {
+        return sent;
+    }
+
+    void succeeded(long latencyNanos, long serviceNanos, long end) {
+        succeeded++;
+        latency.recordValue(Math.max(0, latencyNanos));
+        service.recordValue(Math.max(0, serviceNanos));
+        lastEnd = Math.max(lastEnd, end);
+    }
+
+    void failed(ErrorClass outcome) {
+        errors[outcome.ordinal()]++;
+    }
+
+    /** A request that ran out of time: in the percentiles as the timeout, at least what it waited. */
+    void timedOut() {
+        timedOut++;
+        latency.recordValue(timeoutNanos);
+    }
+
+    /** A request due when every slot and the queue were full: never sent, taken as the timeout. */
+    void dropped() {
+        dropped++;
+        latency.recordValue(timeoutNanos);
+    }
+
+    void ended(long t0, long due, long gcMillis, boolean stopped) {
+        this.t0 = t0;
+        this.due = due;
+        this.gcMillis = gcMillis;
+        this.stopped = stopped;
+    }
+
+    /** Whether the generator, not the server, may have set the figures: late sends, or requests it dropped. */
+    public boolean generatorLimited() {
+        return lagMs(99.9) > LAG_LIMIT_MS || dropped > DROP_LIMIT * Math.max(1, due);
+    }
+
+    /** Why the run is the generator's, or null. */
+    String generatorNote() {
+        if (!generatorLimited()) {
+            return null;
+        }
+        return String.format(Locale.ROOT, "generator-limited: %s%s (GC %d ms in the run)",
+                lagMs(99.9) > LAG_LIMIT_MS ? String.format(Locale.ROOT, "its sends were late by %.2f ms at p99.9"
+                        + " (limit %.1f ms)", lagMs(99.9), LAG_LIMIT_MS) : "",
+                dropped > DROP_LIMIT * Math.max(1, due) ? String.format(Locale.ROOT, "%s%d requests dropped (%.2f %%;"
+                        + " more than --max-in-flight and its queue were waiting)", lagMs(99.9) > LAG_LIMIT_MS ? "; "
+                        : "", dropped, 100.0 * dropped / Math.max(1, due)) : "", gcMillis);
+    }
+
+    private double lagMs(double percentile) {
+        return lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(percentile) / 1e6;
+    }
+
+    private static double ms(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1e6;
+    }
+
+    /**
+     * The run's figures as results.json keeps them, {@code serverCpuS} the server's CPU over the run (NaN where not
+     * read).
+     */
+    public OpenLoopRun figures(String probe, double serverCpuS) {
+        double spanS = Math.max(plan.durationS(), lastEnd > t0 ? (lastEnd - t0) / 1e9 : 0);
+        long errorCount = 0;
+        for (long e : errors) {
+            errorCount += e;
+        }
+        return new OpenLoopRun(probe, plan.rate(), plan.durationS(), due, sent, succeeded / spanS, succeeded,
+                errorCount, timedOut, dropped, ms(latency, 50), ms(latency, 90), ms(latency, 99), ms(latency, 99.9),
+                latency.getTotalCount() == 0 ? Double.NaN : latency.getMaxValue() / 1e6, ms(service, 50),
+                ms(service, 99), lagMs(99), lagMs(99.9), lag.getTotalCount() == 0 ? 0 : lag.getMaxValue() / 1e6,
+                gcMillis, generatorLimited(), generatorNote(), stopped,
+                succeeded > 0 ? serverCpuS * 1e6 / succeeded : Double.NaN, encoded(latency), encoded(service));
+    }
+
+    /** A histogram as HdrHistogram's compressed encoding, in base64 (nanoseconds). */
+    static String encoded(Histogram h) {
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+}

@@ -1,0 +1,45 @@
+package org.spice.bench.run;
+
+import java.io.IOException;
+
+import org.spice.bench.engine.OpenLoop;
+import org.spice.bench.engine.OpenStats;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Failure;
+import org.spice.bench.model.Stop;
+import org.spice.bench.proc.ServerCpu;
+
+/**
+ * The open loop in the ladder's place (--rate): each probe in turn at the offered rate for the duration, its
+ * latencies from the schedule's due times, the server's CPU read around it; each run to the recorder as it ends.
+ */
+final class OpenRates {
+
+    private final BenchSettings settings;
+    private final Preflight.Ready ready;
+    private final Stop stop;
+    private final Recorder recorder;
+
+    OpenRates(BenchSettings settings, Preflight.Ready ready, Stop stop, Recorder recorder) {
+        this.settings = settings;
+        this.ready = ready;
+        this.stop = stop;
+        this.recorder = recorder;
+    }
+
+    /** @return null when every probe ran, else why the run was cut short */
+    Failure run() throws InterruptedException, IOException {
+        ServerCpu cpu = ready.serverCpu();
+        for (Mix mix : settings.mixes()) {
+            double before = cpu.read().serverS();
+            OpenStats stats = OpenLoop.run(OpenLoop.plan(mix, settings), ready.tls(), stop);
+            double after = cpu.read().serverS();
+            recorder.openLoop(stats.figures(mix.name(), after - before));
+            if (stop.requested()) {
+                return stop.failure();
+            }
+        }
+        return null;
+    }
+}

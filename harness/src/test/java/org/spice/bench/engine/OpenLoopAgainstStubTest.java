@@ -1,0 +1,184 @@
+package org.spice.bench.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.OpenLoopRun;
+import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Stop;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.net.Request;
+import org.spice.bench.proc.ServerCpu;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * The open loop against a stub server in a child process (5 ms a request, a connection each, backlog 4,096), as the
+ * method says it must behave: a 1 s stall (SIGSTOP) in 20 s at 500 requests per second puts about 500 requests above
+ * normal latency, about 250 at 0.5 s or more, the p99 near 0.8 s and the maximum near 1 s, where the closed loop
+ * hardly sees it; a generator held still for a second is marked as such, not taken for the server; and vegeta, run
+ * at the same rate against the same stub, steady and with the same stall, agrees on p50 and p99 within 10 %. Run once,
+ * with the default page.
+ */
+class OpenLoopAgainstStubTest {
+
+    private static final double RATE = 500;
+    private static final double SECONDS = 20;
+    private static final long STALL_AT_MS = 5_000;
+    private static final long STALL_MS = 1_000;
+    private static final int BYTES = 6_250;
+    /**
+     * The stub's time per request: long enough that what the two tools' own clients add per connection (vegeta's p50
+     * was 0.18 ms above SPICE's with 2 ms) is small beside it.
+     */
+    private static final long SERVICE_MS = 5;
+
+    private static Process stub;
+    private static int port;
+
+    @BeforeAll
+    static void startStub() throws IOException, InterruptedException {
+        Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
+                "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        stub = new ProcessBuilder(java, "-Xmx256m", "-cp", System.getProperty("java.class.path"),
+                StubServer.class.getName(), Long.toString(SERVICE_MS), Integer.toString(BYTES)).redirectErrorStream(true).start();
+        BufferedReader out = new BufferedReader(new InputStreamReader(stub.getInputStream(), StandardCharsets.UTF_8));
+        port = Integer.parseInt(out.readLine().strip());
+        // both JVMs, this one's open loop and the stub, compiled and warm before anything is measured
+        OpenLoop.run(plan(5), null, new Stop());
+    }
+
+    @AfterAll
+    static void stopStub() throws InterruptedException {
+        if (stub != null) {
+            signal("CONT");
+            stub.destroy();
+            stub.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    private static void signal(String name) {
+        try {
+            new ProcessBuilder("kill", "-" + name, Long.toString(stub.pid())).start().waitFor();
+        } catch (IOException | InterruptedException e) {
+            throw new AssertionError("kill -" + name + " " + stub.pid(), e);
+        }
+    }
+
+    /** The stub stopped {@code atMs} from now for {@code forMs}, by a thread of its own. */
+    private static Thread stallLater(long atMs, long forMs) {
+        Thread stall = new Thread(() -> {
+            try {
+                Thread.sleep(atMs);
+                signal("STOP");
+                Thread.sleep(forMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                signal("CONT");
+            }
+        });
+        stall.start();
+        return stall;
+    }
+
+    private static OpenLoop.Plan plan(double seconds) {
+        Request get = Request.get(Endpoint.parse("http://127.0.0.1:" + port), "/static", false, BYTES);
+        return new OpenLoop.Plan(List.of(get), RATE, seconds, 1000, 10_000, 10_000);
+    }
+
+    private static Histogram latency(OpenLoopRun run) throws java.util.zip.DataFormatException {
+        return Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(
+                java.util.Base64.getDecoder().decode(run.latencyHistogram())), 0);
+    }
+
+    @Test
+    void aStallHoldsBackEveryRequestDueInItAndTheOpenLoopCountsThemAll() throws Exception {
+        Thread stall = stallLater(OpenLoop.LEAD_MS + STALL_AT_MS, STALL_MS);
+        OpenLoopRun run = OpenLoop.run(plan(SECONDS), null, new Stop()).figures("static", Double.NaN);
+        stall.join();
+        Histogram h = latency(run);
+        long aboveNormal = h.getTotalCount() - h.getCountBetweenValues(0, TimeUnit.MILLISECONDS.toNanos(50));
+        long halfSecond = h.getTotalCount() - h.getCountBetweenValues(0, TimeUnit.MILLISECONDS.toNanos(500));
+        System.out.printf("open loop, a 1 s stall in 20 s at 500/s: %d above 50 ms, %d at 0.5 s or more, p50 %.3f ms,"
+                + " p99 %.1f ms, max %.1f ms, lag p99 %.3f ms, p99.9 %.3f ms, %d errors%n", aboveNormal, halfSecond,
+                run.p50Ms(), run.p99Ms(), run.maxMs(), run.generatorLagP99Ms(), run.generatorLagP999Ms(),
+                run.errors() + run.timeouts() + run.dropped());
+        assertEquals(10_000, run.scheduled());
+        assertEquals(10_000, run.succeeded(), run.toString());
+        assertTrue(aboveNormal >= 450 && aboveNormal <= 560, "about R·S = 500 above normal: " + aboveNormal);
+        assertTrue(halfSecond >= 220 && halfSecond <= 285, "about 250 at 0.5 s or more: " + halfSecond);
+        assertEquals(800, run.p99Ms(), 50, "p99 ≈ S − 0.01·T");
+        assertEquals(1000, run.maxMs(), 50, "max ≈ S");
+        assertTrue(run.generatorLagP99Ms() < 1, "the generator kept to its schedule through the stall: " + run);
+
+        // the same stall under the closed loop: a handful of slow requests, a p99 that hardly moves
+        BenchSettings settings = BenchSettings.builder().target(Endpoint.parse("http://127.0.0.1:" + port))
+                .mixes(List.of(Mix.of(Probe.STATIC))).bytes(BYTES).timeoutMillis(10_000).build();
+        EventLoopEngine closed = new EventLoopEngine(settings, null, new Stop(),
+                new ServerCpu(List.of(), true, List.of(), null));
+        stall = stallLater(STALL_AT_MS, STALL_MS);
+        RunRecord record = closed.run(Mix.of(Probe.STATIC), 8, 1, 0, SECONDS, 0.5);
+        stall.join();
+        System.out.printf("closed loop, 8 clients, the same stall: %d requests, p99 %.3f ms, max %.1f ms%n",
+                record.requests(), record.latency().p99Ms(), record.latency().maxMs());
+        assertTrue(record.latency().p99Ms() < 50, "the closed loop hides the stall: p99 " + record.latency().p99Ms());
+        assertTrue(record.latency().maxMs() > 900, "its 8 slowest requests waited out the stall");
+    }
+
+    @Test
+    void aGeneratorHeldStillIsMarkedAsTheGeneratorsNotTheServers() throws Exception {
+        OpenLoopRun run = OpenLoop.run(plan(6), null, new Stop(), k -> {
+            if (k == 1_000) {
+                Thread.sleep(1_000);
+            }
+        }).figures("static", Double.NaN);
+        System.out.printf("open loop, the generator held 1 s: lag p99.9 %.1f ms, p99 %.1f ms: %s%n",
+                run.generatorLagP999Ms(), run.p99Ms(), run.generatorNote());
+        assertTrue(run.generatorLimited(), run.toString());
+        assertTrue(run.generatorNote().contains("late by"), run.generatorNote());
+        assertTrue(run.generatorLagMaxMs() > 900, "the held request was a second late");
+    }
+
+    @Test
+    void vegetaAtTheSameRateAgreesSteadyAndThroughTheStall() throws Exception {
+        Path vegeta = Vegeta.find();
+        OpenLoopRun ours = OpenLoop.run(plan(SECONDS), null, new Stop()).figures("static", Double.NaN);
+        JsonNode theirs = Vegeta.attack(vegeta, port, RATE, SECONDS);
+        compare("steady", ours, theirs);
+        Thread stall = stallLater(OpenLoop.LEAD_MS + STALL_AT_MS, STALL_MS);
+        ours = OpenLoop.run(plan(SECONDS), null, new Stop()).figures("static", Double.NaN);
+        stall.join();
+        stall = stallLater(STALL_AT_MS, STALL_MS);
+        theirs = Vegeta.attack(vegeta, port, RATE, SECONDS);
+        stall.join();
+        compare("stalled", ours, theirs);
+    }
+
+    private static void compare(String what, OpenLoopRun ours, JsonNode theirs) {
+        double p50 = theirs.get("latencies").get("50th").asDouble() / 1e6;
+        double p99 = theirs.get("latencies").get("99th").asDouble() / 1e6;
+        System.out.printf("%s at 500/s: SPICE p50 %.3f p99 %.3f ms; vegeta p50 %.3f p99 %.3f ms%n", what, ours.p50Ms(),
+                ours.p99Ms(), p50, p99);
+        assertEquals(1, ours.p50Ms() / p50, 0.10, what + " p50: SPICE " + ours.p50Ms() + ", vegeta " + p50);
+        assertEquals(1, ours.p99Ms() / p99, 0.10, what + " p99: SPICE " + ours.p99Ms() + ", vegeta " + p99);
+    }
+}
