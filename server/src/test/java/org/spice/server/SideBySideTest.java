@@ -102,7 +102,7 @@ class SideBySideTest {
     void tomcatJettyAndHttpdEachCostWhatASecondInstanceOfItselfCostsInEitherPosition(@TempDir Path dir)
             throws Exception {
         String said = bench(dir, "--server", "tomcat,tomcat,jetty,jetty,apache,apache", "--probes", "static,module",
-                "--pairs", "tomcat/tomcat-2,jetty/jetty-2,apache/apache-2", "--restarts", "2", "--cpu-time", "12");
+                "--pairs", "tomcat/tomcat-2,jetty/jetty-2,apache/apache-2", "--restarts", "2", "--cpu-time", "20");
         JsonNode side;
         List<JsonNode> servers = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(dir)) {

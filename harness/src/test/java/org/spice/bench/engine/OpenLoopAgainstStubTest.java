@@ -52,6 +52,12 @@ class OpenLoopAgainstStubTest {
 
     private static Process stub;
     private static int port;
+    /**
+     * A shell that signals the stub with its built-in kill, each line as it reads it: a kill started from this JVM
+     * forks it first, which took tens of milliseconds and lengthened the stall by as much.
+     */
+    private static Process signaller;
+    private static java.io.PrintWriter signals;
 
     @BeforeAll
     static void startStub() throws IOException, InterruptedException {
@@ -62,24 +68,30 @@ class OpenLoopAgainstStubTest {
                 StubServer.class.getName(), Long.toString(SERVICE_MS), Integer.toString(BYTES)).redirectErrorStream(true).start();
         BufferedReader out = new BufferedReader(new InputStreamReader(stub.getInputStream(), StandardCharsets.UTF_8));
         port = Integer.parseInt(out.readLine().strip());
+        signaller = new ProcessBuilder("bash", "-c", "while read -r name; do kill -s \"$name\" " + stub.pid()
+                + "; done").redirectErrorStream(true).start();
+        signals = new java.io.PrintWriter(signaller.getOutputStream(), true, StandardCharsets.US_ASCII);
         // both JVMs, this one's open loop and the stub, compiled and warm before anything is measured
         OpenLoop.run(plan(5), null, new Stop());
     }
 
     @AfterAll
     static void stopStub() throws InterruptedException {
-        if (stub != null) {
+        if (signals != null) {
             signal("CONT");
+            signals.close();
+            signaller.waitFor(10, TimeUnit.SECONDS);
+        }
+        if (stub != null) {
             stub.destroy();
             stub.waitFor(10, TimeUnit.SECONDS);
         }
     }
 
     private static void signal(String name) {
-        try {
-            new ProcessBuilder("kill", "-" + name, Long.toString(stub.pid())).start().waitFor();
-        } catch (IOException | InterruptedException e) {
-            throw new AssertionError("kill -" + name + " " + stub.pid(), e);
+        signals.println(name);
+        if (signals.checkError()) {
+            throw new AssertionError("the shell that signals the stub is gone (SIG" + name + ")");
         }
     }
 
