@@ -40,20 +40,7 @@ public final class CrossReport {
         HtmlReport.head(h, "SPICE: servers side by side");
         h.append("<h1>Servers side by side</h1>\n<p>").append(HtmlReport.esc(CrossTable.title(starts))).append("</p>\n");
         for (Map.Entry<String, List<CrossFigures.Cross>> pair : CrossTable.pairs(all).entrySet()) {
-            List<String[]> rows = CrossTable.rows(pair.getKey(), pair.getValue());
-            h.append("<div class=\"scroll\"><table>\n<tr>");
-            for (String head : rows.get(0)) {
-                h.append("<th>").append(HtmlReport.esc(head)).append("</th>");
-            }
-            h.append("</tr>\n");
-            for (String[] row : rows.subList(1, rows.size())) {
-                h.append("<tr><td class=\"l\">").append(HtmlReport.esc(row[0])).append("</td>");
-                for (int i = 1; i < row.length; i++) {
-                    h.append("<td>").append(HtmlReport.esc(row[i])).append("</td>");
-                }
-                h.append("</tr>\n");
-            }
-            h.append("</table></div>\n");
+            HtmlReport.table(h, CrossTable.rows(pair.getKey(), pair.getValue()));
         }
         h.append("<p>").append(HtmlReport.esc(CrossTable.LEGEND)).append("</p>\n<ul>\n");
         all.forEach(c -> h.append("<li>").append(HtmlReport.esc(CrossTable.sentence(c))).append("</li>\n"));

@@ -147,7 +147,8 @@ public final class CrossTable {
                 : String.format(Locale.ROOT, "%.3f ±%.1f %%", ratio, 100 * ci / ratio);
     }
 
-    private static String columns(List<String[]> rows) {
+    /** {@code rows} in aligned columns, the first left-aligned, the rest right-aligned (the open loop's table too). */
+    static String columns(List<String[]> rows) {
         int[] widths = new int[rows.get(0).length];
         rows.forEach(r -> {
             for (int i = 0; i < r.length; i++) {

@@ -189,4 +189,21 @@ final class HtmlReport {
         }
         return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
+
+    /** {@code rows} as a table: the first its head, the first column's cells left-aligned (names), the rest numbers. */
+    static void table(StringBuilder h, List<String[]> rows) {
+        h.append("<div class=\"scroll\"><table>\n<tr>");
+        for (String head : rows.get(0)) {
+            h.append("<th>").append(esc(head)).append("</th>");
+        }
+        h.append("</tr>\n");
+        for (String[] row : rows.subList(1, rows.size())) {
+            h.append("<tr><td class=\"l\">").append(esc(row[0])).append("</td>");
+            for (int i = 1; i < row.length; i++) {
+                h.append("<td>").append(esc(row[i])).append("</td>");
+            }
+            h.append("</tr>\n");
+        }
+        h.append("</table></div>\n");
+    }
 }

@@ -33,23 +33,9 @@ public final class OpenLoopTable {
         if (runs.isEmpty()) {
             return "";
         }
-        List<String[]> rows = rows(runs);
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%nOpen loop: each probe at its offered rate,"
                 + " a request due every 1/rate seconds whatever the server does%n"));
-        int[] widths = new int[rows.get(0).length];
-        rows.forEach(r -> {
-            for (int i = 0; i < r.length; i++) {
-                widths[i] = Math.max(widths[i], r[i].length());
-            }
-        });
-        for (String[] r : rows) {
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < r.length; i++) {
-                line.append(i == 0 ? String.format("%-" + widths[i] + "s", r[i])
-                        : String.format("  %" + widths[i] + "s", r[i]));
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-        }
+        out.append(CrossTable.columns(rows(runs)));
         runs.stream().filter(OpenLoopRun::generatorLimited).forEach(r -> out.append(r.probe()).append(" at ")
                 .append(Format.num(r.offeredRps(), 0)).append(" req/s: ").append(r.generatorNote()).append('\n'));
         return out.append(LEGEND).append('\n').toString();
@@ -60,20 +46,9 @@ public final class OpenLoopTable {
         if (runs.isEmpty()) {
             return;
         }
-        List<String[]> rows = rows(runs);
-        h.append("<section id=\"open-loop\"><h2>Open loop</h2>\n<div class=\"scroll\"><table><tr>");
-        for (String head : rows.get(0)) {
-            h.append("<th>").append(HtmlReport.esc(head)).append("</th>");
-        }
-        h.append("</tr>\n");
-        for (String[] row : rows.subList(1, rows.size())) {
-            h.append("<tr><td class=\"l\">").append(HtmlReport.esc(row[0])).append("</td>");
-            for (int i = 1; i < row.length; i++) {
-                h.append("<td>").append(HtmlReport.esc(row[i])).append("</td>");
-            }
-            h.append("</tr>\n");
-        }
-        h.append("</table></div>\n<p>").append(HtmlReport.esc(LEGEND)).append("</p></section>\n");
+        h.append("<section id=\"open-loop\"><h2>Open loop</h2>\n");
+        HtmlReport.table(h, rows(runs));
+        h.append("<p>").append(HtmlReport.esc(LEGEND)).append("</p></section>\n");
     }
 
     private static List<String[]> rows(List<OpenLoopRun> runs) {
