@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 
 import org.spice.bench.analysis.Summaries;
+import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
@@ -33,17 +34,19 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "import", sortOptions = false, mixinStandardHelpOptions = true,
         description = "Another load tool's output (ab, h2load, wrk with harness/wrk/wrk-spice.lua, JMeter's JTL, oha's JSON)"
-                + " as one SPICE mix in results.json and the report.")
+                + " as one SPICE mix in results.json and the report; or, open loop, vegeta's results (vegeta encode --to"
+                + " json) or oha's JSON of -q R --latency-correction with --rate R, as one probe at a rate (open_loop).")
 public final class ImportCommand extends Cli.Printing implements Callable<Integer> {
 
     @Spec
     CommandSpec spec;
 
-    @Parameters(index = "0", paramLabel = "TOOL", description = "ab, h2load, wrk, jmeter or oha.")
+    @Parameters(index = "0", paramLabel = "TOOL", description = "ab, h2load, wrk, jmeter, oha or vegeta.")
     String tool;
 
     @Parameters(index = "1..*", arity = "1..*", paramLabel = "FILE", description = "The tool's files: ab's output and its"
-            + " -g file; h2load's output and its --log-file; wrk's output; JMeter's JTL (CSV); oha's JSON.")
+            + " -g file; h2load's output and its --log-file; wrk's output; JMeter's JTL (CSV); oha's JSON; vegeta's results"
+            + " as vegeta encode --to json writes them.")
     List<Path> files = new ArrayList<>();
 
     @Option(names = "--probe", paramLabel = "PROBE", description = "The probe the tool measured: checked against the URL"
@@ -54,8 +57,14 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
             + " or another URL), recorded under this name; its URL is not checked.")
     String workload;
 
-    @Option(names = "--clients", required = true, paramLabel = "N", description = "The tool's concurrency (ab -c, h2load -c, wrk -c, JMeter threads).")
+    @Option(names = "--clients", paramLabel = "N", description = "The tool's concurrency (ab -c, h2load -c, wrk -c, JMeter"
+            + " threads, oha -c); not for an open loop.")
     String clients;
+
+    @Option(names = "--rate", paramLabel = "R", description = "Open loop: the rate the tool offered, requests a second"
+            + " (oha -q R, checked against the rate it achieved; vegeta -rate R, checked against its timestamps, which"
+            + " give it when not given).")
+    Double rate;
 
     @Option(names = "--out", paramLabel = "DIR", description = "A new results directory.")
     Path outDir;
@@ -80,9 +89,22 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         try {
             which = Tools.valueOf(tool.toUpperCase(java.util.Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw check.fail("TOOL: ab, h2load, wrk, jmeter or oha, not \"" + tool + "\"");
+            throw check.fail("TOOL: ab, h2load, wrk, jmeter, oha or vegeta, not \"" + tool + "\"");
         }
-        Claim claim = claim(check, (int) check.whole("--clients", clients, 1, 1_000_000));
+        boolean open = which == Tools.VEGETA || rate != null;
+        if (open && !which.runsOpenLoop()) {
+            throw check.fail("--rate: " + which.id() + " runs a closed loop; vegeta and oha (-q) run open loop");
+        }
+        if (open && clients != null) {
+            throw check.fail("--clients: an open loop has no clients, only a rate (--rate)");
+        }
+        if (!open && clients == null) {
+            throw check.fail("--clients: give the tool's concurrency");
+        }
+        if (rate != null && !(rate > 0 && rate <= 1_000_000)) {
+            throw check.fail("--rate: requests a second above 0 and at most 1000000, not " + rate);
+        }
+        Claim claim = claim(check, open ? 1 : (int) check.whole("--clients", clients, 1, 1_000_000));
         if ((outDir == null) == (into == null)) {
             throw check.fail("give --out DIR (a new results directory) or --into DIR (one with earlier imports)");
         }
@@ -95,14 +117,20 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
             err.println("spice import: " + e.getMessage());
             return 1;
         }
-        Imported imported;
+        Imported imported = null;
+        OpenImported openRun = null;
         try {
-            imported = which.read(files, claim, expected);
+            if (open) {
+                openRun = which.readOpen(files, claim, rate, expected);
+            } else {
+                imported = which.read(files, claim, expected);
+            }
         } catch (ImportException e) {
             err.println("spice import: " + e.getMessage() + " (nothing written)");
             return 1;
         }
-        Results results = combine(earlier, imported, which, expected, claim.name());
+        Results results = open ? combineOpen(earlier, openRun, which, expected)
+                : combine(earlier, imported, which, expected, claim.name());
         try {
             Files.createDirectories(dir);
             Summaries.write(dir, results);
@@ -111,8 +139,13 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
             err.println("spice import: cannot write the results in " + dir + ": " + e.getMessage());
             return 1;
         }
-        out.printf("imported %s: %d requests counted (the tool's own total: %d)%n", which.id(), imported.run().requests(),
-                imported.toolTotal());
+        if (open) {
+            out.printf("imported %s open loop: %s at %.1f req/s, %d requests (the tool's own total: %d)%n", which.id(),
+                    openRun.run().probe(), openRun.run().offeredRps(), openRun.run().sent(), openRun.toolTotal());
+        } else {
+            out.printf("imported %s: %d requests counted (the tool's own total: %d)%n", which.id(),
+                    imported.run().requests(), imported.toolTotal());
+        }
         out.println("results: " + dir.toAbsolutePath());
         return 0;
     }
@@ -157,6 +190,30 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         return earlier;
     }
 
+    /** The open-loop run added to the earlier ones (one of the same probe and rate replaced). */
+    private Results combineOpen(Results earlier, OpenImported imported, Tools which, long expected) {
+        List<OpenLoopRun> open = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        OpenLoopRun run = imported.run();
+        if (earlier != null) {
+            earlier.openLoop().stream().filter(r -> !(r.probe().equals(run.probe()) && r.offeredRps() == run.offeredRps()))
+                    .forEach(open::add);
+            notes.addAll(earlier.notes());
+        }
+        open.add(run);
+        open.sort(java.util.Comparator.comparingInt((OpenLoopRun r) -> r.probe().equals(Probe.STATIC.id()) ? 0 : 1)
+                .thenComparingDouble(OpenLoopRun::offeredRps));
+        imported.notes().stream().filter(n -> !notes.contains(n)).forEach(notes::add);
+        Settings settings = (earlier != null ? earlier.settings().toBuilder() : Settings.builder()).engine(which.id())
+                .windowRule("the tool's whole run (imported, open loop)")
+                .workloads(open.stream().map(OpenLoopRun::probe).distinct().toList(), null).build();
+        String now = OffsetDateTime.now().withNano(0).toString();
+        return new Results(earlier != null ? earlier.target() : target, server != null ? server
+                : earlier != null ? earlier.server() : null, expected, settings,
+                earlier != null ? earlier.startedAt() : now, now, false, null, notes,
+                List.of(), null, earlier != null ? earlier.runs() : List.of(), List.of(), null, open, null);
+    }
+
     private Results combine(Results earlier, Imported imported, Tools which, long expected, String name) {
         List<RunRecord> runs = new ArrayList<>();
         List<String> notes = new ArrayList<>();
@@ -180,6 +237,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         String now = OffsetDateTime.now().withNano(0).toString();
         return new Results(earlier != null ? earlier.target() : target, server != null ? server
                 : earlier != null ? earlier.server() : null, expected, settings,
-                earlier != null ? earlier.startedAt() : now, now, false, null, notes, runs);
+                earlier != null ? earlier.startedAt() : now, now, false, null, notes, List.of(), null, runs, List.of(),
+                null, earlier != null ? earlier.openLoop() : List.of(), null);
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.spice.bench.figures.LatencySummary;
+import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.samples.ImportException;
@@ -19,6 +20,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * Run it with {@code --disable-keepalive} for SPICE's connection per request.
  */
 final class OhaImport {
+
+    /** How far the rate oha achieved may be from --rate for its run to count as open loop at that rate. */
+    static final double OPEN_RATE_TOLERANCE = 0.05;
 
     private OhaImport() {
     }
@@ -64,6 +68,37 @@ final class OhaImport {
                 .expectedBodyBytes(expectedBytes).latency(latency).build();
         return new Imported(run, List.of("oha: no per-request or per-client output, so no fairness; its JSON states neither"
                 + " the URL nor the concurrency, so --probe and --clients are as given; the whole run is the window; without --disable-keepalive it keeps its connections open (not SPICE's method)"), ok);
+    }
+
+    /**
+     * oha run open loop ({@code -q R --latency-correction}, one probe at R requests a second) as SPICE keeps an open
+     * loop's run: its percentiles (p50 to p99.9 and the slowest), its rate, its status codes and errors. Its JSON does
+     * not say whether --latency-correction was on (with it, each latency is from the request's scheduled time; without,
+     * from its send), nor the rate it was asked for: --rate is checked against the rate it achieved.
+     */
+    static OpenImported readOpen(List<Path> files, Claim claim, double rate, long expectedBytes)
+            throws ImportException {
+        Imported closed = read(files, claim, expectedBytes);
+        RunRecord r = closed.run();
+        Path file = files.get(0);
+        JsonNode percentiles = json(file).get("latencyPercentiles");
+        double achieved = r.durationS() > 0 ? r.requests() / r.durationS() : Double.NaN;
+        if (!(Math.abs(achieved - rate) <= OPEN_RATE_TOLERANCE * rate)) {
+            throw new ImportException(String.format(java.util.Locale.ROOT, "%s: oha served %.1f requests a second, not"
+                    + " --rate %s within %.0f %%: a run that could not hold its rate is not an open loop at it (or -q"
+                    + " was another rate)", file, achieved, rate, 100 * OPEN_RATE_TOLERANCE));
+        }
+        long total = r.requests() + r.errorTotal();
+        double ms = 1000;
+        OpenLoopRun run = new OpenLoopRun(claim.name(), rate, r.durationS(), total, total, achieved, r.requests(),
+                r.errorTotal(), 0, 0, percentiles.path("p50").asDouble(Double.NaN) * ms,
+                percentiles.path("p90").asDouble(Double.NaN) * ms, percentiles.path("p99").asDouble(Double.NaN) * ms,
+                percentiles.path("p99.9").asDouble(Double.NaN) * ms, r.latency().maxMs(), Double.NaN, Double.NaN,
+                Double.NaN, Double.NaN, Double.NaN, 0, false, null, false, Double.NaN, null, null);
+        return new OpenImported(run, List.of("oha open loop (-q " + rate + "): its JSON does not say whether"
+                + " --latency-correction was on (with it, latency from each request's scheduled time, as SPICE's open"
+                + " loop takes it; without, from its send, and a stalled server is under-reported); its percentiles as it"
+                + " gives them (no histogram), no lag of its own, no server CPU"), total);
     }
 
     /** oha's JSON, with the parts the import reads; a malformed or truncated file is named with its line. */

@@ -11,7 +11,7 @@ import org.spice.bench.samples.ImportException;
 
 /** The load tools whose output {@code spice import} reads. */
 public enum Tools {
-    AB, H2LOAD, WRK, JMETER, OHA;
+    AB, H2LOAD, WRK, JMETER, OHA, VEGETA;
 
     /** The name on the command line and in results: ab, h2load, wrk, jmeter. */
     public String id() {
@@ -30,6 +30,26 @@ public enum Tools {
             case WRK -> WrkImport.read(files, claim, expectedBytes);
             case JMETER -> JtlImport.read(files, claim, expectedBytes);
             case OHA -> OhaImport.read(files, claim, expectedBytes);
+            case VEGETA -> throw new ImportException("vegeta runs open loop: its results are read by readOpen");
+        };
+    }
+
+    /** Whether the tool can run open loop, a request due on a schedule (vegeta always; oha with -q). */
+    boolean runsOpenLoop() {
+        return this == VEGETA || this == OHA;
+    }
+
+    /** The tool's run open loop at {@code rate} (null: the rate its output shows), as SPICE keeps one. */
+    OpenImported readOpen(List<Path> files, Claim claim, Double rate, long expectedBytes) throws ImportException {
+        for (Path file : files) {
+            if (!Files.isReadable(file)) {
+                throw new ImportException(file + ": cannot read it");
+            }
+        }
+        return switch (this) {
+            case VEGETA -> VegetaImport.read(files, claim, rate, expectedBytes);
+            case OHA -> OhaImport.readOpen(files, claim, rate, expectedBytes);
+            default -> throw new ImportException(id() + " runs a closed loop only");
         };
     }
 

@@ -159,7 +159,7 @@ class ImportCommandTest {
 
     @Test
     void optionsAreCheckedFirst(@TempDir Path dir) {
-        assertTrue(run(dir, "curl", "--probe", "static", "--clients", "1", "--out", "x", "f").contains("TOOL: ab, h2load, wrk, jmeter or oha"));
+        assertTrue(run(dir, "curl", "--probe", "static", "--clients", "1", "--out", "x", "f").contains("TOOL: ab, h2load, wrk, jmeter, oha or vegeta"));
         assertTrue(run(dir, "ab", "--probe", "static", "--clients", "0", "--out", "x", "f").contains("--clients"));
         assertTrue(run(dir, "ab", "--probe", "static", "--clients", "1", "f").contains("give --out DIR"));
     }

@@ -97,14 +97,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             + " second tomcat), with several --protocols name:protocol (default: every pair of arms).")
     List<String> pairs = new ArrayList<>();
 
-    @Option(names = "--rate", paramLabel = "R", converter = Converters.Positive.class, description = "Open loop, in the"
-            + " ladder's place: each probe at R requests per second for --duration, each request due on a schedule"
-            + " whatever the server does, its latency taken from its due time (no coordinated omission).")
-    Double rate;
-
-    @Option(names = "--max-in-flight", paramLabel = "N", description = "With --rate: requests under way at most; past"
-            + " them up to ten times as many wait, past those they are dropped and count as the timeout (default 1000).")
-    int maxInFlight = 1000;
+    @Mixin
+    OpenLoopOptions openLoop;
 
     @Option(names = "--repeat", paramLabel = "N", description = "Run the whole ladder N times; the spread is reported.")
     int repeat = 1;
@@ -229,7 +223,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                         ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null)
                 .seed(seed).outDir(started == null ? outDir : started.outDir())
                 .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size()))
-                .open(rate == null ? null : new BenchSettings.OpenRate(rate, maxInFlight))
+                .open(openLoop.open()).latency(openLoop.latency(check, timing.profile, cpu))
                 .build();
         check(check, settings);
         return settings;
@@ -361,7 +355,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                     + " or --one-at-a-time)");
         }
         checkPairs(check);
-        checkOpenLoop(check, settings);
+        openLoop.check(check, settings, sideBySide());
         if (restarts < 1 || restarts > 20) {
             throw check.fail("--restarts takes a whole number from 1 to 20, not " + restarts);
         }
@@ -383,24 +377,6 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 throw check.fail("servers side by side run plain HTTP, and a workload here has TLS entries; add"
                         + " --one-at-a-time to measure them one after the other");
             }
-        }
-    }
-
-    /** The open loop's rules: what it runs (probes, one at a time, on its own engine) and its bounds. */
-    private void checkOpenLoop(Cli.Checks check, BenchSettings settings) {
-        if (maxInFlight < 1 || maxInFlight > 100_000) {
-            throw check.fail("--max-in-flight takes a whole number from 1 to 100000, not " + maxInFlight);
-        }
-        if (rate == null) {
-            return;
-        }
-        if (rate > 1_000_000) {
-            throw check.fail("--rate: at most 1000000 requests per second, not " + rate);
-        }
-        if (engine != BenchSettings.Engine.EVENT_LOOP || sideBySide() || settings.flood() != null || repeat > 1
-                || settings.mixes().stream().anyMatch(m -> !m.isProbe())) {
-            throw check.fail("--rate runs probes open loop on SPICE's own engine, one server, once: not with --engine"
-                    + " jmeter, several servers or protocols, --profile overload, --repeat or mixes");
         }
     }
 

@@ -10,7 +10,8 @@ final class TimingOptions {
     @Option(names = "--profile", paramLabel = "NAME", converter = Converters.ProfileName.class, description = "Timing:"
             + " quick (0.5 s ramp-up, 2 s window, at most 0.5 s ramp-down, no pause; default), webbench (30/240/30/30 s, the white"
             + " paper's), or overload (the quick ladder, then each workload at 2, 4, 8 and 16 times its peak's clients and"
-            + " its recovery).")
+            + " its recovery), or latency (the quick ladder for each probe's peak, then every probe open loop at common"
+            + " rates in paired rounds, and each along its own curve: --common-rates, --curve).")
     BenchSettings.Profile profile = BenchSettings.Profile.QUICK;
 
     @Option(names = "--duration", paramLabel = "S", converter = Converters.Seconds.class,

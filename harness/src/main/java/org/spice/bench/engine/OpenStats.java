@@ -1,11 +1,10 @@
 package org.spice.bench.engine;
 
-import java.nio.ByteBuffer;
-import java.util.Base64;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
+import org.spice.bench.figures.Histograms;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.net.ErrorClass;
 
@@ -138,13 +137,11 @@ public final class OpenStats {
                 latency.getTotalCount() == 0 ? Double.NaN : latency.getMaxValue() / 1e6, ms(service, 50),
                 ms(service, 99), lagMs(99), lagMs(99.9), lag.getTotalCount() == 0 ? 0 : lag.getMaxValue() / 1e6,
                 gcMillis, generatorLimited(), generatorNote(), stopped,
-                succeeded > 0 ? serverCpuS * 1e6 / succeeded : Double.NaN, encoded(latency), encoded(service));
+                succeeded > 0 ? serverCpuS * 1e6 / succeeded : Double.NaN, Histograms.encoded(latency), Histograms.encoded(service));
     }
 
-    /** A histogram as HdrHistogram's compressed encoding, in base64 (nanoseconds). */
-    static String encoded(Histogram h) {
-        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
-        int length = h.encodeIntoCompressedByteBuffer(buffer);
-        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    /** A copy of the latencies (nanoseconds), to pool with other runs'. */
+    public Histogram latencyCopy() {
+        return latency.copy();
     }
 }

@@ -15,12 +15,14 @@ import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.bench.samples.ImportException;
 import org.spice.bench.samples.Jtl;
+import org.spice.bench.samples.OpenSamples;
 import org.spice.bench.samples.Sample;
 import org.spice.bench.samples.SampleRun;
 
@@ -65,6 +67,52 @@ public final class JMeterEngine implements LoadEngine {
     public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
         double seconds = settings.rampUpS() + settings.durationS() + settings.rampDownS();
         return execute(mix, clients, repeat, seconds).toBuilder().rampUpS(settings.rampUpS()).build();
+    }
+
+    /** An open-loop run, or why there is none. */
+    public record Open(OpenLoopRun run, Failure failure) {
+    }
+
+    /**
+     * {@code mix} open loop at {@code rate} requests a second for the duration, through JMeter's open model (a thread
+     * per arrival, arrivals evenly spaced), each engine at its share of the rate; the schedule rebuilt from the samples
+     * ({@link OpenSamples}), since JMeter records when a request started, not when it was due.
+     */
+    public Open runOpen(Mix mix, double rate) throws InterruptedException {
+        String name = String.format(Locale.ROOT, "%s-open-%.0f", mix.name(), rate);
+        int engines = jmeter.remotes().isEmpty() ? 1 : jmeter.remotes().size();
+        ServerCpu.Reading before = serverCpu.read();
+        List<Share> shares = new ArrayList<>();
+        try {
+            Files.createDirectories(work);
+            if (!jmeter.remotes().isEmpty()) {
+                writeRmiProperties(work.resolve("rmi.properties"), jmeter.rmiKeystore(), jmeter.rmiPassword());
+            }
+            Path plan = work.resolve(name + ".jmx");
+            Files.writeString(plan, TestPlan.openJmx(settings.target(), mix, rate / engines, settings.durationS(),
+                    settings.timeoutMillis()), StandardCharsets.UTF_8);
+            shares = spawn(name, plan, engines);
+        } catch (IOException e) {
+            shares.forEach(s -> s.process.destroyForcibly());
+            return new Open(null, Failure.of(Failure.Kind.ENGINE_FAILED, "cannot start JMeter: " + e.getMessage()));
+        }
+        Failure stopped = await(shares, settings.durationS() + settings.timeoutMillis() / 1000.0);
+        if (stopped != null) {
+            return new Open(null, stopped);
+        }
+        double serverS = serverCpu.read().serverS() - before.serverS();
+        List<Sample> samples = new ArrayList<>();
+        String unread = read(shares, samples);
+        if (unread != null || samples.isEmpty()) {
+            return new Open(null, Failure.of(Failure.Kind.ENGINE_FAILED, unread != null ? unread
+                    : "JMeter recorded no sample: see " + shares.get(0).log));
+        }
+        notes.add("jmeter open model, " + mix.name() + " at " + rate + " req/s: " + String.join("; ", shares.stream()
+                .map(s -> s.name() + " " + samples.stream().filter(x -> x.client().startsWith(s.name() + "/")).count()
+                        + " samples").toList()) + "; each latency from its due time on the schedule rebuilt from the"
+                + " samples (JMeter's times are whole milliseconds)");
+        return new Open(OpenSamples.of(mix.name(), rate, settings.durationS(), samples, engines,
+                settings.timeoutMillis(), serverS), null);
     }
 
     /** One engine's share of a mix: who runs it (null: JMeter here), how many clients, where its results go. */

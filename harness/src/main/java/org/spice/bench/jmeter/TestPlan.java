@@ -41,23 +41,8 @@ public final class TestPlan {
         return null;
     }
 
-    /**
-     * The test plan of one mix: a closed loop of threads (their number a property, so each engine runs its share), no
-     * keep-alive, HttpClient4 with the connect and response timeouts. Arguments: the mix's name, the seconds it runs,
-     * the host, the port, the path, the timeout in milliseconds.
-     */
-    private static final String PLAN = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <jmeterTestPlan version="1.2" properties="5.0" jmeter="5.6.3">
-              <hashTree>
-                <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="SPICE %1$s">
-                  <elementProp name="TestPlan.user_defined_variables" elementType="Arguments" guiclass="ArgumentsPanel" testclass="Arguments">
-                    <collectionProp name="Arguments.arguments"/>
-                  </elementProp>
-                  <boolProp name="TestPlan.functional_mode">false</boolProp>
-                  <boolProp name="TestPlan.serialize_threadgroups">false</boolProp>
-                </TestPlan>
-                <hashTree>
+    /** The closed loop: a thread per client, looping for the mix's seconds (argument 2). */
+    private static final String CLOSED = """
                   <ThreadGroup guiclass="ThreadGroupGui" testclass="ThreadGroup" testname="spice">
                     <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
                     <elementProp name="ThreadGroup.main_controller" elementType="LoopController" guiclass="LoopControlPanel" testclass="LoopController">
@@ -71,6 +56,40 @@ public final class TestPlan {
                     <stringProp name="ThreadGroup.delay">0</stringProp>
                     <boolProp name="ThreadGroup.same_user_on_next_iteration">true</boolProp>
                   </ThreadGroup>
+                  """;
+
+    /**
+     * The open model (JMeter 5.5 and later): a new thread per arrival, arrivals evenly spaced at the rate (argument 1,
+     * requests a second) for the seconds (argument 2), whatever the server does.
+     */
+    private static final String OPEN = """
+                      <OpenModelThreadGroup guiclass="OpenModelThreadGroupGui" testclass="OpenModelThreadGroup" testname="spice">
+                        <elementProp name="ThreadGroup.main_controller" elementType="OpenModelThreadGroupController"/>
+                        <stringProp name="ThreadGroup.on_sample_error">continue</stringProp>
+                        <stringProp name="OpenModelThreadGroup.schedule">rate(%1$s/sec) even_arrivals(%2$d sec)</stringProp>
+                        <stringProp name="OpenModelThreadGroup.random_seed"></stringProp>
+                      </OpenModelThreadGroup>
+                  """;
+
+    /**
+     * The test plan of one mix: a thread group (argument 7: {@link #CLOSED}, a closed loop of threads whose number is a
+     * property, so each engine runs its share; or {@link #OPEN}), no keep-alive, HttpClient4 with the connect and
+     * response timeouts. Arguments: the mix's name, the seconds it runs, the host, the port, the path, the timeout in
+     * milliseconds.
+     */
+    private static final String PLAN = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <jmeterTestPlan version="1.2" properties="5.0" jmeter="5.6.3">
+              <hashTree>
+                <TestPlan guiclass="TestPlanGui" testclass="TestPlan" testname="SPICE %1$s">
+                  <elementProp name="TestPlan.user_defined_variables" elementType="Arguments" guiclass="ArgumentsPanel" testclass="Arguments">
+                    <collectionProp name="Arguments.arguments"/>
+                  </elementProp>
+                  <boolProp name="TestPlan.functional_mode">false</boolProp>
+                  <boolProp name="TestPlan.serialize_threadgroups">false</boolProp>
+                </TestPlan>
+                <hashTree>
+                  %7$s
                   <hashTree>
                     <HTTPSamplerProxy guiclass="HttpTestSampleGui" testclass="HTTPSamplerProxy" testname="%1$s">
                       <elementProp name="HTTPsampler.Arguments" elementType="Arguments" guiclass="HTTPArgumentsPanel" testclass="Arguments">
@@ -102,7 +121,21 @@ public final class TestPlan {
         }
         long duration = (long) Math.ceil(seconds);
         return PLAN.formatted(xml(mix.name()), duration, xml(target.host()), target.port(), xml(target.prefix() + path),
-                timeoutMillis);
+                timeoutMillis, CLOSED.formatted(xml(mix.name()), duration));
+    }
+
+    /**
+     * The open model's plan of one probe: {@code rate} arrivals a second, evenly spaced, for {@code seconds}; each
+     * arrival a thread of its own that sends one request on a new connection.
+     */
+    public static String openJmx(Endpoint target, Mix mix, double rate, double seconds, int timeoutMillis) {
+        String path = path(mix);
+        if (path == null) {
+            throw new IllegalArgumentException(unsupported(mix));
+        }
+        long duration = (long) Math.ceil(seconds);
+        return PLAN.formatted(xml(mix.name()), duration, xml(target.host()), target.port(), xml(target.prefix() + path),
+                timeoutMillis, OPEN.formatted(String.format(java.util.Locale.ROOT, "%.3f", rate), duration));
     }
 
     private static String xml(String text) {

@@ -42,13 +42,42 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         @JsonIgnore boolean pin, long seed, @JsonIgnore Path outDir, @JsonIgnore Path trustCert,
         @JsonProperty("tls_session_resumption") boolean tlsResume, @JsonIgnore long bytes, Engine engine,
         @JsonIgnore JMeter jmeter, @JsonIgnore Flood flood, @JsonIgnore Path serverCgroup, @JsonUnwrapped CpuPlan cpu,
-        @JsonIgnore OpenRate open) {
+        @JsonIgnore OpenRate open, @JsonIgnore LatencyPlan latency) {
 
     /**
      * The open loop in the ladder's place (--rate): each probe at {@code rps} requests per second for the duration,
      * at most {@code maxInFlight} under way (results.json keeps each run with its rate, {@code open_loop}).
      */
     public record OpenRate(double rps, int maxInFlight) {
+    }
+
+    /**
+     * The latency profile (--profile latency; bench.run.LatencyRounds): after the ladder, every probe open loop at the
+     * same rates, {@code fractions} of the slowest probe's peak, in paired rounds of slices of the duration for at most
+     * {@code timeS} (0: {@link #ROUNDS} rounds) or until every ratio to static is within {@code precision}; then each probe along its own curve,
+     * {@code curve} fractions of its own peak.
+     */
+    public record LatencyPlan(List<Double> fractions, List<Double> curve, int maxInFlight, double timeS,
+            double precision) {
+        /** Common rates unless told otherwise: a quarter, half and three quarters of the slowest probe's peak. */
+        public static final List<Double> FRACTIONS = List.of(0.25, 0.5, 0.75);
+        /** Each probe's curve unless told otherwise: from a tenth of its peak to past it. */
+        public static final List<Double> CURVE = List.of(0.1, 0.3, 0.5, 0.7, 0.9, 1.1, 1.3);
+        /**
+         * The rounds unless --cpu-time bounds them: an interval's six and two more (the default six probes at three
+         * rates in 2 s slices take 36 s a round, so some 300 s).
+         */
+        public static final int ROUNDS = 8;
+
+        /** The rounds' time bound, seconds, for rounds of {@code roundS}: --cpu-time, else {@link #ROUNDS} rounds. */
+        public double boundS(double roundS) {
+            return timeS > 0 ? timeS : ROUNDS * roundS;
+        }
+
+        public LatencyPlan {
+            fractions = List.copyOf(fractions);
+            curve = List.copyOf(curve);
+        }
     }
 
     /** The timing of a ladder's mixes. */
@@ -66,7 +95,12 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         /** The timing of the 1999 and 2000 reports. */
         WEBBENCH(30, 240, 30, 30),
         /** The quick ladder to find each workload's peak, then the flood past it ({@link Flood}). */
-        OVERLOAD(0.5, 2, 0.5, 0);
+        OVERLOAD(0.5, 2, 0.5, 0),
+        /**
+         * The quick ladder to find each probe's peak, then every probe open loop at common rates in paired rounds of
+         * 2 s slices, and each along its own curve ({@link LatencyPlan}).
+         */
+        LATENCY(0.5, 2, 0.5, 0);
 
         public final double rampUpS;
         public final double durationS;
@@ -255,6 +289,7 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         private Flood flood;
         private CpuPlan cpu = new CpuPlan(CpuPlan.CLIENTS, CpuPlan.PRECISION, 0, null);
         private OpenRate open;
+        private LatencyPlan latency;
 
         private Builder() {
         }
@@ -298,12 +333,13 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         public Builder flood(Flood value) { flood = value; return this; }
         public Builder cpu(CpuPlan value) { cpu = value; return this; }
         public Builder open(OpenRate value) { open = value; return this; }
+        public Builder latency(LatencyPlan value) { latency = value; return this; }
 
         public BenchSettings build() {
             return new BenchSettings(target, tlsTarget, mixes, clients, profile, rampUpS, durationS, rampDownS, pauseS,
                     keepAlive, repeat, timeoutMillis, latencyBoundMs, warmUpS, baseline, serverPids, serverMetrics,
                     serverName, pin, seed, outDir, trustCert, tlsResume, bytes, engine, jmeter, flood, serverCgroup, cpu,
-                    open);
+                    open, latency);
         }
     }
 
@@ -314,7 +350,7 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
                 .clients(clients).repeat(repeat).latencyBoundMs(latencyBoundMs).profile(profile).rampUpS(rampUpS)
                 .durationS(durationS).rampDownS(rampDownS).pauseS(pauseS).warmUpS(warmUpS).serverName(serverName)
                 .serverPids(serverPids).serverMetrics(serverMetrics).serverCgroup(serverCgroup).pin(pin).engine(engine)
-                .jmeter(jmeter).seed(seed).outDir(outDir).flood(flood).cpu(cpu).open(open);
+                .jmeter(jmeter).seed(seed).outDir(outDir).flood(flood).cpu(cpu).open(open).latency(latency);
     }
 
     public BenchSettings {

@@ -57,6 +57,7 @@ final class HtmlReport {
         h.append("</section>\n");
         OverloadReport.html(h, results);
         OpenLoopTable.html(h, results.openLoop());
+        LatencyTable.html(h, results.latencyProfile(), figures);
         h.append("<section id=\"distribution\"><h2>At each probe's peak</h2>\n");
         figure(h, figures, "percentiles.png");
         figure(h, figures, "clients.png");

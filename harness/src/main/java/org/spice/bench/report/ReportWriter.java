@@ -27,6 +27,7 @@ public final class ReportWriter {
         String chartFailure = null;
         try {
             figures = new ArrayList<>(Charts.all(results, floor));
+            figures.addAll(LatencyCharts.all(results.latencyProfile()));
             if (evidence.sweep() != null) {
                 figures.add(SweepReport.figure(evidence.sweep()));
             }
@@ -42,6 +43,7 @@ public final class ReportWriter {
         Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, evidence),
                 StandardCharsets.UTF_8);
         return SummaryTable.title(results) + CpuTable.text(results) + SummaryTable.rates(results) + OverloadReport.text(results) + OpenLoopTable.text(results.openLoop())
+                + LatencyTable.text(results.latencyProfile())
                 + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
     }
 }

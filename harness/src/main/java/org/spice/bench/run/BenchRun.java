@@ -14,7 +14,9 @@ import org.spice.bench.model.Stop;
  * where its CPU is read), then a {@link Recorder} that owns the results directory, then under a {@link Stop} that a
  * signal sets: {@link WarmUp} (idle, then every workload until steady), {@link PairedRounds} (the CPU figures: every
  * workload in rounds at one load, paired with the static file), {@link Ladder} (every workload at every client
- * count; with --rate, {@link OpenRates} instead: each probe open loop at that rate), {@link Flood} (past the peak, with --profile overload), and last the recorder's finish (results.json,
+ * count; with --rate, {@link OpenRates} instead: each probe open loop at that rate), {@link LatencyRounds} (with
+ * --profile latency: every probe open loop at common rates, paired, and along its curve), {@link Flood} (past the
+ * peak, with --profile overload), and last the recorder's finish (results.json,
  * runs.csv, report.html, the table). results.json is rewritten after every mix, so a crash loses at most the mix in
  * progress. Exit 0 only if every mix succeeded; SIGINT and SIGTERM end the mix under way, write what was measured,
  * marked partial, and exit 130 or 143.
@@ -63,7 +65,7 @@ public final class BenchRun {
      * {@link LoadEngine.Windowed}: EnginesTest).
      */
     static boolean roundsRun(BenchSettings settings) {
-        return settings.cpu().timeS() > 0 && settings.engine().windowed();
+        return settings.cpu().timeS() > 0 && settings.engine().windowed() && settings.latency() == null;
     }
 
     /** Warm-up, CPU rounds, ladder, flood: null when all of them ran, else why the run was cut short. */
@@ -74,14 +76,20 @@ public final class BenchRun {
             if (cut == null && roundsRun(settings) && engine instanceof LoadEngine.Windowed windowed) {
                 cut = new PairedRounds(settings, windowed, ready.serverCpu(), stop, err, recorder)
                         .run(Math.ceil((System.nanoTime() - began) / 1e9));
+            } else if (cut == null && settings.latency() != null) {
+                recorder.note("no CPU rounds at one load: the latency profile reads the server's CPU per request at"
+                        + " each of its rates");
             } else if (cut == null && settings.cpu().timeS() > 0) {
                 recorder.note("no CPU rounds: the " + settings.engine() + " engine runs no slices, so the CPU figures"
                         + " are the ladder's, each probe at its own peak");
             }
             if (cut == null && settings.open() != null) {
-                cut = new OpenRates(settings, ready, stop, recorder).run();
+                cut = new OpenRates(settings, ready, engine, stop, recorder).run();
             } else if (cut == null) {
                 cut = new Ladder(settings, engine, stop, recorder).run();
+            }
+            if (cut == null && settings.latency() != null) {
+                cut = new LatencyRounds(settings, ready, stop, err, recorder).run();
             }
             if (cut == null && settings.flood() != null && engine instanceof LoadEngine.Windowed windowed) {
                 cut = new Flood(settings, windowed, stop, err, recorder).run();

@@ -156,9 +156,9 @@ final class PairedRounds {
     }
 
     /** {@code slices} shuffled for an odd round from the seed, and the even round after it in reverse (see {@link #order}). */
-    static List<Mix> arranged(List<Mix> slices, long seed, int round) {
+    static <T> List<T> arranged(List<T> slices, long seed, int round) {
         int odd = round % 2 == 1 ? round : round - 1;
-        List<Mix> order = new ArrayList<>(slices);
+        List<T> order = new ArrayList<>(slices);
         Collections.shuffle(order, new Random(new SplittableRandom(seed * SHUFFLE + odd).nextLong()));
         if (round != odd) {
             Collections.reverse(order);

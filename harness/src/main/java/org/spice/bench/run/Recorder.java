@@ -17,6 +17,7 @@ import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.IdleCpu;
+import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Overload;
@@ -47,6 +48,7 @@ public final class Recorder {
     private List<Overload> overload = List.of();
     private CpuRounds cpuRounds;
     private final List<OpenLoopRun> openLoop = new ArrayList<>();
+    private LatencyProfile latencyProfile;
     private LoadEngine engine;
 
     private Recorder(BenchSettings settings, Preflight.Ready ready, PrintStream err, Path dir) {
@@ -119,6 +121,14 @@ public final class Recorder {
         save(true, IN_PROGRESS);
     }
 
+    /** The latency profile so far, after a round or a curve's point: kept and written. */
+    void latencyProfile(LatencyProfile soFar) throws IOException {
+        synchronized (this) {
+            latencyProfile = soFar;
+        }
+        save(true, IN_PROGRESS);
+    }
+
     /** The flood so far, after one of its steps ({@code step} null: a workload's recovery). */
     void flooded(Overload.Step step, List<Overload> soFar) throws IOException {
         synchronized (this) {
@@ -160,7 +170,8 @@ public final class Recorder {
             }
             results = new Results(settings.target().toString(), settings.serverName(), settings.bytes(), ready.recorded(),
                     startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? why : null, all, steadyState,
-                    idle, List.copyOf(runs), overload, cpuRounds, List.copyOf(openLoop));
+                    idle, List.copyOf(runs), overload, cpuRounds, List.copyOf(openLoop),
+                    latencyProfile);
         }
         Summaries.write(dir, results);
         return results;

@@ -222,10 +222,40 @@ class BenchCommandOptionsTest {
         assertBad("Invalid value for option '--rate': a number above 0", "--target", T, "--rate", "0");
         assertBad("--max-in-flight takes a whole number from 1 to 100000", "--target", T, "--rate", "10",
                 "--max-in-flight", "0");
-        assertBad("--rate runs probes open loop on SPICE's own engine, one server, once", "--server", "tomcat,jetty",
-                "--rate", "100");
+        assertBad("--rate runs probes open loop on one server, once", "--server", "tomcat,jetty", "--rate", "100");
         assertBad("--rate runs probes open loop", "--target", T, "--rate", "100", "--repeat", "2");
         assertBad("--rate runs probes open loop", "--target", T, "--rate", "100", "--profile", "overload");
+    }
+
+    @Test
+    void theLatencyProfileTakesFractionsOfPeaksAndTheStaticFile() {
+        BenchSettings profile = BenchCommand.settings("--target", T, "--profile", "latency");
+        assertEquals(BenchSettings.LatencyPlan.FRACTIONS, profile.latency().fractions());
+        assertEquals(BenchSettings.LatencyPlan.CURVE, profile.latency().curve());
+        assertEquals(0, profile.latency().timeS(), "eight rounds' time unless --cpu-time");
+        assertEquals(8 * 36, profile.latency().boundS(36), 1e-9);
+        assertEquals(0.05, profile.latency().precision(), 1e-12);
+        BenchSettings given = BenchCommand.settings("--target", T, "--profile", "latency", "--common-rates", "0.5,0.2",
+                "--curve", "1.5,0.5", "--cpu-time", "90", "--cpu-precision", "10", "--max-in-flight", "200");
+        assertEquals(List.of(0.2, 0.5), given.latency().fractions(), "sorted");
+        assertEquals(List.of(0.5, 1.5), given.latency().curve());
+        assertEquals(90, given.latency().timeS());
+        assertEquals(90, given.latency().boundS(36));
+        assertEquals(0.10, given.latency().precision(), 1e-12);
+        assertEquals(200, given.latency().maxInFlight());
+        assertNull(BenchCommand.settings("--target", T).latency(), "no profile by default");
+        assertBad("--common-rates and --curve go with --profile latency", "--target", T, "--curve", "0.5");
+        assertBad("--curve takes fractions of a peak above 0 and at most 2", "--target", T, "--profile", "latency",
+                "--curve", "0.5,3");
+        assertBad("--cpu-time 0: the latency profile's rounds need time", "--target", T, "--profile", "latency",
+                "--cpu-time", "0");
+        assertBad("--rate runs each probe at one rate in the ladder's place", "--target", T, "--profile", "latency",
+                "--rate", "100");
+        assertBad("--profile latency takes every probe's latency against the static file's", "--target", T,
+                "--profile", "latency", "--probes", "servlet,cgi");
+        assertBad("--profile latency runs probes open loop", "--server", "tomcat,jetty", "--profile", "latency");
+        assertBad("--profile latency runs on SPICE's own engine", "--target", T, "--profile", "latency", "--engine",
+                "jmeter");
     }
 
     private static void assertBad(String expectedStart, String... args) {

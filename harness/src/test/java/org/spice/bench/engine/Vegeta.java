@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
 /** vegeta (MIT), the independent open-loop tool the tests hold SPICE's against; scripts/spice test installs it. */
-final class Vegeta {
+public final class Vegeta {
 
     /** Where scripts/spice test installs it ({@code go install}, pinned). */
     static final Path INSTALLED = Path.of("..", ".cache", "tools", "bin", "vegeta");
@@ -21,7 +21,7 @@ final class Vegeta {
     }
 
     /** vegeta: $SPICE_VEGETA, else where scripts/spice test installs it, else on the PATH; an AssertionError says how. */
-    static Path find() {
+    public static Path find() {
         String env = System.getenv("SPICE_VEGETA");
         if (env != null && Files.isExecutable(Path.of(env))) {
             return Path.of(env);
@@ -43,10 +43,19 @@ final class Vegeta {
      * request (as SPICE's HTTP/1.0), then {@code vegeta report -type=json}: its latencies in nanoseconds.
      */
     static JsonNode attack(Path vegeta, int port, double rate, double seconds) throws IOException, InterruptedException {
+        return attack(vegeta, "http://127.0.0.1:" + port + "/static", rate, seconds, null);
+    }
+
+    /**
+     * {@code vegeta attack} on {@code url} at {@code rate} for {@code seconds}, a connection per request; its
+     * {@code report -type=json}, and where {@code encoded} is given its results there as {@code vegeta encode --to
+     * json} writes them (a line a request).
+     */
+    public static JsonNode attack(Path vegeta, String url, double rate, double seconds, Path encoded)
+            throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("spice-vegeta");
         try {
-            Path targets = Files.writeString(dir.resolve("targets"), "GET http://127.0.0.1:" + port + "/static\n",
-                    StandardCharsets.US_ASCII);
+            Path targets = Files.writeString(dir.resolve("targets"), "GET " + url + "\n", StandardCharsets.US_ASCII);
             Path results = dir.resolve("results.bin");
             run(List.of(vegeta.toString(), "attack", "-targets", targets.toString(), "-rate",
                     String.format(Locale.ROOT, "%.0f/1s", rate), "-duration", String.format(Locale.ROOT, "%.0fs", seconds),
@@ -54,6 +63,10 @@ final class Vegeta {
             Path report = dir.resolve("report.json");
             run(List.of(vegeta.toString(), "report", "-type=json", "-output", report.toString(), results.toString()),
                     dir.resolve("report.out"));
+            if (encoded != null) {
+                run(List.of(vegeta.toString(), "encode", "--to", "json", "-output", encoded.toString(),
+                        results.toString()), dir.resolve("encode.out"));
+            }
             return new ObjectMapper().readTree(report.toFile());
         } finally {
             try (var files = Files.walk(dir)) {

@@ -1,0 +1,105 @@
+package org.spice.bench.commands;
+
+import java.util.List;
+import java.util.TreeSet;
+
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Reference;
+import org.spice.cli.Cli;
+
+import picocli.CommandLine.Option;
+
+/** The options of the open loop: one rate in the ladder's place (--rate), or the latency profile's rates. */
+final class OpenLoopOptions {
+
+    /** The most a fraction of a peak may be: past twice the peak, a point measures only the queue it builds. */
+    static final double MAX_FRACTION = 2;
+
+    @Option(names = "--rate", paramLabel = "R", converter = Converters.Positive.class, description = "Open loop, in the"
+            + " ladder's place: each probe at R requests per second for --duration, each request due on a schedule"
+            + " whatever the server does, its latency taken from its due time (no coordinated omission).")
+    Double rate;
+
+    @Option(names = "--max-in-flight", paramLabel = "N", description = "Open loop: requests under way at most; past"
+            + " them up to ten times as many wait, past those they are dropped and count as the timeout (default 1000).")
+    int maxInFlight = 1000;
+
+    @Option(names = "--common-rates", paramLabel = "LIST", split = ",", converter = Converters.Positive.class,
+            description = "With --profile latency: the rates every probe runs at, as fractions of the slowest probe's"
+                    + " peak in the ladder (default 0.25,0.5,0.75).")
+    List<Double> common;
+
+    @Option(names = "--curve", paramLabel = "LIST", split = ",", converter = Converters.Positive.class,
+            description = "With --profile latency: each probe's own curve, as fractions of its peak (default"
+                    + " 0.1,0.3,0.5,0.7,0.9,1.1,1.3; a curve ends once a point achieves less than half its rate).")
+    List<Double> curve;
+
+    /** The single rate asked for, or null. */
+    BenchSettings.OpenRate open() {
+        return rate == null ? null : new BenchSettings.OpenRate(rate, maxInFlight);
+    }
+
+    /** The latency profile's plan (null unless the profile is latency), its rounds bounded by {@code cpu}'s options. */
+    BenchSettings.LatencyPlan latency(Cli.Checks check, BenchSettings.Profile profile, CpuOptions cpu) {
+        if (profile != BenchSettings.Profile.LATENCY) {
+            if (common != null || curve != null) {
+                throw check.fail("--common-rates and --curve go with --profile latency");
+            }
+            return null;
+        }
+        if (cpu.timeS != null && cpu.timeS == 0) {
+            throw check.fail("--cpu-time 0: the latency profile's rounds need time (--cpu-time bounds them; by default"
+                    + " they take " + BenchSettings.LatencyPlan.ROUNDS + " rounds)");
+        }
+        return new BenchSettings.LatencyPlan(fractions(check, "--common-rates", common,
+                BenchSettings.LatencyPlan.FRACTIONS), fractions(check, "--curve", curve, BenchSettings.LatencyPlan.CURVE),
+                maxInFlight, cpu.timeS != null ? cpu.timeS : 0, cpu.precisionPct / 100);
+    }
+
+    private static List<Double> fractions(Cli.Checks check, String option, List<Double> given, List<Double> otherwise) {
+        if (given == null) {
+            return otherwise;
+        }
+        TreeSet<Double> sorted = new TreeSet<>(given);
+        if (sorted.last() > MAX_FRACTION) {
+            throw check.fail(option + " takes fractions of a peak above 0 and at most " + MAX_FRACTION + ", not " + given);
+        }
+        return List.copyOf(sorted);
+    }
+
+    /** The open loop's rules: what it runs (probes, one server, once, on its own engine) and its bounds. */
+    void check(Cli.Checks check, BenchSettings settings, boolean sideBySide) {
+        if (maxInFlight < 1 || maxInFlight > 100_000) {
+            throw check.fail("--max-in-flight takes a whole number from 1 to 100000, not " + maxInFlight);
+        }
+        boolean profile = settings.latency() != null;
+        if (rate == null && !profile) {
+            return;
+        }
+        String what = profile ? "--profile latency" : "--rate";
+        if (rate != null && profile) {
+            throw check.fail("--rate runs each probe at one rate in the ladder's place; --profile latency finds its"
+                    + " rates from the ladder (--common-rates): one or the other");
+        }
+        if (rate != null && rate > 1_000_000) {
+            throw check.fail("--rate: at most 1000000 requests per second, not " + rate);
+        }
+        if (sideBySide || settings.repeat() > 1 || settings.flood() != null
+                || settings.mixes().stream().anyMatch(m -> !m.isProbe())) {
+            throw check.fail(what + " runs probes open loop on one server, once: not with several servers or"
+                    + " protocols, --profile overload, --repeat or mixes");
+        }
+        if (profile && settings.engine() != BenchSettings.Engine.EVENT_LOOP) {
+            throw check.fail("--profile latency runs on SPICE's own engine: its rounds of 2 s slices would each start"
+                    + " a JMeter (--engine jmeter takes --rate, one probe at a time)");
+        }
+        if (settings.engine() == BenchSettings.Engine.JMETER && (settings.keepAlive() || maxInFlight != 1000)) {
+            throw check.fail("--rate with --engine jmeter: JMeter's open model starts a thread per arrival, a"
+                    + " connection each, with no cap: not with --keepalive or --max-in-flight");
+        }
+        if (profile && settings.mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
+            throw check.fail("--profile latency takes every probe's latency against the static file's: add static to"
+                    + " --probes");
+        }
+    }
+}

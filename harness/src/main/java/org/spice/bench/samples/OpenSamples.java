@@ -1,0 +1,99 @@
+package org.spice.bench.samples;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.HdrHistogram.Histogram;
+import org.spice.bench.figures.Histograms;
+import org.spice.bench.model.OpenLoopRun;
+
+/**
+ * An open loop a tool ran with arrivals evenly spaced (JMeter's open model), from its samples: the tool records when
+ * each request started, not when it was due, so the schedule is rebuilt per engine: its k-th request (in the order
+ * they started) was due k / rate after its first. Latency is then completion less due time, as SPICE's own open loop
+ * takes it, and the lag (start less due) says where the tool was late. The times are the tool's (JMeter's: whole
+ * milliseconds), and a schedule that started late as a whole cannot be seen.
+ */
+public final class OpenSamples {
+
+    /** A run whose lag passed this at its 99.9th percentile was the generator's, as for SPICE's own open loop. */
+    static final double LAG_LIMIT_MS = 1.0;
+
+    private OpenSamples() {
+    }
+
+    /**
+     * The run of {@code probe} at {@code rate} requests a second over {@code durationS}, from {@code samples} whose
+     * client is "ENGINE/THREAD", each of {@code engines} engines at its share of the rate; a sample counts if its status
+     * is 200 without an error; one that failed for a timeout counts as {@code timeoutMillis}.
+     */
+    public static OpenLoopRun of(String probe, double rate, double durationS, List<Sample> samples, int engines,
+            int timeoutMillis, double serverCpuS) {
+        Map<String, List<Sample>> byEngine = new LinkedHashMap<>();
+        for (Sample s : samples) {
+            String client = s.client();
+            byEngine.computeIfAbsent(client.contains("/") ? client.substring(0, client.indexOf('/')) : "", e ->
+                    new ArrayList<>()).add(s);
+        }
+        Histogram latency = histogram();
+        Histogram service = histogram();
+        Histogram lag = histogram();
+        long succeeded = 0;
+        long errors = 0;
+        long timeouts = 0;
+        double first = Double.MAX_VALUE;
+        double lastEnd = 0;
+        double intervalMs = 1000.0 * engines / rate;
+        for (List<Sample> engine : byEngine.values()) {
+            engine.sort(Comparator.comparingDouble(Sample::startMs));
+            double t0 = engine.get(0).startMs();
+            first = Math.min(first, t0);
+            for (int k = 0; k < engine.size(); k++) {
+                Sample s = engine.get(k);
+                double due = t0 + k * intervalMs;
+                lag.recordValue(nanos(Math.max(0, s.startMs() - due)));
+                lastEnd = Math.max(lastEnd, s.endMs());
+                if (s.status() == 200 && s.error() == null) {
+                    succeeded++;
+                    latency.recordValue(nanos(Math.max(0, s.endMs() - due)));
+                    service.recordValue(nanos(Math.max(0, s.latencyMs())));
+                } else if (s.error() != null && s.error().toLowerCase(Locale.ROOT).contains("timed out")) {
+                    timeouts++;
+                    latency.recordValue(nanos(Math.max(timeoutMillis, s.endMs() - due)));
+                } else {
+                    errors++;
+                }
+            }
+        }
+        double spanS = Math.max(durationS, samples.isEmpty() ? 0 : (lastEnd - first) / 1000);
+        double lagP999 = ms(lag, 99.9);
+        boolean limited = lagP999 > LAG_LIMIT_MS;
+        String note = limited ? String.format(Locale.ROOT, "generator-limited: its sends were late by %.2f ms at"
+                + " p99.9 (limit %.1f ms; the tool's times are whole milliseconds)", lagP999, LAG_LIMIT_MS) : null;
+        return new OpenLoopRun(probe, rate, durationS, Math.round(rate * durationS), samples.size(),
+                succeeded / spanS, succeeded, errors, timeouts, 0, ms(latency, 50), ms(latency, 90), ms(latency, 99),
+                ms(latency, 99.9), latency.getTotalCount() == 0 ? Double.NaN : latency.getMaxValue() / 1e6,
+                ms(service, 50), ms(service, 99), ms(lag, 99), lagP999,
+                lag.getTotalCount() == 0 ? 0 : lag.getMaxValue() / 1e6, 0, limited, note, false,
+                succeeded > 0 ? serverCpuS * 1e6 / succeeded : Double.NaN, Histograms.encoded(latency),
+                Histograms.encoded(service));
+    }
+
+    private static Histogram histogram() {
+        Histogram h = new Histogram(3);
+        h.setAutoResize(true);
+        return h;
+    }
+
+    private static long nanos(double ms) {
+        return Math.round(ms * 1e6);
+    }
+
+    private static double ms(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1e6;
+    }
+}

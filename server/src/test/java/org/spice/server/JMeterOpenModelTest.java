@@ -1,0 +1,92 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.commands.BenchCommand;
+import org.spice.bench.figures.Histograms;
+import org.spice.bench.model.OpenLoopRun;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.cli.Cli;
+
+/**
+ * JMeter's open model as bench's engine (--engine jmeter --rate): the embedded server, a process of its own, stopped
+ * for a second in the middle of the schedule. JMeter records when each request started, not when it was due; the
+ * schedule rebuilt from its samples charges the stall to every request due in it, about R·S of them.
+ */
+class JMeterOpenModelTest {
+
+    private static final Path JMETER = Path.of(System.getProperty("spice.jmeter.home", "../jmeter/target/jmeter"));
+    private static final int RATE = 200;
+    private static final int SECONDS = 15;
+    /** After bench starts: JMeter's JVM takes a few seconds to start its schedule, which then runs 15. */
+    private static final long STALL_AT_MS = 8_000;
+    private static final long STALL_MS = 1_000;
+
+    @Test
+    void aStallIsChargedToEveryRequestDueInIt(@TempDir Path dir) throws Exception {
+        assertTrue(Files.isRegularFile(JMETER.resolve("bin/ApacheJMeter.jar")), "JMeter is assembled by the build");
+        try (EmbeddedProcess server = EmbeddedProcess.start(dir)) {
+            Thread stall = new Thread(() -> {
+                try {
+                    Thread.sleep(STALL_AT_MS);
+                    signal("STOP", server.process.pid());
+                    Thread.sleep(STALL_MS);
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                } finally {
+                    signal("CONT", server.process.pid());
+                }
+            });
+            stall.start();
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+            int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--engine", "jmeter",
+                    "--jmeter-home", JMETER.toString(), "--probes", "static", "--rate", Integer.toString(RATE),
+                    "--duration", Integer.toString(SECONDS), "--warm-up", "0", "--cpu-time", "0", "--out",
+                    dir.resolve("out").toString());
+            stall.join();
+            String printed = console.toString(StandardCharsets.UTF_8);
+            assertEquals(0, status, printed);
+            Results results;
+            try (Stream<Path> files = Files.walk(dir.resolve("out"))) {
+                results = ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE))
+                        .findFirst().orElseThrow());
+            }
+            OpenLoopRun run = results.openLoop().get(0);
+            Histogram latency = Histograms.decoded(run.latencyHistogram());
+            long slow = latency.getCountBetweenValues(TimeUnit.MILLISECONDS.toNanos(50), latency.getMaxValue());
+            System.out.printf("jmeter open model at %d/s, stalled 1 s: %d samples, %d above 50 ms, p50 %.3f ms, p99 %.1f"
+                    + " ms, max %.1f ms, lag p99 %.3f ms%n", RATE, run.sent(), slow, run.p50Ms(), run.p99Ms(), run.maxMs(),
+                    run.generatorLagP99Ms());
+            assertEquals(RATE * SECONDS, run.sent(), 0.02 * RATE * SECONDS, "every arrival of the schedule");
+            assertEquals(RATE, run.offeredRps());
+            assertTrue(slow > 0.6 * RATE * STALL_MS / 1000 && slow < 1.6 * RATE * STALL_MS / 1000,
+                    "about R·S = " + RATE * STALL_MS / 1000 + " requests waited on the stall, not " + slow);
+            assertTrue(run.p99Ms() > 500 && run.p99Ms() < 1_200, "p99 near S − 0.01·T: " + run.p99Ms());
+            assertTrue(run.p50Ms() < 50, "the median request did not wait: " + run.p50Ms());
+            assertTrue(results.notes().stream().anyMatch(n -> n.startsWith("jmeter open model, static at 200.0 req/s")),
+                    results.notes().toString());
+        }
+    }
+
+    private static void signal(String which, long pid) {
+        try {
+            new ProcessBuilder("kill", "-" + which, Long.toString(pid)).inheritIO().start().waitFor();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

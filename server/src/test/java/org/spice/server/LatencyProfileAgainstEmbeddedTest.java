@@ -1,0 +1,76 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.spice.bench.commands.BenchCommand;
+import org.spice.bench.model.LatencyProfile;
+import org.spice.bench.model.OpenLoopRun;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
+import org.spice.cli.Cli;
+
+/**
+ * The latency profile against the embedded Tomcat: the ladder finds each probe's peak, every probe runs open loop at
+ * the same rates (fractions of CGI's peak, the slowest) in six paired rounds, and along its own curve; CGI, which
+ * starts a process per request, waits several times the static file's at every common rate, and the report shows it.
+ */
+class LatencyProfileAgainstEmbeddedTest extends StartedEmbeddedTomcat {
+
+    @Test
+    void everyProbeAtTheSameRatesWithRatiosToStaticAndEachAlongItsCurve() throws Exception {
+        Path out = base.resolve("latency");
+        ByteArrayOutputStream console = new ByteArrayOutputStream();
+        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+        // Six rounds of 3 probes × 2 rates × 1 s make the first interval; the bound leaves room for no seventh.
+        int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--profile", "latency",
+                "--probes", "static,servlet,cgi", "--clients", "4", "--duration", "1", "--warm-up", "4",
+                "--common-rates", "0.25,0.5", "--curve", "0.2,0.8,1.5", "--cpu-time", "45", "--out", out.toString());
+        String printed = console.toString(StandardCharsets.UTF_8);
+        assertEquals(0, status, printed);
+        Path file;
+        try (Stream<Path> files = Files.walk(out)) {
+            file = files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst().orElseThrow();
+        }
+        LatencyProfile profile = ResultsJson.read(file).latencyProfile();
+        assertNotNull(profile, printed);
+        assertEquals("cgi", profile.slowest(), "CGI has the lowest peak: " + profile.peaks());
+        assertEquals(2, profile.rates().size());
+        assertTrue(profile.rounds() >= 6, "six rounds at least: " + profile.rounds() + ", " + profile.stoppedBy());
+        assertEquals(3 * 2 * profile.rounds(), profile.slices().size(), "a slice per probe, rate and round");
+        assertEquals(6, profile.common().size());
+        for (LatencyProfile.AtRate f : profile.common()) {
+            assertEquals(profile.rounds(), f.slices());
+            assertEquals(f.offeredRps(), f.achievedRps(), 0.02 * f.offeredRps(), f.probe() + " held its rate");
+            assertEquals(0, f.failed(), f.probe() + " at " + f.offeredRps());
+            assertTrue(f.p50Ms() > 0 && f.p50Ms() <= f.p99Ms() && f.p99Ms() <= f.maxMs(), f.toString());
+            if (f.probe().equals("cgi")) {
+                assertTrue(f.p50Ratio() > 2 && f.p50Ratio() - f.p50RatioCi() > 1, "CGI waits several times the"
+                        + " static file's, and the interval says so: " + f);
+                assertFalse(Double.isNaN(f.p99RatioCi()), "an interval from six rounds: " + f);
+            }
+        }
+        for (String probe : List.of("static", "servlet", "cgi")) {
+            List<OpenLoopRun> curve = profile.curves().stream().filter(r -> r.probe().equals(probe)).toList();
+            assertFalse(curve.isEmpty(), probe + " has a curve");
+            for (int i = 1; i < curve.size(); i++) {
+                assertTrue(curve.get(i).offeredRps() > curve.get(i - 1).offeredRps(), probe + "'s curve rises");
+            }
+        }
+        assertTrue(printed.contains("Latency at common rates") && printed.contains("cgi's p99 is"), printed);
+        String report = Files.readString(file.resolveSibling("report.html"));
+        assertTrue(report.contains("Latency at the same load") && report.contains("latency-p99.png"), "the report");
+        assertTrue(Files.size(file.resolveSibling("latency-p99.png")) > 0);
+    }
+}
