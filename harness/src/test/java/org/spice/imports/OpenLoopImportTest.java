@@ -29,7 +29,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  */
 class OpenLoopImportTest {
 
+    /** The test server's page and the oha run's: 6,250 bytes, whatever size this build's probes have. */
     private static final int SIZE = 6250;
+    private static final String BYTES = Integer.toString(SIZE);
     private static final String PATH = "/spice/static/spice.html";
 
     @AutoClose
@@ -50,7 +52,7 @@ class OpenLoopImportTest {
         });
         Path lines = dir.resolve("vegeta.json");
         JsonNode report = Vegeta.attack(Vegeta.find(), server.url() + PATH, 200, 3, lines);
-        String printed = run("vegeta", "--probe", "static", "--out", dir.resolve("r").toString(), lines.toString());
+        String printed = run("vegeta", "--probe", "static", "--bytes", BYTES, "--out", dir.resolve("r").toString(), lines.toString());
         assertTrue(printed.startsWith("0\n"), printed);
         Results results = ResultsJson.readResults(dir.resolve("r"));
         assertEquals(1, results.openLoop().size());
@@ -69,16 +71,16 @@ class OpenLoopImportTest {
         assertTrue(results.notes().stream().anyMatch(n -> n.contains("from each request's actual send")), "said");
         assertTrue(printed.contains("Open loop"), printed);
 
-        assertTrue(run("vegeta", "--probe", "static", "--rate", "200", "--into", dir.resolve("r").toString(),
+        assertTrue(run("vegeta", "--probe", "static", "--bytes", BYTES, "--rate", "200", "--into", dir.resolve("r").toString(),
                 lines.toString()).startsWith("0\n"), "--rate agrees with the timestamps");
-        printed = run("vegeta", "--probe", "static", "--rate", "300", "--out", dir.resolve("x").toString(),
+        printed = run("vegeta", "--probe", "static", "--bytes", BYTES, "--rate", "300", "--out", dir.resolve("x").toString(),
                 lines.toString());
         assertTrue(printed.startsWith("1\n") && printed.contains("not --rate 300"), printed);
-        printed = run("vegeta", "--probe", "servlet", "--out", dir.resolve("x").toString(), lines.toString());
+        printed = run("vegeta", "--probe", "servlet", "--bytes", BYTES, "--out", dir.resolve("x").toString(), lines.toString());
         assertTrue(printed.startsWith("1\n") && printed.contains("vegeta"), printed);
         Files.writeString(dir.resolve("broken.json"), Files.readString(lines).lines().limit(3)
                 .reduce("", (a, b) -> a + b + "\n") + "{\"code\": 200, \"timestamp\":\n");
-        printed = run("vegeta", "--probe", "static", "--out", dir.resolve("x").toString(),
+        printed = run("vegeta", "--probe", "static", "--bytes", BYTES, "--out", dir.resolve("x").toString(),
                 dir.resolve("broken.json").toString());
         assertTrue(printed.startsWith("1\n") && printed.contains("broken.json:4: not a line of vegeta encode"), printed);
         assertFalse(Files.exists(dir.resolve("x").resolve("results.json")), "nothing written");
@@ -88,7 +90,7 @@ class OpenLoopImportTest {
     @Test
     void ohaAtARateIsTakenAtTheRateItHeld(@TempDir Path dir) throws Exception {
         Path json = Path.of(getClass().getResource("/oha-1.16-output.json").toURI());
-        String printed = run("oha", "--probe", "static", "--rate", "760", "--out", dir.resolve("r").toString(),
+        String printed = run("oha", "--probe", "static", "--bytes", BYTES, "--rate", "760", "--out", dir.resolve("r").toString(),
                 json.toString());
         assertTrue(printed.startsWith("0\n"), printed);
         OpenLoopRun run = ResultsJson.readResults(dir.resolve("r")).openLoop().get(0);
@@ -97,16 +99,16 @@ class OpenLoopImportTest {
         assertEquals(20.19066, run.p99Ms(), 1e-9);
         assertEquals(105.526945, run.p999Ms(), 1e-9);
         assertEquals(2000, run.succeeded());
-        printed = run("oha", "--probe", "static", "--rate", "1000", "--out", dir.resolve("x").toString(),
+        printed = run("oha", "--probe", "static", "--bytes", BYTES, "--rate", "1000", "--out", dir.resolve("x").toString(),
                 json.toString());
         assertTrue(printed.startsWith("1\n") && printed.contains("not --rate 1000.0 within 5 %"), printed);
         printed = run("ab", "--probe", "static", "--rate", "100", "--out", dir.resolve("x").toString(),
                 json.toString());
         assertTrue(printed.contains("--rate: ab runs a closed loop"), printed);
-        printed = run("oha", "--probe", "static", "--rate", "760", "--clients", "4", "--out",
+        printed = run("oha", "--probe", "static", "--bytes", BYTES, "--rate", "760", "--clients", "4", "--out",
                 dir.resolve("x").toString(), json.toString());
         assertTrue(printed.contains("--clients: an open loop has no clients"), printed);
-        printed = run("oha", "--probe", "static", "--out", dir.resolve("x").toString(), json.toString());
+        printed = run("oha", "--probe", "static", "--bytes", BYTES, "--out", dir.resolve("x").toString(), json.toString());
         assertTrue(printed.contains("--clients: give the tool's concurrency"), printed);
     }
 }
