@@ -108,7 +108,7 @@ public final class LatencyTable {
         LatencyProfile.Peak slowest = profile.peaks().stream().filter(p -> p.probe().equals(profile.slowest()))
                 .findFirst().orElseThrow();
         return String.format(Locale.ROOT, "Latency at common rates, open loop: %s of %s's peak (%s req/s at %d"
-                + " clients), %d rounds of %s s slices, paired with the static file in each round (%s)",
+                + " clients), %d rounds of %s s slices, paired with the static file in each round; stopped: %s",
                 Format.list(profile.fractions().stream().map(Format::percentWords).toList()), slowest.probe(),
                 Format.num(slowest.peakRps(), 0), slowest.clients(), profile.rounds(), Format.num(profile.sliceS(), 1),
                 profile.stoppedBy());

@@ -96,7 +96,7 @@ final class LatencyRounds {
         for (int r = 1; ; r++) {
             double elapsed = (System.nanoTime() - began) / 1e9;
             if (r > 1 && elapsed + longest > boundS) {
-                return profile.recorded(r - 1, "the time bound (" + fmt(boundS) + " s)");
+                return profile.recorded(r - 1, String.format(Locale.ROOT, "the time bound, %.0f s", boundS));
             }
             long roundBegan = System.nanoTime();
             for (String[] cell : PairedRounds.arranged(cells, settings.seed(), r)) {

@@ -67,7 +67,7 @@ class LatencyReportTest {
         pooled.put(LatencyFigures.key("cgi", 200), histogram(5_000_000));
         List<LatencyProfile.Peak> peaks = List.of(new LatencyProfile.Peak("static", 2000, 4),
                 new LatencyProfile.Peak("cgi", 800, 4));
-        return new LatencyProfile(peaks, "cgi", List.of(0.25), List.of(200.0), 2, 1000, 6, "the time bound (300 s)",
+        return new LatencyProfile(peaks, "cgi", List.of(0.25), List.of(200.0), 2, 1000, 6, "the time bound, 300 s",
                 LatencyFigures.of(slices, pooled, List.of("static", "cgi"), List.of(200.0), 800, 6), slices,
                 List.of(point("static", 200, 0.2), point("cgi", 80, 2)));
     }
