@@ -34,6 +34,22 @@ class OpenSamplesTest {
     }
 
     @Test
+    void aScheduleWhoseFirstRequestsWereLateKeepsItsOrigin() {
+        // 100 a second; the first five went out together 40 ms late, the rest on time: due times from the schedule's
+        // origin (0), so those five were late, and the others were not
+        List<Sample> samples = new ArrayList<>();
+        for (int k = 0; k < 100; k++) {
+            double start = k < 5 ? 40 : k * 10;
+            samples.add(new Sample(1_000_000 + start, 1, 200, 6_500, "local/t", null));
+        }
+        assertEquals(1_000_000, OpenSamples.origin(samples, 10), 1e-9);
+        OpenLoopRun run = OpenSamples.of("static", 100, 1, samples, 1, 10_000, Double.NaN);
+        assertEquals(40, run.generatorLagMaxMs(), 0.01, "the first was 40 ms late");
+        assertEquals(41, run.maxMs(), 0.05);
+        assertEquals(1, run.p50Ms(), 0.01);
+    }
+
+    @Test
     void eachEngineKeepsItsOwnScheduleAndLateStartsAreLag() {
         // two engines at 50 a second each (100 in all); the second starts 300 ms after the first, and its 10th
         // request went out 5 ms late
