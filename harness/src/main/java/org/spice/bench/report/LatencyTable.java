@@ -121,7 +121,8 @@ public final class LatencyTable {
         for (LatencyProfile.AtRate f : profile.common()) {
             boolean reference = f.probe().equals(Reference.STATIC);
             rows.add(new String[] {f.probe(), Format.num(f.offeredRps(), 0), Format.num(f.achievedRps(), 1),
-                ms(f.p50Ms()), ms(f.p90Ms()), ms(f.p99Ms()), ms(f.p999Ms()), ms(f.maxMs()),
+                OpenLoopTable.ms(f.p50Ms()), OpenLoopTable.ms(f.p90Ms()), OpenLoopTable.ms(f.p99Ms()),
+                OpenLoopTable.ms(f.p999Ms()), OpenLoopTable.ms(f.maxMs()),
                 reference ? "1" : ratio(f.p50Ratio(), f.p50RatioCi()), reference ? "1" : ratio(f.p99Ratio(), f.p99RatioCi()),
                 Format.num(f.cpuUsPerReq(), 1), reference ? "1" : ratio(f.cpuRatio(), f.cpuRatioCi()),
                 Long.toString(f.failed()), f.generatorLimitedSlices() + "/" + f.slices()});
@@ -137,8 +138,9 @@ public final class LatencyTable {
             double peak = profile.peaks().stream().filter(p -> p.probe().equals(r.probe())).findFirst()
                     .map(LatencyProfile.Peak::peakRps).orElse(Double.NaN);
             rows.add(new String[] {r.probe(), Format.num(r.offeredRps() / peak, 2), Format.num(r.offeredRps(), 0),
-                Format.num(r.achievedRps(), 1), ms(r.p50Ms()), ms(r.p90Ms()), ms(r.p99Ms()), ms(r.p999Ms()),
-                ms(r.maxMs()), Long.toString(r.errors() + r.timeouts()), Long.toString(r.dropped()),
+                Format.num(r.achievedRps(), 1), OpenLoopTable.ms(r.p50Ms()), OpenLoopTable.ms(r.p90Ms()),
+                OpenLoopTable.ms(r.p99Ms()), OpenLoopTable.ms(r.p999Ms()),
+                OpenLoopTable.ms(r.maxMs()), Long.toString(r.errors() + r.timeouts()), Long.toString(r.dropped()),
                 Format.num(r.generatorLagP99Ms(), 3), Format.num(r.serverCpuUsPerReq(), 1),
                 r.generatorLimited() ? "LIMITED" : r.cut() ? "cut short" : "ok"});
         }
@@ -147,10 +149,5 @@ public final class LatencyTable {
 
     private static String ratio(double ratio, double ci) {
         return Format.ratio(ratio) + (Double.isNaN(ci) ? "" : " " + Format.percentOf(ci, ratio));
-    }
-
-    static String ms(double value) {
-        return Double.isNaN(value) ? "-" : value < 10 ? String.format(Locale.ROOT, "%.3f", value)
-                : String.format(Locale.ROOT, "%.1f", value);
     }
 }

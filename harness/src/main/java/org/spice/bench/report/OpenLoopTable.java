@@ -66,7 +66,8 @@ public final class OpenLoopTable {
         return rows;
     }
 
-    private static String ms(double value) {
+    /** Milliseconds for the tables: three decimals under 10, one from there; "-" for none. */
+    static String ms(double value) {
         if (Double.isNaN(value)) {
             return "-";
         }

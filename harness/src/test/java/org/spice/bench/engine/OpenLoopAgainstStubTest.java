@@ -18,6 +18,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.spice.bench.figures.Histograms;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.OpenLoopRun;
@@ -119,9 +120,8 @@ class OpenLoopAgainstStubTest {
         return new OpenLoop.Plan(List.of(get), RATE, seconds, 1000, 10_000, 10_000);
     }
 
-    private static Histogram latency(OpenLoopRun run) throws java.util.zip.DataFormatException {
-        return Histogram.decodeFromCompressedByteBuffer(java.nio.ByteBuffer.wrap(
-                java.util.Base64.getDecoder().decode(run.latencyHistogram())), 0);
+    private static Histogram latency(OpenLoopRun run) {
+        return Histograms.decoded(run.latencyHistogram());
     }
 
     @Test
