@@ -14,11 +14,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.page.CanonicalPage;
 
 /** Runs the CGI binary as a server would and checks every byte it writes. */
+@Tag("page")
 class CgiProgramTest {
 
     private static final Path MODULE = Paths.get(System.getProperty("spice.cgi.module", ".")).toAbsolutePath();

@@ -23,6 +23,7 @@ import org.apache.catalina.servlets.CGIServlet;
 import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.net.Endpoint;
@@ -37,6 +38,7 @@ import org.spice.verify.Verifier;
  * SpiceCGIServlet, which waits for the exit. Both must answer the canonical page; only the stock one may
  * take half a second. If the stock servlet stops sleeping, Tomcat fixed its loop and SpiceCGIServlet can go.
  */
+@Tag("page")
 class SpiceCGIServletTest {
 
     private static final int REQUESTS = 60;

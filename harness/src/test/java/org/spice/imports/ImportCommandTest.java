@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
@@ -20,6 +21,7 @@ import org.spice.bench.model.RunRecord;
 import org.spice.cli.Cli;
 
 /** Imports of known files: the figures, the combination of several imports, and bad files refused by line. */
+@Tag("page")
 class ImportCommandTest {
 
     private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"

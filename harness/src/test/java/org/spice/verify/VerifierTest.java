@@ -15,12 +15,14 @@ import java.time.LocalDate;
 import java.util.function.Function;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
 /** verify against deliberately wrong endpoints: each fault must fail with the message that names it. */
+@Tag("page")
 class VerifierTest {
 
     private static final CanonicalPage PAGE = CanonicalPage.of(6250);

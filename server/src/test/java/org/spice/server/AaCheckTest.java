@@ -21,12 +21,14 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
+import org.spice.testkit.Bound;
 
 /**
  * The A/A check: the embedded server, started as a process of its own (so its CPU is apart from the client's), has
  * its static file measured twice in one run under two names; the paired rounds put their ratio's 95 % interval around
  * 1 and the verdict calls them the same, and every ladder figure carries its slices and its interval. Two repeats, the
- * order rotated between them, as a user who compares two figures should run.
+ * order rotated between them, as a user who compares two figures should run. A 95 % interval covers 1 one time in
+ * twenty whatever the rounds, so the fewest that make one (20 s of rounds, 7-8 here) test it as well as 40 s did.
  */
 class AaCheckTest {
 
@@ -66,7 +68,7 @@ class AaCheckTest {
         int status = Cli.run(new BenchCommand(), print, print, "--target", "http://127.0.0.1:" + server.port,
                 "--server-pid", Long.toString(server.process.pid()), "--probes", "static", "--mix", again.toString(),
                 "--clients", "8", "--repeat", "2", "--ramp-up", "0.5", "--duration", "3", "--ramp-down", "0.2",
-                "--pause", "0", "--warm-up", "15", "--cpu-time", "40", "--seed", Long.toString(seed),
+                "--pause", "0", "--warm-up", "10", "--cpu-time", "20", "--seed", Long.toString(seed),
                 "--out", out.toString());
         String printed = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, printed);
@@ -83,7 +85,8 @@ class AaCheckTest {
             // The server writes at least the page for each request (its head too; wchar counts write-like calls).
             assertTrue(run.serverCtxSwitchesPerReq() > 0 && run.serverPageFaultsPerReq() >= 0
                     && run.serverWrittenBytesPerReq() >= CanonicalPage.builtBytes(), run.probe() + ": " + run.kernel());
-            assertTrue(run.processesPerReq() < 0.1, run.probe() + ": " + run.processesPerReq() + " processes per request");
+            Bound.atMost(run.probe() + ": processes started per request", run.processesPerReq(), 0.1, "a resident"
+                    + " server starts none; the machine's own forks (a few a second) over thousands of requests");
         }
         assertEquals(2, results.steadyState().size(), "both workloads warmed: " + results.steadyState());
         assertTrue(results.idle() != null && results.idle().serverCpuCores() >= 0, "idle CPU measured: " + results.idle());

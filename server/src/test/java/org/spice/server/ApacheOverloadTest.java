@@ -21,6 +21,7 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
+import org.spice.testkit.Bound;
 
 /**
  * Past the peak on the real Apache from conf/ (the acceptance check of the overload profile): bench --profile overload
@@ -28,7 +29,8 @@ import org.spice.page.CanonicalPage;
  * answering no one for minutes) and stops it. results.json holds each probe's retention and recovery, and static
  * answers the page byte for byte within 5 s of the flood's end. The JVM raises its open-files limit to the hard one,
  * and httpd, started from it, inherits that. Run once, with the default page (the flood is about the server, not the
- * size).
+ * size). Steps of 2 s up, 3 s measured, 1 s down after 1 s of pause (the default is 3,5,1,2): two probes, each at its
+ * peak, flooded and recovering, with httpd's start and stop, take about a minute.
  */
 class ApacheOverloadTest {
 
@@ -41,7 +43,8 @@ class ApacheOverloadTest {
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         int status = Cli.run(new BenchCommand(), print, print, "--server", "apache", "--profile", "overload", "--probes",
-                "static,cgi", "--peak-clients", "625", "--multiples", "16", "--warm-up", "0", "--cpu-time", "0", "--out", dir.toString());
+                "static,cgi", "--peak-clients", "625", "--multiples", "16", "--flood-timing", "2,3,1,1", "--warm-up", "0", "--cpu-time", "0",
+                "--out", dir.toString());
         String said = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, said);
         Results results;
@@ -62,7 +65,8 @@ class ApacheOverloadTest {
                     retention.get("16"), recovery.get("seconds"), recovery.get("first_exact_answer_s"));
         }
         Overload flooded = results.overload().stream().filter(x -> x.probe().equals("static")).findFirst().orElseThrow();
-        assertTrue(flooded.firstExactAnswerS() <= EXACT_WITHIN_S, "static did not answer the page byte for byte within "
-                + EXACT_WITHIN_S + " s of the flood: " + flooded.firstExactAnswerS());
+        Bound.atMost("static: first exact answer after the flood, s", flooded.firstExactAnswerS(), EXACT_WITHIN_S,
+                "httpd sheds 10,000 connections and answers within a second here; 5 s is the issue's bound for a"
+                + " server that recovers (once it answered no one for minutes)");
     }
 }

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
@@ -20,11 +21,13 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
+import org.spice.testkit.Bound;
 
 /**
  * A short real ladder of the load engine against the embedded Tomcat: every request of every mix is
  * answered with the canonical page, and the report's figures are computed from what was measured.
  */
+@Tag("page")
 class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
 
     @Test
@@ -55,9 +58,16 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         // The kernel's counters (the server's processes are not given here: the machine's processes only).
         for (RunRecord run : results.runs()) {
             double processes = run.processesPerReq();
-            // A CGI request starts a program (the embedded Tomcat's CGI also starts a thread to read it: 2).
-            assertTrue(run.probe().equals("cgi") ? processes > 0.8 && processes < 3 : processes < 0.1,
-                    run.probe() + " at " + run.clients() + ": " + processes + " processes per request");
+            // A CGI request starts a program (the embedded Tomcat's CGI also starts a thread to read it: 2). The
+            // machine's own forks (a few a second) over thousands of requests a window are a few hundredths.
+            String what = run.probe() + " at " + run.clients() + " clients: processes (and threads) started per request";
+            if (run.probe().equals("cgi")) {
+                Bound.within(what, processes, 0.8, 3, "a program and a reader thread a request (2), the machine's forks"
+                        + " beside them; under 0.8, CGI requests that started nothing");
+            } else {
+                Bound.atMost(what, processes, 0.1, "none per request; the machine's own forks (a few a second) over"
+                        + " thousands of requests a window");
+            }
         }
         assertEquals(1.0, summary.get(0).requestEfficiencyAtPeak(), 1e-12, "static against itself");
         assertTrue(Files.exists(file.resolveSibling("report.html")) && Files.exists(file.resolveSibling("runs.csv")));

@@ -8,6 +8,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
@@ -19,6 +20,7 @@ import org.spice.verify.Verifier;
  * The main test: the embedded default server, really started on a free port, passes the conformance
  * check for every probe (all 100 JSP pages), exactly as {@code scripts/spice verify} runs it.
  */
+@Tag("page")
 class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
 
     @Test

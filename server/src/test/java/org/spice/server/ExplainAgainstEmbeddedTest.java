@@ -14,6 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.commands.ExplainCommand;
 import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
+import org.spice.testkit.Bound;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
@@ -43,7 +44,8 @@ class ExplainAgainstEmbeddedTest {
             JsonNode perRequest = json.get("syscalls_per_request");
             double cgiExec = perRequest.get("cgi").path("execve").asDouble(0);
             double staticExec = perRequest.get("static").path("execve").asDouble(0);
-            assertTrue(cgiExec >= 0.9, "a CGI request starts a program: " + perRequest.get("cgi"));
+            Bound.atLeast("cgi: execve per traced request", cgiExec, 0.9, "one program a request, counted by strace"
+                    + " over 200 requests; 0.9 leaves the traced window's edge (a request whose exec fell outside it)");
             assertEquals(0, staticExec, 0.0, "a static file starts none: " + perRequest.get("static"));
             for (Map.Entry<String, JsonNode> probe : (Iterable<Map.Entry<String, JsonNode>>) perRequest::fields) {
                 assertTrue(probe.getValue().size() > 3, probe.getKey() + " made system calls: " + probe.getValue());

@@ -24,18 +24,33 @@ import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.proc.ServerCpu;
+import org.spice.testkit.Bound;
 import org.spice.cli.Cli;
 
 /**
  * The server's CPU read where it runs: scripts/spice metrics-agent starts Debian's node_exporter and process-exporter
- * on 127.0.0.1, and over the same load their figures agree with /proc's within 10 %, for a Java server (the embedded
+ * on 127.0.0.1, and over the same load their figures agree with /proc's within what their clock ticks can tell, for a
+ * Java server (the embedded
  * Tomcat) and for httpd (with its Tomcat backend and FastCGI probe). A bench that reads the exporters records the
  * figure and where it came from.
  */
 class ExportersAgainstProcTest {
 
     private static final Path SPICE = Path.of("../scripts/spice").toAbsolutePath().normalize();
-    private static final double AGREE = 0.10;
+    /** Requests of the static file in the load: 2 s of httpd's CPU here, 5 s of the embedded server's. */
+    private static final int REQUESTS = 20_000;
+    /**
+     * Both sides read the same counters (process-exporter the same /proc/PID/stat, node_exporter the same /proc/stat),
+     * truncated to the same ticks, so truncation is common to both: they differ only by what ran between the two reads
+     * at each end (the exporters are scraped just after /proc is read). The server is idle there: two ticks. The machine
+     * is not quite: its figure from the exporters leaves out their own scrape, which /proc's window holds. Over ten runs
+     * of both servers here (n = 20): server 0.998-1.002, machine 0.980-1.000 (exporters over /proc).
+     */
+    private static final double TICK_S = 0.01;
+    private static final double SERVER_AGREE = 0.01;
+    private static final double MACHINE_AGREE = 0.035;
+    /** After a first scrape, before the window: the server's start and the exporters' first scrape are over. */
+    private static final long SETTLE_MS = 2_000;
 
     @TempDir
     Path dir;
@@ -102,13 +117,18 @@ class ExportersAgainstProcTest {
         }
     }
 
-    /** Over one load of the static file, the server's and the machine's CPU from both places, within 10 %. */
+    /** Over one load of the static file, the server's and the machine's CPU from both places, within their ticks. */
     private void agree(List<Long> pids, String base) throws Exception {
         ServerCpu proc = new ServerCpu(pids, true, List.of(), null);
         ServerCpu exported = new ServerCpu(List.of(), true, exporters, null);
+        // The windows open one after the other: without this, the exporters' first scrape (their most expensive) and a
+        // JVM still busy from its start fell between /proc's opening and theirs, and the embedded server read 2-3 %
+        // (server) and 4-5 % (machine) less from the exporters in every run. Scraped once and settled, they agree.
+        exported.read();
+        Thread.sleep(SETTLE_MS);
         ServerCpu.Reading proc0 = proc.read();
         ServerCpu.Reading exported0 = exported.read();
-        run("ab", "-q", "-n", "6000", "-c", "4", base + "/spice/static/spice.html");
+        run("ab", "-q", "-n", Integer.toString(REQUESTS), "-c", "4", base + "/spice/static/spice.html");
         ServerCpu.Reading proc1 = proc.read();
         ServerCpu.Reading exported1 = exported.read();
         double server = proc1.serverS() - proc0.serverS();
@@ -118,9 +138,13 @@ class ExportersAgainstProcTest {
         String figures = String.format("server %.3f s (/proc) vs %.3f s (exporters); machine %.3f s vs %.3f s (less the"
                 + " exporters' own)", server, serverThere, machine, machineThere);
         System.out.println("exporters against /proc: " + figures);
-        assertTrue(server > 0.2, "the load cost the server CPU: " + figures);
-        assertEquals(1, serverThere / server, AGREE, figures);
-        assertEquals(1, machineThere / machine, AGREE, figures);
+        Bound.atLeast("server CPU over the load, s", server, 0.5, "the load is sized for 2-6 s here; under 0.5 s two"
+                + " ticks are more than 4 %");
+        double serverBound = SERVER_AGREE + 2 * TICK_S / server;
+        Bound.ratio("server CPU, exporters against /proc", serverThere, server, serverBound, String.format("the same"
+                + " counters read one after the other: 1 %% + 2 ticks of %.2f s; 0.998-1.002 over 20 runs", server));
+        Bound.ratio("machine CPU, exporters against /proc", machineThere, machine, MACHINE_AGREE, "the same counters;"
+                + " the exporters' own scrape is in /proc's window and not in theirs: 0.980-1.000 over 20 runs");
     }
 
     private void assertNoOtherServer() throws IOException {

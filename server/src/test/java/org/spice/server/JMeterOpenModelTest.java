@@ -20,11 +20,14 @@ import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
+import org.spice.testkit.Bound;
 
 /**
  * JMeter's open model as bench's engine (--engine jmeter --rate): the embedded server, a process of its own, stopped
  * for a second in the middle of the schedule. JMeter records when each request started, not when it was due; the
  * schedule rebuilt from its samples charges the stall to every request due in it, about R·S of them.
+ * About 80 s: the embedded server's start, bench's verify of its probes, JMeter's start, and a 15 s schedule, long
+ * enough that the stall at 8 s has steady load on both sides and the p99 of 3,000 samples is the stall's.
  */
 class JMeterOpenModelTest {
 
@@ -77,16 +80,22 @@ class JMeterOpenModelTest {
             System.out.printf("jmeter open model at %d/s, stalled %.0f ms: %d samples, %d above 50 ms, p50 %.3f ms, p99"
                     + " %.1f ms, max %.1f ms, lag p99 %.3f ms%n", RATE, (stopped[1] - stopped[0]) / 1e6, run.sent(), slow,
                     run.p50Ms(), run.p99Ms(), run.maxMs(), run.generatorLagP99Ms());
-            assertEquals(RATE * SECONDS, run.sent(), 0.02 * RATE * SECONDS, "every arrival of the schedule");
+            Bound.ratio("samples over the schedule's arrivals", run.sent(), RATE * SECONDS, 0.02, "JMeter's"
+                    + " even_arrivals sends 3,000 in 15 s; its whole-millisecond times and the test's end cut at most"
+                    + " a few tens");
             assertEquals(RATE, run.offeredRps());
             // R·S requests wait on the stall; JMeter's first requests, sent late while it starts its threads (its lag,
             // and the run marked for it), may add some tens more
-            assertTrue(slow > 0.6 * RATE * STALL_MS / 1000 && slow < 2 * RATE * STALL_MS / 1000,
-                    "about R·S = " + RATE * STALL_MS / 1000 + " requests waited on the stall, not " + slow);
-            assertTrue(run.p99Ms() > 500 && run.p99Ms() < 1_200, "p99 near S − 0.01·T: " + run.p99Ms());
-            assertTrue(run.maxMs() > 0.9 * STALL_MS && run.maxMs() < 1.3 * STALL_MS, "the request due as the server"
-                    + " stopped waited the whole stall: " + run.maxMs());
-            assertTrue(run.p50Ms() < 50, "the median request did not wait: " + run.p50Ms());
+            Bound.within("samples above 50 ms", slow, 0.6 * RATE * STALL_MS / 1000, 2 * RATE * STALL_MS / 1000,
+                    "R·S = 200 wait on the stall; JMeter's first requests, late while it starts its threads, add tens"
+                    + " (241-261 in earlier runs); under 120, a stall the schedule hid");
+            Bound.within("p99, ms", run.p99Ms(), 500, 1_200, "S − 0.01·T = 850 ms (3,000 samples: the 30 slowest are"
+                    + " due in the stall's first 0.15 s); 859-866 in earlier runs; JMeter's whole milliseconds and late"
+                    + " start move it tens of ms");
+            Bound.within("max, ms", run.maxMs(), 0.9 * STALL_MS, 1.3 * STALL_MS, "S = 1,000 ms (the signals measured"
+                    + " 1,006-1,014 ms): the request due as the server stopped waited all of it; 1,008-1,010 earlier");
+            Bound.atMost("p50, ms", run.p50Ms(), 50, "the median request is served at once (~1 ms); 50 ms would be a"
+                    + " schedule that waited");
             assertTrue(results.notes().stream().anyMatch(n -> n.startsWith("jmeter open model, static at 200.0 req/s")),
                     results.notes().toString());
         }

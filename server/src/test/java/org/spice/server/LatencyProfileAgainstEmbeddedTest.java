@@ -20,11 +20,14 @@ import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
+import org.spice.testkit.Bound;
 
 /**
  * The latency profile against the embedded Tomcat: the ladder finds each probe's peak, every probe runs open loop at
  * the same rates (fractions of CGI's peak, the slowest) in six paired rounds, and along its own curve; CGI, which
  * starts a process per request, waits several times the static file's at every common rate, and the report shows it.
+ * About 75 s: six paired rounds of 3 probes × 2 rates × 1 s make the first interval (36 s), and the ladder that finds
+ * the peaks and the three curves come before and after them.
  */
 class LatencyProfileAgainstEmbeddedTest extends StartedEmbeddedTomcat {
 
@@ -52,12 +55,16 @@ class LatencyProfileAgainstEmbeddedTest extends StartedEmbeddedTomcat {
         assertEquals(6, profile.common().size());
         for (LatencyProfile.AtRate f : profile.common()) {
             assertEquals(profile.rounds(), f.slices());
-            assertEquals(f.offeredRps(), f.achievedRps(), 0.02 * f.offeredRps(), f.probe() + " held its rate");
+            Bound.ratio(f.probe() + " at " + f.offeredRps() + "/s: achieved rate", f.achievedRps(), f.offeredRps(), 0.02,
+                    "the open loop sends on schedule; a 2 s slice's edge is a request or two of hundreds, 2 % is"
+                    + " a probe that fell behind its rate");
             assertEquals(0, f.failed(), f.probe() + " at " + f.offeredRps());
             assertTrue(f.p50Ms() > 0 && f.p50Ms() <= f.p99Ms() && f.p99Ms() <= f.maxMs(), f.toString());
             if (f.probe().equals("cgi")) {
-                assertTrue(f.p50Ratio() > 2 && f.p50Ratio() - f.p50RatioCi() > 1, "CGI waits several times the"
-                        + " static file's, and the interval says so: " + f);
+                Bound.atLeast("cgi at " + f.offeredRps() + "/s: p50 × static's", f.p50Ratio(), 2, "a process a request"
+                        + " waits 7.6-14 × the static file's here (fork and exec, ~1 ms, against 0.15-0.2 ms)");
+                Bound.atLeast("cgi at " + f.offeredRps() + "/s: p50 ratio's lower 95 % end", f.p50Ratio()
+                        - f.p50RatioCi(), 1, "the interval says CGI is slower: ±8-23 % on a ratio of 7-14");
                 assertFalse(Double.isNaN(f.p99RatioCi()), "an interval from six rounds: " + f);
             }
         }

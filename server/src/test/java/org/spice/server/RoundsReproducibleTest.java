@@ -22,31 +22,35 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
+import org.spice.testkit.Bound;
 
 /**
  * The CPU rounds are reproducible within a run on the Java servers, where drift was worst: on Tomcat and Jetty,
- * started by bench in their cgroups, each probe's ratio to the static file over the first third of the rounds agrees
- * with the last third's within their intervals, and the static file's own CPU likewise. Run once, with the default
- * page.
+ * started by bench in their cgroups, each probe's ratio to the static file over the first half of the rounds agrees
+ * with the last half's within their intervals, and the static file's own CPU likewise. Halves, not thirds: each needs
+ * six rounds for an interval, and twelve rounds of three probes take the 60 s bound (about 110 s a server with its
+ * start and warm-up; thirds took 80 s of rounds and 240 s for the class). Run once, with the default page.
  */
 class RoundsReproducibleTest {
 
-    /** How far the static file's own CPU may drift between the thirds: the bound the issue sets for a first repeat. */
+    /** How far the static file's own CPU may drift between the halves: the bound the issue sets for a first repeat. */
     private static final double STATIC_DRIFT = 0.25;
+    /** How far apart the halves may be, in sums of their 95 % half-widths (see the bound's words). */
+    private static final double GAP_OVER_INTERVALS = 1.2;
 
     @TempDir
     Path dir;
 
     @ParameterizedTest
     @ValueSource(strings = {"tomcat", "jetty"})
-    void theFirstThirdOfTheRoundsAgreesWithTheLast(String server) throws Exception {
+    void theFirstHalfOfTheRoundsAgreesWithTheLast(String server) throws Exception {
         Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
                 "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
         ByteArrayOutputStream console = new ByteArrayOutputStream();
         PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         int status = Cli.run(new BenchCommand(), print, print, "--server", server, "--probes", "static,servlet,module",
                 "--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0",
-                "--warm-up", "10", "--cpu-time", "80", "--cpu-precision", "0.5", "--out", dir.toString());
+                "--warm-up", "10", "--cpu-time", "60", "--cpu-precision", "0.5", "--out", dir.toString());
         String said = console.toString(StandardCharsets.UTF_8);
         assertEquals(0, status, said);
         Results results;
@@ -56,15 +60,15 @@ class RoundsReproducibleTest {
         }
         assertTrue(results.settings().serverCgroup() != null, "bench read the server's cgroup: " + results.settings());
         CpuRounds rounds = results.cpuRounds();
-        // the thirds of the rounds that count: a round the JIT compiled through is left out of every figure
+        // the halves of the rounds that count: a round the JIT compiled through is left out of every figure
         List<CpuRounds.Round> counted = rounds.rounds().stream().filter(r -> !r.jitBusy()).toList();
-        int third = counted.size() / 3;
-        assertTrue(third >= RoundFigures.MIN_ROUNDS, "enough rounds for thirds with intervals: " + counted.size() + " of "
-                + rounds.rounds().size());
+        int half = counted.size() / 2;
+        assertTrue(half >= RoundFigures.MIN_ROUNDS, "enough rounds for halves with intervals: " + counted.size() + " of "
+                + rounds.rounds().size() + " (a slow machine: give the test's --cpu-time more)");
         CpuRounds first = new CpuRounds(rounds.clients(), rounds.precision(), rounds.timeBoundS(), "", counted.subList(0,
-                third));
+                half));
         CpuRounds last = new CpuRounds(rounds.clients(), rounds.precision(), rounds.timeBoundS(), "", counted.subList(
-                counted.size() - third, counted.size()));
+                counted.size() - half, counted.size()));
         for (String probe : List.of("static", "servlet", "module")) {
             RoundFigures.Figures a = RoundFigures.of(first, results::cpuSource).get(probe);
             RoundFigures.Figures b = RoundFigures.of(last, results::cpuSource).get(probe);
@@ -72,15 +76,22 @@ class RoundsReproducibleTest {
                     : new double[] {a.paired().ratio(), a.paired().ratioCi()};
             double[] y = probe.equals("static") ? new double[] {b.cpuUsPerReq(), b.cpuUsPerReqCi()}
                     : new double[] {b.paired().ratio(), b.paired().ratioCi()};
-            String figures = String.format("%s %s: first third %.3f ± %.3f, last third %.3f ± %.3f (%s)", server, probe,
+            String figures = String.format("%s %s: first half %.3f ± %.3f, last half %.3f ± %.3f (%s)", server, probe,
                     x[0], x[1], y[0], y[1], probe.equals("static") ? "µs per request" : "× static");
             System.out.println("rounds reproducible: " + figures);
-            // A ratio is paired by round, so the machine's drift cancels in it: its thirds agree within their intervals.
+            // A ratio is paired by round, so the machine's drift cancels in it: its halves agree within their intervals.
             // The static file's own figure carries that drift (two default runs here differed by 14 %; one CI run's
             // last third on Jetty rose to 1.25 x its first while every ratio held): within the intervals or 25 %.
-            boolean agree = Math.abs(x[0] - y[0]) <= x[1] + y[1]
-                    || probe.equals("static") && Math.abs(y[0] / x[0] - 1) <= STATIC_DRIFT;
-            assertTrue(agree, figures + "\n" + said);
+            double gap = Math.abs(x[0] - y[0]) / (x[1] + y[1]);
+            if (probe.equals("static") && gap > 1) {
+                Bound.ratio(server + " static: last half's µs per request", y[0], x[0], STATIC_DRIFT, "not paired, so"
+                        + " the machine's drift is in it: two default runs here differed by 14 %, one CI run's last third"
+                        + " on Jetty 1.25 × its first while every ratio held");
+            } else {
+                Bound.atMost(server + " " + probe + ": halves' gap over the sum of their 95 % half-widths", gap,
+                        GAP_OVER_INTERVALS, "the sum of two 95 % half-widths is 2.8 sd of the halves' gap, a miss one"
+                        + " time in 180 by chance, six checks a run; 1.2 × the sum is 3.3 sd, one in a thousand");
+            }
         }
     }
 }

@@ -13,18 +13,21 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.commands.SweepCommand;
 import org.spice.bench.model.Server;
 import org.spice.bench.model.Sweep;
 import org.spice.cli.Cli;
+import org.spice.testkit.Bound;
 
 /**
  * scripts/spice sweep on the embedded server, small and bounded: the project built at two page sizes (copies of the
  * sources, kept in server/target so the second run of the suite rebuilds only what changed), each size's own server
  * started, verified, warmed and measured, then stopped; a line per probe through the points.
  */
+@Tag("page")
 class SweepAgainstEmbeddedTest {
 
     /** Neither is the size the suite is built at (1,000 or 6,250 bytes): both are real builds of the copies. */
@@ -54,7 +57,9 @@ class SweepAgainstEmbeddedTest {
             assertTrue(Double.isNaN(line.perKbUsCi()), "two sizes give a line without an interval");
         }
         // A process per request costs far more than a static file, at any size: the fixed costs say so.
-        assertTrue(sweep.probes().get("cgi").fixedUs() > 3 * sweep.probes().get("static").fixedUs(), printed);
+        Bound.atLeast("cgi's fixed cost × static's", sweep.probes().get("cgi").fixedUs()
+                / sweep.probes().get("static").fixedUs(), 3, "a process a request costs 50-60 × the static file here;"
+                + " 3 × is far below any noise of a two-point line");
 
         // Each size measured its own build: the results say the page's size.
         for (Sweep.Size size : sweep.sizes()) {

@@ -18,6 +18,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
@@ -32,6 +33,7 @@ import org.spice.page.CanonicalPage;
  * build assembles it from Maven Central): their output imported gives the tool's own totals; JMeter as
  * bench's engine, here and split across two JMeter server engines on 127.0.0.1.
  */
+@Tag("page")
 class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
 
     private static final Path JMETER = Path.of(System.getProperty("spice.jmeter.home", "../jmeter/target/jmeter"));

@@ -27,6 +27,7 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.cli.Cli;
+import org.spice.testkit.Bound;
 
 /**
  * Two hosts on one machine: the client in a network namespace this test makes (and removes), linked to this one by a
@@ -121,9 +122,12 @@ class TwoHostsTest {
             assertEquals(0, measured.status, measured.out);
             double fromProc = proc1.serverS() - proc0.serverS();
             double fromExporters = there1.serverS() - there0.serverS();
-            assertTrue(fromProc > 0.5, "the load cost the server CPU: " + fromProc + " s");
-            assertEquals(1, fromExporters / fromProc, 0.15, "the server's CPU over the bench: " + fromExporters
-                    + " s from the exporters, " + fromProc + " s from /proc");
+            Bound.atLeast("server CPU over the bench, s", fromProc, 0.5, "the bench costs the server 9-10 s of CPU"
+                    + " here; under 0.5 s the ticks' error is no longer small");
+            // the same counters (/proc/PID/stat) read one after the other: they differ by what ran between the reads
+            Bound.ratio("server CPU over the bench, exporters against /proc", fromExporters, fromProc,
+                    0.01 + 2 * 0.01 / fromProc, "as ExportersAgainstProcTest: 1 % + 2 ticks; earlier runs agreed to the"
+                    + " tick (9.320/9.320 s)");
 
             Results with = results(dir.resolve("measured"));
             // The figures beside each other in the suite's output, for whoever reads the log.

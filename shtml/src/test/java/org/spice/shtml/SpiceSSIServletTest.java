@@ -14,6 +14,7 @@ import org.apache.catalina.ssi.SSIServlet;
 import org.apache.catalina.startup.Tomcat;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.net.Endpoint;
@@ -26,6 +27,7 @@ import org.spice.verify.Verifier;
  * The generated spice.shtml served by a real embedded Tomcat twice: through Tomcat's own SSIServlet,
  * whose DATE_LOCAL prints "(none)" since 11.0.23, and through SpiceSSIServlet, which must conform.
  */
+@Tag("page")
 class SpiceSSIServletTest {
 
     private static final Path WEBAPP = Path.of(System.getProperty("spice.generated.webapp", "target/generated-webapp"));

@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.cli.Cli;
@@ -20,6 +21,7 @@ import org.spice.page.CanonicalPage;
  * sweep's options are checked before anything is built or started; the copy of the sources it builds at another
  * size holds the sources only, and follows them.
  */
+@Tag("page")
 class SweepCommandTest {
 
     @TempDir

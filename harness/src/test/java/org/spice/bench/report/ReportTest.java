@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
@@ -27,6 +28,7 @@ import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Settings;
 
 /** The report's figures, sentences and order, on a run with known numbers (ReportFixture). */
+@Tag("page")
 class ReportTest {
 
     private static final double EPS = 1e-9;

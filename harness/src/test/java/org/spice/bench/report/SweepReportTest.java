@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
@@ -20,6 +21,7 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Sweep;
 
 /** The size sweep's arithmetic on known inputs, its file, its table and its part of the report. */
+@Tag("page")
 class SweepReportTest {
 
     @Test

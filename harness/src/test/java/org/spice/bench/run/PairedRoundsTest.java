@@ -27,6 +27,7 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.net.TestServer;
 import org.spice.page.Probe;
+import org.spice.testkit.Bound;
 
 /** The CPU rounds in a real bench against a test server: shuffled per round, paired, written, and their answer given. */
 class PairedRoundsTest {
@@ -84,7 +85,8 @@ class PairedRoundsTest {
         try {
             Results read = bench(dir, spinning.pid());
             CpuRounds rounds = read.cpuRounds();
-            assertTrue(rounds.rounds().size() >= 2, "rounds of 2 s within 9 s: " + rounds.rounds().size());
+            Bound.atLeast("rounds within the 9 s bound", rounds.rounds().size(), 2, "rounds of 2 × 1 s slices and their"
+                    + " edges (2.2-2.5 s here) within 9 s: three or four; two leaves a slow machine its room");
             assertEquals(2, rounds.clients());
             assertTrue(rounds.stopped().startsWith("the time bound") || rounds.stopped().startsWith("every probe"),
                     rounds.stopped());

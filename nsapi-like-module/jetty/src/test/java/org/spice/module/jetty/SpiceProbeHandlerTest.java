@@ -12,6 +12,7 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.handler.ContextHandler;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
@@ -19,6 +20,7 @@ import org.spice.page.Probe;
 import org.spice.verify.Verifier;
 
 /** The Handler in a real embedded Jetty Server, mounted as in conf/jetty, checked by verify over HTTP. */
+@Tag("page")
 class SpiceProbeHandlerTest {
 
     private static Server server;

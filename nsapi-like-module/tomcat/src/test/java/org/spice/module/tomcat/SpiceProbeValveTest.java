@@ -11,6 +11,7 @@ import java.time.LocalDate;
 import org.apache.catalina.LifecycleException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.net.Endpoint;
@@ -20,6 +21,7 @@ import org.spice.tomcat.fixture.LoopbackTomcat;
 import org.spice.verify.Verifier;
 
 /** The Valve in a real embedded Tomcat's Host pipeline, checked by verify over HTTP. */
+@Tag("page")
 class SpiceProbeValveTest {
 
     @TempDir
