@@ -25,11 +25,12 @@ import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
 
 /**
- * The CPU rounds are reproducible within a run on the Java servers, where drift was worst: on Tomcat and Jetty,
- * started by bench in their cgroups, each probe's ratio to the static file over the first half of the rounds agrees
+ * The CPU rounds are reproducible within a run on a Java server, where drift was worst: on Jetty (where one CI run's
+ * static figure rose 1.25 × between thirds; Tomcat's rounds are read by the same code, and its A/A holds over two starts
+ * in SideBySideTest), started by bench in its cgroup, each probe's ratio to the static file over the first half of the rounds agrees
  * with the last half's within their intervals, and the static file's own CPU likewise. Halves, not thirds: each needs
- * six rounds for an interval, and twelve rounds of three probes take the 60 s bound (about 110 s a server with its
- * start and warm-up; thirds took 80 s of rounds and 240 s for the class). Run once, with the default page.
+ * six rounds for an interval, and twelve rounds of three probes take the 60 s bound (about 100 s with the server's
+ * start and warm-up: more than a minute for that; thirds over Tomcat and Jetty took 240 s). Run once, with the default page.
  */
 class RoundsReproducibleTest {
 
@@ -42,7 +43,7 @@ class RoundsReproducibleTest {
     Path dir;
 
     @ParameterizedTest
-    @ValueSource(strings = {"tomcat", "jetty"})
+    @ValueSource(strings = {"jetty"})
     void theFirstHalfOfTheRoundsAgreesWithTheLast(String server) throws Exception {
         Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
                 "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
