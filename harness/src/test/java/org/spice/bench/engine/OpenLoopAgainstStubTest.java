@@ -148,8 +148,9 @@ class OpenLoopAgainstStubTest {
                 + " the stall's first 0.2 s; ±50 ms, the stall's own spread (1,000-1,014 ms) and HdrHistogram's 0.1 %");
         Bound.within("max, ms", run.maxMs(), 950, 1050, "S = 1,000 ms: the request due as the stub stopped waits it out;"
                 + " ±50 ms, the signals' spread (1,006-1,014 ms measured) and the 5 ms service");
-        Bound.atMost("generator lag p99, ms", run.generatorLagP99Ms(), 1, "the generator keeps to its schedule: its lag"
-                + " p99 is 0.03-0.1 ms here at 500/s; a millisecond is ten times that");
+        Bound.atMost("generator lag p99, ms", run.generatorLagP99Ms(), 20, "a generator that waited on the stalled"
+                + " server would lag by up to the stall (1,000 ms); beside the stub on 2 cores its lag p99 was 0.35, 0.61"
+                + " and 2.1 ms in three runs: 20 ms is ten times the largest and a fiftieth of the stall");
 
         // the same stall under the closed loop: a handful of slow requests, a p99 that hardly moves
         BenchSettings settings = BenchSettings.builder().target(Endpoint.parse("http://127.0.0.1:" + port))
@@ -224,10 +225,13 @@ class OpenLoopAgainstStubTest {
         System.out.printf("%s at 500/s: SPICE p50 %.3f p99 %.3f ms (service %.3f, %.3f; lag p99 %.3f); vegeta p50 %.3f"
                 + " p99 %.3f ms%n", what, ours.p50Ms(), ours.p99Ms(), ours.serviceP50Ms(), ours.serviceP99Ms(),
                 ours.generatorLagP99Ms(), p50, p99);
-        Bound.ratio(what + ": p50, SPICE against vegeta", oursP50, p50, 0.10, "the same stub at the same time: 4 %"
-                + " apart at most in earlier runs (5.21/5.44 ms); the two clients' dial differs by ~0.2 ms of 5");
-        Bound.ratio(what + ": p99, SPICE against vegeta", oursP99, p99, 0.10, "run together, 1-4 % apart in earlier"
-                + " runs (5.88/5.81, 5.95/6.18, 830/838, 844/866 ms); one after the other they were 11.5 % apart, so"
-                + " they run at the same time");
+        Bound.ratio(what + ": p50, SPICE against vegeta", oursP50, p50, 0.10, "the same stub at the same time: 2-5 %"
+                + " apart in five runs (5.21/5.44, 5.66/5.90, 6.85/6.73 ms); the two clients' dial differs by ~0.2 ms");
+        // Steady, the p99 is the machine's: both tools, the stub and this JVM share 2 cores, and the steady p99 ran from
+        // 9.5 to 39 ms between runs. Through the stall it is the stall's (S − 0.01·T), and the two agree closely.
+        boolean stalled = what.equals("stalled");
+        Bound.ratio(what + ": p99, SPICE against vegeta", oursP99, p99, stalled ? 0.10 : 0.35, stalled
+                ? "the stall sets it: 830/838, 844/866, 839/847, 849/861 ms in four runs (1-3 % apart)"
+                : "the machine sets it: 1.02, 1.09 and 1.23 × vegeta's in three runs on 2 cores (p99 9.5-39 ms)");
     }
 }
