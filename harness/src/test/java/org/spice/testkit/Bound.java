@@ -66,7 +66,9 @@ public final class Bound {
     }
 
     private static void check(String figure, double value, double min, double max, String from) {
-        String test = testClass() + "." + testMethod();
+        StackWalker.StackFrame asking = askingFrame();
+        String testClass = asking == null ? "?" : asking.getClassName().substring(asking.getClassName().lastIndexOf('.') + 1);
+        String test = testClass + "." + (asking == null ? "?" : asking.getMethodName());
         double margin = Double.isNaN(value) ? Double.NaN : margin(value, min, max);
         String range = "[" + fmt(min) + ", " + fmt(max) + "]";
         String line = String.format(Locale.ROOT, "bound: %s: %s = %s in %s, margin %.1f %%", test, figure, fmt(value),
@@ -78,7 +80,7 @@ public final class Bound {
                     + "The bound comes from: %s.%nWhat to do: the bound holds the figure's resolution and its spread over"
                     + " runs, so a miss is more likely a defect than chance; re-run this class alone once (mvn -B verify"
                     + " -pl %s -Dtest=%s -Dsurefire.failIfNoSpecifiedTests=false); if it misses again, look at the figure"
-                    + " above, not the bound.", figure, fmt(value), range, from, module(), testClass()));
+                    + " above, not the bound.", figure, fmt(value), range, from, module(), testClass));
         }
     }
 
@@ -95,18 +97,10 @@ public final class Bound {
         }
     }
 
-    /** The simple name of the test class that asked. */
-    private static String testClass() {
-        String name = askingFrame().map(StackWalker.StackFrame::getClassName).orElse("?");
-        return name.substring(name.lastIndexOf('.') + 1);
-    }
-
-    private static String testMethod() {
-        return askingFrame().map(StackWalker.StackFrame::getMethodName).orElse("?");
-    }
-
-    private static java.util.Optional<StackWalker.StackFrame> askingFrame() {
-        return StackWalker.getInstance().walk(frames -> frames.filter(f -> f.getClassName().endsWith("Test")).findFirst());
+    /** The frame of the test that asked (its class's name ends in Test), or null. */
+    private static StackWalker.StackFrame askingFrame() {
+        return StackWalker.getInstance().walk(frames -> frames.filter(f -> f.getClassName().endsWith("Test")).findFirst())
+                .orElse(null);
     }
 
     private static String module() {

@@ -41,7 +41,7 @@ class CgroupAgainstProcTest {
      * two busy fields a process. Four of those standard deviations over the trees' processes, plus what the two
      * readings' order adds (the trees are read just after the cgroup, each end; the JVMs' own threads run meanwhile):
      * 1 %, three times the median gap over ten runs of each server here (cgroup/trees 0.993-1.011, median gap 0.3 %,
- * n = 20).
+     * n = 20).
      */
     private static final double SD_FIELD_TICKS = 1 / Math.sqrt(6);
     private static final double READ_ORDER = 0.01;
@@ -103,9 +103,10 @@ class CgroupAgainstProcTest {
                 Bound.atMost("apache cgi: cgroup CPU, s", cgiFigures[0], cgiFigures[2] * (1 + MACHINE_RESOLUTION) + TICKS_S,
                         "the machine's figure less the client's (" + String.format("%.3f s", cgiFigures[2]) + ") + 4.5 %"
                         + " + 2 ticks: /proc/stat's sampling and ab's CPU read by polling (−4.3..+3.2 % over 13 runs)");
-                // the programs cost 0.4-0.5 of what a CGI request costs httpd here: the tree sees only the rest
+                // the programs are about two thirds of what a CGI request costs here: the tree sees only the rest
                 Bound.atLeast("apache cgi: cgroup CPU over the trees'", cgiFigures[0] / cgiFigures[1], 1.2,
-                        "the CGI programs the trees miss are about half the cgroup's figure (2.9-3.2 × over ten runs)");
+                        "the CGI programs the trees miss are about two thirds of the cgroup's figure (2.9-3.2 × the"
+                        + " trees' over ten runs)");
             }
         } finally {
             spice("server", "stop", server, "--port", Integer.toString(port));

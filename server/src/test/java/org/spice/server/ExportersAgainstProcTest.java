@@ -29,8 +29,8 @@ import org.spice.cli.Cli;
 
 /**
  * The server's CPU read where it runs: scripts/spice metrics-agent starts Debian's node_exporter and process-exporter
- * on 127.0.0.1, and over the same load their figures agree with /proc's within what their clock ticks can tell, for a
- * Java server (the embedded
+ * on 127.0.0.1, and over the same load their figures agree with /proc's (the same counters, read one after the other),
+ * for a Java server (the embedded
  * Tomcat) and for httpd (with its Tomcat backend and FastCGI probe). A bench that reads the exporters records the
  * figure and where it came from.
  */
@@ -44,10 +44,11 @@ class ExportersAgainstProcTest {
      * truncated to the same ticks, so truncation is common to both: they differ only by what ran between the two reads
      * at each end (the exporters are scraped just after /proc is read). The server is idle there: two ticks. The machine
      * is not quite: its figure from the exporters leaves out their own scrape, which /proc's window holds. Over ten runs
-     * of both servers here (n = 20): server 0.998-1.002, machine 0.980-1.000 (exporters over /proc).
+     * of both servers here (n = 20): server 1.000-1.003, machine 0.980-1.004 (exporters over /proc).
      */
-    private static final double TICK_S = 0.01;
-    private static final double SERVER_AGREE = 0.01;
+    static final double TICK_S = 0.01;
+    /** The server's figure from the exporters over /proc's, within this and two ticks (TwoHostsTest too). */
+    static final double SERVER_AGREE = 0.01;
     private static final double MACHINE_AGREE = 0.035;
     /** After a first scrape, before the window: the server's start and the exporters' first scrape are over. */
     private static final long SETTLE_MS = 2_000;
@@ -142,9 +143,9 @@ class ExportersAgainstProcTest {
                 + " ticks are more than 4 %");
         double serverBound = SERVER_AGREE + 2 * TICK_S / server;
         Bound.ratio("server CPU, exporters against /proc", serverThere, server, serverBound, String.format("the same"
-                + " counters read one after the other: 1 %% + 2 ticks of %.2f s; 0.998-1.002 over 20 runs", server));
+                + " counters read one after the other: 1 %% + 2 ticks of %.2f s; 1.000-1.003 over 20 runs", server));
         Bound.ratio("machine CPU, exporters against /proc", machineThere, machine, MACHINE_AGREE, "the same counters;"
-                + " the exporters' own scrape is in /proc's window and not in theirs: 0.980-1.000 over 20 runs");
+                + " the exporters' own scrape is in /proc's window and not in theirs: 0.980-1.004 over 20 runs");
     }
 
     private void assertNoOtherServer() throws IOException {

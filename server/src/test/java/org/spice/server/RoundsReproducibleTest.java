@@ -26,11 +26,12 @@ import org.spice.testkit.Bound;
 
 /**
  * The CPU rounds are reproducible within a run on a Java server, where drift was worst: on Jetty (where one CI run's
- * static figure rose 1.25 × between thirds; Tomcat's rounds are read by the same code, and its A/A holds over two starts
- * in SideBySideTest), started by bench in its cgroup, each probe's ratio to the static file over the first half of the rounds agrees
- * with the last half's within their intervals, and the static file's own CPU likewise. Halves, not thirds: each needs
- * six rounds for an interval, and twelve rounds of three probes take the 60 s bound (about 100 s with the server's
- * start and warm-up: more than a minute for that; thirds over Tomcat and Jetty took 240 s). Run once, with the default page.
+ * static figure rose 1.25 × between thirds; Tomcat's rounds are read by the same code, and its A/A holds over two
+ * starts in SideBySideTest), started by bench in its cgroup, each probe's ratio to the static file over the first half
+ * of the rounds agrees with the last half's within their intervals, and the static file's own CPU likewise. Halves,
+ * not thirds: each needs six rounds for an interval, and twelve rounds of three probes take the 60 s bound (about
+ * 100 s with the server's start and warm-up: more than a minute for that; thirds over Tomcat and Jetty took 240 s).
+ * Run once, with the default page.
  */
 class RoundsReproducibleTest {
 

@@ -126,7 +126,8 @@ class TwoHostsTest {
                     + " here; under 0.5 s the ticks' error is no longer small");
             // the same counters (/proc/PID/stat) read one after the other: they differ by what ran between the reads
             Bound.ratio("server CPU over the bench, exporters against /proc", fromExporters, fromProc,
-                    0.01 + 2 * 0.01 / fromProc, "as ExportersAgainstProcTest: 1 % + 2 ticks; earlier runs agreed to the"
+                    ExportersAgainstProcTest.SERVER_AGREE + 2 * ExportersAgainstProcTest.TICK_S / fromProc,
+                    "as ExportersAgainstProcTest: 1 % + 2 ticks; earlier runs agreed to the"
                     + " tick (9.320/9.320 s)");
 
             Results with = results(dir.resolve("measured"));
