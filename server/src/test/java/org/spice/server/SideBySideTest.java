@@ -30,7 +30,8 @@ import com.fasterxml.jackson.databind.JsonNode;
  * second on the first's port + 10, each in its own cgroup), verifies and warms both, measures them in the same rounds
  * and stops both. The A/A: every cross ratio is near 1; each slice's CPU is its own server's, and the idle one's meanwhile
  * is a small part of it; each server's results hold its own rounds, as a bench of it alone. Run once, with the default
- * page.
+ * page. Each test starts its servers, warms them and runs rounds of every arm: 66-70 s (two embedded servers), 83 s
+ * (three protocols, one server) and 103-106 s (two starts of two httpd), 250-260 s for the class, the suite's longest.
  */
 class SideBySideTest {
 
@@ -139,7 +140,9 @@ class SideBySideTest {
     /**
      * One server under three protocols in the same rounds: keeping the connection costs the static file less than a
      * connection per request (here 19 against 48 µs: 2.5 ×), and a full TLS handshake per connection far more
-     * (about 30 ×): each arm's requests went out as its protocol says, and each ratio is paired by round.
+     * (about 30 ×): each arm's requests went out as its protocol says, and each ratio is paired by round. 15 s of rounds
+     * give 2-4 rounds of the three arms, too few for an interval (six), so the bounds then read the ratios themselves:
+     * 2.07-2.33 against 1.2, 0.017-0.020 against 0.5 in four runs, far from either bound.
      */
     @Test
     void theProtocolsAreArmsOfTheSameRounds(@TempDir Path dir) throws Exception {
