@@ -97,6 +97,11 @@ class OpenLoopImportTest {
         String printed = run("oha", "--probe", "static", "--bytes", BYTES, "--rate", "760", "--out", dir.resolve("r").toString(),
                 json.toString());
         assertTrue(printed.startsWith("0\n"), printed);
+        // a run at a rate alone has no ladder, and its static file did run: neither an empty ladder table nor a
+        // missing baseline is said, and vegeta's and oha's lag, which they do not record, prints as none
+        assertFalse(printed.contains("Request rates from the ladder"), printed);
+        assertFalse(printed.contains("did not run"), printed);
+        assertFalse(printed.contains("NaN"), printed);
         OpenLoopRun run = ResultsJson.readResults(dir.resolve("r")).openLoop().get(0);
         assertEquals(760, run.offeredRps());
         assertEquals(4.10496, run.p50Ms(), 1e-9);

@@ -59,8 +59,8 @@ public final class OpenLoopTable {
             rows.add(new String[] {r.probe(), Format.num(r.offeredRps(), 0), String.format(Locale.ROOT, "%.1f",
                     r.achievedRps()), ms(r.p50Ms()), ms(r.p90Ms()), ms(r.p99Ms()), ms(r.p999Ms()), ms(r.maxMs()),
                 ms(r.serviceP50Ms()), Long.toString(r.errors() + r.timeouts()), Long.toString(r.dropped()),
-                String.format(Locale.ROOT, "%.3f", r.generatorLagP99Ms()), Double.isNaN(r.serverCpuUsPerReq()) ? "-"
-                        : String.format(Locale.ROOT, "%.1f", r.serverCpuUsPerReq()),
+                Double.isNaN(r.generatorLagP99Ms()) ? "-" : String.format(Locale.ROOT, "%.3f", r.generatorLagP99Ms()),
+                Double.isNaN(r.serverCpuUsPerReq()) ? "-" : String.format(Locale.ROOT, "%.1f", r.serverCpuUsPerReq()),
                 r.generatorLimited() ? "LIMITED" : r.cut() ? "cut short" : "ok"});
         }
         return rows;

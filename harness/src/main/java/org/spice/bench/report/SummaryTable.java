@@ -35,8 +35,14 @@ public final class SummaryTable {
                 : " (" + results.server() + ")", Method.of(results).describe());
     }
 
-    /** The ladder's table: per probe its peak rate and the request efficiencies, the notes that go with them. */
+    /**
+     * The ladder's table: per probe its peak rate and the request efficiencies, the notes that go with them; nothing
+     * for a run at offered rates alone (--rate, an open-loop import), whose table is the open loop's.
+     */
     static String rates(Results results) {
+        if (results.runs().isEmpty() && !results.openLoop().isEmpty()) {
+            return "";
+        }
         StringBuilder out = new StringBuilder();
         List<SpiceFigures.Summary> summaries = Summaries.of(results);
         // With the CPU rounds, the CPU figures are theirs alone (the CPU table); the ladder's then give rates only.

@@ -78,9 +78,12 @@ final class Verdict {
                 method.protocol(), method.bodyBytes(), method.engine());
     }
 
+    /** Said when the baseline has no figure: not for a run at offered rates, where it ran in the open loop. */
     private static String noBaseline(Run run) {
-        return run.base() == null || run.base().failed() && !run.base().rounds().measured() ? "The static baseline did not run (or failed), so no efficiency"
-                + " can be given: run the static probe beside the others." : null;
+        boolean ranOpenLoop = run.results().openLoop().stream().anyMatch(r -> r.probe().equals(run.reference()));
+        return !ranOpenLoop && (run.base() == null || run.base().failed() && !run.base().rounds().measured())
+                ? "The static baseline did not run (or failed), so no efficiency can be given: run the static probe"
+                        + " beside the others." : null;
     }
 
     /**
@@ -98,6 +101,11 @@ final class Verdict {
             sentences.add("Only " + run.baseName() + "'s server CPU was measured: " + Format.words(run.base()
                     .cpuUsPerReqAtPeak()) + " µs per request" + Format.plusMinus(run.base().noise().cpuUsPerReqAtPeakCi(), 0)
                     .replace("±", " ± ") + " at its peak; no other probe counted before the run ended (see below).");
+            return sentences;
+        }
+        if (byCpu.isEmpty() && run.results().openLoop().stream().anyMatch(r -> !Double.isNaN(r.serverCpuUsPerReq()))) {
+            sentences.add("Server CPU was measured at the offered rates alone: the open loop's table gives it per request"
+                    + " for each probe at its rate.");
             return sentences;
         }
         if (byCpu.isEmpty()) {
@@ -240,8 +248,10 @@ final class Verdict {
         Results results = run.results();
         List<String> sentences = new ArrayList<>();
         long failedMixes = results.runs().stream().filter(RunRecord::failed).count();
+        // a probe run at an offered rate has no ladder of its own, which is not a failure
+        List<String> openLoop = results.openLoop().stream().map(r -> r.probe()).toList();
         List<String> failedProbes = run.summaries().stream().filter(SpiceFigures.Summary::failed)
-                .map(SpiceFigures.Summary::probe).toList();
+                .map(SpiceFigures.Summary::probe).filter(p -> !openLoop.contains(p)).toList();
         if (results.partial()) {
             sentences.add("These results are partial: " + results.partialReason() + ".");
         }
