@@ -37,6 +37,11 @@ final class Verdict {
                             .toList());
         }
 
+        /** Whether {@code probe} ran at an offered rate (--rate, an open-loop import): it has no ladder of its own. */
+        boolean ranOpenLoop(String probe) {
+            return results.openLoop().stream().anyMatch(r -> r.probe().equals(probe));
+        }
+
         /** The probes with a CPU figure, cheapest first. */
         List<SpiceFigures.Summary> byCpu() {
             return probes.stream().filter(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()))
@@ -80,8 +85,7 @@ final class Verdict {
 
     /** Said when the baseline has no figure: not for a run at offered rates, where it ran in the open loop. */
     private static String noBaseline(Run run) {
-        boolean ranOpenLoop = run.results().openLoop().stream().anyMatch(r -> r.probe().equals(run.reference()));
-        return !ranOpenLoop && (run.base() == null || run.base().failed() && !run.base().rounds().measured())
+        return !run.ranOpenLoop(run.reference()) && (run.base() == null || run.base().failed() && !run.base().rounds().measured())
                 ? "The static baseline did not run (or failed), so no efficiency can be given: run the static probe"
                         + " beside the others." : null;
     }
@@ -249,9 +253,8 @@ final class Verdict {
         List<String> sentences = new ArrayList<>();
         long failedMixes = results.runs().stream().filter(RunRecord::failed).count();
         // a probe run at an offered rate has no ladder of its own, which is not a failure
-        List<String> openLoop = results.openLoop().stream().map(r -> r.probe()).toList();
         List<String> failedProbes = run.summaries().stream().filter(SpiceFigures.Summary::failed)
-                .map(SpiceFigures.Summary::probe).filter(p -> !openLoop.contains(p)).toList();
+                .map(SpiceFigures.Summary::probe).filter(p -> !run.ranOpenLoop(p)).toList();
         if (results.partial()) {
             sentences.add("These results are partial: " + results.partialReason() + ".");
         }
