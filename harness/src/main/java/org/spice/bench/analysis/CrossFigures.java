@@ -48,12 +48,20 @@ public final class CrossFigures {
      *                   start of the servers and the next (Kalibera and Jones's two levels); NaN with one start
      * @param bProbe     b's probe where a pair set two probes side by side ({@link Pair}: php-fpm on one server
      *                   against mod-php on another); null where both are {@code probe}
+     * @param rateRps    the rates the ratio's two arms ran at, a's then b's, requests a second (over several starts,
+     *                   their mean): one offered rate twice where the rounds ran open loop, else what each achieved
+     * @param rateKind   which: {@link CpuRounds#OFFERED} or {@link CpuRounds#ACHIEVED}
      */
-    @JsonPropertyOrder({"probe", "a", "b", "b_probe", "ratio", "ratio_ci", "rounds", "restarts", "relative",
-        "relative_ci", "aim", "precise", "between_restarts"})
+    @JsonPropertyOrder({"probe", "a", "b", "b_probe", "ratio", "ratio_ci", "rate_rps", "rate_kind", "rounds",
+        "restarts", "relative", "relative_ci", "aim", "precise", "between_restarts"})
     public record Cross(String probe, String a, String b, double ratio, double ratioCi, int rounds, int restarts,
             double relative, double relativeCi, double aim, boolean precise, double betweenRestarts,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String bProbe) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) String bProbe, List<Double> rateRps, String rateKind) {
+
+        /** Whether its two arms ran at different rates (closed loop, each at its own): the ratio then carries them. */
+        public boolean ratesDiffer() {
+            return rateRps.size() == 2 && !rateRps.get(0).equals(rateRps.get(1));
+        }
 
         /** b's probe: {@code probe}, unless the pair set another against it. */
         public String probeOfB() {
@@ -180,13 +188,13 @@ public final class CrossFigures {
             List<String> onB = probes.getOrDefault(pair.b(), List.of());
             if (pair.probeA() != null) {
                 if (onA.contains(pair.probeA()) && onB.contains(pair.probeB())) {
-                    all.add(cross(pair.probeA(), pair.a(), pair.probeB(), pair.b(), series, rounds.precision()));
+                    all.add(cross(pair.probeA(), pair.a(), pair.probeB(), pair.b(), series, rounds));
                 }
                 continue;
             }
             for (String probe : onA) {
                 if (onB.contains(probe)) {
-                    all.add(cross(probe, pair.a(), probe, pair.b(), series, rounds.precision()));
+                    all.add(cross(probe, pair.a(), probe, pair.b(), series, rounds));
                 }
             }
         }
@@ -207,7 +215,8 @@ public final class CrossFigures {
     }
 
     private static Cross cross(String probe, String a, String probeB, String b, Map<String, double[]> series,
-            double precision) {
+            CpuRounds rounds) {
+        double precision = rounds.precision();
         double[] onA = series.get(CpuRounds.Taken.arm(a, probe));
         double[] onB = series.get(CpuRounds.Taken.arm(b, probeB));
         double[] staticA = series.get(CpuRounds.Taken.arm(a, Reference.STATIC));
@@ -220,7 +229,9 @@ public final class CrossFigures {
             aim = RoundFigures.aim(precision, PairedRatio.of(onA, staticA).ratio());
         }
         return new Cross(probe, a, b, ratio.ratio(), ratio.ratioCi(), ratio.rounds(), 1, relative.ratio(),
-                relative.ratioCi(), aim, ratio.relativeCi() <= aim, Double.NaN, probe.equals(probeB) ? null : probeB);
+                relative.ratioCi(), aim, ratio.relativeCi() <= aim, Double.NaN, probe.equals(probeB) ? null : probeB,
+                List.of(rounds.rateRps(CpuRounds.Taken.arm(a, probe)), rounds.rateRps(CpuRounds.Taken.arm(b, probeB))),
+                rounds.rateKind());
     }
 
     /**
@@ -255,9 +266,13 @@ public final class CrossFigures {
             double[] relatives = new double[restarts.size()];
             List<double[]> logs = new ArrayList<>();
             int rounds = 0;
+            double[] rates = new double[2];
             for (int k = 0; k < restarts.size(); k++) {
                 CpuRounds r = restarts.get(k);
                 Cross each = perStart.get(k).stream().filter(c::samePair).findFirst().orElse(null);
+                for (int i = 0; i < 2; i++) {
+                    rates[i] += (each == null ? Double.NaN : each.rateRps().get(i)) / restarts.size();
+                }
                 estimates[k] = each == null ? Double.NaN : Math.log(each.ratio());
                 relatives[k] = each == null ? Double.NaN : Math.log(each.relative());
                 rounds += each == null ? 0 : each.rounds();
@@ -268,7 +283,8 @@ public final class CrossFigures {
             double[] ratio = Restarts.meanWithInterval(estimates);
             double[] relative = Restarts.meanWithInterval(relatives);
             all.add(new Cross(c.probe(), c.a(), c.b(), ratio[0], ratio[1], rounds, restarts.size(), relative[0],
-                    relative[1], c.aim(), ratio[1] / ratio[0] <= c.aim(), Restarts.betweenShare(logs), c.bProbe()));
+                    relative[1], c.aim(), ratio[1] / ratio[0] <= c.aim(), Restarts.betweenShare(logs), c.bProbe(),
+                    List.of(rates[0], rates[1]), c.rateKind()));
         }
         return all;
     }

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Reference;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
@@ -53,9 +54,11 @@ public final class Summaries {
                         sourceOf.apply(probe))));
         for (SpiceFigures.Summary s : each) {
             RoundFigures.Figures f = figures.get(s.probe());
+            String reference = figures.containsKey(Reference.STATIC) ? Reference.STATIC : s.probe();
             all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
-                    f.paired().ratio(), f.paired().ratioCi(), rounds.clients(), f.paired().rounds(),
-                    f.hasAim() ? f.precise() : null), f.paired().efficiency(), f.paired().efficiencyCi()));
+                    f.paired().ratio(), f.paired().ratioCi(), rounds.openLoop() ? null : rounds.clients(), f.paired().rounds(),
+                    f.hasAim() ? f.precise() : null, List.of(rounds.rateRps(s.probe()), rounds.rateRps(reference)),
+                    rounds.rateKind()), f.paired().efficiency(), f.paired().efficiencyCi()));
         }
         return all;
     }

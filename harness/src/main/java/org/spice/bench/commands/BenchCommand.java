@@ -222,7 +222,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 .engine(engine).jmeter(engine == BenchSettings.Engine.JMETER
                         ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null)
                 .seed(seed).outDir(started == null ? outDir : started.outDir())
-                .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size()))
+                .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size(), sideBySide()))
                 .open(openLoop.open()).latency(openLoop.latency(check, timing.profile, cpu))
                 .build();
         check(check, settings);
@@ -356,6 +356,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         }
         checkPairs(check);
         openLoop.check(check, settings, sideBySide());
+        cpu.check(check, settings);
         if (restarts < 1 || restarts > 20) {
             throw check.fail("--restarts takes a whole number from 1 to 20, not " + restarts);
         }

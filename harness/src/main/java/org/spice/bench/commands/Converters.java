@@ -142,6 +142,28 @@ final class Converters {
         }
     }
 
+    /** --cpu-rate: requests per second above 0 (at most a million), or "auto", read as {@link #AUTO}. */
+    static final class CpuRate implements ITypeConverter<Double> {
+        static final double AUTO = -1;
+
+        @Override
+        public Double convert(String value) {
+            if (value.equals("auto")) {
+                return AUTO;
+            }
+            double number;
+            try {
+                number = new Positive().convert(value);
+            } catch (TypeConversionException e) {
+                throw new TypeConversionException("requests per second above 0, or auto, not \"" + value + "\"");
+            }
+            if (number > 1_000_000) {
+                throw new TypeConversionException("at most 1000000 requests per second, not \"" + value + "\"");
+            }
+            return number;
+        }
+    }
+
     /** A mix file, read and checked (a malformed line is named). */
     static final class MixFileReader implements ITypeConverter<Mix> {
         @Override

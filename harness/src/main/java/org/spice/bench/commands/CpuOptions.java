@@ -3,6 +3,7 @@ package org.spice.bench.commands;
 import java.nio.file.Path;
 
 import org.spice.bench.model.BenchSettings;
+import org.spice.cli.Cli;
 import org.spice.page.Probe;
 
 import picocli.CommandLine.Option;
@@ -42,16 +43,48 @@ final class CpuOptions {
             + " default 5), or --cpu-time.")
     double precisionPct = 100 * BenchSettings.CpuPlan.PRECISION;
 
+    @Option(names = "--cpu-rate", paramLabel = "R|auto", converter = Converters.CpuRate.class, description = "The CPU"
+            + " rounds open loop, every slice of every arm at one offered rate: R requests per second, or auto ("
+            + "half the slowest arm's rate at --cpu-clients, found in one round before them). Without it the rounds run"
+            + " --cpu-clients clients, and each arm runs at its own rate; servers side by side run at auto unless"
+            + " --cpu-clients is given.")
+    Double rate;
+
     @Option(names = "--cpu-time", paramLabel = "S", converter = Converters.Seconds.class, description = "The most the CPU"
             + " rounds last, seconds (default: what the warm-up left of " + (int) WITH_WARM_UP_PER_WORKLOAD_S + " s per"
             + " workload, six at least, for the two, at least " + (int) BenchSettings.CpuPlan.LEAST_S + " and at most " + (int) TIME_S
             + "; 0: no rounds, the CPU figure from the ladder).")
     Double timeS;
 
-    /** The rounds of a bench of {@code workloads} workloads. */
-    BenchSettings.CpuPlan rounds(int workloads) {
+    /**
+     * The rounds of a bench of {@code workloads} workloads. Servers side by side run them open loop at one rate unless
+     * told otherwise (--cpu-rate, or --cpu-clients for a client count): at a client count each server runs at the
+     * rate its own speed and the client's allow, and Tomcat against Jetty read 0.75-0.91 with SPICE's engine where wrk
+     * and ab, faster clients, gave 0.65-0.74 (docs/method.md, "One load"). One server's probes keep the client count:
+     * one rate for all would be a share of CGI's (under 1,000 req/s here), where the static file's CPU per request is
+     * not what it is under load.
+     */
+    BenchSettings.CpuPlan rounds(int workloads, boolean sideBySide) {
+        boolean auto = rate != null ? rate == Converters.CpuRate.AUTO : sideBySide && clients == null;
         return new BenchSettings.CpuPlan(clients != null ? clients : BenchSettings.CpuPlan.CLIENTS, precisionPct / 100,
                 timeS != null ? timeS : TIME_S,
-                timeS != null ? null : WITH_WARM_UP_PER_WORKLOAD_S * Math.max(Probe.standard().size(), workloads));
+                timeS != null ? null : WITH_WARM_UP_PER_WORKLOAD_S * Math.max(Probe.standard().size(), workloads),
+                rate != null && rate > 0 ? rate : null, auto ? BenchSettings.CpuPlan.AUTO_FRACTION : null);
+    }
+
+    /** --cpu-rate's rules: it sets the rounds' load, so it needs rounds, on the engine that runs them. */
+    void check(Cli.Checks check, BenchSettings settings) {
+        if (rate == null) {
+            return;
+        }
+        if (settings.cpu().timeS() == 0 || settings.latency() != null
+                || settings.engine() != BenchSettings.Engine.EVENT_LOOP) {
+            throw check.fail("--cpu-rate sets the load of the CPU rounds, which run on SPICE's own engine: not with"
+                    + " --cpu-time 0, --profile latency or --engine jmeter");
+        }
+        if (clients != null) {
+            throw check.fail("--cpu-rate and --cpu-clients: the rounds run at one rate or at one client count, not both"
+                    + " (with auto, the rate is half the slowest arm's at " + BenchSettings.CpuPlan.CLIENTS + " clients)");
+        }
     }
 }

@@ -144,6 +144,14 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
                 armNames, residentOf));
     }
 
+    @Override
+    public LoadEngine.Round openRound(List<Mix> order, double rate, double leadInS, boolean readsJit)
+            throws InterruptedException {
+        int[] copy = residentOf.clone();
+        return new OpenRound(settings, tls, stop, serverCpu, List.copyOf(residents), armNames, copy)
+                .run(order, rate, leadInS, readsJit);
+    }
+
     /** What one run measured: its loops and their counts, the watch over it and the window's edges. */
     private record Measured(Loops loops, Watch watch, Window window) {
     }

@@ -58,13 +58,30 @@ public final class OpenLoop {
      * @param timeoutMillis a request's limit, connect to last byte; a dropped one counts as this
      */
     public record Plan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
-            int timeoutMillis) {
+            int timeoutMillis, Slicing slicing) {
 
         public Plan {
             requests = List.copyOf(requests);
             if (requests.isEmpty() || !(rate > 0) || !(durationS > 0) || maxInFlight < 1 || queueMax < 0) {
                 throw new IllegalArgumentException("an open loop needs requests, a rate, a duration and a slot");
             }
+        }
+
+        /** One course of requests for the whole schedule, sent in turn. */
+        public Plan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
+                int timeoutMillis) {
+            this(requests, rate, durationS, maxInFlight, queueMax, timeoutMillis, null);
+        }
+
+        /** The request that goes out for a due time {@code sinceT0} into the schedule, the {@code sent}-th sent. */
+        Request request(long sinceT0, long sent) {
+            List<Request> course = slicing == null ? requests : slicing.courseAt(sinceT0);
+            return course.get((int) (sent % course.size()));
+        }
+
+        /** The slice a request due {@code sinceT0} into the schedule counts in; -1 for none. */
+        int slice(long sinceT0) {
+            return slicing == null ? -1 : slicing.index(sinceT0);
         }
 
         /** The requests the schedule holds. */
@@ -75,6 +92,32 @@ public final class OpenLoop {
         /** Request k's due time from {@code t0}, nanoseconds: from k, never from a sum. */
         long due(long t0, long k) {
             return t0 + (long) Math.floor(k * 1e9 / rate);
+        }
+    }
+
+    /**
+     * A CPU round's schedule, one rate throughout and the course changing under it: for the first {@code leadNanos}
+     * the first slice's requests go out, counted in none; then slice i's for {@code sliceNanos} each, a request
+     * counting in the slice its due time falls in (what a slow server makes late stays its slice's); after the last
+     * slice its requests go on, counted in none, to the schedule's end, so that the last slice's requests end under
+     * the load they were sent in, as every other slice's do.
+     */
+    public record Slicing(List<List<Request>> courses, long leadNanos, long sliceNanos) {
+
+        public Slicing {
+            courses = courses.stream().map(List::copyOf).toList();
+        }
+
+        /** The slice of a due time {@code sinceT0} into the schedule: 0 to n - 1, or -1 in the lead-in and the tail. */
+        int index(long sinceT0) {
+            long into = sinceT0 - leadNanos;
+            long i = into < 0 ? -1 : into / sliceNanos;
+            return i >= courses.size() ? -1 : (int) i;
+        }
+
+        List<Request> courseAt(long sinceT0) {
+            long into = sinceT0 - leadNanos;
+            return courses.get(into < 0 ? 0 : (int) Math.min(courses.size() - 1, into / sliceNanos));
         }
     }
 
@@ -125,6 +168,7 @@ public final class OpenLoop {
     private final OpenStats stats;
     private long k;
     private int inFlight;
+    private long t0;
 
     private OpenLoop(Plan plan, TlsConfig tls, Stop stop, Hold hold) throws IOException {
         this.plan = plan;
@@ -145,19 +189,28 @@ public final class OpenLoop {
         return run(plan, tls, stop, Hold.NONE);
     }
 
+    /** Runs {@code plan} with its schedule starting at {@code t0} (System.nanoTime), so the caller knows its edges. */
+    public static OpenStats run(Plan plan, TlsConfig tls, Stop stop, long t0) throws InterruptedException {
+        return run(plan, tls, stop, Hold.NONE, t0);
+    }
+
     static OpenStats run(Plan plan, TlsConfig tls, Stop stop, Hold hold) throws InterruptedException {
+        return run(plan, tls, stop, hold, System.nanoTime() + LEAD_NANOS);
+    }
+
+    private static OpenStats run(Plan plan, TlsConfig tls, Stop stop, Hold hold, long t0) throws InterruptedException {
         OpenLoop loop;
         try {
             loop = new OpenLoop(plan, tls, stop, hold);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector", e);
         }
-        return loop.run();
+        return loop.run(t0);
     }
 
-    private OpenStats run() throws InterruptedException {
+    private OpenStats run(long t0) throws InterruptedException {
+        this.t0 = t0;
         long gcBefore = gcMillis();
-        long t0 = System.nanoTime() + LEAD_NANOS;
         long total = plan.scheduled();
         long last = plan.due(t0, Math.max(0, total - 1));
         long giveUp = last + plan.timeoutMillis() * 1_000_000L * 2;
@@ -242,12 +295,12 @@ public final class OpenLoop {
         } else if (queue.size() < plan.queueMax()) {
             queue.add(due);
         } else {
-            stats.dropped();
+            stats.dropped(plan.slice(due - t0));
         }
     }
 
     private void send(Slot slot, long due) {
-        Request request = plan.requests().get((int) (stats.sentSoFar() % plan.requests().size()));
+        Request request = plan.request(due - t0, stats.sentSoFar());
         slot.busy = true;
         slot.due = due;
         inFlight++;
@@ -255,7 +308,7 @@ public final class OpenLoop {
         slot.sent = System.nanoTime();
         stats.sent();
         if (unprepared != null) {
-            stats.failed(unprepared);
+            stats.failed(unprepared, plan.slice(due - t0));
             release(slot);
         } else if (slot.exchange.start(request, slot.sent)) {
             ended(slot, System.nanoTime());
@@ -264,10 +317,11 @@ public final class OpenLoop {
 
     private void ended(Slot slot, long end) {
         ErrorClass outcome = slot.exchange.outcome();
+        int slice = plan.slice(slot.due - t0);
         if (outcome == null) {
-            stats.succeeded(end - slot.due, end - slot.sent, end);
+            stats.succeeded(end - slot.due, end - slot.sent, end, slice);
         } else {
-            stats.failed(outcome);
+            stats.failed(outcome, slice);
             if (outcome == ErrorClass.TIMEOUT) {
                 stats.timedOut();
             }

@@ -28,6 +28,9 @@ public final class OpenStats {
     private final Histogram service;
     private final Histogram lag;
     private final long[] errors = new long[ErrorClass.count()];
+    /** Per slice of a round's schedule ({@link OpenLoop.Slicing}; none otherwise): successes, and the rest. */
+    private final long[] sliceSucceeded;
+    private final long[] sliceFailed;
     private long sent;
     private long succeeded;
     private long dropped;
@@ -45,6 +48,9 @@ public final class OpenStats {
         latency = autoResizing(highest);
         service = autoResizing(highest);
         lag = autoResizing(highest);
+        int slices = plan.slicing() == null ? 0 : plan.slicing().courses().size();
+        sliceSucceeded = new long[slices];
+        sliceFailed = new long[slices];
     }
 
     private static Histogram autoResizing(long highest) {
@@ -66,14 +72,20 @@ public final class OpenStats {
         return sent;
     }
 
-    void succeeded(long latencyNanos, long serviceNanos, long end) {
+    void succeeded(long latencyNanos, long serviceNanos, long end, int slice) {
+        if (slice >= 0) {
+            sliceSucceeded[slice]++;
+        }
         succeeded++;
         latency.recordValue(Math.max(0, latencyNanos));
         service.recordValue(Math.max(0, serviceNanos));
         lastEnd = Math.max(lastEnd, end);
     }
 
-    void failed(ErrorClass outcome) {
+    void failed(ErrorClass outcome, int slice) {
+        if (slice >= 0) {
+            sliceFailed[slice]++;
+        }
         errors[outcome.ordinal()]++;
     }
 
@@ -84,7 +96,10 @@ public final class OpenStats {
     }
 
     /** A request due when every slot and the queue were full: never sent, taken as the timeout. */
-    void dropped() {
+    void dropped(int slice) {
+        if (slice >= 0) {
+            sliceFailed[slice]++;
+        }
         dropped++;
         latency.recordValue(timeoutNanos);
     }
@@ -99,6 +114,16 @@ public final class OpenStats {
     /** Whether the generator, not the server, may have set the figures: late sends, or requests it dropped. */
     public boolean generatorLimited() {
         return lagMs(99.9) > LAG_LIMIT_MS || dropped > DROP_LIMIT * Math.max(1, due);
+    }
+
+    /** How late the generator came to its requests at the 99th percentile, ms. */
+    public double lagP99Ms() {
+        return lagMs(99);
+    }
+
+    /** The share of the requests due that were dropped, never sent. */
+    public double droppedShare() {
+        return (double) dropped / Math.max(1, due);
     }
 
     /** Why the run is the generator's, or null. */
@@ -138,6 +163,21 @@ public final class OpenStats {
                 ms(service, 99), lagMs(99), lagMs(99.9), lag.getTotalCount() == 0 ? 0 : lag.getMaxValue() / 1e6,
                 gcMillis, generatorLimited(), generatorNote(), stopped,
                 succeeded > 0 ? serverCpuS * 1e6 / succeeded : Double.NaN, Histograms.encoded(latency), Histograms.encoded(service));
+    }
+
+    /** The requests due in slice {@code i} of a round's schedule that succeeded. */
+    public long sliceSucceeded(int i) {
+        return sliceSucceeded[i];
+    }
+
+    /** The requests due in slice {@code i} that failed, timed out or were dropped. */
+    public long sliceFailed(int i) {
+        return sliceFailed[i];
+    }
+
+    /** Successes over the whole schedule. */
+    public long succeeded() {
+        return succeeded;
     }
 
     /** A copy of the latencies (nanoseconds), to pool with other runs'. */

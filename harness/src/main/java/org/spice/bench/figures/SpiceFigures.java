@@ -107,13 +107,19 @@ public final class SpiceFigures {
     /**
      * A probe's CPU figures from the paired rounds (results.json's summary, beside the ladder's): its mean CPU per
      * request and interval, its ratio to the static file's and the ratio's interval (in the ratio's unit), the rounds'
-     * client count, how many rounds counted, and whether the precision asked was reached. Null numbers where no rounds
-     * ran.
+     * client count, how many rounds counted, and whether the precision asked was reached; the rates the ratio's two
+     * arms ran at, the probe's then the static file's ({@code rate_rps}), and whether they were offered, open loop, or
+     * achieved by the clients ({@code rate_kind}). Null where no rounds ran.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rounds(Double cpuUsPerReq, Double cpuUsPerReqCi, Double cpuRatio, Double cpuRatioCi, Integer cpuClients,
-            Integer cpuRounds, Boolean cpuPrecisionReached) {
-        public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null);
+            Integer cpuRounds, Boolean cpuPrecisionReached, List<Double> rateRps, String rateKind) {
+        public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null, null, null);
+
+        /** Whether the ratio's two arms ran at different rates (closed loop): the ratio then carries them. */
+        public boolean ratesDiffer() {
+            return rateRps != null && rateRps.size() == 2 && !rateRps.get(0).equals(rateRps.get(1));
+        }
 
         /** Whether the rounds measured this probe. */
         public boolean measured() {

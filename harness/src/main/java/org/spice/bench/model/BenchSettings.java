@@ -227,10 +227,32 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
      * shuffled per round from the seed, until every probe's ratio to static is known within {@code precision} (a
      * fraction: 0.05 is ±5 %) or their time bound has passed: {@code timeS}, or where {@code withWarmUpS} is set (the
      * default) what the warm-up left of it, at least {@link #LEAST_S} and at most {@code timeS}; {@code timeS} 0 runs none.
+     * With {@code rateRps} (--cpu-rate R) or {@code rateFraction} (--cpu-rate auto: that share of the slowest arm's
+     * rate at {@code clients}) every slice runs open loop at one offered rate instead, the same for every arm.
      */
     public record CpuPlan(@JsonProperty("cpu_clients") int clients, @JsonProperty("cpu_precision") double precision,
             @JsonProperty("cpu_time_s") double timeS,
-            @JsonProperty("cpu_time_with_warm_up_s") @JsonInclude(JsonInclude.Include.NON_NULL) Double withWarmUpS) {
+            @JsonProperty("cpu_time_with_warm_up_s") @JsonInclude(JsonInclude.Include.NON_NULL) Double withWarmUpS,
+            @JsonProperty("cpu_rate_rps") @JsonInclude(JsonInclude.Include.NON_NULL) Double rateRps,
+            @JsonProperty("cpu_rate_fraction") @JsonInclude(JsonInclude.Include.NON_NULL) Double rateFraction) {
+
+        /**
+         * The share of the slowest arm's rate at {@link #CLIENTS} clients that --cpu-rate auto offers every arm: low
+         * enough that every arm holds it with room (no queue builds, the open loop keeps its schedule), high enough
+         * that a server is busy as under load.
+         */
+        public static final double AUTO_FRACTION = 0.5;
+
+        /** Rounds at {@code clients} clients, closed loop. */
+        public CpuPlan(int clients, double precision, double timeS, Double withWarmUpS) {
+            this(clients, precision, timeS, withWarmUpS, null, null);
+        }
+
+        /** Whether the rounds run open loop, every arm at one offered rate. */
+        public boolean openLoop() {
+            return rateRps != null || rateFraction != null;
+        }
+
         /**
          * The load of the rounds unless told otherwise: 8 clients. Measured here (2 cores, loopback): the static file's
          * per-slice CPU spread was 5–7 % at 8 clients against about 10 % at 64, and at 8 the client is not the limit.

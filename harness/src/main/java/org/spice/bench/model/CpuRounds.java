@@ -25,16 +25,81 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *                  first of a pair is the numerator of its ratios); empty for one server's rounds
  * @param pairs     the comparisons asked for by name (--pairs: "a/b" or "probe@a/probe@b"), the only ones their
  *                  figures make and wait for; empty: every pair of arms (bench.analysis.CrossFigures)
+ * @param offeredRps where the rounds ran open loop (--cpu-rate), the one rate every slice was offered; null where they
+ *                  ran {@code clients} clients, closed loop, each arm at its own rate
+ * @param rateFrom  how that rate was chosen (the option, or the slowest arm's rate it is a share of); null closed loop
  */
-@JsonPropertyOrder({"clients", "precision", "time_bound_s", "stopped", "arms", "pairs", "rounds"})
+@JsonPropertyOrder({"clients", "offered_rps", "rate_from", "precision", "time_bound_s", "stopped", "arms", "pairs",
+    "rounds"})
 public record CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> arms,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pairs) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pairs,
+        @JsonInclude(JsonInclude.Include.NON_NULL) Double offeredRps,
+        @JsonInclude(JsonInclude.Include.NON_NULL) String rateFrom) {
+
+    /** How a rate was taken: offered by an open loop, or achieved by clients that sent as fast as they were answered. */
+    public static final String OFFERED = "offered";
+    public static final String ACHIEVED = "achieved";
 
     public CpuRounds {
         rounds = List.copyOf(rounds);
         arms = arms == null ? List.of() : List.copyOf(arms);
         pairs = pairs == null ? List.of() : List.copyOf(pairs);
+        // results.json's reader makes a missing number NaN: closed-loop rounds have no offered rate
+        offeredRps = offeredRps == null || offeredRps.isNaN() ? null : offeredRps;
+    }
+
+    /** Rounds at a client count, closed loop. */
+    public CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
+            List<String> arms, List<String> pairs) {
+        this(clients, precision, timeBoundS, stopped, rounds, arms, pairs, null, null);
+    }
+
+    /** These rounds, every slice offered {@code rps} a second, open loop, chosen as {@code from} says. */
+    public CpuRounds offered(double rps, String from) {
+        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from);
+    }
+
+    /** Whether the rounds ran open loop, at one offered rate. */
+    @JsonIgnore
+    public boolean openLoop() {
+        return offeredRps != null;
+    }
+
+    /** The rounds' one load, as the answer says it: "5,600 req/s offered" open loop, or "8 clients". */
+    @JsonIgnore
+    public String load() {
+        return openLoop() ? String.format(java.util.Locale.ROOT, "%,.0f req/s offered", offeredRps) : clients + " clients";
+    }
+
+    /** {@link #OFFERED} or {@link #ACHIEVED}: what {@link #rateRps} is. */
+    @JsonIgnore
+    public String rateKind() {
+        return openLoop() ? OFFERED : ACHIEVED;
+    }
+
+    /**
+     * The rate {@code arm} ran at in the rounds, requests a second: the offered rate, open loop; closed loop, its
+     * slices' successes over their time in the counted rounds (NaN where none).
+     */
+    public double rateRps(String arm) {
+        if (openLoop()) {
+            return offeredRps;
+        }
+        long requests = 0;
+        double seconds = 0;
+        for (Round round : rounds) {
+            if (round.jitBusy()) {
+                continue;
+            }
+            for (Taken taken : round.slices()) {
+                if (taken.arm().equals(arm)) {
+                    requests += taken.requests();
+                    seconds += taken.durationS();
+                }
+            }
+        }
+        return seconds > 0 ? requests / seconds : Double.NaN;
     }
 
     /** One server's rounds. */
@@ -48,10 +113,19 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         this(clients, precision, timeBoundS, stopped, rounds, arms, List.of());
     }
 
-    /** One round: each workload's slices, in the round's order. */
-    public record Round(int round, List<Taken> slices) {
+    /**
+     * One round: each workload's slices, in the round's order; where an open loop fell behind its schedule in it, what
+     * its generator said (its slices were offered less than the rate, late).
+     */
+    @JsonPropertyOrder({"round", "generator_note", "slices"})
+    public record Round(int round, List<Taken> slices,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String generatorNote) {
         public Round {
             slices = List.copyOf(slices);
+        }
+
+        public Round(int round, List<Taken> slices) {
+            this(round, slices, null);
         }
 
         /**
@@ -151,12 +225,12 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     public CpuRounds with(Round round, String why) {
         List<Round> all = new ArrayList<>(rounds);
         all.add(round);
-        return new CpuRounds(clients, precision, timeBoundS, why, all, arms, pairs);
+        return new CpuRounds(clients, precision, timeBoundS, why, all, arms, pairs, offeredRps, rateFrom);
     }
 
     /** These rounds, stopped for {@code why}. */
     public CpuRounds stopped(String why) {
-        return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms, pairs);
+        return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms, pairs, offeredRps, rateFrom);
     }
 
     /**
@@ -167,9 +241,9 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         List<Round> own = new ArrayList<>();
         for (Round round : rounds) {
             own.add(new Round(round.round(), round.slices().stream().filter(t -> server.equals(t.server()))
-                    .map(Taken::alone).toList()));
+                    .map(Taken::alone).toList(), round.generatorNote()));
         }
-        return new CpuRounds(clients, precision, timeBoundS, stopped, own);
+        return new CpuRounds(clients, precision, timeBoundS, stopped, own, List.of(), List.of(), offeredRps, rateFrom);
     }
 
     /** The rounds the figures count: all but those the JIT compiled through. */

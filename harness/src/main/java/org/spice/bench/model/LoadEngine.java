@@ -38,17 +38,32 @@ public interface LoadEngine {
          * the CPU of the server's JIT compiler threads when {@code readsJit}.
          */
         Round round(List<Mix> order, int clients, double leadInS, boolean readsJit) throws InterruptedException;
+
+        /**
+         * One CPU round open loop: requests due at {@code rate} a second throughout, on a schedule fixed in advance,
+         * each to the mix of the slice its due time falls in (the first {@code leadInS} seconds the first mix's,
+         * unmeasured); per slice its counts and CPU, as {@link #round}.
+         */
+        Round openRound(List<Mix> order, double rate, double leadInS, boolean readsJit) throws InterruptedException;
     }
 
     /**
      * What a CPU round measured.
      *
-     * @param whole  the round as one window: whether it failed, and why
+     * @param whole  the round as one window, closed loop; null for an open-loop round, which has no window's figures
      * @param slices each mix's slice, in the order they ran
+     * @param ends   why the rounds must end here (a signal, the server gone), or null
+     * @param note   what the round's figures carry that is not the server's (an open loop that could not keep its
+     *               schedule), or null
      */
-    record Round(RunRecord whole, List<CpuRounds.Taken> slices) {
+    record Round(RunRecord whole, List<CpuRounds.Taken> slices, Failure ends, String note) {
         public Round {
             slices = List.copyOf(slices);
+        }
+
+        /** A closed-loop round: it ends the rounds where its window failed for a reason that ends a ladder. */
+        public Round(RunRecord whole, List<CpuRounds.Taken> slices) {
+            this(whole, slices, whole.failed() && whole.failureKind().endsLadder() ? whole.failure() : null, null);
         }
     }
 }

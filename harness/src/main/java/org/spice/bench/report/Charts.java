@@ -145,7 +145,7 @@ final class Charts {
         CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
                 .title("Server CPU per request, × the static file's")
                 .xAxisTitle("probe (" + results.cpuRounds().counted() + " paired rounds at "
-                        + results.cpuRounds().clients() + " clients; bars: 95 % intervals; line: the static file, 1)")
+                        + results.cpuRounds().load() + "; bars: 95 % intervals; line: the static file, 1)")
                 .yAxisTitle("× the static file's CPU per request").build();
         style(chart);
         // The axis titles say what the bars and the line are: a legend would only repeat them, and take the width.

@@ -58,8 +58,8 @@ final class CpuTable {
                 ? measured.get(0).cpuSource().meaning() : SpiceFigures.CpuSource.SERVER.meaning() + "; "
                         + Format.list(machine) + ": " + SpiceFigures.CpuSource.MACHINE.meaning();
         int jitBusy = rounds.rounds().size() - rounds.counted();
-        return String.format(Locale.ROOT, "Server CPU per request (%s), from %d paired rounds at %d clients%s; stopped: %s",
-                source, rounds.counted(), rounds.clients(), jitBusy == 0 ? "" : String.format(Locale.ROOT, " (%d more left"
+        return String.format(Locale.ROOT, "Server CPU per request (%s), from %d paired rounds at %s%s; stopped: %s",
+                source, rounds.counted(), rounds.load(), jitBusy == 0 ? "" : String.format(Locale.ROOT, " (%d more left"
                         + " out, the server's JIT compiling through them: over %.0f %% of its CPU)", jitBusy,
                         100 * SteadyState.JIT_QUIET), rounds.stopped());
     }

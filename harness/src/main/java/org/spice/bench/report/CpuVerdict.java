@@ -24,11 +24,11 @@ final class CpuVerdict {
         CpuRounds rounds = results.cpuRounds();
         List<String> sentences = new ArrayList<>();
         SpiceFigures.Rounds b = base.rounds();
-        sentences.add(String.format(Locale.ROOT, "In server CPU per request, from %d rounds at %d clients, each a slice of"
+        sentences.add(String.format(Locale.ROOT, "In server CPU per request, from %d rounds at %s, each a slice of"
                 + " every probe still measured beside %s's in a shuffled order (Hodges-Lehmann estimates, with 95 %%"
                 + " intervals from Wilcoxon's signed-rank statistic across the rounds), %s costs %s µs (± %s).",
-                b.cpuRounds(), rounds.clients(), baseName, baseName, Format.words(b.cpuUsPerReq()),
-                Format.percentWords(b.cpuUsPerReqCi() / b.cpuUsPerReq())));
+                b.cpuRounds(), rounds.openLoop() ? rounds.load() + " to every probe" : rounds.load(), baseName, baseName,
+                Format.words(b.cpuUsPerReq()), Format.percentWords(b.cpuUsPerReqCi() / b.cpuUsPerReq())));
         List<SpiceFigures.Summary> measured = probes.stream().filter(s -> s.rounds().measured() && s.rounds().cpuRatio() != null
                 && !Double.isNaN(s.rounds().cpuRatio())).sorted(Comparator.comparingDouble(s -> s.rounds().cpuRatio())).toList();
         List<SpiceFigures.Summary> same = measured.stream().filter(s -> !s.cpuDistinguishableFromStatic()).toList();
@@ -48,6 +48,9 @@ final class CpuVerdict {
         if (!parts.isEmpty()) {
             sentences.add(String.join("; ", parts) + ".");
         }
+        if (!rounds.openLoop() && !measured.isEmpty()) {
+            sentences.add(ownRates(rounds, base.probe(), baseName, measured));
+        }
         List<String> machine = measured.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE)
                 .map(SpiceFigures.Summary::probe).toList();
         if (!machine.isEmpty()) {
@@ -62,5 +65,18 @@ final class CpuVerdict {
                     + baseName + "): --cpu-time gives them longer.");
         }
         return sentences;
+    }
+
+    /**
+     * Closed loop, each probe ran at the rate its clients reached: the sentence that says so, with the rates, since a
+     * server's CPU per request falls as its rate rises and each ratio then carries the two rates' difference.
+     */
+    static String ownRates(CpuRounds rounds, String base, String baseName, List<SpiceFigures.Summary> measured) {
+        List<String> rates = new ArrayList<>();
+        rates.add(baseName + " " + Format.num(rounds.rateRps(base), 0) + " req/s");
+        measured.forEach(s -> rates.add(s.probe() + " " + Format.num(rounds.rateRps(s.probe()), 0)));
+        return "At " + rounds.load() + " each probe ran at its own rate (" + String.join(", ", rates) + "): a server's"
+                + " CPU per request falls as its rate rises, so each ratio carries the two rates' difference as well as"
+                + " the interfaces'; --cpu-rate holds every probe at one offered rate.";
     }
 }

@@ -58,8 +58,8 @@ public final class CrossReport {
     static byte[] chart(CpuRounds rounds, List<CrossFigures.Cross> all) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(900).height(480)
                 .title("Server CPU per request, one server against another")
-                .xAxisTitle("probe (" + rounds.counted() + " rounds at " + rounds.clients()
-                        + " clients; bars: 95 % intervals; line: the same cost on both)")
+                .xAxisTitle("probe (" + rounds.counted() + " rounds at " + rounds.load()
+                        + "; bars: 95 % intervals; line: the same cost on both)")
                 .yAxisTitle("a's CPU per request / b's").build();
         Charts.style(chart);
         chart.getStyler().setYAxisMin(0.0);

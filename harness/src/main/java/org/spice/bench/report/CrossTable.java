@@ -75,8 +75,8 @@ public final class CrossTable {
         String over = starts.size() == 1 ? "one start of each server"
                 : starts.size() + " starts of the servers, the interval Student's across them";
         return String.format(Locale.ROOT, "Servers side by side (%s): server CPU per request, each server's from its own"
-                + " cgroup, paired by round, %s: the last start's %d rounds at %d clients, %d counted; stopped: %s",
-                String.join(", ", CrossFigures.servers(rounds)), over, rounds.rounds().size(), rounds.clients(),
+                + " cgroup, paired by round, %s: the last start's %d rounds at %s, %d counted; stopped: %s",
+                String.join(", ", CrossFigures.servers(rounds)), over, rounds.rounds().size(), rounds.load(),
                 rounds.counted(), rounds.stopped());
     }
 
@@ -91,11 +91,12 @@ public final class CrossTable {
     static List<String[]> rows(String pair, List<CrossFigures.Cross> figures) {
         List<String[]> rows = new ArrayList<>();
         boolean restarted = figures.stream().anyMatch(c -> c.restarts() > 1);
-        rows.add(restarted ? new String[] {"probe", pair, "× own static file, " + pair, "rounds", "starts",
-            "between starts", "holds 1?", "aim: reached?"}
-            : new String[] {"probe", pair, "× own static file, " + pair, "rounds", "holds 1?", "aim: reached?"});
+        rows.add(restarted ? new String[] {"probe", pair, "req/s " + pair, "× own static file, " + pair, "rounds",
+            "starts", "between starts", "holds 1?", "aim: reached?"}
+            : new String[] {"probe", pair, "req/s " + pair, "× own static file, " + pair, "rounds", "holds 1?",
+                "aim: reached?"});
         for (CrossFigures.Cross c : figures) {
-            List<String> row = new ArrayList<>(List.of(c.label(), ratio(c.ratio(), c.ratioCi()),
+            List<String> row = new ArrayList<>(List.of(c.label(), ratio(c.ratio(), c.ratioCi()), rates(c),
                     Double.isNaN(c.relative()) ? "-" : ratio(c.relative(), c.relativeCi()), Integer.toString(c.rounds())));
             if (restarted) {
                 row.add(Integer.toString(c.restarts()));
@@ -110,6 +111,14 @@ public final class CrossTable {
         return rows;
     }
 
+    /** "5,600 offered" where both arms were offered one rate; "22,400 / 27,100" where each reached its own. */
+    static String rates(CrossFigures.Cross c) {
+        if (!c.ratesDiffer()) {
+            return String.format(Locale.ROOT, "%,.0f %s", c.rateRps().get(0), c.rateKind());
+        }
+        return String.format(Locale.ROOT, "%,.0f / %,.0f", c.rateRps().get(0), c.rateRps().get(1));
+    }
+
     /**
      * "servlet costs 0.737 × on tomcat what it costs on jetty (± 3.0 %)"; for two probes, "php-fpm on apache costs
      * 2.1 × what mod-php costs on apache-prefork (…)".
@@ -117,8 +126,11 @@ public final class CrossTable {
     static String sentence(CrossFigures.Cross c) {
         String ci = Double.isNaN(c.relativeCiOfRatio()) ? "no interval yet"
                 : String.format(Locale.ROOT, "± %.1f %%", 100 * c.relativeCiOfRatio());
-        String over = String.format(Locale.ROOT, "(%s, %d rounds%s)", ci, c.rounds(),
-                c.restarts() > 1 ? " over " + c.restarts() + " starts" : "");
+        String over = String.format(Locale.ROOT, "(%s, %d rounds%s; %s)", ci, c.rounds(),
+                c.restarts() > 1 ? " over " + c.restarts() + " starts" : "", c.ratesDiffer()
+                        ? String.format(Locale.ROOT, "at %,.0f req/s against %,.0f, each side at its own rate",
+                                c.rateRps().get(0), c.rateRps().get(1))
+                        : String.format(Locale.ROOT, "both at %,.0f req/s %s", c.rateRps().get(0), c.rateKind()));
         if (c.bProbe() != null) {
             return String.format(Locale.ROOT, "%s on %s costs %.3f × what %s costs on %s %s", c.probe(), c.a(),
                     c.ratio(), c.bProbe(), c.b(), over);

@@ -15,7 +15,6 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Reference;
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
 
 /**
@@ -41,6 +40,7 @@ final class CrossRounds {
     private final double boundS;
     private final BiFunction<String, String, SpiceFigures.CpuSource> sourceOf;
     private final LoadEngine.Windowed engine;
+    private final RoundRate rate;
     private final boolean readsJit;
     private final Stop stop;
     private final PrintStream err;
@@ -49,10 +49,11 @@ final class CrossRounds {
      * @param arms every server's workloads, each {@link Mix#on} its server
      * @param pairs the comparisons named (--pairs), the only ones the rounds wait for; empty: every pair of arms
      * @param sourceOf the CPU figure that stands for a probe's cost on a server
+     * @param rate the one rate every slice is offered, open loop; null: {@code clients} clients, closed loop
      */
     CrossRounds(List<Mix> arms, List<String> pairs, long seed, int clients, double precision, double boundS,
-            BiFunction<String, String, SpiceFigures.CpuSource> sourceOf, LoadEngine.Windowed engine, boolean readsJit,
-            Stop stop, PrintStream err) {
+            BiFunction<String, String, SpiceFigures.CpuSource> sourceOf, LoadEngine.Windowed engine, RoundRate rate,
+            boolean readsJit, Stop stop, PrintStream err) {
         this.arms = List.copyOf(arms);
         this.pairs = List.copyOf(pairs);
         this.seed = seed;
@@ -61,6 +62,7 @@ final class CrossRounds {
         this.boundS = boundS;
         this.sourceOf = sourceOf;
         this.engine = engine;
+        this.rate = rate;
         this.readsJit = readsJit;
         this.stop = stop;
         this.err = err;
@@ -68,10 +70,12 @@ final class CrossRounds {
 
     /** Runs the rounds, each given to {@code sink}; null, or why the run must stop. */
     Failure run(Sink sink) throws InterruptedException, IOException {
-        err.println(String.format(Locale.ROOT, "cpu rounds side by side at %d clients, %d arms: until every ratio is"
-                + " within its precision, at most %.0f s", clients, servers(arms).size(), boundS));
+        err.println(String.format(Locale.ROOT, "cpu rounds side by side at %s, %d arms: until every ratio is"
+                + " within its precision, at most %.0f s", rate == null ? clients + " clients" : String.format(Locale.ROOT,
+                        "%,.0f req/s offered to every slice (%s)", rate.rps(), rate.from()), servers(arms).size(), boundS));
         CpuRounds rounds = new CpuRounds(clients, precision, boundS, "in progress", List.of(), servers(arms),
                 pairs);
+        rounds = rate == null ? rounds : rounds.offered(rate.rps(), rate.from());
         long began = System.nanoTime();
         List<Mix> running = arms;
         double longest = PairedRounds.LEAD_IN_S + order(running, 1).size();
@@ -82,18 +86,18 @@ final class CrossRounds {
                 return null;
             }
             long roundBegan = System.nanoTime();
-            LoadEngine.Round round = engine.round(order(running, r), clients, PairedRounds.LEAD_IN_S, readsJit);
+            LoadEngine.Round round = rate == null ? engine.round(order(running, r), clients, PairedRounds.LEAD_IN_S,
+                    readsJit) : engine.openRound(order(running, r), rate.rps(), PairedRounds.LEAD_IN_S, readsJit);
             if (stop.requested()) {
                 sink.rounds(rounds.stopped("cut short: " + stop.why()));
                 return stop.failure();
             }
-            RunRecord whole = round.whole();
-            if (whole.failed() && whole.failureKind().endsLadder()) {
-                sink.rounds(rounds.stopped("cut short: " + whole.reason()));
-                return whole.failure();
+            if (round.ends() != null) {
+                sink.rounds(rounds.stopped("cut short: " + round.ends().reason()));
+                return round.ends();
             }
             longest = (System.nanoTime() - roundBegan) / 1e9;
-            rounds = rounds.with(new CpuRounds.Round(r, round.slices()), "in progress");
+            rounds = rounds.with(new CpuRounds.Round(r, round.slices(), round.note()), "in progress");
             err.println(progress(rounds));
             if (CrossFigures.preciseEnough(rounds, sourceOf)) {
                 sink.rounds(rounds.stopped("every ratio within its precision"));
@@ -109,6 +113,11 @@ final class CrossRounds {
      * the seed (the even round the odd one reversed, as within a server).
      */
     List<Mix> order(List<Mix> running, int round) {
+        return order(running, seed, round);
+    }
+
+    /** Round {@code round}'s slices of {@code running} for {@code seed} (see {@link #order(List, int)}). */
+    static List<Mix> order(List<Mix> running, long seed, int round) {
         List<Mix> slices = new ArrayList<>();
         for (String server : servers(running)) {
             slices.addAll(PairedRounds.withStaticSlices(running.stream().filter(m -> server.equals(m.server())).toList()));
@@ -141,6 +150,10 @@ final class CrossRounds {
     private String progress(CpuRounds rounds) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d side by side",
                 rounds.rounds().size()));
+        String note = rounds.rounds().get(rounds.rounds().size() - 1).generatorNote();
+        if (note != null) {
+            line.append(" (").append(note).append(')');
+        }
         if (rounds.rounds().get(rounds.rounds().size() - 1).jitBusy()) {
             return line.append(": left out, a server's JIT was compiling through it").toString();
         }

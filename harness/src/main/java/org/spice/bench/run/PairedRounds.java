@@ -17,7 +17,6 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Reference;
-import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.model.Stop;
 import org.spice.bench.proc.ServerCpu;
@@ -64,9 +63,20 @@ final class PairedRounds {
     Failure run(double warmUpS) throws InterruptedException, IOException {
         BenchSettings.CpuPlan plan = settings.cpu();
         double boundS = plan.boundS(warmUpS);
-        err.println(announce(plan, warmUpS, boundS));
-        CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, "in progress", List.of());
         long began = System.nanoTime();
+        RoundRate rate = null;
+        if (plan.openLoop()) {
+            rate = plan.rateRps() != null ? RoundRate.given(plan.rateRps()) : RoundRate.auto(engine.round(
+                    order(settings.mixes(), settings.seed(), 0), plan.clients(), LEAD_IN_S, false), plan.rateFraction(),
+                    plan.clients());
+            if (rate == null) {
+                return Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no workload was served in the round that"
+                        + " finds the rate");
+            }
+        }
+        err.println(announce(plan, rate, warmUpS, boundS));
+        CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, "in progress", List.of());
+        rounds = rate == null ? rounds : rounds.offered(rate.rps(), rate.from());
         double longest = LEAD_IN_S + SLICE_S * order(settings.mixes(), settings.seed(), 1).size();
         boolean readsJit = serverCpu.readsJit();
         List<Mix> running = settings.mixes();
@@ -78,19 +88,20 @@ final class PairedRounds {
                 return null;
             }
             long roundBegan = System.nanoTime();
-            LoadEngine.Round round = engine.round(order(running, settings.seed(), r), plan.clients(), LEAD_IN_S, readsJit);
+            List<Mix> order = order(running, settings.seed(), r);
+            LoadEngine.Round round = rate == null ? engine.round(order, plan.clients(), LEAD_IN_S, readsJit)
+                    : engine.openRound(order, rate.rps(), LEAD_IN_S, readsJit);
             if (stop.requested()) {
                 recorder.rounds(rounds.stopped("cut short: " + stop.why()));
                 return stop.failure();
             }
-            RunRecord whole = round.whole();
-            if (whole.failed() && whole.failureKind().endsLadder()) {
-                recorder.rounds(rounds.stopped("cut short: " + whole.reason()));
-                return whole.failure();
+            if (round.ends() != null) {
+                recorder.rounds(rounds.stopped("cut short: " + round.ends().reason()));
+                return round.ends();
             }
             List<CpuRounds.Taken> slices = round.slices();
             longest = (System.nanoTime() - roundBegan) / 1e9;
-            rounds = rounds.with(new CpuRounds.Round(r, slices), "in progress");
+            rounds = rounds.with(new CpuRounds.Round(r, slices, round.note()), "in progress");
             err.println(progress(rounds, running));
             if (RoundFigures.preciseEnough(rounds, settings::cpuSource)) {
                 recorder.rounds(rounds.stopped("every probe within its precision"));
@@ -108,15 +119,15 @@ final class PairedRounds {
     }
 
     /** The rounds' first line: their load, and their time bound with where it comes from. */
-    static String announce(BenchSettings.CpuPlan plan, double warmUpS, double boundS) {
+    static String announce(BenchSettings.CpuPlan plan, RoundRate rate, double warmUpS, double boundS) {
         String why = plan.withWarmUpS() == null ? "--cpu-time"
                 : boundS >= plan.timeS() ? "the default bound; --cpu-time sets another"
                 : boundS <= BenchSettings.CpuPlan.LEAST_S ? "the least the rounds take: the warm-up, its idle measurement"
                         + " included, took " + fmt(warmUpS) + " s of the " + fmt(plan.withWarmUpS()) + " s the two share"
                 : "what the warm-up, its idle measurement included, left of the " + fmt(plan.withWarmUpS())
                         + " s the two share: it took " + fmt(warmUpS) + " s";
-        return String.format(Locale.ROOT, "cpu rounds at %d clients: until every probe is within its precision, at most"
-                + " %s s (%s)", plan.clients(), fmt(boundS), why);
+        return String.format(Locale.ROOT, "cpu rounds at %s: until every probe is within its precision, at most"
+                + " %s s (%s)", RoundRate.load(rate, plan), fmt(boundS), why);
     }
 
     /**
@@ -184,8 +195,13 @@ final class PairedRounds {
      * ratio), with their intervals once there are enough rounds; a round left out says so and why.
      */
     String progress(CpuRounds rounds, List<Mix> ran) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d at %d clients",
-                rounds.rounds().size(), rounds.clients()));
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d at %s",
+                rounds.rounds().size(), rounds.openLoop() ? String.format(Locale.ROOT, "%,.0f req/s",
+                        rounds.offeredRps()) : rounds.clients() + " clients"));
+        String note = rounds.rounds().get(rounds.rounds().size() - 1).generatorNote();
+        if (note != null) {
+            line.append(" (").append(note).append(')');
+        }
         if (rounds.rounds().get(rounds.rounds().size() - 1).jitBusy()) {
             return line.append(String.format(Locale.ROOT, ": left out, the server's JIT was compiling through it (over"
                     + " %.0f %% of its CPU); %s", 100 * SteadyState.JIT_QUIET, rounds.counted() == 0 ? "no round counted yet"

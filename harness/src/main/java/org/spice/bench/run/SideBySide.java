@@ -196,8 +196,6 @@ public final class SideBySide {
         boolean readsJit = CpuMeter.anyJava(List.copyOf(pids));
         List<CrossResults.Member> members = members(open);
         sourceOf = CrossResults.sources(members);
-        CrossRounds rounds = new CrossRounds(arms, pairs, first.seed(), first.cpu().clients(), first.cpu().precision(),
-                first.cpu().timeS() * open.size() * protocols.size(), sourceOf, engine, readsJit, stop, err);
         for (Open o : open) {
             // Each server warmed under its first protocol; its other protocols' code (TLS above all) is still cold.
             List<Mix> others = arms.stream().filter(m -> protocols.stream().skip(1)
@@ -208,7 +206,19 @@ public final class SideBySide {
                         o.instance().settings().warmUpS(), 0, o.ready().serverCpu());
             }
         }
-        engine.round(rounds.order(arms, 0), first.cpu().clients(), PairedRounds.LEAD_IN_S, false);
+        BenchSettings.CpuPlan plan = first.cpu();
+        // The servers warmed before the last have been idle since: a round settles them, unmeasured (its rates are
+        // what --cpu-rate auto takes its rate from).
+        LoadEngine.Round settling = engine.round(CrossRounds.order(arms, first.seed(), 0), plan.clients(),
+                PairedRounds.LEAD_IN_S, false);
+        RoundRate rate = !plan.openLoop() ? null : plan.rateRps() != null ? RoundRate.given(plan.rateRps())
+                : RoundRate.auto(settling, plan.rateFraction(), plan.clients());
+        if (plan.openLoop() && rate == null) {
+            return Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no arm was served in the round that finds the"
+                    + " rate");
+        }
+        CrossRounds rounds = new CrossRounds(arms, pairs, first.seed(), plan.clients(), plan.precision(),
+                plan.timeS() * open.size() * protocols.size(), sourceOf, engine, rate, readsJit, stop, err);
         return rounds.run(soFar -> {
             crossRounds = soFar;
             for (Open o : open) {

@@ -72,6 +72,32 @@ class BenchCommandOptionsTest {
         assertEquals(0, BenchCommand.settings("--target", T, "--cpu-time", "0").cpu().boundS(10));
     }
 
+    /**
+     * --cpu-rate: a rate, or auto; servers side by side run at auto unless a client count is given; one server keeps
+     * the client count; the option needs rounds on SPICE's engine, and is one load or the other, never both.
+     */
+    @Test
+    void theCpuRoundsRunAtOneOfferedRateWhenAskedAndSideBySideByDefault() {
+        BenchSettings.CpuPlan one = BenchCommand.settings("--target", T).cpu();
+        assertFalse(one.openLoop(), "one server's probes: the client count");
+        BenchSettings.CpuPlan given = BenchCommand.settings("--target", T, "--cpu-rate", "2500").cpu();
+        assertEquals(2500.0, given.rateRps());
+        assertEquals(null, given.rateFraction());
+        BenchSettings.CpuPlan auto = BenchCommand.settings("--target", T, "--cpu-rate", "auto").cpu();
+        assertEquals(BenchSettings.CpuPlan.AUTO_FRACTION, auto.rateFraction());
+        assertEquals(0.5, BenchSettings.CpuPlan.AUTO_FRACTION);
+        assertEquals(BenchSettings.CpuPlan.AUTO_FRACTION, BenchCommand.settings("--server", "tomcat,jetty").cpu()
+                .rateFraction(), "servers side by side: one rate for all, unless told otherwise");
+        assertFalse(BenchCommand.settings("--server", "tomcat,jetty", "--cpu-clients", "8").cpu().openLoop());
+        assertBad("Invalid value for option '--cpu-rate': requests per second above 0, or auto, not \"fast\"", "--target",
+                T, "--cpu-rate", "fast");
+        assertBad("Invalid value for option '--cpu-rate': requests per second above 0, or auto, not \"0\"", "--target", T,
+                "--cpu-rate", "0");
+        assertBad("--cpu-rate and --cpu-clients: the rounds run at one rate or at one client count", "--target", T,
+                "--cpu-rate", "100", "--cpu-clients", "4");
+        assertBad("--cpu-rate sets the load of the CPU rounds", "--target", T, "--cpu-rate", "auto", "--cpu-time", "0");
+    }
+
     @Test
     void theOverloadProfileFloodsPastThePeak() {
         BenchSettings ladder = BenchCommand.settings("--target", T, "--profile", "overload");

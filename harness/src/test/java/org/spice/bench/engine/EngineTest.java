@@ -219,6 +219,35 @@ class EngineTest {
         assertEquals(round.slices().stream().mapToLong(CpuRounds.Taken::requests).sum(), round.whole().requests());
     }
 
+    /**
+     * An open round offers every slice the rate, whatever the server does: each slice counts exactly rate × 1 s
+     * requests (those due in it), every one its own probe's, and the round's lead-in and tail load the first and last
+     * probes only.
+     */
+    @Test
+    void anOpenRoundOffersEverySliceTheRateAndSendsItsOwnProbe() throws Exception {
+        List<String> seen = java.util.Collections.synchronizedList(new ArrayList<>());
+        server = new TestServer((head, socket, out) -> {
+            seen.add(TestServer.path(head));
+            TestServer.respond(out, 200, SIZE, SIZE);
+            return true;
+        });
+        List<Mix> order = List.of(Mix.of(Probe.SERVLET), Mix.of(Probe.STATIC), Mix.of(Probe.MODULE));
+        LoadEngine.Round round = runner(Map.of()).openRound(order, 300, 0.2, false);
+        assertEquals(null, round.ends());
+        assertEquals(List.of("servlet", "static", "module"), round.slices().stream().map(CpuRounds.Taken::probe).toList());
+        for (CpuRounds.Taken slice : round.slices()) {
+            assertEquals(300, slice.requests() + slice.errors(), "a slice counts the requests due in it: " + slice);
+            assertEquals(0, slice.errors(), slice.toString());
+            Bound.within(slice.probe() + ": slice length, s", slice.durationS(), 0.95, 1.05, "edges read on the schedule's"
+                    + " own clock, a park's oversleep (0.1 ms) and a reading's time apart");
+        }
+        // lead-in 0.2 s of servlet (60), then 300 each, then the 0.5 s tail of module (150)
+        assertEquals(60 + 300, seen.stream().filter(p -> p.equals(Probe.SERVLET.path())).count());
+        assertEquals(300, seen.stream().filter(p -> p.equals(Probe.STATIC.path())).count());
+        assertEquals(300 + 150, seen.stream().filter(p -> p.equals(Probe.MODULE.path())).count());
+    }
+
     @Test
     void theEngineRecordsItsName() throws Exception {
         server = delayed();

@@ -40,12 +40,12 @@ class OpenStatsTest {
         for (int i = 1; i <= 96; i++) {
             stats.lag(50_000);
             stats.sent();
-            stats.succeeded(i * 1_000_000L, 500_000, 0);
+            stats.succeeded(i * 1_000_000L, 500_000, 0, -1);
         }
         stats.timedOut();
         stats.timedOut();
-        stats.dropped();
-        stats.dropped();
+        stats.dropped(-1);
+        stats.dropped(-1);
         stats.ended(0, 100, 3, false);
         OpenLoopRun run = stats.figures("static", 0.0096);
         assertEquals(100, run.scheduled());
@@ -82,7 +82,7 @@ class OpenStatsTest {
     @Test
     void resultsJsonKeepsARunAndItsHistogramReadBack() throws Exception {
         OpenStats stats = new OpenStats(plan(10, 1));
-        stats.succeeded(2_000_000, 1_000_000, 0);
+        stats.succeeded(2_000_000, 1_000_000, 0, -1);
         stats.ended(0, 10, 0, false);
         OpenLoopRun run = stats.figures("cgi", Double.NaN);
         String json = ResultsJson.MAPPER.writeValueAsString(run);
