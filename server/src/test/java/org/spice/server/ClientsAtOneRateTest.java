@@ -30,7 +30,13 @@ class ClientsAtOneRateTest {
      * connection each: here it fell behind at 1,500 req/s and above), and the server well below its peak.
      */
     private static final double RATE = 800;
-    private static final int ROUNDS = 7;
+    /**
+     * Each round is some 7 s here (SPICE's 3 s schedule, vegeta's, its start and encoding). The fresh server's JIT still
+     * compiles through 2-3 of the first seven rounds after the warm-up (over 3 % of a slice's CPU, which at this rate is
+     * 0.2 s): those are left out of both tools' figures, and at least {@link #COUNTED} must remain.
+     */
+    private static final int ROUNDS = 8;
+    private static final int COUNTED = 3;
 
     @TempDir
     static Path base;
@@ -47,17 +53,18 @@ class ClientsAtOneRateTest {
             VegetaRounds.figures(both.get(0)).forEach(line -> System.out.println("SPICE  " + line));
             VegetaRounds.figures(both.get(1)).forEach(line -> System.out.println("vegeta " + line));
             CpuRounds theirs = both.get(1);
-            assertTrue(theirs.counted() >= ROUNDS - 2, "vegeta kept its schedule in " + theirs.counted() + " rounds of "
-                    + ROUNDS + " (see the lines above): on this machine it cannot offer " + RATE + " req/s beside the"
-                    + " server, and the check has nothing to compare");
+            assertTrue(theirs.counted() >= COUNTED, "vegeta's rounds kept: " + theirs.counted() + " of " + ROUNDS
+                    + " (see the lines above: a round it fell behind in, or the server's JIT compiled through, is left"
+                    + " out): on this machine the check has too little to compare at " + RATE + " req/s");
             Map<String, RoundFigures.Figures> ours = RoundFigures.of(both.get(0), p -> SpiceFigures.CpuSource.SERVER);
             Map<String, RoundFigures.Figures> vegetas = RoundFigures.of(theirs, p -> SpiceFigures.CpuSource.SERVER);
             for (String probe : List.of("static", "servlet")) {
                 Bound.ratio(probe + ": CPU per request, SPICE's rounds against vegeta's", ours.get(probe).cpuUsPerReq(),
-                        vegetas.get(probe).cpuUsPerReq(), 0.25, "one server, one rate, the rounds alternating: SPICE"
-                        + " / vegeta was 0.875-0.936 (static) and 0.89-1.03 (servlet) over four runs here, sd 0.06 about"
-                        + " 0.93; each estimate's 95 % interval is ±10-36 % (/proc's 10 ms ticks on 0.2 s of CPU a"
-                        + " slice); ±25 % is 3 sd from that mean");
+                        vegetas.get(probe).cpuUsPerReq(), 0.40, "one server, one rate, the rounds alternating: SPICE /"
+                        + " vegeta was 0.79-1.16 (static) and 0.77-1.10 (servlet) over eight runs here (5-7 rounds"
+                        + " counted), sd 0.11 about 0.94; each estimate's 95 % interval ±10-48 %, the machine's steal"
+                        + " time in it; ±40 % is 3.5 sd. It catches a client that costs the server half as much again;"
+                        + " the 12-23 % the clients differed by at one client count needs docs/method.md's 16 rounds");
             }
         }
     }

@@ -240,7 +240,8 @@ class EngineTest {
             assertEquals(300, slice.requests() + slice.errors(), "a slice counts the requests due in it: " + slice);
             assertEquals(0, slice.errors(), slice.toString());
             Bound.within(slice.probe() + ": slice length, s", slice.durationS(), 0.95, 1.05, "edges read on the schedule's"
-                    + " own clock, a park's oversleep (0.1 ms) and a reading's time apart");
+                    + " own clock, a park's oversleep (0.1 ms) and a reading's time apart: 0.9998-1.0002 in three runs"
+                    + " here; 5 % leaves a loaded machine's scheduler its room");
         }
         // lead-in 0.2 s of servlet (60), then 300 each, then the 0.5 s tail of module (150)
         assertEquals(60 + 300, seen.stream().filter(p -> p.equals(Probe.SERVLET.path())).count());
