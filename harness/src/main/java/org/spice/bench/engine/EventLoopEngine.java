@@ -338,6 +338,16 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         return (long) (seconds * 1e9);
     }
 
+    /** Why the mix must end if one of the server's processes is gone, else null. */
+    static Failure processGone(List<Long> pids) {
+        for (long pid : pids) {
+            if (!CpuMeter.processExists(pid)) {
+                return Failure.of(Failure.Kind.SERVER_GONE, "the server process " + pid + " is gone");
+            }
+        }
+        return null;
+    }
+
     /** A latch nothing counts down: a wait on it is a sleep. */
     private static final CountDownLatch NEVER = new CountDownLatch(1);
 
@@ -378,11 +388,10 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
             if (stop.requested()) {
                 return stop.failure();
             }
-            for (long pid : settings.serverPids()) {
-                if (!CpuMeter.processExists(pid)) {
-                    serverGone = true;
-                    return Failure.of(Failure.Kind.SERVER_GONE, "the server process " + pid + " is gone");
-                }
+            Failure gone = processGone(settings.serverPids());
+            if (gone != null) {
+                serverGone = true;
+                return gone;
             }
             long successes = 0;
             long refusals = 0;

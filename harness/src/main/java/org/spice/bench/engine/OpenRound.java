@@ -16,7 +16,6 @@ import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
-import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.ServerCpu;
 
 /**
@@ -114,10 +113,9 @@ final class OpenRound {
         if (stop.requested()) {
             return stop.failure();
         }
-        for (long pid : settings.serverPids()) {
-            if (!CpuMeter.processExists(pid)) {
-                return Failure.of(Failure.Kind.SERVER_GONE, "the server process " + pid + " is gone");
-            }
+        Failure gone = EventLoopEngine.processGone(settings.serverPids());
+        if (gone != null) {
+            return gone;
         }
         String down = stats.succeeded() > 0 ? null
                 : Endpoint.firstUnreachable(settings.endpoints(order), settings.timeoutMillis());

@@ -116,11 +116,6 @@ public final class SpiceFigures {
             Integer cpuRounds, Boolean cpuPrecisionReached, List<Double> rateRps, String rateKind) {
         public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null, null, null);
 
-        /** Whether the ratio's two arms ran at different rates (closed loop): the ratio then carries them. */
-        public boolean ratesDiffer() {
-            return rateRps != null && rateRps.size() == 2 && !rateRps.get(0).equals(rateRps.get(1));
-        }
-
         /** Whether the rounds measured this probe. */
         public boolean measured() {
             return cpuUsPerReq != null && !cpuUsPerReq.isNaN();

@@ -71,8 +71,7 @@ final class CrossRounds {
     /** Runs the rounds, each given to {@code sink}; null, or why the run must stop. */
     Failure run(Sink sink) throws InterruptedException, IOException {
         err.println(String.format(Locale.ROOT, "cpu rounds side by side at %s, %d arms: until every ratio is"
-                + " within its precision, at most %.0f s", rate == null ? clients + " clients" : String.format(Locale.ROOT,
-                        "%,.0f req/s offered to every slice (%s)", rate.rps(), rate.from()), servers(arms).size(), boundS));
+                + " within its precision, at most %.0f s", RoundRate.load(rate, clients), servers(arms).size(), boundS));
         CpuRounds rounds = new CpuRounds(clients, precision, boundS, "in progress", List.of(), servers(arms),
                 pairs);
         rounds = rate == null ? rounds : rounds.offered(rate.rps(), rate.from());

@@ -30,7 +30,7 @@ import org.spice.bench.proc.ServerCpu;
  * until every probe's figures are known to the precision asked ({@link RoundFigures#preciseEnough}) or the time bound
  * would be passed by one more round. The CPU figures of the results come from here; the ladder gives rates.
  */
-final class PairedRounds {
+public final class PairedRounds {
 
     private static final double SLICE_S = 1;
     /**
@@ -127,7 +127,7 @@ final class PairedRounds {
                 : "what the warm-up, its idle measurement included, left of the " + fmt(plan.withWarmUpS())
                         + " s the two share: it took " + fmt(warmUpS) + " s";
         return String.format(Locale.ROOT, "cpu rounds at %s: until every probe is within its precision, at most"
-                + " %s s (%s)", RoundRate.load(rate, plan), fmt(boundS), why);
+                + " %s s (%s)", RoundRate.load(rate, plan.clients()), fmt(boundS), why);
     }
 
     /**
@@ -167,7 +167,7 @@ final class PairedRounds {
     }
 
     /** {@code slices} shuffled for an odd round from the seed, and the even round after it in reverse (see {@link #order}). */
-    static <T> List<T> arranged(List<T> slices, long seed, int round) {
+    public static <T> List<T> arranged(List<T> slices, long seed, int round) {
         int odd = round % 2 == 1 ? round : round - 1;
         List<T> order = new ArrayList<>(slices);
         Collections.shuffle(order, new Random(new SplittableRandom(seed * SHUFFLE + odd).nextLong()));

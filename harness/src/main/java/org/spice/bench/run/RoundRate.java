@@ -59,8 +59,8 @@ record RoundRate(double rps, String from) {
     }
 
     /** The one load of the rounds, as their first line says it. */
-    static String load(RoundRate rate, BenchSettings.CpuPlan plan) {
-        return rate == null ? plan.clients() + " clients"
+    static String load(RoundRate rate, int clients) {
+        return rate == null ? clients + " clients"
                 : String.format(Locale.ROOT, "%,.0f req/s offered to every slice (%s)", rate.rps(), rate.from());
     }
 

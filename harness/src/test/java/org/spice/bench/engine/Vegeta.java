@@ -75,7 +75,7 @@ public final class Vegeta {
         }
     }
 
-    private static void run(List<String> command, Path log) throws IOException, InterruptedException {
+    static void run(List<String> command, Path log) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         if (p.waitFor() != 0) {
             throw new AssertionError(String.join(" ", command) + " failed: " + Files.readString(log));

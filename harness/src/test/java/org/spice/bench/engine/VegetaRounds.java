@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.concurrent.locks.LockSupport;
 
 import org.spice.bench.analysis.CrossFigures;
@@ -27,6 +26,7 @@ import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.proc.Cgroup;
 import org.spice.bench.proc.ServerCpu;
+import org.spice.bench.run.PairedRounds;
 
 
 /**
@@ -160,7 +160,7 @@ public final class VegetaRounds {
             sampler.start();
             Path results = dir.resolve("results.bin");
             try {
-                run(List.of(vegeta.toString(), "attack", "-targets", file.toString(), "-rate",
+                Vegeta.run(List.of(vegeta.toString(), "attack", "-targets", file.toString(), "-rate",
                         String.format(Locale.ROOT, "%.0f/1s", rate), "-duration", String.format(Locale.ROOT, "%dms",
                                 Math.round(total * 1000 / rate)), "-keepalive=false", "-timeout", "10s", "-output",
                         results.toString()), dir.resolve("attack.out"));
@@ -169,7 +169,7 @@ public final class VegetaRounds {
                 sampler.join();
             }
             Path csv = dir.resolve("results.csv");
-            run(List.of(vegeta.toString(), "encode", "--to", "csv", "-output", csv.toString(), results.toString()),
+            Vegeta.run(List.of(vegeta.toString(), "encode", "--to", "csv", "-output", csv.toString(), results.toString()),
                     dir.resolve("encode.out"));
             long[] ok = new long[order.size()];
             long[] failed = new long[order.size()];
@@ -224,13 +224,6 @@ public final class VegetaRounds {
         return Double.NaN;
     }
 
-    private static void run(List<String> command, Path log) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (p.waitFor() != 0) {
-            throw new IOException(command.get(1) + " failed: " + Files.readString(log));
-        }
-    }
-
     /** SPICE's engine over the arms' servers, each server's CPU read as its arm says, at every slice's edge. */
     private static EventLoopEngine engine(List<Arm> arms) {
         Map<String, ServerCpu> residents = new LinkedHashMap<>();
@@ -259,22 +252,16 @@ public final class VegetaRounds {
         return uri.getScheme() + "://" + uri.getHost() + ":" + uri.getPort();
     }
 
-    /** Round {@code round}'s order: shuffled in an odd round from the seed, the even round after it reversed. */
+    /** Round {@code round}'s order, as bench's rounds shuffle theirs ({@link PairedRounds#arranged}). */
     static <T> List<T> order(List<T> arms, long seed, int round) {
-        int odd = round % 2 == 1 ? round : round - 1;
-        List<T> order = new ArrayList<>(arms);
-        Collections.shuffle(order, new Random(seed * 31 + odd));
-        if (round != odd) {
-            Collections.reverse(order);
-        }
-        return order;
+        return PairedRounds.arranged(arms, seed, round);
     }
 
     /** One line per figure: each arm's CPU per request, each probe against its static file, each cross ratio. */
     public static List<String> figures(CpuRounds rounds) {
         List<String> lines = new ArrayList<>();
         List<String> servers = rounds.arms();
-        for (String server : servers.isEmpty() ? java.util.Collections.<String>singletonList(null) : servers) {
+        for (String server : servers.isEmpty() ? Collections.<String>singletonList(null) : servers) {
             CpuRounds own = server == null ? rounds : rounds.of(server);
             Map<String, RoundFigures.Figures> figures = RoundFigures.of(own, p -> SpiceFigures.CpuSource.SERVER);
             figures.values().forEach(f -> lines.add(String.format(Locale.ROOT, "%s%s: %.1f µs ± %.1f %%; × static %.3f"
