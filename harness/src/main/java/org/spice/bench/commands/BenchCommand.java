@@ -224,6 +224,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 .seed(seed).outDir(started == null ? outDir : started.outDir())
                 .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size(), sideBySide()))
                 .open(openLoop.open()).latency(openLoop.latency(check, timing.profile, cpu))
+                .cost(openLoop.cost(check, timing.profile))
                 .build();
         check(check, settings);
         return settings;

@@ -9,7 +9,10 @@ import org.spice.cli.Cli;
 
 import picocli.CommandLine.Option;
 
-/** The options of the open loop: one rate in the ladder's place (--rate), or the latency profile's rates. */
+/**
+ * The options of the open loop: one rate in the ladder's place (--rate), the latency profile's rates, or the cost
+ * curve's.
+ */
 final class OpenLoopOptions {
 
     /** The most a fraction of a peak may be: past twice the peak, a point measures only the queue it builds. */
@@ -34,6 +37,15 @@ final class OpenLoopOptions {
                     + " 0.1,0.3,0.5,0.7,0.9,1.1,1.3; a curve ends once a point achieves less than half its rate).")
     List<Double> curve;
 
+    @Option(names = "--cost-rates", paramLabel = "LIST", split = ",", converter = Converters.Positive.class,
+            description = "With --profile cost: the rates each probe runs at, as fractions of its own peak in the ladder"
+                    + " (default 0.1,0.25,0.5,0.75,0.9; the marginal cost's line from 0.25 up).")
+    List<Double> costRates;
+
+    @Option(names = "--cost-rounds", paramLabel = "N", description = "With --profile cost: rounds of a one-second slice"
+            + " per probe and rate (default 6, the fewest with an interval; at least 3).")
+    Integer costRounds;
+
     /** The single rate asked for, or null. */
     BenchSettings.OpenRate open() {
         return rate == null ? null : new BenchSettings.OpenRate(rate, maxInFlight);
@@ -56,6 +68,27 @@ final class OpenLoopOptions {
                 maxInFlight, cpu.timeS != null ? cpu.timeS : 0, cpu.precisionPct / 100);
     }
 
+    /** The cost curve's plan (null unless the profile is cost). */
+    BenchSettings.CostPlan cost(Cli.Checks check, BenchSettings.Profile profile) {
+        if (profile != BenchSettings.Profile.COST) {
+            if (costRates != null || costRounds != null) {
+                throw check.fail("--cost-rates and --cost-rounds go with --profile cost");
+            }
+            return null;
+        }
+        List<Double> fractions = fractions(check, "--cost-rates", costRates, BenchSettings.CostPlan.FRACTIONS);
+        if (fractions.size() < 2) {
+            throw check.fail("--cost-rates: give at least two fractions of the peak, or no line can be drawn");
+        }
+        int rounds = costRounds != null ? costRounds : BenchSettings.CostPlan.ROUNDS;
+        if (rounds < 3 || rounds > 1000) {
+            throw check.fail("--cost-rounds takes a whole number from 3 (an interval needs the spread of at least"
+                    + " three) to 1000, not " + rounds);
+        }
+        return new BenchSettings.CostPlan(fractions, BenchSettings.CostPlan.FIT_FROM, BenchSettings.CostPlan.SLICE_S,
+                rounds, maxInFlight);
+    }
+
     private static List<Double> fractions(Cli.Checks check, String option, List<Double> given, List<Double> otherwise) {
         if (given == null) {
             return otherwise;
@@ -72,14 +105,14 @@ final class OpenLoopOptions {
         if (maxInFlight < 1 || maxInFlight > 100_000) {
             throw check.fail("--max-in-flight takes a whole number from 1 to 100000, not " + maxInFlight);
         }
-        boolean profile = settings.latency() != null;
+        boolean profile = settings.latency() != null || settings.cost() != null;
         if (rate == null && !profile) {
             return;
         }
-        String what = profile ? "--profile latency" : "--rate";
+        String what = settings.cost() != null ? "--profile cost" : profile ? "--profile latency" : "--rate";
         if (rate != null && profile) {
-            throw check.fail("--rate runs each probe at one rate in the ladder's place; --profile latency finds its"
-                    + " rates from the ladder (--common-rates): one or the other");
+            throw check.fail("--rate runs each probe at one rate in the ladder's place; " + what + " finds its"
+                    + " rates from the ladder: one or the other");
         }
         if (rate != null && rate > 1_000_000) {
             throw check.fail("--rate: at most 1000000 requests per second, not " + rate);
@@ -90,14 +123,14 @@ final class OpenLoopOptions {
                     + " protocols, --profile overload, --repeat or mixes");
         }
         if (profile && settings.engine() != BenchSettings.Engine.EVENT_LOOP) {
-            throw check.fail("--profile latency runs on SPICE's own engine: its rounds of 2 s slices would each start"
+            throw check.fail(what + " runs on SPICE's own engine: its rounds of short slices would each start"
                     + " a JMeter (--engine jmeter takes --rate, one probe at a time)");
         }
         if (settings.engine() == BenchSettings.Engine.JMETER && (settings.keepAlive() || maxInFlight != 1000)) {
             throw check.fail("--rate with --engine jmeter: JMeter's open model starts a thread per arrival, a"
                     + " connection each, with no cap: not with --keepalive or --max-in-flight");
         }
-        if (profile && settings.mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
+        if (settings.latency() != null && settings.mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
             throw check.fail("--profile latency takes every probe's latency against the static file's: add static to"
                     + " --probes");
         }

@@ -11,7 +11,9 @@ final class TimingOptions {
             + " quick (0.5 s ramp-up, 2 s window, at most 0.5 s ramp-down, no pause; default), webbench (30/240/30/30 s, the white"
             + " paper's), or overload (the quick ladder, then each workload at 2, 4, 8 and 16 times its peak's clients and"
             + " its recovery), or latency (the quick ladder for each probe's peak, then every probe open loop at common"
-            + " rates in paired rounds, and each along its own curve: --common-rates, --curve).")
+            + " rates in paired rounds, and each along its own curve: --common-rates, --curve), or cost (the quick ladder"
+            + " for each probe's peak, then each probe's server CPU per request at fractions of it in rounds, and its"
+            + " marginal cost, the CPU of one more request: --cost-rates, --cost-rounds).")
     BenchSettings.Profile profile = BenchSettings.Profile.QUICK;
 
     @Option(names = "--duration", paramLabel = "S", converter = Converters.Seconds.class,

@@ -132,7 +132,12 @@ public final class OpenLoop {
 
     /** {@code mix} at {@code rate} for the settings' duration, at most {@code maxInFlight} under way. */
     public static Plan plan(Mix mix, BenchSettings settings, double rate, int maxInFlight) {
-        return new Plan(List.of(EventLoopEngine.requests(mix, settings)), rate, settings.durationS(), maxInFlight,
+        return plan(mix, settings, rate, maxInFlight, settings.durationS());
+    }
+
+    /** {@code mix} at {@code rate} for {@code durationS}, at most {@code maxInFlight} under way. */
+    public static Plan plan(Mix mix, BenchSettings settings, double rate, int maxInFlight, double durationS) {
+        return new Plan(List.of(EventLoopEngine.requests(mix, settings)), rate, durationS, maxInFlight,
                 10 * maxInFlight, settings.timeoutMillis());
     }
 

@@ -42,7 +42,7 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         @JsonIgnore boolean pin, long seed, @JsonIgnore Path outDir, @JsonIgnore Path trustCert,
         @JsonProperty("tls_session_resumption") boolean tlsResume, @JsonIgnore long bytes, Engine engine,
         @JsonIgnore JMeter jmeter, @JsonIgnore Flood flood, @JsonIgnore Path serverCgroup, @JsonUnwrapped CpuPlan cpu,
-        @JsonIgnore OpenRate open, @JsonIgnore LatencyPlan latency) {
+        @JsonIgnore OpenRate open, @JsonIgnore LatencyPlan latency, @JsonIgnore CostPlan cost) {
 
     /**
      * The open loop in the ladder's place (--rate): each probe at {@code rps} requests per second for the duration,
@@ -80,6 +80,29 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         }
     }
 
+    /**
+     * The cost curve (--profile cost; bench.run.CostRounds): after the ladder, each probe open loop at {@code fractions}
+     * of its own peak, a slice of {@code sliceS} per probe and rate in each of {@code rounds} shuffled rounds; the
+     * marginal cost's line from {@code fitFrom} up.
+     */
+    public record CostPlan(List<Double> fractions, double fitFrom, double sliceS, int rounds, int maxInFlight) {
+        /**
+         * From a tenth of the peak, where a request still finds the server asleep, to nine tenths, short of the
+         * saturation that stops the curve.
+         */
+        public static final List<Double> FRACTIONS = List.of(0.1, 0.25, 0.5, 0.75, 0.9);
+        /** The line from a quarter of the peak: below it each request pays a wake-up of its own. */
+        public static final double FIT_FROM = 0.25;
+        /** Rounds unless told otherwise: an interval's six. */
+        public static final int ROUNDS = 6;
+        /** A slice: the CPU rounds' second. */
+        public static final double SLICE_S = 1;
+
+        public CostPlan {
+            fractions = List.copyOf(fractions);
+        }
+    }
+
     /** The timing of a ladder's mixes. */
     public enum Profile {
         /**
@@ -100,7 +123,9 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
          * The quick ladder to find each probe's peak, then every probe open loop at common rates in paired rounds of
          * 2 s slices, and each along its own curve ({@link LatencyPlan}).
          */
-        LATENCY(0.5, 2, 0.5, 0);
+        LATENCY(0.5, 2, 0.5, 0),
+        /** The quick ladder to find each probe's peak, then each probe's CPU along its rates ({@link CostPlan}). */
+        COST(0.5, 2, 0.5, 0);
 
         public final double rampUpS;
         public final double durationS;
@@ -312,6 +337,7 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         private CpuPlan cpu = new CpuPlan(CpuPlan.CLIENTS, CpuPlan.PRECISION, 0, null);
         private OpenRate open;
         private LatencyPlan latency;
+        private CostPlan cost;
 
         private Builder() {
         }
@@ -356,12 +382,13 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
         public Builder cpu(CpuPlan value) { cpu = value; return this; }
         public Builder open(OpenRate value) { open = value; return this; }
         public Builder latency(LatencyPlan value) { latency = value; return this; }
+        public Builder cost(CostPlan value) { cost = value; return this; }
 
         public BenchSettings build() {
             return new BenchSettings(target, tlsTarget, mixes, clients, profile, rampUpS, durationS, rampDownS, pauseS,
                     keepAlive, repeat, timeoutMillis, latencyBoundMs, warmUpS, baseline, serverPids, serverMetrics,
                     serverName, pin, seed, outDir, trustCert, tlsResume, bytes, engine, jmeter, flood, serverCgroup, cpu,
-                    open, latency);
+                    open, latency, cost);
         }
     }
 
@@ -372,7 +399,7 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
                 .clients(clients).repeat(repeat).latencyBoundMs(latencyBoundMs).profile(profile).rampUpS(rampUpS)
                 .durationS(durationS).rampDownS(rampDownS).pauseS(pauseS).warmUpS(warmUpS).serverName(serverName)
                 .serverPids(serverPids).serverMetrics(serverMetrics).serverCgroup(serverCgroup).pin(pin).engine(engine)
-                .jmeter(jmeter).seed(seed).outDir(outDir).flood(flood).cpu(cpu).open(open).latency(latency);
+                .jmeter(jmeter).seed(seed).outDir(outDir).flood(flood).cpu(cpu).open(open).latency(latency).cost(cost);
     }
 
     public BenchSettings {

@@ -20,10 +20,11 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param overload each workload past its peak ({@code --profile overload}); empty otherwise
  * @param openLoop each probe at an offered rate, open loop ({@code --rate}); empty otherwise
  * @param latencyProfile every probe open loop at common rates and along its curve ({@code --profile latency}), or null
+ * @param costCurve each probe's CPU per request along its rates, and its marginal cost ({@code --profile cost}), or null
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
-    "settings", "notes", "steady_state", "idle", "cpu_rounds", "runs", "overload", "open_loop", "latency_profile"})
+    "settings", "notes", "steady_state", "idle", "cpu_rounds", "runs", "overload", "open_loop", "latency_profile", "cost_curve"})
 public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
         @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Settings settings,
         @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
@@ -36,7 +37,8 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         @JsonProperty("overload") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Overload> overload,
         @JsonProperty("cpu_rounds") @JsonInclude(JsonInclude.Include.NON_NULL) CpuRounds cpuRounds,
         @JsonProperty("open_loop") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<OpenLoopRun> openLoop,
-        @JsonProperty("latency_profile") @JsonInclude(JsonInclude.Include.NON_NULL) LatencyProfile latencyProfile) {
+        @JsonProperty("latency_profile") @JsonInclude(JsonInclude.Include.NON_NULL) LatencyProfile latencyProfile,
+        @JsonProperty("cost_curve") @JsonInclude(JsonInclude.Include.NON_NULL) CostCurve costCurve) {
 
     public static final String SCHEMA = "spice-results/1";
 
@@ -54,7 +56,16 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
             boolean partial, String partialReason, List<String> notes, List<SteadyState> steadyState, IdleCpu idle,
             List<RunRecord> runs, List<Overload> overload, CpuRounds cpuRounds) {
         this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, steadyState, idle,
-                runs, overload, cpuRounds, List.of(), null);
+                runs, overload, cpuRounds, List.of(), null, null);
+    }
+
+    /** Results with an open loop and a latency profile, and no cost curve. */
+    public Results(String target, String server, long bodyBytes, Settings settings, String startedAt, String finishedAt,
+            boolean partial, String partialReason, List<String> notes, List<SteadyState> steadyState, IdleCpu idle,
+            List<RunRecord> runs, List<Overload> overload, CpuRounds cpuRounds, List<OpenLoopRun> openLoop,
+            LatencyProfile latencyProfile) {
+        this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, steadyState, idle,
+                runs, overload, cpuRounds, openLoop, latencyProfile, null);
     }
 
     /** Results without a warm-up record or an idle measurement (imports, tests). */
@@ -67,7 +78,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     /** These results with {@code overload} as what went past the peak. */
     public Results withOverload(List<Overload> overload) {
         return new Results(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes,
-                steadyState, idle, runs, overload, cpuRounds, openLoop, latencyProfile);
+                steadyState, idle, runs, overload, cpuRounds, openLoop, latencyProfile, costCurve);
     }
 
     @JsonProperty("schema")

@@ -15,7 +15,8 @@ import org.spice.bench.model.Stop;
  * signal sets: {@link WarmUp} (idle, then every workload until steady), {@link PairedRounds} (the CPU figures: every
  * workload in rounds at one load, paired with the static file), {@link Ladder} (every workload at every client
  * count; with --rate, {@link OpenRates} instead: each probe open loop at that rate), {@link LatencyRounds} (with
- * --profile latency: every probe open loop at common rates, paired, and along its curve), {@link Flood} (past the
+ * --profile latency: every probe open loop at common rates, paired, and along its curve), {@link CostRounds} (with
+ * --profile cost: each probe's CPU along its rates, its marginal cost), {@link Flood} (past the
  * peak, with --profile overload), and last the recorder's finish (results.json,
  * runs.csv, report.html, the table). results.json is rewritten after every mix, so a crash loses at most the mix in
  * progress. Exit 0 only if every mix succeeded; SIGINT and SIGTERM end the mix under way, write what was measured,
@@ -87,6 +88,9 @@ public final class BenchRun {
                 cut = new OpenRates(settings, ready, engine, stop, recorder).run();
             } else if (cut == null) {
                 cut = new Ladder(settings, engine, stop, recorder).run();
+            }
+            if (cut == null && settings.cost() != null) {
+                cut = new CostRounds(settings, ready, stop, err, recorder).run();
             }
             if (cut == null && settings.latency() != null) {
                 cut = new LatencyRounds(settings, ready, stop, err, recorder).run();

@@ -17,6 +17,7 @@ import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.IdleCpu;
+import org.spice.bench.model.CostCurve;
 import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.OpenLoopRun;
@@ -49,6 +50,7 @@ public final class Recorder {
     private CpuRounds cpuRounds;
     private final List<OpenLoopRun> openLoop = new ArrayList<>();
     private LatencyProfile latencyProfile;
+    private CostCurve costCurve;
     private LoadEngine engine;
 
     private Recorder(BenchSettings settings, Preflight.Ready ready, PrintStream err, Path dir) {
@@ -129,6 +131,14 @@ public final class Recorder {
         save(true, IN_PROGRESS);
     }
 
+    /** The cost curve so far, after a round: kept and written. */
+    void costCurve(CostCurve soFar) throws IOException {
+        synchronized (this) {
+            costCurve = soFar;
+        }
+        save(true, IN_PROGRESS);
+    }
+
     /** The flood so far, after one of its steps ({@code step} null: a workload's recovery). */
     void flooded(Overload.Step step, List<Overload> soFar) throws IOException {
         synchronized (this) {
@@ -171,7 +181,7 @@ public final class Recorder {
             results = new Results(settings.target().toString(), settings.serverName(), settings.bytes(), ready.recorded(),
                     startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? why : null, all, steadyState,
                     idle, List.copyOf(runs), overload, cpuRounds, List.copyOf(openLoop),
-                    latencyProfile);
+                    latencyProfile, costCurve);
         }
         Summaries.write(dir, results);
         return results;

@@ -1,0 +1,107 @@
+package org.spice.bench.run;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.spice.bench.analysis.CostFigures;
+import org.spice.bench.engine.OpenLoop;
+import org.spice.bench.engine.OpenStats;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CostCurve;
+import org.spice.bench.model.Failure;
+import org.spice.bench.model.LatencyProfile;
+import org.spice.bench.model.OpenLoopRun;
+import org.spice.bench.model.Stop;
+import org.spice.bench.report.CostReport;
+
+/**
+ * The cost curve, after the ladder has found each probe's peak: in every round each probe open loop at each fraction
+ * of its own peak for a slice, the slices shuffled per round as the CPU rounds' are ({@link PairedRounds#arranged}),
+ * the server's CPU read around each. A server's CPU per request falls as its rate rises (it wakes once for several
+ * requests), so a probe's cost is a curve, and the slope of CPU seconds a second against requests a second where that
+ * curve is straight is the one figure that holds at any rate: the marginal cost ({@link CostFigures}).
+ */
+final class CostRounds {
+
+    private final BenchSettings settings;
+    private final BenchSettings.CostPlan plan;
+    private final Preflight.Ready ready;
+    private final Stop stop;
+    private final PrintStream err;
+    private final Recorder recorder;
+    private final List<CostCurve.Slice> slices = new ArrayList<>();
+
+    CostRounds(BenchSettings settings, Preflight.Ready ready, Stop stop, PrintStream err, Recorder recorder) {
+        this.settings = settings;
+        this.plan = settings.cost();
+        this.ready = ready;
+        this.stop = stop;
+        this.err = err;
+        this.recorder = recorder;
+    }
+
+    /** @return null when every round ran, else why the run was cut short */
+    Failure run() throws InterruptedException, IOException {
+        Map<String, LatencyProfile.Peak> peaks = LatencyRounds.peaks(recorder.runs(), settings.mixes());
+        if (peaks.size() < settings.mixes().size()) {
+            return Failure.of(Failure.Kind.OTHER, "the cost curve needs every probe's peak, and the ladder measured"
+                    + " none for " + settings.mixes().stream().map(Mix::name).filter(n -> !peaks.containsKey(n)).toList());
+        }
+        List<Cell> cells = new ArrayList<>();
+        for (Mix mix : settings.mixes()) {
+            for (double fraction : plan.fractions()) {
+                cells.add(new Cell(mix, fraction, Math.max(1, Math.round(fraction * peaks.get(mix.name()).peakRps()))));
+            }
+        }
+        err.println(String.format(Locale.ROOT, "cost curve: each probe open loop at %s of its peak in the ladder (%s),"
+                + " %s s slices, %d rounds of %d", plan.fractions(), String.join(", ", peaks.values().stream()
+                        .map(p -> p.probe() + " " + Math.round(p.peakRps()) + " req/s").toList()),
+                fmt(plan.sliceS()), plan.rounds(), cells.size()));
+        for (int r = 1; r <= plan.rounds(); r++) {
+            for (Cell cell : PairedRounds.arranged(cells, settings.seed(), r)) {
+                slices.add(slice(r, cell));
+                if (stop.requested()) {
+                    recorded(r, "cut short: " + stop.why());
+                    return stop.failure();
+                }
+            }
+            CostCurve curve = recorded(r, r == plan.rounds() ? "its " + r + " rounds" : "in progress");
+            err.println(CostReport.progress(r, curve));
+        }
+        return null;
+    }
+
+    /** One probe at one rate for a slice, the server's CPU read around it. */
+    private CostCurve.Slice slice(int round, Cell cell) throws InterruptedException {
+        double before = ready.serverCpu().read().serverS();
+        OpenStats stats = OpenLoop.run(OpenLoop.plan(cell.mix, settings, cell.rate, plan.maxInFlight(), plan.sliceS()),
+                ready.tls(), stop);
+        double cpuS = ready.serverCpu().read().serverS() - before;
+        OpenLoopRun run = stats.figures(cell.mix.name(), cpuS);
+        return new CostCurve.Slice(round, run.probe(), cell.fraction, run.offeredRps(), run.achievedRps(),
+                run.succeeded(), run.errors() + run.timeouts() + run.dropped(),
+                run.achievedRps() > 0 ? run.succeeded() / run.achievedRps() : plan.sliceS(), cpuS, run.generatorLagP99Ms());
+    }
+
+    /** The curve after {@code upTo} rounds, handed to the recorder. */
+    private CostCurve recorded(int upTo, String why) throws IOException {
+        List<String> probes = settings.mixes().stream().map(Mix::name).toList();
+        CostCurve curve = CostFigures.curve(plan.fractions(), plan.fitFrom(), plan.sliceS(), upTo, why, slices, probes);
+        recorder.costCurve(curve);
+        return curve;
+    }
+
+    /** A probe at one rate: a slice of every round. */
+    private record Cell(Mix mix, double fraction, double rate) {
+    }
+
+    private static String fmt(double value) {
+        return value == Math.rint(value) ? String.format(Locale.ROOT, "%.0f", value)
+                : String.format(Locale.ROOT, "%.2f", value);
+    }
+}
