@@ -310,6 +310,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                     : "--server-cgroup") + " goes with --target: a server bench starts is measured by its own cgroup or"
                     + " processes");
         }
+        if (settings.cost() != null && target != null && serverPids.isEmpty() && serverMetrics.isEmpty()
+                && cpu.cgroup == null) {
+            throw check.fail("--profile cost is the server's CPU along its rates: with --target, say where to read it"
+                    + " (--server-pid, --server-cgroup or --server-metrics)");
+        }
         if (!serverMetrics.isEmpty() && (!serverPids.isEmpty() || cpu.cgroup != null)) {
             throw check.fail("--server-metrics, or --server-pid and --server-cgroup: the server's CPU is read in one place");
         }

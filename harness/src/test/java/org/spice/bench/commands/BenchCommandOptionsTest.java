@@ -286,24 +286,26 @@ class BenchCommandOptionsTest {
 
     @Test
     void theCostCurveTakesFractionsOfEachProbesPeakAndRounds() {
-        BenchSettings.CostPlan plan = BenchCommand.settings("--target", T, "--profile", "cost").cost();
+        BenchSettings.CostPlan plan = BenchCommand.settings("--target", T, "--server-pid", "1", "--profile", "cost").cost();
         assertEquals(BenchSettings.CostPlan.FRACTIONS, plan.fractions());
         assertEquals(BenchSettings.CostPlan.ROUNDS, plan.rounds());
         assertEquals(0.25, plan.fitFrom(), 1e-12);
-        BenchSettings.CostPlan given = BenchCommand.settings("--target", T, "--profile", "cost", "--cost-rates",
+        BenchSettings.CostPlan given = BenchCommand.settings("--target", T, "--server-pid", "1", "--profile", "cost", "--cost-rates",
                 "0.8,0.2,0.4", "--cost-rounds", "9", "--probes", "servlet,cgi").cost();
         assertEquals(List.of(0.2, 0.4, 0.8), given.fractions(), "sorted; static not required");
         assertEquals(9, given.rounds());
         assertNull(BenchCommand.settings("--target", T).cost(), "no curve by default");
         assertBad("--cost-rates and --cost-rounds go with --profile cost", "--target", T, "--cost-rounds", "8");
-        assertBad("--cost-rates: give at least two fractions", "--target", T, "--profile", "cost", "--cost-rates", "0.5");
-        assertBad("--cost-rates takes fractions of a peak above 0 and at most 2", "--target", T, "--profile", "cost",
+        assertBad("--cost-rates: give at least two fractions", "--target", T, "--server-pid", "1", "--profile", "cost", "--cost-rates", "0.5");
+        assertBad("--cost-rates takes fractions of a peak above 0 and at most 2", "--target", T, "--server-pid", "1", "--profile", "cost",
                 "--cost-rates", "0.5,2.5");
-        assertBad("--cost-rounds takes a whole number from 3", "--target", T, "--profile", "cost", "--cost-rounds", "2");
-        assertBad("--rate runs each probe at one rate in the ladder's place", "--target", T, "--profile", "cost",
+        assertBad("--cost-rounds takes a whole number from 3", "--target", T, "--server-pid", "1", "--profile", "cost", "--cost-rounds", "2");
+        assertBad("--rate runs each probe at one rate in the ladder's place", "--target", T, "--server-pid", "1", "--profile", "cost",
                 "--rate", "100");
+        assertBad("--profile cost is the server's CPU along its rates: with --target, say where to read it", "--target",
+                T, "--profile", "cost");
         assertBad("--profile cost runs probes open loop", "--server", "tomcat,jetty", "--profile", "cost");
-        assertBad("--profile cost runs on SPICE's own engine", "--target", T, "--profile", "cost", "--engine", "jmeter");
+        assertBad("--profile cost runs on SPICE's own engine", "--target", T, "--server-pid", "1", "--profile", "cost", "--engine", "jmeter");
     }
 
     private static void assertBad(String expectedStart, String... args) {
