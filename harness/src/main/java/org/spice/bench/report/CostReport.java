@@ -66,7 +66,7 @@ public final class CostReport {
                         + " round), so the line is an average and one more request costs " + (m.bendUs() > 0 ? "less"
                         : "more") + " the higher the rate");
                 case UNKNOWN -> s.append(", but whether the curve is straight there the rounds cannot tell (" + slopes
-                        + ": " + bend + " apart, paired by round): more rounds (--cost-rounds) would");
+                        + ": " + bend + " apart, paired by round; more rounds, --cost-rounds, would tell)");
             }
             m.segments().stream().filter(g -> g.toRps() <= m.fromRps()).forEach(g -> s.append(String.format(Locale.ROOT,
                     "; from %s to %s req/s a request cost %s µs more", Format.num(g.fromRps(), 0), Format.num(g.toRps(), 0),
