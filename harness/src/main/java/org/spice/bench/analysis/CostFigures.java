@@ -1,6 +1,7 @@
 package org.spice.bench.analysis;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,6 +10,7 @@ import java.util.stream.Collectors;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.LinearFit;
 import org.spice.bench.model.CostCurve;
+import org.spice.bench.model.CpuRounds;
 
 /**
  * The cost curve's figures from its slices: per probe and rate the CPU per request over the rounds, and per probe the
@@ -23,13 +25,11 @@ public final class CostFigures {
      * one-second slice by a few milliseconds): below, the server, or the machine, is saturated.
      */
     public static final double HELD = 0.95;
-    /** A slice counts when it failed at most this share of its requests ... */
-    public static final double FAILED = 0.001;
     /**
-     * ... and its open loop was at most this late at p99, the CPU rounds' limit (5 % of a slice): later, the
-     * generator, not the rate, set when the requests went out.
+     * A slice counts when it failed at most this share of its requests and its open loop was at most
+     * {@link CpuRounds#LAG_LIMIT_MS} late at p99: later, the generator, not the rate, set when the requests went out.
      */
-    public static final double LAG_LIMIT_MS = 50;
+    public static final double FAILED = 0.001;
     /**
      * A line is straight when its two ends' slopes differ by at most this share of the marginal cost, within their
      * interval: a bend that small moves the cost of a request less than a server's round-to-round spread here.
@@ -89,8 +89,9 @@ public final class CostFigures {
                 continue;
             }
             List<Double> fitted = line;
+            Collection<List<CostCurve.Slice>> rounds = byRound(slices, probe).values();
             List<double[]> fits = new ArrayList<>();
-            for (List<CostCurve.Slice> round : byRound(slices, probe).values()) {
+            for (List<CostCurve.Slice> round : rounds) {
                 List<CostCurve.Slice> in = round.stream().filter(s -> fitted.contains(s.fraction())).toList();
                 LinearFit fit = LinearFit.of(in.stream().mapToDouble(CostCurve.Slice::achievedRps).toArray(),
                         in.stream().mapToDouble(CostCurve.Slice::cpuLoad).toArray());
@@ -102,12 +103,12 @@ public final class CostFigures {
             double[] zero = fits.stream().mapToDouble(f -> f[1]).toArray();
             double marginal = mean(slope);
             double marginalCi = Intervals.halfWidth(slope);
-            double[] bend = bends(slices, probe, line);
+            double[] bend = bends(rounds, line);
             double bendCi = Intervals.halfWidth(bend);
             marginals.add(new CostCurve.Marginal(probe, rate(slices, probe, line.get(0)),
                     rate(slices, probe, line.get(line.size() - 1)), marginal, marginalCi, mean(zero),
                     Intervals.halfWidth(zero), mean(bend), bendCi, shape(mean(bend), bendCi, marginal),
-                    segments(slices, probe, held)));
+                    segments(slices, probe, rounds, held)));
         }
         return marginals;
     }
@@ -131,12 +132,12 @@ public final class CostFigures {
      * Round by round, the slope over the line's first two rates less that over its last two: paired, so that a bend
      * shows against the rounds' spread rather than against each segment's own, wider one. None with two rates.
      */
-    private static double[] bends(List<CostCurve.Slice> slices, String probe, List<Double> line) {
+    private static double[] bends(Collection<List<CostCurve.Slice>> rounds, List<Double> line) {
         if (line.size() < 3) {
             return new double[0];
         }
         List<Double> bends = new ArrayList<>();
-        for (List<CostCurve.Slice> round : byRound(slices, probe).values()) {
+        for (List<CostCurve.Slice> round : rounds) {
             double low = slope(round, line.get(0), line.get(1));
             double high = slope(round, line.get(line.size() - 2), line.get(line.size() - 1));
             if (Double.isFinite(low) && Double.isFinite(high)) {
@@ -154,14 +155,15 @@ public final class CostFigures {
                 : (b.cpuLoad() - a.cpuLoad()) / (b.achievedRps() - a.achievedRps()) * 1e6;
     }
 
-    /** The slope between each two neighbouring held rates, round by round. */
-    private static List<CostCurve.Segment> segments(List<CostCurve.Slice> slices, String probe, List<Double> held) {
+    /** The slope between each two neighbouring held rates, round by round ({@code rounds}: the probe's, counted). */
+    private static List<CostCurve.Segment> segments(List<CostCurve.Slice> slices, String probe,
+            Collection<List<CostCurve.Slice>> rounds, List<Double> held) {
         List<CostCurve.Segment> segments = new ArrayList<>();
         for (int i = 0; i + 1 < held.size(); i++) {
             double low = held.get(i);
             double high = held.get(i + 1);
             List<Double> slopes = new ArrayList<>();
-            for (List<CostCurve.Slice> round : byRound(slices, probe).values()) {
+            for (List<CostCurve.Slice> round : rounds) {
                 double slope = slope(round, low, high);
                 if (Double.isFinite(slope)) {
                     slopes.add(slope);
@@ -182,7 +184,7 @@ public final class CostFigures {
 
     /** Whether a slice's figures are the server's at its rate: few failures, the generator on time. */
     public static boolean counts(CostCurve.Slice slice) {
-        return slice.failed() <= FAILED * (slice.succeeded() + slice.failed()) && slice.lagP99Ms() <= LAG_LIMIT_MS;
+        return slice.failed() <= FAILED * (slice.succeeded() + slice.failed()) && slice.lagP99Ms() <= CpuRounds.LAG_LIMIT_MS;
     }
 
     /** A probe's mean achieved rate at a fraction. */

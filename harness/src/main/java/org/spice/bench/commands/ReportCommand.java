@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.analysis.CostFigures;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -41,6 +42,8 @@ public final class ReportCommand extends Cli.Printing implements Callable<Intege
         Results results;
         try {
             results = ResultsJson.readResults(file);
+            // the cost curve's figures as this version computes them from its slices (a file may be older)
+            results = results.withCostCurve(CostFigures.again(results.costCurve()));
         } catch (IOException e) {
             err.println("spice report: " + e.getMessage());
             return 1;

@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Slice;
@@ -30,13 +31,6 @@ final class OpenRound {
 
     /** The schedule starts this long after the round is set up: the loop's thread is running by then. */
     private static final long START_NANOS = 50_000_000L;
-    /**
-     * A round whose open loop came later than this to its requests at the 99th percentile (5 % of a slice) is marked:
-     * a request counts in the slice it was due in, and sent that late its cost falls partly in the next. The latency
-     * figures' limit (1 ms at p99.9) is not the CPU's: on this machine's two cores, beside a server using one, the
-     * loop's lag at 5,600 req/s was 5-10 ms at p99, the scheduler's time slices, and shifts a slice's CPU by under 1 %.
-     */
-    static final double LAG_LIMIT_MS = 50;
     /** Requests under way at most when neither --rate nor --max-in-flight said otherwise. */
     static final int MAX_IN_FLIGHT = 1000;
 
@@ -99,9 +93,12 @@ final class OpenRound {
                 note(stats, rate));
     }
 
-    /** What the round's figures carry of the generator's, or null: its lag past {@link #LAG_LIMIT_MS}, or drops. */
+    /**
+     * What the round's figures carry of the generator's, or null: its lag past {@link CpuRounds#LAG_LIMIT_MS}, or
+     * drops.
+     */
     static String note(OpenStats stats, double rate) {
-        if (stats.lagP99Ms() <= LAG_LIMIT_MS && stats.droppedShare() <= OpenStats.DROP_LIMIT) {
+        if (stats.lagP99Ms() <= CpuRounds.LAG_LIMIT_MS && stats.droppedShare() <= OpenStats.DROP_LIMIT) {
             return null;
         }
         return String.format(Locale.ROOT, "the open loop fell behind its schedule of %,.0f req/s: lag p99 %.0f ms, %.2f %%"

@@ -81,6 +81,12 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
                 steadyState, idle, runs, overload, cpuRounds, openLoop, latencyProfile, costCurve);
     }
 
+    /** These results with {@code costCurve} in place of theirs. */
+    public Results withCostCurve(CostCurve costCurve) {
+        return new Results(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes,
+                steadyState, idle, runs, overload, cpuRounds, openLoop, latencyProfile, costCurve);
+    }
+
     @JsonProperty("schema")
     String schema() {
         return SCHEMA;

@@ -8,6 +8,7 @@ import java.util.Locale;
 import org.knowm.xchart.XYChart;
 import org.spice.bench.analysis.CostFigures;
 import org.spice.bench.model.CostCurve;
+import org.spice.bench.model.CpuRounds;
 
 /**
  * The cost curve's answer (--profile cost): each probe's CPU per request at each of its rates with its interval, and
@@ -26,7 +27,7 @@ public final class CostReport {
             + " straight where it lies within " + Math.round(100 * CostFigures.STRAIGHT) + " % of the marginal cost,"
             + " unknown between; segment: the slope between two neighbouring"
             + " rates; a slice counts when at most 0.1 % of its requests failed and the"
-            + " open loop was at most " + Math.round(CostFigures.LAG_LIMIT_MS) + " ms late at p99; held: at least half"
+            + " open loop was at most " + Math.round(CpuRounds.LAG_LIMIT_MS) + " ms late at p99; held: at least half"
             + " of a rate's slices achieved " + Math.round(100 * CostFigures.HELD) + " % of it";
 
     private CostReport() {

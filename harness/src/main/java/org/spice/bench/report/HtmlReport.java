@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.spice.bench.analysis.CostFigures;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
@@ -59,7 +58,7 @@ final class HtmlReport {
         OverloadReport.html(h, results);
         OpenLoopTable.html(h, results.openLoop());
         LatencyTable.html(h, results.latencyProfile(), figures);
-        CostReport.html(h, CostFigures.again(results.costCurve()), figures);
+        CostReport.html(h, results.costCurve(), figures);
         h.append("<section id=\"distribution\"><h2>At each probe's peak</h2>\n");
         figure(h, figures, "percentiles.png");
         figure(h, figures, "clients.png");

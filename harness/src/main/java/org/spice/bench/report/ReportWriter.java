@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.spice.bench.analysis.CostFigures;
 import org.spice.bench.model.Results;
 
 /** Writes everything derived from results.json into its directory: runs.csv, the charts (PNG), report.html. */
@@ -29,7 +28,7 @@ public final class ReportWriter {
         try {
             figures = new ArrayList<>(Charts.all(results, floor));
             figures.addAll(LatencyCharts.all(results.latencyProfile()));
-            figures.addAll(CostReport.figures(CostFigures.again(results.costCurve())));
+            figures.addAll(CostReport.figures(results.costCurve()));
             if (evidence.sweep() != null) {
                 figures.add(SweepReport.figure(evidence.sweep()));
             }
@@ -45,7 +44,7 @@ public final class ReportWriter {
         Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, evidence),
                 StandardCharsets.UTF_8);
         return SummaryTable.title(results) + CpuTable.text(results) + SummaryTable.rates(results) + OverloadReport.text(results) + OpenLoopTable.text(results.openLoop())
-                + LatencyTable.text(results.latencyProfile()) + CostReport.text(CostFigures.again(results.costCurve()))
+                + LatencyTable.text(results.latencyProfile()) + CostReport.text(results.costCurve())
                 + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
     }
 }

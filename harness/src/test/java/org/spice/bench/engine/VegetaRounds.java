@@ -112,7 +112,7 @@ public final class VegetaRounds {
      * (SPICE's rounds mark theirs at the same limit). Here vegeta, a connection per request beside the server on two
      * cores, fell 0.3-1.3 s behind at 2,000-3,700 req/s and kept to 1,500 (p99 73 ms over 7 s).
      */
-    static final double LAG_LIMIT_MS = OpenRound.LAG_LIMIT_MS;
+    static final double LAG_LIMIT_MS = CpuRounds.LAG_LIMIT_MS;
 
     /** How often the servers' CPU is read while vegeta runs a round: a slice's edge falls within this of a reading. */
     private static final long SAMPLE_NANOS = 5_000_000L;
