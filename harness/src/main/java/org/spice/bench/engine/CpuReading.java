@@ -28,8 +28,8 @@ record CpuReading(long at, double clientS, double serverS, double machineS, bool
 
     /**
      * The counters now, the server's JIT compiler threads too when {@code readsJit}, and each of the servers
-     * side by side ({@code residents}, in order: their CPU seconds in {@link #residentsS}, with this machine's steal
-     * time beside them).
+     * side by side ({@code residents}, in order: their CPU seconds in {@link #residentsS}). This machine's steal time
+     * is read where its CPU is the server's too: a JVM read here ({@code readsJit}), or residents.
      */
     static CpuReading now(ServerCpu cpu, boolean readsJit, Collection<ServerCpu> residents) {
         long at = System.nanoTime();
@@ -37,7 +37,8 @@ record CpuReading(long at, double clientS, double serverS, double machineS, bool
         ServerCpu.Reading server = cpu.read();
         double[] each = residents.stream().mapToDouble(r -> r.read().serverS()).toArray();
         return new CpuReading(at, client, server.serverS(), server.machineS(), cpu.machineHasClient(),
-                readsJit ? cpu.jit() : null, each, residents.isEmpty() ? Double.NaN : CpuMeter.machineStealSeconds());
+                readsJit ? cpu.jit() : null, each, readsJit || !residents.isEmpty() ? CpuMeter.machineStealSeconds()
+                : Double.NaN);
     }
 
     /** Resident server {@code i}'s CPU seconds from {@code earlier}: NaN where not read, or where it went down. */

@@ -94,8 +94,9 @@ final class RunMetrics {
             Mix mix = order.get(i);
             int arm = mix.server() == null ? -1 : arms.indexOf(mix.server());
             if (arm < 0) {
-                taken.add(new CpuRounds.Taken(mix.name(), slice.requests(), slice.errors(), slice.durationS(),
-                        slice.serverCpuS(), slice.machineCpuS(), to.since(from).clientS(), to.jitSince(from)));
+                taken.add(new CpuRounds.Taken(null, mix.name(), slice.requests(), slice.errors(), slice.durationS(),
+                        slice.serverCpuS(), slice.machineCpuS(), to.since(from).clientS(), to.jitSince(from), Double.NaN,
+                        to.stealSince(from)));
                 continue;
             }
             int own = residentOf[arm];

@@ -111,6 +111,30 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         return seconds > 0 ? requests / seconds : Double.NaN;
     }
 
+    /**
+     * How far {@code arm}'s request rate moved against {@code base}'s from one counted round to the next: the standard
+     * deviation of the log of their ratio, over the rounds where both answered (NaN in fewer than two). Closed loop a
+     * slice's rate is whatever the machine let the clients reach, and a server's CPU per request moves with its rate,
+     * so this spread passes into the CPU ratio's (here 0.20-0.26 of the rate made 0.14-0.19 of the ratio's, an open
+     * loop's rounds 0.03-0.05: docs/method.md, "One load").
+     */
+    public double rateRatioSpread(String arm, String base) {
+        List<Double> logs = new ArrayList<>();
+        for (Round round : rounds) {
+            double a = round.jitBusy() ? 0 : round.rate(arm);
+            double b = round.jitBusy() ? 0 : round.rate(base);
+            if (a > 0 && b > 0) {
+                logs.add(Math.log(a / b));
+            }
+        }
+        if (logs.size() < 2) {
+            return Double.NaN;
+        }
+        double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double squares = logs.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
+        return Math.sqrt(squares / (logs.size() - 1));
+    }
+
     /** One server's rounds. */
     public CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds) {
         this(clients, precision, timeBoundS, stopped, rounds, List.of(), List.of());
@@ -156,6 +180,19 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
             return requests > 0 ? cpu * 1e6 / requests : Double.NaN;
         }
 
+        /** The successes a second of {@code arm}'s slices in this round; 0 where it did not run or none succeeded. */
+        double rate(String arm) {
+            long requests = 0;
+            double seconds = 0;
+            for (Taken taken : slices) {
+                if (taken.arm().equals(arm)) {
+                    requests += taken.requests();
+                    seconds += taken.durationS();
+                }
+            }
+            return seconds > 0 ? requests / seconds : 0;
+        }
+
         /**
          * Whether the server's JIT compiled through this round ({@link SteadyState#JIT_QUIET}): its slices then carry
          * a one-off compilation and code not in its final tier, and the figures leave the round out.
@@ -179,9 +216,9 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
      * One workload's slice in a round: its counts and the CPU read at its edges (seconds), with what the server's JIT
      * compiler threads took of it (NaN where none was read: no JVM, or results from before it was). Where several
      * servers ran side by side, {@code server} names the one the slice loaded (its CPU is that server's alone) and
-     * {@code othersCpuS} is what the others took meanwhile, idle: it should be near nothing; and {@code stealS} the
-     * time the machine's hypervisor gave other guests while the slice ran (from /proc/stat; a slice it took much of
-     * ran on a machine that was not all there). A single server's slice has none of these (null, NaN).
+     * {@code othersCpuS} is what the others took meanwhile, idle: it should be near nothing (a single server's slice
+     * has neither: null, NaN). {@code stealS} is the time the machine's hypervisor gave other guests while the slice
+     * ran (from /proc/stat, where the server runs here; a slice it took much of ran on a machine not all there).
      */
     @JsonPropertyOrder({"server", "probe", "requests", "errors", "duration_s", "server_cpu_s", "machine_cpu_s",
         "client_cpu_s", "jit_cpu_s", "others_cpu_s", "steal_s"})

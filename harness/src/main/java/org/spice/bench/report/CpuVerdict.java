@@ -63,8 +63,30 @@ final class CpuVerdict {
             sentences.add("The rounds stopped (" + rounds.stopped() + ") before " + Format.list(short_) + " reached the"
                     + " precision asked (±" + Format.percentWords(rounds.precision()) + ", twice that past 2 × "
                     + baseName + "): --cpu-time gives them longer.");
+            if (!rounds.openLoop()) {
+                sentences.add(rateSpread(rounds, base.probe(), baseName, short_));
+            }
         }
         return sentences;
+    }
+
+    /**
+     * Closed loop, rounds that fell short: how far each short probe's rate moved against the static file's from round to
+     * round, the noise a held rate takes out of the ratio (at that rate, not at the clients' own).
+     */
+    static String rateSpread(CpuRounds rounds, String base, String baseName, List<String> short_) {
+        List<String> spreads = new ArrayList<>();
+        for (String probe : short_) {
+            double spread = rounds.rateRatioSpread(probe, base);
+            if (!Double.isNaN(spread)) {
+                spreads.add(probe + " " + Format.percentWords(spread));
+            }
+        }
+        return "At " + rounds.load() + " each slice ran at the rate the machine let the clients reach, and a probe's rate"
+                + " against " + baseName + "'s moved from round to round by " + (spreads.isEmpty() ? "an unknown share"
+                : String.join(", ", spreads)) + " (log standard deviation), its CPU per request with it: --cpu-rate R"
+                + " holds every probe at one offered rate and takes that out of the ratios (they are then the ratios at"
+                + " R).";
     }
 
     /**

@@ -11,6 +11,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 
 /** With CPU rounds, the summary, the CPU table, the chart and the answer speak in paired ratios. */
@@ -74,6 +75,37 @@ class CpuRoundsReportTest {
         assertTrue(verdict.contains("servlet costs 0.970 × the static file's"), "the rounds' figures, though the ladder"
                 + " never reached servlet: " + verdict);
         assertTrue(verdict.contains("partial: the server process 4242 is gone"), verdict);
+    }
+
+    @Test
+    void roundsShortOfTheirPrecisionSayHowFarTheClosedLoopsRatesMoved() {
+        Results apache = ReportFixture.apache();
+        CpuRounds rounds = new CpuRounds(8, 0.05, 60, "in progress", List.of());
+        for (int r = 0; r < 8; r++) {
+            // servlet's slice twice as fast as the static file's in even rounds, as fast in odd ones: the log of the
+            // rates' ratio is ln 2 or 0, whose standard deviation over 8 rounds is ln 2 / 2 × sqrt(8 / 7) = 0.3705;
+            // its CPU per request 0.8 or 1.2 × the static file's, too spread for ±5 % in 8 rounds.
+            long servletRequests = r % 2 == 0 ? 4000 : 2000;
+            double ratio = r % 2 == 0 ? 0.8 : 1.2;
+            rounds = rounds.with(new CpuRounds.Round(r + 1, List.of(taken("static", 2000, 100),
+                    taken("servlet", servletRequests, ratio * 100))), "in progress");
+        }
+        assertEquals(Math.log(2) / 2 * Math.sqrt(8.0 / 7), rounds.rateRatioSpread("servlet", "static"), 1e-12);
+        assertTrue(Double.isNaN(rounds.rateRatioSpread("cgi", "static")), "cgi never ran");
+        rounds = rounds.stopped("the time bound (60 s) before every probe was within its precision");
+        Results results = new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(),
+                apache.startedAt(), apache.finishedAt(), false, null, apache.notes(), List.of(), null, apache.runs(),
+                List.of(), rounds);
+        String verdict = String.join("\n", Verdict.of(results, null));
+        assertTrue(verdict.contains("before servlet reached the precision asked"), verdict);
+        assertTrue(verdict.contains("a probe's rate against the static file's moved from round to round by servlet 37 %"
+                + " (log standard deviation)") && verdict.contains("--cpu-rate R holds every probe at one offered rate"),
+                verdict);
+    }
+
+    private static CpuRounds.Taken taken(String probe, long requests, double cpuUs) {
+        return new CpuRounds.Taken(probe, requests, 0, 1.0, cpuUs * requests / 1e6, cpuUs * requests / 1e6, 0.4,
+                Double.NaN);
     }
 
     private static SpiceFigures.Summary summary(Results results, String probe) {
