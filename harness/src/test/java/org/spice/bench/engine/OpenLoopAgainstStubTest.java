@@ -133,20 +133,22 @@ class OpenLoopAgainstStubTest {
         OpenLoopRun run = OpenLoop.run(plan(SECONDS), null, new Stop()).figures("static", Double.NaN);
         stall.join();
         Histogram h = latency(run);
-        long aboveNormal = h.getTotalCount() - h.getCountBetweenValues(0, TimeUnit.MILLISECONDS.toNanos(50));
+        // 100 ms, not 50: on a busy machine (p50 10.7 ms, the generator's lag p99 15 ms) requests nowhere near the
+        // stall crossed 50 ms, 677 in all where 493-576 were usual; none crossed 100 ms but the stall's.
+        long aboveNormal = h.getTotalCount() - h.getCountBetweenValues(0, TimeUnit.MILLISECONDS.toNanos(100));
         long halfSecond = h.getTotalCount() - h.getCountBetweenValues(0, TimeUnit.MILLISECONDS.toNanos(500));
-        System.out.printf("open loop, a 1 s stall in 20 s at 500/s: %d above 50 ms, %d at 0.5 s or more, p50 %.3f ms,"
+        System.out.printf("open loop, a 1 s stall in 20 s at 500/s: %d above 100 ms, %d at 0.5 s or more, p50 %.3f ms,"
                 + " p99 %.1f ms, max %.1f ms, lag p99 %.3f ms, p99.9 %.3f ms, %d errors%n", aboveNormal, halfSecond,
                 run.p50Ms(), run.p99Ms(), run.maxMs(), run.generatorLagP99Ms(), run.generatorLagP999Ms(),
                 run.errors() + run.timeouts() + run.dropped());
         assertEquals(10_000, run.scheduled());
         assertEquals(10_000, run.succeeded(), run.toString());
-        Bound.within("requests above 50 ms", aboveNormal, 450, 600, "R·S = 500 (the stall held 1,000-1,014 ms by its"
-                + " signals, so 500-507 due in it), −10 % for requests due at its very edges, +20 % for the backlog's"
-                + " drain after it, which a slower machine lengthens (493-496 in earlier runs; 539 and 571 on"
-                + " 2026-11-27, the drain 80-140 ms)");
-        Bound.within("requests at 0.5 s or more", halfSecond, 220, 285, "R·(S − 0.5 s) = 250 (250-257 from the stall's"
-                + " measured length), ±12 %: the edges and the drain, as above");
+        Bound.within("requests above 100 ms", aboveNormal, 430, 600, "R·(S − 0.1 s) = 450 due in the stall's first"
+                + " 0.9 s (the stall held 1,000-1,014 ms by its signals), −5 % for its edges, and R·d more for the"
+                + " backlog's drain after it, d up to 0.3 s on a slow machine (482-501 in five runs here on 2026-11-27,"
+                + " two beside two busy loops: d 0.06-0.10 s)");
+        Bound.within("requests at 0.5 s or more", halfSecond, 225, 340, "R·(S − 0.5 s) = 250, −10 % for the edges, and"
+                + " R·d for the drain as above, d up to 0.18 s (268-306 in thirteen runs on 2026-11-26 and 27)");
         Bound.within("p99, ms", run.p99Ms(), 750, 850, "S − 0.01·T = 800 ms: the 100 slowest of 10,000 are those due in"
                 + " the stall's first 0.2 s; ±50 ms, the stall's own spread (1,000-1,014 ms) and HdrHistogram's 0.1 %");
         Bound.within("max, ms", run.maxMs(), 950, 1050, "S = 1,000 ms: the request due as the stub stopped waits it out;"
