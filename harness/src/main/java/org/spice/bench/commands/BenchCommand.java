@@ -69,8 +69,13 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     int restarts = 1;
 
     @Option(names = "--probes", paramLabel = "LIST", split = ",", converter = Converters.ProbeId.class,
-            description = "Probes to measure (default: the server's; with --target: static, servlet, jsp, cgi, shtml, module).")
+            description = "Probes to measure (default: the server's; with --target: those it serves byte for byte, as"
+            + " verify finds them, cgi-stock only when named; with --target and --no-verify: static, servlet, jsp, cgi,"
+            + " shtml, module).")
     List<Probe> probes;
+
+    /** With --target and no probes named: those it was found to serve exactly ({@link BenchPlan}), once asked. */
+    List<Probe> served;
 
     @Option(names = "--clients", paramLabel = "LIST", split = ",", converter = Converters.ClientCount.class,
             description = "Client counts of the ladder (default: 1,2,4,8,16,32,64).")
@@ -249,7 +254,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
      * standard ones on --target); then the mix files and the named workload's mixes.
      */
     List<Mix> mixes(Server server, List<Mix> named) {
-        List<Probe> chosen = probes;
+        List<Probe> chosen = probes != null ? probes : served;
         if (chosen == null) {
             chosen = Workloads.probes(workload);
         }
@@ -266,6 +271,14 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         mixes.addAll(mixFiles);
         mixes.addAll(named);
         return mixes;
+    }
+
+    /**
+     * Whether bench measures what --target serves: no probes, workload or mix file named, and verify not skipped (the
+     * probes verify finds are then the run's).
+     */
+    boolean findsProbes() {
+        return target != null && !noVerify && probes == null && workload == null && mixFiles.isEmpty();
     }
 
     /** The protocols of the run, in order: --protocols, else the one --keepalive names. */

@@ -3,9 +3,13 @@ package org.spice.bench.commands;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -14,11 +18,17 @@ import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Server;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.net.TlsConfig;
 import org.spice.bench.run.BenchRun;
 import org.spice.bench.run.Recorder;
 import org.spice.bench.run.SideBySide;
 import org.spice.bench.run.Signals;
 import org.spice.cli.Cli;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+import org.spice.verify.ServedProbes;
+import org.spice.verify.Verifier;
 import org.spice.verify.VerifyCommand;
 
 /**
@@ -35,6 +45,13 @@ final class BenchPlan {
     private static final String FILESET = "run/fileset";
     /** A second instance of a server (or a variant beside its base) listens this far above the first. */
     static final int SECOND_PORT_STEP = 10;
+
+    /**
+     * The probes asked for on a --target when none are named: all of SPICE's but cgi-stock, as a started server's
+     * ({@link Server#benchProbes}): Tomcat's stock CGIServlet sleeps 500 ms a request, measured only when named.
+     */
+    private static final List<Probe> CANDIDATES = Arrays.stream(Probe.values()).filter(p -> p != Probe.CGI_STOCK)
+            .toList();
 
     private final BenchCommand command;
     private final List<Server> servers;
@@ -83,13 +100,26 @@ final class BenchPlan {
         }
     }
 
-    /** A server that is already running, at --target. */
+    /**
+     * A server that is already running, at --target: with no probes named, those it serves byte for byte
+     * ({@link #served}), said with those it lacks; else the probes named, verified.
+     */
     private int target(List<Mix> named) throws IOException {
+        List<String> notes = List.of();
+        if (command.findsProbes()) {
+            ServedProbes found = served(command.settings(null, named));
+            if (found == null) {
+                return 1;
+            }
+            command.served = found.served();
+            notes = found.notMeasured().isEmpty() ? List.of() : List.of("Probes " + command.target + " does not serve"
+                    + " byte for byte, not measured: " + found.notMeasured() + ".");
+        }
         BenchSettings settings = command.settings(null, named);
-        if (!verified(settings)) {
+        if (!command.findsProbes() && !verified(settings)) {
             return 1;
         }
-        BenchRun run = new BenchRun(settings, out, err);
+        BenchRun run = new BenchRun(settings, notes, out, err);
         int status = run.run();
         return floor(status, run.dir() == null ? List.of() : List.of(run.dir()));
     }
@@ -213,6 +243,44 @@ final class BenchPlan {
             ports[i] = port + SECOND_PORT_STEP * (int) (swapped ? all - 1 - before : before);
         }
         return ports;
+    }
+
+    /**
+     * Which of SPICE's probes the target serves byte for byte, said on stderr; null (and why) where it cannot be reached
+     * or does not serve the static file exactly, the reference every probe is compared with.
+     */
+    private ServedProbes served(BenchSettings settings) {
+        String base = settings.target().toString();
+        String down = Endpoint.unreachable(new InetSocketAddress(settings.target().host(), settings.target().port()),
+                settings.timeoutMillis());
+        if (down != null) {
+            err.println("spice bench: cannot reach " + base + ": " + down + " (start a server first, e.g. scripts/spice"
+                    + " serve)");
+            return null;
+        }
+        TlsConfig tls;
+        try {
+            tls = settings.target().tls() ? TlsConfig.create(settings.trustCert(), true) : null;
+        } catch (IOException | GeneralSecurityException e) {
+            err.println("spice bench: --trust-cert: " + e.getMessage());
+            return null;
+        }
+        err.println("spice bench: which probes " + base + " serves byte for byte (verify; --probes names them"
+                + " instead)");
+        ServedProbes found = ServedProbes.find(new Verifier(settings.target(), CanonicalPage.of((int) settings.bytes()),
+                LocalDate.now(), settings.timeoutMillis(), tls), CANDIDATES);
+        found.inexact().forEach((probe, why) -> err.println("    " + probe.id() + " answers, not the canonical page: "
+                + why));
+        if (!found.served().contains(Probe.STATIC)) {
+            String why = found.absent().containsKey(Probe.STATIC) ? found.absent().get(Probe.STATIC)
+                    : found.inexact().get(Probe.STATIC);
+            err.println("spice bench: " + base + " does not serve the static file byte for byte (" + why + "), the"
+                    + " reference every probe is measured against; a base URL is the server's root, without /spice");
+            return null;
+        }
+        err.println("spice bench: measuring " + String.join(", ", found.served().stream().map(Probe::id).toList())
+                + (found.notMeasured().isEmpty() ? "" : "; not " + found.notMeasured()));
+        return found;
     }
 
     /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */

@@ -3,6 +3,7 @@ package org.spice.bench.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.List;
 
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Failure;
@@ -25,12 +26,19 @@ import org.spice.bench.model.Stop;
 public final class BenchRun {
 
     private final BenchSettings settings;
+    private final List<String> notes;
     private final PrintStream out;
     private final PrintStream err;
     private Path dir;
 
     public BenchRun(BenchSettings settings, PrintStream out, PrintStream err) {
+        this(settings, List.of(), out, err);
+    }
+
+    /** A run whose results carry {@code notes} from before it (which probes a target lacks) beside its own. */
+    public BenchRun(BenchSettings settings, List<String> notes, PrintStream out, PrintStream err) {
         this.settings = settings;
+        this.notes = List.copyOf(notes);
         this.out = out;
         this.err = err;
     }
@@ -52,6 +60,7 @@ public final class BenchRun {
             return refused.status();
         }
         dir = recorder.dir();
+        notes.forEach(recorder::note);
         Stop stop = new Stop();
         try (Signals signals = Signals.watch(stop, err)) {
             LoadEngine engine = Engines.start(settings, ready.tls(), ready.serverCpu(), dir, stop, err);
