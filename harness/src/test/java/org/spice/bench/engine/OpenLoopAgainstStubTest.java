@@ -149,13 +149,16 @@ class OpenLoopAgainstStubTest {
                 + " two beside two busy loops: d 0.06-0.10 s)");
         Bound.within("requests at 0.5 s or more", halfSecond, 225, 340, "R·(S − 0.5 s) = 250, −10 % for the edges, and"
                 + " R·d for the drain as above, d up to 0.18 s (268-306 in thirteen runs on 2026-11-26 and 27)");
-        Bound.within("p99, ms", run.p99Ms(), 750, 850, "S − 0.01·T = 800 ms: the 100 slowest of 10,000 are those due in"
-                + " the stall's first 0.2 s; ±50 ms, the stall's own spread (1,000-1,014 ms) and HdrHistogram's 0.1 %");
-        Bound.within("max, ms", run.maxMs(), 950, 1050, "S = 1,000 ms: the request due as the stub stopped waits it out;"
-                + " ±50 ms, the signals' spread (1,006-1,014 ms measured) and the 5 ms service");
-        Bound.atMost("generator lag p99, ms", run.generatorLagP99Ms(), 20, "a generator that waited on the stalled"
-                + " server would lag by up to the stall (1,000 ms); beside the stub on 2 cores its lag p99 was 0.35, 0.61"
-                + " and 2.1 ms in three runs: 20 ms is ten times the largest and a fiftieth of the stall");
+        Bound.within("p99, ms", run.p99Ms(), 750, 900, "S − 0.01·T = 800 ms: the 100 slowest of 10,000 are those due in"
+                + " the stall's first 0.2 s; −50 ms for HdrHistogram's 0.1 % and the edges, +100 ms for the stall's own"
+                + " overrun (1,000-1,014 ms) and the wait behind the backlog as it resumes, which a slow machine"
+                + " lengthens (816-849 ms in twelve runs; 890 once, on a machine then five times slower)");
+        Bound.within("max, ms", run.maxMs(), 950, 1100, "S = 1,000 ms: the request due as the stub stopped waits it out;"
+                + " −50 ms for the signals' lead, +100 ms for their overrun (1,006-1,014 ms) and the resumption as"
+                + " above (1,007-1,049 ms in twelve runs)");
+        Bound.atMost("generator lag p99, ms", run.generatorLagP99Ms(), 50, "a generator that waited on the stalled"
+                + " server would lag by up to the stall (1,000 ms); beside the stub on 2 cores its lag p99 was 0.2-2.8 ms"
+                + " in most runs, 9-15.5 ms on busy days: 50 ms is three times that and a twentieth of the stall");
 
         // the same stall under the closed loop: a handful of slow requests, a p99 that hardly moves
         BenchSettings settings = BenchSettings.builder().target(Endpoint.parse("http://127.0.0.1:" + port))
