@@ -49,6 +49,11 @@ public record ServedProbes(List<Probe> served, Map<Probe, String> absent, Map<Pr
         return new ServedProbes(served, absent, inexact);
     }
 
+    /** Why {@code probe} is not served exactly: what it answered; null where it is. */
+    public String why(Probe probe) {
+        return absent.containsKey(probe) ? absent.get(probe) : inexact.get(probe);
+    }
+
     /** The probes that were not measured, by id in SPICE's order: "servlet, jsp (404); cgi (not exact)". */
     public String notMeasured() {
         List<String> parts = new ArrayList<>();

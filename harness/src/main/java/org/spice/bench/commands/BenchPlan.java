@@ -3,7 +3,6 @@ package org.spice.bench.commands;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
@@ -18,7 +17,6 @@ import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Server;
-import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.run.BenchRun;
 import org.spice.bench.run.Recorder;
@@ -251,8 +249,7 @@ final class BenchPlan {
      */
     private ServedProbes served(BenchSettings settings) {
         String base = settings.target().toString();
-        String down = Endpoint.unreachable(new InetSocketAddress(settings.target().host(), settings.target().port()),
-                settings.timeoutMillis());
+        String down = settings.target().unreachable(settings.timeoutMillis());
         if (down != null) {
             err.println("spice bench: cannot reach " + base + ": " + down + " (start a server first, e.g. scripts/spice"
                     + " serve)");
@@ -272,9 +269,8 @@ final class BenchPlan {
         found.inexact().forEach((probe, why) -> err.println("    " + probe.id() + " answers, not the canonical page: "
                 + why));
         if (!found.served().contains(Probe.STATIC)) {
-            String why = found.absent().containsKey(Probe.STATIC) ? found.absent().get(Probe.STATIC)
-                    : found.inexact().get(Probe.STATIC);
-            err.println("spice bench: " + base + " does not serve the static file byte for byte (" + why + "), the"
+            err.println("spice bench: " + base + " does not serve the static file byte for byte ("
+                    + found.why(Probe.STATIC) + "), the"
                     + " reference every probe is measured against; a base URL is the server's root, without /spice");
             return null;
         }

@@ -26,7 +26,13 @@ public final class Intervals {
 
     /** The half-width of the interval of the mean of {@code values} (NaN ones left out); NaN under two values. */
     public static double halfWidth(double[] values) {
-        double[] x = Arrays.stream(values).filter(v -> !Double.isNaN(v) && !Double.isInfinite(v)).toArray();
+        long n = Arrays.stream(values).filter(Double::isFinite).count();
+        return n < 2 ? Double.NaN : t((int) n - 1) * sd(values) / Math.sqrt(n);
+    }
+
+    /** The sample standard deviation of {@code values} (NaN and infinite ones left out); NaN under two values. */
+    public static double sd(double[] values) {
+        double[] x = Arrays.stream(values).filter(Double::isFinite).toArray();
         int n = x.length;
         if (n < 2) {
             return Double.NaN;
@@ -36,7 +42,7 @@ public final class Intervals {
         for (double v : x) {
             squares += (v - mean) * (v - mean);
         }
-        return t(n - 1) * Math.sqrt(squares / (n - 1)) / Math.sqrt(n);
+        return Math.sqrt(squares / (n - 1));
     }
 
     /**

@@ -3,6 +3,7 @@ package org.spice.bench.model;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.SpiceFigures;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -121,18 +122,13 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     public double rateRatioSpread(String arm, String base) {
         List<Double> logs = new ArrayList<>();
         for (Round round : rounds) {
-            double a = round.jitBusy() ? 0 : round.rate(arm);
-            double b = round.jitBusy() ? 0 : round.rate(base);
-            if (a > 0 && b > 0) {
+            double a = round.rate(arm);
+            double b = round.rate(base);
+            if (!round.jitBusy() && a > 0 && b > 0) {
                 logs.add(Math.log(a / b));
             }
         }
-        if (logs.size() < 2) {
-            return Double.NaN;
-        }
-        double mean = logs.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-        double squares = logs.stream().mapToDouble(v -> (v - mean) * (v - mean)).sum();
-        return Math.sqrt(squares / (logs.size() - 1));
+        return Intervals.sd(logs.stream().mapToDouble(Double::doubleValue).toArray());
     }
 
     /** One server's rounds. */
