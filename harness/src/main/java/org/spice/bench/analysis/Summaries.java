@@ -56,11 +56,23 @@ public final class Summaries {
             RoundFigures.Figures f = figures.get(s.probe());
             String reference = figures.containsKey(Reference.STATIC) ? Reference.STATIC : s.probe();
             all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
-                    f.paired().ratio(), f.paired().ratioCi(), rounds.openLoop() ? null : rounds.clients(), f.paired().rounds(),
-                    f.hasAim() ? f.precise() : null, List.of(rounds.rateRps(s.probe()), rounds.rateRps(reference)),
-                    rounds.rateKind()), f.paired().efficiency(), f.paired().efficiencyCi()));
+                    f.paired().ratio(), f.paired().ratioCi(), rounds.offeredTo(s.probe()) ? null : rounds.clients(),
+                    f.paired().rounds(), f.hasAim() ? f.precise() : null,
+                    List.of(rounds.rateRps(s.probe()), rounds.rateRps(reference)), rateKind(rounds, s.probe(), reference)),
+                    f.paired().efficiency(), f.paired().efficiencyCi()));
         }
         return all;
+    }
+
+    /**
+     * What a summary's two rates are: "offered" or "achieved" where both were taken alike, else each's in
+     * {@code rate_rps}'s order ("achieved, offered": a probe at the rounds' client count against the static file at
+     * their offered rate).
+     */
+    static String rateKind(CpuRounds rounds, String probe, String reference) {
+        String arm = rounds.rateKind(probe);
+        String base = rounds.rateKind(reference);
+        return arm.equals(base) ? arm : arm + ", " + base;
     }
 
     /**

@@ -227,7 +227,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 .engine(engine).jmeter(engine == BenchSettings.Engine.JMETER
                         ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null)
                 .seed(seed).outDir(started == null ? outDir : started.outDir())
-                .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size(), sideBySide()))
+                .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size(), sideBySide(),
+                        engine == BenchSettings.Engine.EVENT_LOOP && timing.profile != BenchSettings.Profile.LATENCY))
                 .open(openLoop.open()).latency(openLoop.latency(check, timing.profile, cpu))
                 .cost(openLoop.cost(check, timing.profile))
                 .build();

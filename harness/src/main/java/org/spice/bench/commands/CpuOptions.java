@@ -35,7 +35,8 @@ final class CpuOptions {
     Path cgroup;
 
     @Option(names = "--cpu-clients", paramLabel = "N", converter = Converters.ClientCount.class, description = "The"
-            + " clients of the CPU rounds, every probe at the same load (default " + BenchSettings.CpuPlan.CLIENTS + ").")
+            + " CPU rounds at N clients, closed loop, each arm at the rate it reaches (by default they run at one"
+            + " offered rate: --cpu-rate).")
     Integer clients;
 
     @Option(names = "--cpu-precision", paramLabel = "PCT", converter = Converters.Positive.class, description = "The CPU"
@@ -45,9 +46,10 @@ final class CpuOptions {
 
     @Option(names = "--cpu-rate", paramLabel = "R|auto", converter = Converters.CpuRate.class, description = "The CPU"
             + " rounds open loop, every slice of every arm at one offered rate: R requests per second, or auto ("
-            + "half the slowest arm's rate at --cpu-clients, found in one round before them). Without it the rounds run"
-            + " --cpu-clients clients, and each arm runs at its own rate; servers side by side run at auto unless"
-            + " --cpu-clients is given.")
+            + "half the slowest arm's rate at " + BenchSettings.CpuPlan.CLIENTS + " clients, found in one round before"
+            + " them). Default: auto, but one server's probes under half the static file's rate (CGI, SSI) run at "
+            + BenchSettings.CpuPlan.CLIENTS + " clients, paired with the static file at the rate. --cpu-clients N"
+            + " instead runs every arm at N clients, each at its own rate.")
     Double rate;
 
     @Option(names = "--cpu-time", paramLabel = "S", converter = Converters.Seconds.class, description = "The most the CPU"
@@ -57,19 +59,24 @@ final class CpuOptions {
     Double timeS;
 
     /**
-     * The rounds of a bench of {@code workloads} workloads. Servers side by side run them open loop at one rate unless
-     * told otherwise (--cpu-rate, or --cpu-clients for a client count): at a client count each server runs at the
-     * rate its own speed and the client's allow, and Tomcat against Jetty read 0.75-0.91 with SPICE's engine where wrk
-     * and ab, faster clients, gave 0.65-0.74 (docs/method.md, "One load"). One server's probes keep the client count:
-     * one rate for all would be a share of CGI's (under 1,000 req/s here), where the static file's CPU per request is
-     * not what it is under load.
+     * The rounds of a bench of {@code workloads} workloads, open loop possible where {@code onEngine} (SPICE's engine,
+     * not the latency profile's rounds). Unless told otherwise (--cpu-rate, or --cpu-clients for a client count) the
+     * rounds hold their arms at one offered rate: at a client count each arm runs at the rate its own speed and the
+     * client's allow, and its CPU per request moves with that rate (Tomcat against Jetty read 0.75-0.91 with SPICE's
+     * engine where wrk and ab, faster clients, gave 0.65-0.74; a probe's rate against the static file's moved 16-26 %
+     * from round to round at 8 clients, and its ratio with it: docs/method.md, "One load"). Servers side by side hold
+     * every arm at one rate. One server's probes too, but for those far slower than the static file (CGI, SSI): one
+     * rate for all would be a share of CGI's, where the static file's CPU per request is wake-ups and the machine's
+     * steal, not its cost under load; they run at the client count against the static file at the rate.
      */
-    BenchSettings.CpuPlan rounds(int workloads, boolean sideBySide) {
-        boolean auto = rate != null ? rate == Converters.CpuRate.AUTO : sideBySide && clients == null;
+    BenchSettings.CpuPlan rounds(int workloads, boolean sideBySide, boolean onEngine) {
+        boolean told = rate != null || clients != null;
+        boolean auto = rate != null ? rate == Converters.CpuRate.AUTO : !told && (sideBySide || onEngine);
         return new BenchSettings.CpuPlan(clients != null ? clients : BenchSettings.CpuPlan.CLIENTS, precisionPct / 100,
                 timeS != null ? timeS : TIME_S,
                 timeS != null ? null : WITH_WARM_UP_PER_WORKLOAD_S * Math.max(Probe.standard().size(), workloads),
-                rate != null && rate > 0 ? rate : null, auto ? BenchSettings.CpuPlan.AUTO_FRACTION : null);
+                rate != null && rate > 0 ? rate : null, auto ? BenchSettings.CpuPlan.AUTO_FRACTION : null,
+                !told && onEngine && !sideBySide ? Boolean.TRUE : null);
     }
 
     /** --cpu-rate's rules: it sets the rounds' load, so it needs rounds, on the engine that runs them. */

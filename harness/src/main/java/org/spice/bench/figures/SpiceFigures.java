@@ -109,7 +109,8 @@ public final class SpiceFigures {
      * request and interval, its ratio to the static file's and the ratio's interval (in the ratio's unit), the rounds'
      * client count, how many rounds counted, and whether the precision asked was reached; the rates the ratio's two
      * arms ran at, the probe's then the static file's ({@code rate_rps}), and whether they were offered, open loop, or
-     * achieved by the clients ({@code rate_kind}). Null where no rounds ran.
+     * achieved by the clients ({@code rate_kind}: one word for both, or two in their order where they differ: a probe
+     * too slow for the offered rate ran at the client count, "achieved, offered"). Null where no rounds ran.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rounds(Double cpuUsPerReq, Double cpuUsPerReqCi, Double cpuRatio, Double cpuRatioCi, Integer cpuClients,

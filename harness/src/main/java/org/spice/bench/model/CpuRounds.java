@@ -29,14 +29,19 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param offeredRps where the rounds ran open loop (--cpu-rate), the one rate every slice was offered; null where they
  *                  ran {@code clients} clients, closed loop, each arm at its own rate
  * @param rateFrom  how that rate was chosen (the option, or the slowest arm's rate it is a share of); null closed loop
+ * @param atClients where the rounds ran open loop, the arms that could not hold that rate (a probe far slower than the
+ *                  static file: CGI's whole rate is under the in-process probes' half) and ran at {@code clients}
+ *                  clients instead, closed loop, each at its own rate, still paired round by round with the static
+ *                  file at the offered rate; empty where every arm was offered the rate
  */
-@JsonPropertyOrder({"clients", "offered_rps", "rate_from", "precision", "time_bound_s", "stopped", "arms", "pairs",
-    "rounds"})
+@JsonPropertyOrder({"clients", "offered_rps", "rate_from", "at_clients", "precision", "time_bound_s", "stopped", "arms",
+    "pairs", "rounds"})
 public record CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> arms,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pairs,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double offeredRps,
-        @JsonInclude(JsonInclude.Include.NON_NULL) String rateFrom) {
+        @JsonInclude(JsonInclude.Include.NON_NULL) String rateFrom,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> atClients) {
 
     /**
      * An open-loop slice whose loop came later than this to its requests at the 99th percentile (5 % of a slice) is
@@ -55,6 +60,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         rounds = List.copyOf(rounds);
         arms = arms == null ? List.of() : List.copyOf(arms);
         pairs = pairs == null ? List.of() : List.copyOf(pairs);
+        atClients = atClients == null ? List.of() : List.copyOf(atClients);
         // results.json's reader makes a missing number NaN: closed-loop rounds have no offered rate
         offeredRps = offeredRps == null || offeredRps.isNaN() ? null : offeredRps;
     }
@@ -62,30 +68,50 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     /** Rounds at a client count, closed loop. */
     public CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
             List<String> arms, List<String> pairs) {
-        this(clients, precision, timeBoundS, stopped, rounds, arms, pairs, null, null);
+        this(clients, precision, timeBoundS, stopped, rounds, arms, pairs, null, null, List.of());
     }
 
     /** These rounds, every slice offered {@code rps} a second, open loop, chosen as {@code from} says. */
     public CpuRounds offered(double rps, String from) {
-        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from);
+        return offered(rps, from, List.of());
     }
 
-    /** Whether the rounds ran open loop, at one offered rate. */
+    /** These rounds offered {@code rps} a second, open loop, but for the arms {@code atClients}, closed loop. */
+    public CpuRounds offered(double rps, String from, List<String> atClients) {
+        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from, atClients);
+    }
+
+    /** Whether the rounds ran open loop, at one offered rate (all but the arms {@link #atClients}). */
     @JsonIgnore
     public boolean openLoop() {
         return offeredRps != null;
     }
 
-    /** The rounds' one load, as the answer says it: "5,600 req/s offered" open loop, or "8 clients". */
-    @JsonIgnore
-    public String load() {
-        return openLoop() ? String.format(java.util.Locale.ROOT, "%,.0f req/s offered", offeredRps) : clients + " clients";
+    /** Whether {@code arm} was offered the rounds' one rate, open loop (not closed loop at a client count). */
+    public boolean offeredTo(String arm) {
+        return openLoop() && !atClients.contains(arm);
     }
 
-    /** {@link #OFFERED} or {@link #ACHIEVED}: what {@link #rateRps} is. */
+    /**
+     * The rounds' load, as the answer says it: "5,600 req/s offered" open loop, or "8 clients", or with arms at a
+     * client count "5,600 req/s offered, cgi and shtml at 8 clients".
+     */
+    @JsonIgnore
+    public String load() {
+        String offered = String.format(java.util.Locale.ROOT, "%,.0f req/s offered", offeredRps);
+        return !openLoop() ? clients + " clients" : atClients.isEmpty() ? offered
+                : offered + ", " + String.join(" and ", atClients) + " at " + clients + " clients";
+    }
+
+    /** {@link #OFFERED} or {@link #ACHIEVED}: what {@link #rateRps} is of {@code arm}. */
+    public String rateKind(String arm) {
+        return offeredTo(arm) ? OFFERED : ACHIEVED;
+    }
+
+    /** What {@link #rateRps} is of every arm where all were measured alike, else "offered or achieved". */
     @JsonIgnore
     public String rateKind() {
-        return openLoop() ? OFFERED : ACHIEVED;
+        return !openLoop() ? ACHIEVED : atClients.isEmpty() ? OFFERED : OFFERED + " or " + ACHIEVED;
     }
 
     /**
@@ -93,7 +119,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
      * slices' successes over their time in the counted rounds (NaN where none).
      */
     public double rateRps(String arm) {
-        if (openLoop()) {
+        if (offeredTo(arm)) {
             return offeredRps;
         }
         long requests = 0;
@@ -267,12 +293,12 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     public CpuRounds with(Round round, String why) {
         List<Round> all = new ArrayList<>(rounds);
         all.add(round);
-        return new CpuRounds(clients, precision, timeBoundS, why, all, arms, pairs, offeredRps, rateFrom);
+        return new CpuRounds(clients, precision, timeBoundS, why, all, arms, pairs, offeredRps, rateFrom, atClients);
     }
 
     /** These rounds, stopped for {@code why}. */
     public CpuRounds stopped(String why) {
-        return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms, pairs, offeredRps, rateFrom);
+        return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms, pairs, offeredRps, rateFrom, atClients);
     }
 
     /**
@@ -285,7 +311,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
             own.add(new Round(round.round(), round.slices().stream().filter(t -> server.equals(t.server()))
                     .map(Taken::alone).toList(), round.generatorNote()));
         }
-        return new CpuRounds(clients, precision, timeBoundS, stopped, own, List.of(), List.of(), offeredRps, rateFrom);
+        return new CpuRounds(clients, precision, timeBoundS, stopped, own, List.of(), List.of(), offeredRps, rateFrom, atClients);
     }
 
     /** The rounds the figures count: all but those the JIT compiled through. */

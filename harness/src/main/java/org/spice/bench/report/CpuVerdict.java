@@ -7,6 +7,7 @@ import java.util.Locale;
 
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 
@@ -27,7 +28,8 @@ final class CpuVerdict {
         sentences.add(String.format(Locale.ROOT, "In server CPU per request, from %d rounds at %s, each a slice of"
                 + " every probe still measured beside %s's in a shuffled order (Hodges-Lehmann estimates, with 95 %%"
                 + " intervals from Wilcoxon's signed-rank statistic across the rounds), %s costs %s µs (± %s).",
-                b.cpuRounds(), rounds.openLoop() ? rounds.load() + " to every probe" : rounds.load(), baseName, baseName,
+                b.cpuRounds(), rounds.openLoop() && rounds.atClients().isEmpty() ? rounds.load() + " to every probe"
+                        : rounds.load(), baseName, baseName,
                 Format.words(b.cpuUsPerReq()), Format.percentWords(b.cpuUsPerReqCi() / b.cpuUsPerReq())));
         List<SpiceFigures.Summary> measured = probes.stream().filter(s -> s.rounds().measured() && s.rounds().cpuRatio() != null
                 && !Double.isNaN(s.rounds().cpuRatio())).sorted(Comparator.comparingDouble(s -> s.rounds().cpuRatio())).toList();
@@ -51,6 +53,10 @@ final class CpuVerdict {
         if (!rounds.openLoop() && !measured.isEmpty()) {
             sentences.add(ownRates(rounds, base.probe(), baseName, measured));
         }
+        List<SpiceFigures.Summary> atClients = measured.stream().filter(s -> !rounds.offeredTo(s.probe())).toList();
+        if (rounds.openLoop() && !atClients.isEmpty()) {
+            sentences.add(farRates(rounds, baseName, atClients));
+        }
         List<String> machine = measured.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE)
                 .map(SpiceFigures.Summary::probe).toList();
         if (!machine.isEmpty()) {
@@ -63,8 +69,9 @@ final class CpuVerdict {
             sentences.add("The rounds stopped (" + rounds.stopped() + ") before " + Format.list(short_) + " reached the"
                     + " precision asked (±" + Format.percentWords(rounds.precision()) + ", twice that past 2 × "
                     + baseName + "): --cpu-time gives them longer.");
-            if (!rounds.openLoop()) {
-                sentences.add(rateSpread(rounds, base.probe(), baseName, short_));
+            List<String> closed = short_.stream().filter(p -> !rounds.offeredTo(p)).toList();
+            if (!closed.isEmpty()) {
+                sentences.add(rateSpread(rounds, base.probe(), baseName, closed));
             }
         }
         return sentences;
@@ -82,11 +89,31 @@ final class CpuVerdict {
                 spreads.add(probe + " " + Format.percentWords(spread));
             }
         }
-        return "At " + rounds.load() + " each slice ran at the rate the machine let the clients reach, and a probe's rate"
+        return "At " + rounds.clients() + " clients each slice ran at the rate the machine let the clients reach, and a probe's rate"
                 + " against " + baseName + "'s moved from round to round by " + (spreads.isEmpty() ? "an unknown share"
                 : String.join(", ", spreads)) + " (log standard deviation), its CPU per request with it: --cpu-rate R"
                 + " holds every probe at one offered rate and takes that out of the ratios (they are then the ratios at"
                 + " R).";
+    }
+
+    /**
+     * Open loop, the probes too slow for the offered rate ran at the client count: the sentence that says so, with
+     * their rates against the static file's, since each of their ratios then carries the two rates' difference.
+     */
+    static String farRates(CpuRounds rounds, String baseName, List<SpiceFigures.Summary> atClients) {
+        List<String> rates = new ArrayList<>();
+        atClients.forEach(s -> rates.add(s.probe() + " " + Format.num(rounds.rateRps(s.probe()), 0) + " req/s"));
+        List<String> names = atClients.stream().map(SpiceFigures.Summary::probe).toList();
+        String offered = String.format(Locale.ROOT, "%,.0f req/s", rounds.offeredRps());
+        return Format.list(names) + (names.size() == 1 ? " runs" : " run") + String.format(Locale.ROOT, " under %.0f %%",
+                100 * BenchSettings.CpuPlan.NEAR) + " of " + baseName + "'s rate, too slow to hold " + offered + ": "
+                + (names.size() == 1 ? "it" : "they")
+                + " ran at " + rounds.clients() + " clients, as fast as " + (names.size() == 1 ? "it goes" : "each goes")
+                + " (" + String.join(", ", rates) + "), against " + baseName + " at " + offered
+                + " offered: a server's CPU per request falls as its rate rises, so "
+                + (names.size() == 1 ? "its ratio carries" : "their ratios carry") + " the two rates' difference as well"
+                + " as the interfaces' (--cpu-rate R offers every probe R; at a rate CGI holds, the static file's cost is"
+                + " mostly wake-ups: docs/method.md, \"One load\").";
     }
 
     /**

@@ -66,9 +66,17 @@ public final class PairedRounds {
         long began = System.nanoTime();
         RoundRate rate = null;
         if (plan.openLoop()) {
-            rate = plan.rateRps() != null ? RoundRate.given(plan.rateRps()) : RoundRate.auto(engine.round(
-                    order(settings.mixes(), settings.seed(), 0), plan.clients(), LEAD_IN_S, false), plan.rateFraction(),
-                    plan.clients());
+            LoadEngine.Round pace = plan.rateRps() != null ? null
+                    : engine.round(order(settings.mixes(), settings.seed(), 0), plan.clients(), LEAD_IN_S, false);
+            if (stop.requested()) {
+                return stop.failure();
+            }
+            if (pace != null && pace.ends() != null) {
+                return pace.ends();
+            }
+            rate = pace == null ? RoundRate.given(plan.rateRps()) : plan.farArmsAtClients()
+                    ? RoundRate.nearStatic(pace, plan.rateFraction(), plan.clients(), BenchSettings.CpuPlan.NEAR)
+                    : RoundRate.auto(pace, plan.rateFraction(), plan.clients());
             if (rate == null) {
                 return Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no workload was served in the round that"
                         + " finds the rate");
@@ -76,8 +84,9 @@ public final class PairedRounds {
         }
         err.println(announce(plan, rate, warmUpS, boundS));
         CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, "in progress", List.of());
-        rounds = rate == null ? rounds : rounds.offered(rate.rps(), rate.from());
-        double longest = LEAD_IN_S + SLICE_S * order(settings.mixes(), settings.seed(), 1).size();
+        rounds = rate == null ? rounds : rounds.offered(rate.rps(), rate.from(), rate.atClients());
+        double longest = (rate == null || rate.atClients().isEmpty() ? 1 : 2) * LEAD_IN_S
+                + SLICE_S * order(settings.mixes(), settings.seed(), 1).size();
         boolean readsJit = serverCpu.readsJit();
         List<Mix> running = settings.mixes();
         for (int r = 1; ; r++) {
@@ -89,8 +98,7 @@ public final class PairedRounds {
             }
             long roundBegan = System.nanoTime();
             List<Mix> order = order(running, settings.seed(), r);
-            LoadEngine.Round round = rate == null ? engine.round(order, plan.clients(), LEAD_IN_S, readsJit)
-                    : engine.openRound(order, rate.rps(), LEAD_IN_S, readsJit);
+            LoadEngine.Round round = round(order, rate, r, readsJit);
             if (stop.requested()) {
                 recorder.rounds(rounds.stopped("cut short: " + stop.why()));
                 return stop.failure();
@@ -116,6 +124,42 @@ public final class PairedRounds {
             }
             running = next;
         }
+    }
+
+    /**
+     * Round {@code r}: {@code order}'s slices at the rounds' load. Where some arms run at the client count beside the
+     * others' offered rate, they run as one part of the round, after the others in an odd round and before them in an
+     * even one (each part with its own lead-in, the load changing between them), so that neither is always first.
+     */
+    private LoadEngine.Round round(List<Mix> order, RoundRate rate, int r, boolean readsJit)
+            throws InterruptedException, IOException {
+        int clients = settings.cpu().clients();
+        if (rate == null) {
+            return engine.round(order, clients, LEAD_IN_S, readsJit);
+        }
+        List<Mix> held = order.stream().filter(m -> !rate.atClients().contains(m.name())).toList();
+        List<Mix> closed = order.stream().filter(m -> rate.atClients().contains(m.name())).toList();
+        if (closed.isEmpty()) {
+            return engine.openRound(held, rate.rps(), LEAD_IN_S, readsJit);
+        }
+        List<LoadEngine.Round> parts = new ArrayList<>();
+        for (boolean open : r % 2 == 1 ? List.of(true, false) : List.of(false, true)) {
+            List<Mix> part = open ? held : closed;
+            if (part.isEmpty()) {
+                continue;
+            }
+            LoadEngine.Round done = open ? engine.openRound(part, rate.rps(), LEAD_IN_S, readsJit)
+                    : engine.round(part, clients, LEAD_IN_S, readsJit);
+            parts.add(done);
+            if (done.ends() != null || stop.requested()) {
+                break;
+            }
+        }
+        List<CpuRounds.Taken> slices = new ArrayList<>();
+        parts.forEach(p -> slices.addAll(p.slices()));
+        return new LoadEngine.Round(parts.get(0).whole(), slices,
+                parts.stream().map(LoadEngine.Round::ends).filter(e -> e != null).findFirst().orElse(null),
+                parts.stream().map(LoadEngine.Round::note).filter(n -> n != null).findFirst().orElse(null));
     }
 
     /** The rounds' first line: their load, and their time bound with where it comes from. */
@@ -196,8 +240,7 @@ public final class PairedRounds {
      */
     String progress(CpuRounds rounds, List<Mix> ran) {
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d at %s",
-                rounds.rounds().size(), rounds.openLoop() ? String.format(Locale.ROOT, "%,.0f req/s",
-                        rounds.offeredRps()) : rounds.clients() + " clients"));
+                rounds.rounds().size(), rounds.load()));
         String note = rounds.rounds().get(rounds.rounds().size() - 1).generatorNote();
         if (note != null) {
             line.append(" (").append(note).append(')');

@@ -1,12 +1,15 @@
 package org.spice.bench.run;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.Reference;
 
 /**
  * The one rate of open-loop CPU rounds (--cpu-rate): the rate given, or with auto a share of the slowest arm's rate in
@@ -14,10 +17,19 @@ import org.spice.bench.model.LoadEngine;
  * The slowest arm sets it because every arm must hold the rate: an arm offered more than it can serve builds a queue,
  * and its slices would measure the queue.
  *
- * @param rps  requests a second, offered to every slice
- * @param from how it was chosen, for the answer and results.json
+ * @param rps       requests a second, offered to every slice (but those of the arms {@code atClients})
+ * @param from      how it was chosen, for the answer and results.json
+ * @param atClients the arms too slow for it, far from the static file ({@link #nearStatic}): they run closed loop
  */
-record RoundRate(double rps, String from) {
+record RoundRate(double rps, String from, List<String> atClients) {
+
+    RoundRate {
+        atClients = List.copyOf(atClients);
+    }
+
+    RoundRate(double rps, String from) {
+        this(rps, from, List.of());
+    }
 
     /** The rate --cpu-rate R gave. */
     static RoundRate given(double rps) {
@@ -26,18 +38,38 @@ record RoundRate(double rps, String from) {
 
     /** {@code fraction} of the slowest arm's rate in {@code pace}, a closed-loop round at {@code clients}; null if none served. */
     static RoundRate auto(LoadEngine.Round pace, double fraction, int clients) {
-        Map<String, double[]> served = new LinkedHashMap<>();
-        for (CpuRounds.Taken taken : pace.slices()) {
-            double[] sum = served.computeIfAbsent(taken.arm(), k -> new double[2]);
-            sum[0] += taken.requests();
-            sum[1] += taken.durationS();
+        return auto(rates(pace), fraction, clients, List.of());
+    }
+
+    /**
+     * {@code fraction} of the slowest rate in {@code pace} of the arms near the static file's (at least {@code near} of
+     * it), the others {@link #atClients}; as {@link #auto(LoadEngine.Round, double, int)} where the static file did
+     * not run or was not served. Null if none served.
+     */
+    static RoundRate nearStatic(LoadEngine.Round pace, double fraction, int clients, double near) {
+        Map<String, Double> rates = rates(pace);
+        Double reference = rates.get(Reference.STATIC);
+        if (reference == null || !(reference >= 1)) {
+            return auto(rates, fraction, clients, List.of());
         }
+        Map<String, Double> held = new LinkedHashMap<>();
+        List<String> far = new ArrayList<>();
+        rates.forEach((arm, rate) -> {
+            if (rate >= near * reference) {
+                held.put(arm, rate);
+            } else {
+                far.add(arm);
+            }
+        });
+        return auto(held, fraction, clients, far);
+    }
+
+    private static RoundRate auto(Map<String, Double> rates, double fraction, int clients, List<String> atClients) {
         String slowest = null;
         double least = Double.POSITIVE_INFINITY;
-        for (Map.Entry<String, double[]> e : served.entrySet()) {
-            double rate = e.getValue()[1] > 0 ? e.getValue()[0] / e.getValue()[1] : 0;
-            if (rate < least) {
-                least = rate;
+        for (Map.Entry<String, Double> e : rates.entrySet()) {
+            if (e.getValue() < least) {
+                least = e.getValue();
                 slowest = e.getKey();
             }
         }
@@ -45,8 +77,24 @@ record RoundRate(double rps, String from) {
             return null;
         }
         double rps = roundedDown(fraction * least);
-        return new RoundRate(rps, String.format(Locale.ROOT, "auto: %s × %s's %,.0f req/s at %d clients, the slowest"
-                + " arm's rate in a round before the rounds", fmt(fraction), slowest, least, clients));
+        String from = String.format(Locale.ROOT, "auto: %s × %s's %,.0f req/s at %d clients, ", fmt(fraction), slowest,
+                least, clients);
+        return new RoundRate(rps, from + (atClients.isEmpty() ? "the slowest arm's rate in a round before the rounds"
+                : "in a round before the rounds the slowest arm's at " + share() + " of the static file's rate or more"),
+                atClients);
+    }
+
+    /** Each arm's successes a second over its slices in {@code pace}, in the order they first ran. */
+    private static Map<String, Double> rates(LoadEngine.Round pace) {
+        Map<String, double[]> served = new LinkedHashMap<>();
+        for (CpuRounds.Taken taken : pace.slices()) {
+            double[] sum = served.computeIfAbsent(taken.arm(), k -> new double[2]);
+            sum[0] += taken.requests();
+            sum[1] += taken.durationS();
+        }
+        Map<String, Double> rates = new LinkedHashMap<>();
+        served.forEach((arm, sum) -> rates.put(arm, sum[1] > 0 ? sum[0] / sum[1] : 0));
+        return rates;
     }
 
     /** The rate to two significant figures, down (11,234 → 11,000; 437 → 430), at least 1. */
@@ -61,7 +109,16 @@ record RoundRate(double rps, String from) {
     /** The one load of the rounds, as their first line says it. */
     static String load(RoundRate rate, int clients) {
         return rate == null ? clients + " clients"
-                : String.format(Locale.ROOT, "%,.0f req/s offered to every slice (%s)", rate.rps(), rate.from());
+                : rate.atClients().isEmpty() ? String.format(Locale.ROOT, "%,.0f req/s offered to every slice (%s)",
+                        rate.rps(), rate.from())
+                : String.format(Locale.ROOT, "%,.0f req/s offered (%s); %s, under %s of the static file's rate, at %d clients,"
+                        + " each as fast as it goes", rate.rps(), rate.from(), String.join(" and ", rate.atClients()),
+                        share(), clients);
+    }
+
+    /** {@link BenchSettings.CpuPlan#NEAR} in words: "67 %". */
+    private static String share() {
+        return String.format(Locale.ROOT, "%.0f %%", 100 * BenchSettings.CpuPlan.NEAR);
     }
 
     private static String fmt(double value) {

@@ -79,7 +79,15 @@ class BenchCommandOptionsTest {
     @Test
     void theCpuRoundsRunAtOneOfferedRateWhenAskedAndSideBySideByDefault() {
         BenchSettings.CpuPlan one = BenchCommand.settings("--target", T).cpu();
-        assertFalse(one.openLoop(), "one server's probes: the client count");
+        assertEquals(BenchSettings.CpuPlan.AUTO_FRACTION, one.rateFraction(), "one server's probes: one rate too");
+        assertTrue(one.farArmsAtClients(), "but for those far slower than the static file: at the client count");
+        BenchSettings.CpuPlan clients = BenchCommand.settings("--target", T, "--cpu-clients", "8").cpu();
+        assertFalse(clients.openLoop(), "a client count asked for: every probe at it");
+        assertFalse(clients.farArmsAtClients());
+        assertFalse(BenchCommand.settings("--target", T, "--engine", "jmeter").cpu().openLoop(),
+                "JMeter's rounds run at a client count: the open loop is SPICE's engine's");
+        assertFalse(BenchCommand.settings("--target", T, "--cpu-rate", "auto").cpu().farArmsAtClients(),
+                "--cpu-rate auto: every arm at the rate");
         BenchSettings.CpuPlan given = BenchCommand.settings("--target", T, "--cpu-rate", "2500").cpu();
         assertEquals(2500.0, given.rateRps());
         assertEquals(null, given.rateFraction());
@@ -88,6 +96,7 @@ class BenchCommandOptionsTest {
         assertEquals(0.5, BenchSettings.CpuPlan.AUTO_FRACTION);
         assertEquals(BenchSettings.CpuPlan.AUTO_FRACTION, BenchCommand.settings("--server", "tomcat,jetty").cpu()
                 .rateFraction(), "servers side by side: one rate for all, unless told otherwise");
+        assertFalse(BenchCommand.settings("--server", "tomcat,jetty").cpu().farArmsAtClients(), "every arm at it");
         assertFalse(BenchCommand.settings("--server", "tomcat,jetty", "--cpu-clients", "8").cpu().openLoop());
         assertBad("Invalid value for option '--cpu-rate': requests per second above 0, or auto, not \"fast\"", "--target",
                 T, "--cpu-rate", "fast");

@@ -68,4 +68,39 @@ class RoundRateTest {
         assertEquals(CpuRounds.OFFERED, servletHeld.rateKind());
         assertNull(servletHeld.cpuClients(), "open loop: no client count to state");
     }
+    @Test
+    void oneServersDefaultHoldsTheArmsNearTheStaticFileAndLeavesTheFarOnesAtTheClientCount() {
+        LoadEngine.Round pace = new LoadEngine.Round(null, List.of(slice(null, "static", 11_500, 1, 1),
+                slice(null, "servlet", 9_300, 1, 1), slice(null, "shtml", 4_900, 1, 1), slice(null, "cgi", 476, 1, 1),
+                slice(null, "static", 11_700, 1, 1)), null, null);
+        RoundRate rate = RoundRate.nearStatic(pace, 0.5, 8, 2.0 / 3);
+        assertEquals(4_600, rate.rps(), "half of the servlet's 9,300, the slowest at 2/3 of the static file's 11,600 or more");
+        assertEquals(List.of("shtml", "cgi"), rate.atClients(), "4,900 and 476 req/s: under 2/3 of 11,600");
+        assertEquals("auto: 0.5 × servlet's 9,300 req/s at 8 clients, in a round before the rounds the slowest arm's at"
+                + " 67 % of the static file's rate or more", rate.from());
+        assertEquals("4,600 req/s offered (" + rate.from() + "); shtml and cgi, under 67 % of the static file's rate, at"
+                + " 8 clients, each as fast as it goes", RoundRate.load(rate, 8));
+        RoundRate noStatic = RoundRate.nearStatic(new LoadEngine.Round(null, List.of(slice(null, "a", 2_000, 1, 1),
+                slice(null, "b", 100, 1, 1)), null, null), 0.5, 8, 2.0 / 3);
+        assertEquals(50, noStatic.rps(), "no static file to be near: every arm at half the slowest's rate");
+        assertEquals(List.of(), noStatic.atClients());
+
+        CpuRounds mixed = new CpuRounds(8, 0.05, 60, "done", List.of()).offered(4_600, rate.from(), rate.atClients());
+        for (int r = 1; r <= 6; r++) {
+            mixed = mixed.with(new CpuRounds.Round(r, List.of(slice(null, "static", 4_600, 1, 0.7),
+                    slice(null, "servlet", 4_600, 1, 0.65), slice(null, "cgi", 470 + r, 1, 1.9))), "done");
+        }
+        assertEquals("4,600 req/s offered, shtml and cgi at 8 clients", mixed.load());
+        List<SpiceFigures.Summary> summaries = Summaries.withRounds(List.of(), mixed, p -> SpiceFigures.CpuSource.SERVER);
+        SpiceFigures.Rounds cgi = summaries.stream().filter(s -> s.probe().equals("cgi")).findFirst().orElseThrow()
+                .rounds();
+        assertEquals(List.of(473.5, 4_600.0), cgi.rateRps(), "cgi's achieved rate, then the static file's offered");
+        assertEquals("achieved, offered", cgi.rateKind());
+        assertEquals(8, cgi.cpuClients(), "cgi ran at a client count");
+        SpiceFigures.Rounds servlet = summaries.stream().filter(s -> s.probe().equals("servlet")).findFirst()
+                .orElseThrow().rounds();
+        assertEquals(List.of(4_600.0, 4_600.0), servlet.rateRps());
+        assertEquals(CpuRounds.OFFERED, servlet.rateKind());
+        assertNull(servlet.cpuClients());
+    }
 }
