@@ -102,7 +102,8 @@ final class CpuVerdict {
      */
     static String farRates(CpuRounds rounds, String baseName, List<SpiceFigures.Summary> atClients) {
         List<String> rates = new ArrayList<>();
-        atClients.forEach(s -> rates.add(s.probe() + " " + Format.num(rounds.rateRps(s.probe()), 0) + " req/s"));
+        atClients.forEach(s -> rates.add(String.format(Locale.ROOT, "%s %,.0f req/s", s.probe(),
+                rounds.rateRps(s.probe()))));
         List<String> names = atClients.stream().map(SpiceFigures.Summary::probe).toList();
         String offered = String.format(Locale.ROOT, "%,.0f req/s", rounds.offeredRps());
         return Format.list(names) + (names.size() == 1 ? " runs" : " run") + String.format(Locale.ROOT, " under %.0f %%",

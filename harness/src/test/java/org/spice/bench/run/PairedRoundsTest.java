@@ -107,6 +107,51 @@ class PairedRoundsTest {
         }
     }
 
+    /**
+     * One server's default: the probes near the static file's rate held at one offered rate with it, a probe far
+     * slower (a "CGI" the test server answers after 10 ms) at the client count in the same rounds, and the answer
+     * saying at which rate each side of its ratio ran.
+     */
+    @Test
+    void byDefaultAFarSlowerProbeRunsAtTheClientCountBesideTheOthersHeldRate(@TempDir Path dir) throws Exception {
+        Process spinning = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
+        try {
+            server = new TestServer((head, socket, o) -> {
+                if (head.contains("/cgi-bin/")) {
+                    Thread.sleep(10);
+                }
+                TestServer.respond(o, 200, ShortBench.SIZE, ShortBench.SIZE);
+                return true;
+            });
+            int status = bench.run(server, dir, "--no-verify", "--probes", "static,servlet,cgi", "--clients", "2",
+                    "--server-pid", Long.toString(spinning.pid()), "--cpu-time", "14");
+            assertEquals(0, status, bench.out() + bench.err());
+            Results read = ResultsJson.read(results(dir).resolve(ResultsJson.FILE));
+            CpuRounds rounds = read.cpuRounds();
+            assertEquals(List.of("cgi"), rounds.atClients(), "at most 800 req/s at 8 clients, the others thousands");
+            assertTrue(rounds.rateFrom().startsWith("auto: 0.5 × s") && rounds.offeredRps() >= 1, rounds.rateFrom());
+            assertEquals(BenchSettings.CpuPlan.CLIENTS, rounds.clients());
+            assertTrue(rounds.rounds().size() >= 1, "a round within 14 s, the rate-finding round's 3.5 s in them");
+            for (CpuRounds.Round round : rounds.rounds()) {
+                assertEquals(Set.of("static", "servlet", "cgi"), round.slices().stream().map(CpuRounds.Taken::probe)
+                        .collect(Collectors.toSet()), "both parts in every round");
+            }
+            SpiceFigures.Rounds cgi = summary(read, "cgi").rounds();
+            assertEquals("achieved, offered", cgi.rateKind());
+            assertEquals(rounds.offeredRps(), cgi.rateRps().get(1), "against the static file at the held rate");
+            assertTrue(cgi.rateRps().get(0) < 800, "cgi's own rate at 8 clients: " + cgi.rateRps());
+            assertEquals(CpuRounds.OFFERED, summary(read, "servlet").rounds().rateKind());
+            String load = String.format(java.util.Locale.ROOT, "%,.0f req/s offered, cgi at 8 clients",
+                    rounds.offeredRps());
+            assertTrue(bench.err().contains("cpu round 1 at " + load), bench.err());
+            assertTrue(bench.out().contains("paired rounds at " + load), bench.out());
+            assertTrue(bench.out().contains("cgi runs under 67 % of the static file's rate, too slow to hold "),
+                    bench.out());
+        } finally {
+            spinning.destroyForcibly().waitFor();
+        }
+    }
+
     @Test
     void aJavaServersJitIsReadInEverySliceAndTheRoundsItCompiledThroughAreInNoFigure(@TempDir Path dir) throws Exception {
         // this JVM is the server: how many rounds its JIT compiles through depends on the machine, so the test asks
