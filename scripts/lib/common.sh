@@ -193,6 +193,16 @@ stop_pids() {
     done
 }
 
+# Whether $1 is an IPv4 address in dotted decimal, each part 0-255.
+valid_ipv4() {
+    local part parts
+    [[ "$1" =~ ^[0-9]{1,3}(\.[0-9]{1,3}){3}$ ]] || return 1
+    IFS=. read -ra parts <<< "$1"
+    for part in "${parts[@]}"; do
+        [ "$((10#$part))" -le 255 ] || return 1
+    done
+}
+
 # Whether something listens on PORT of HOST (default 127.0.0.1).
 port_in_use() {
     { (exec 3<>"/dev/tcp/${2:-127.0.0.1}/$1"); } 2>/dev/null

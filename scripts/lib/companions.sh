@@ -86,7 +86,7 @@ start_tomcat_backend() {
     local run=$1 backend_port=$2
     port_in_use "$backend_port" && { echo "port $backend_port for the Tomcat backend is in use (set SPICE_BACKEND_PORT)" >&2; return 1; }
     # On platform threads whatever the front server was started with (--threads is Tomcat's and Jetty's own).
-    SPICE_THREADS=platform tomcat_launch "$run/tomcat-backend" "$backend_port" || return 1
+    SPICE_THREADS=platform SPICE_LISTEN=127.0.0.1 tomcat_launch "$run/tomcat-backend" "$backend_port" || return 1
     wait_for_answer "$backend_port" /spice/servlet "$run/tomcat-backend/server.pid" \
         || { echo "the Tomcat backend did not answer on port $backend_port" >&2; return 1; }
 }

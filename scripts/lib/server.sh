@@ -1,5 +1,5 @@
-# scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--access-log] [--mpm event|prefork]
-#   [--threads platform|virtual] [--workers N]
+# scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--listen ADDR] [--access-log]
+#   [--mpm event|prefork] [--threads platform|virtual] [--workers N]
 #
 # The life cycle of every server: ports and run directories, starting, waiting, stopping by PID file, status.
 # Which servers there are comes from the harness's server table (server-table.sh); Maven's part is maven.sh,
@@ -22,6 +22,9 @@ SPICE_ACCESS_LOG=${SPICE_ACCESS_LOG:-off}
 SPICE_MPM=${SPICE_MPM:-event}
 SPICE_THREADS=${SPICE_THREADS:-platform}
 SPICE_NGINX_WORKERS=${SPICE_NGINX_WORKERS:-auto}
+# The address the server listens on (its HTTP and HTTPS ports); what runs beside it (its Tomcat backend, the FastCGI
+# program) stays on 127.0.0.1 whatever this is.
+SPICE_LISTEN=${SPICE_LISTEN:-127.0.0.1}
 
 # shellcheck source=server-table.sh
 source "$SPICE_ROOT/scripts/lib/server-table.sh"
@@ -82,6 +85,25 @@ log_tail() {
     done
 }
 
+# Whether a server here can listen on ADDR: 0.0.0.0, loopback's 127/8, or an address of one of the machine's
+# interfaces (assumed so where ip(8) is missing: the server's start then says it if not).
+address_here() {
+    [ "$1" = 0.0.0.0 ] || [ "${1%%.*}" = 127 ] || ! command -v ip >/dev/null 2>&1 \
+        || ip -4 -o addr show 2>/dev/null | grep -q "inet $1/"
+}
+
+# The address a client here reaches a server listening on ADDR at: ADDR itself, or 127.0.0.1 for every address.
+local_address() {
+    [ "$1" = 0.0.0.0 ] && echo 127.0.0.1 || echo "$1"
+}
+
+# The address an instance listens on: what its start recorded (run/NAME-PORT/listen), else 127.0.0.1.
+instance_address() {
+    local recorded
+    recorded=$(cat "$SPICE_RUN/$1-$2/listen" 2>/dev/null || true)
+    echo "${recorded:-127.0.0.1}"
+}
+
 server_start() {
     local name=$1 port=$2 run
     run="$SPICE_RUN/$name-$port"
@@ -89,8 +111,10 @@ server_start() {
     if [ -f "$run/server.pid" ] && pid_alive "$(cat "$run/server.pid")"; then
         die "$name is already running on port $port (pid $(cat "$run/server.pid")): scripts/spice server stop $name --port $port"
     fi
-    port_in_use "$port" && die "port $port on 127.0.0.1 is in use: stop what listens there or choose another with --port N"
-    port_in_use "$(tls_port "$port")" && die "port $(tls_port "$port") (its HTTPS port) on 127.0.0.1 is in use: choose another --port"
+    local address
+    address=$(local_address "$SPICE_LISTEN")
+    port_in_use "$port" "$address" && die "port $port on $address is in use: stop what listens there or choose another with --port N"
+    port_in_use "$(tls_port "$port")" "$address" && die "port $(tls_port "$port") (its HTTPS port) on $address is in use: choose another --port"
     # What the launchers read: the ports of what runs beside the server.
     local SPICE_BACKEND_PORT=${SPICE_BACKEND_PORT:-$(companion_port "$name" "$port" backend)}
     local SPICE_FCGI_PORT
@@ -100,6 +124,7 @@ server_start() {
     stop_pids "$run"
     # What the servers serve but do not own: made here, as the caller, before they drop to their user.
     mkdir -p "$run/logs" "$SPICE_FILESET"
+    echo "$SPICE_LISTEN" > "$run/listen"
     # In a subshell: what a launcher exports for its server (httpd reads its settings from the environment)
     # stays out of this shell and out of the next server's start; the subshell joins the server's cgroup first,
     # so that everything the server starts is counted there.
@@ -110,13 +135,17 @@ server_start() {
 
     local failed_check=""
     declare -F "${name}_start_failed" >/dev/null && failed_check="${name}_start_failed"
-    if ! wait_for_answer "$port" /spice/static/spice.html "$run/server.pid" "$failed_check"; then
+    if ! wait_for_answer "$port" /spice/static/spice.html "$run/server.pid" "$failed_check" "$address"; then
         log_tail "$name" "$run"
         stop_pids "$run"
         cgroup_remove "$run"
-        die "$name did not answer 200 on http://127.0.0.1:$port/spice/static/spice.html within 60 s: see the log above"
+        die "$name did not answer 200 on http://$address:$port/spice/static/spice.html within 60 s: see the log above"
     fi
-    echo "$name on http://127.0.0.1:$port (pid $(cat "$run/server.pid"), run directory $run)"
+    echo "$name on http://$address:$port (pid $(cat "$run/server.pid"), run directory $run)"
+    if [ "$SPICE_LISTEN" != 127.0.0.1 ]; then
+        echo "  listening on $SPICE_LISTEN:$port and :$(tls_port "$port"), not 127.0.0.1, as --listen asked: whatever reaches" \
+            "that address can load this server (its Tomcat backend and FastCGI program stay on 127.0.0.1)"
+    fi
     if [ -n "$group" ]; then
         echo "  cgroup: $group (its CPU is the server's: every process it starts, each once)"
     else
@@ -126,10 +155,12 @@ server_start() {
     row=$(instance_row "$name")
     [ "$row" = "$name" ] || echo "  as $row ($(start_option "$name"))"
     # shellcheck disable=SC2046
-    harness urls "http://127.0.0.1:$port" $(server_probes "$row")
-    echo "  https: https://127.0.0.1:$(tls_port "$port")/spice/ (certificate $SPICE_TLS_CERT)"
+    harness urls "http://$address:$port" $(server_probes "$row")
+    local names="certificate $SPICE_TLS_CERT"
+    [ "$address" = 127.0.0.1 ] || names="$names, which names localhost and 127.0.0.1, not $address"
+    echo "  https: https://$address:$(tls_port "$port")/spice/ ($names)"
     echo "  logs: $("${name}_logs" "$run" | tr '\n' ' ')"
-    echo "  check: scripts/spice verify http://127.0.0.1:$port --probes $(server_probes "$row" ,)"
+    echo "  check: scripts/spice verify http://$address:$port --probes $(server_probes "$row" ,)"
     echo "  stop:  scripts/spice server stop $name --port $port"
 }
 
@@ -199,7 +230,8 @@ server_status() {
     listening=$(instance_listening "$1" "$2" | tr '\n' ' ')
     listening=${listening% }
     if [ -f "$run/server.pid" ] && pid_alive "$(cat "$run/server.pid")"; then
-        echo "$1 on port $2: running (pid $(cat "$run/server.pid")), http://127.0.0.1:$2/spice/, listening on ${listening:-none}"
+        echo "$1 on port $2: running (pid $(cat "$run/server.pid")), http://$(local_address "$(instance_address "$1" "$2")"):$2/spice/," \
+            "listening on ${listening:-none}"
     elif [ -n "$listening" ]; then
         echo "$1 on port $2: its server process is gone, but ports $listening still answer (leftover workers):" \
             "scripts/spice server stop $1 --port $2 ends them"
@@ -231,6 +263,7 @@ server_main() {
     while [ $# -gt 0 ]; do
         case "$1" in
             --port) port=${2:?--port needs a value}; shift 2 ;;
+            --listen) SPICE_LISTEN=${2:?--listen needs an address}; shift 2 ;;
             --access-log) SPICE_ACCESS_LOG=on; shift ;;
             --mpm) SPICE_MPM=${2:?--mpm needs event or prefork}; shift 2 ;;
             --mpm=*|--threads=*) apply_start_option "$1"; shift ;;
@@ -239,6 +272,11 @@ server_main() {
             *) usage_error "server: unknown option $1 (scripts/spice server --help)" ;;
         esac
     done
+    valid_ipv4 "$SPICE_LISTEN" \
+        || usage_error "server: --listen takes an IPv4 address of this machine (127.0.0.1 by default; 0.0.0.0 for every one), not \"$SPICE_LISTEN\""
+    [ "$SPICE_LISTEN" = 127.0.0.1 ] || [ "$action" = start ] || usage_error "server: --listen goes with start"
+    address_here "$SPICE_LISTEN" \
+        || usage_error "server: --listen $SPICE_LISTEN: no interface of this machine has that address (ip -4 addr lists them)"
     # A variant's name is its base's with its start option (apache-prefork: apache --mpm prefork).
     if [ "$name" != all ] && [ "$(server_field "$name" 8)" != - ] && known_server "$name"; then
         apply_start_option "$(server_field "$name" 9)"
@@ -278,14 +316,16 @@ server_main() {
 
 server_usage() {
     cat <<USAGE
-usage: scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--access-log] [--mpm event|prefork]
-         [--threads platform|virtual] [--workers N]
+usage: scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--listen ADDR] [--access-log]
+         [--mpm event|prefork] [--threads platform|virtual] [--workers N]
   NAME: $(server_table | awk '$8 == "-" {print $1 " (" $2 ")"}' | paste -sd' ' -); all: every one but embedded
   variants: $(server_table | awk '$8 != "-" {print $1 " (" $8 " " $9 ")"}' | paste -sd' ' -)
   --mpm prefork           httpd's prefork MPM (mod_php runs there only)
   --threads virtual       Tomcat's or Jetty's request threads virtual (a JDK 21 or later: $(java21_home || echo "none here"))
   install  what the server needs (apt for httpd and nginx, Maven for Tomcat and Jetty)
-  start    from conf/ on 127.0.0.1, run directory run/NAME-PORT
+  --listen ADDR           start on ADDR instead of 127.0.0.1, for a load client on another machine (0.0.0.0: every
+                          address); what runs beside the server stays on 127.0.0.1
+  start    from conf/ on 127.0.0.1 (or --listen), run directory run/NAME-PORT
   stop     by its PID files (without --port: every instance of NAME)
   status   whether it runs, and the ports it listens on
   pids     the PIDs of everything it is made of, comma-separated on one line

@@ -95,15 +95,20 @@ run_tests() {
 }
 
 # Every real server, started from conf/, and its variants (apache-prefork, tomcat-vt, jetty-vt), must pass verify on
-# all its probes, refuse bad input (verify --bad-input) and still be exact afterwards. A -vt variant needs a JDK 21
-# or later: where the machine has none, it is skipped and the reason said.
+# all its probes, refuse bad input (verify --bad-input) and still be exact afterwards; the base servers over HTTPS
+# too. The variants and nginx once more start with --listen 127.0.0.2, another address of this machine: they must
+# answer there, and nothing of theirs on 127.0.0.1 (their HTTPS is not verified there: the certificate names
+# 127.0.0.1). A -vt variant needs a JDK 21 or later: where the machine has none, it is skipped and the reason said.
 test_real_servers() {
-    local row base option how port passed=0 failed=0 skipped=0 rows
-    mapfile -t rows < <(real_servers variants)
+    local row base option how port address passed=0 failed=0 skipped=0 rows
+    mapfile -t rows < <(real_servers variants; echo nginx@127.0.0.2)
     trap 'for s in $(real_servers); do server_stop "$s" "$(server_default_port "$s")" >/dev/null; done' EXIT
     for row in "${rows[@]}"; do
+        address=127.0.0.1
+        [ "${row#*@}" = "$row" ] || { address=${row#*@}; row=${row%@*}; }
         base=$(server_field "$row" 8) option=$(server_field "$row" 9)
         [ "$base" != - ] || base=$row
+        [ "$option" = - ] || address=127.0.0.2
         port=$(server_default_port "$row")
         if [ "$option" = --threads=virtual ] && ! java21_home >/dev/null; then
             echo "spice test: $row skipped: virtual threads need a JDK 21 or later, and this machine has none" >&2
@@ -112,10 +117,12 @@ test_real_servers() {
         fi
         how=""
         [ "$option" = - ] || how=" ($option)"
-        echo "spice test: $row from conf/$base on port $port$how" >&2
-        if ( [ "$option" = - ] || apply_start_option "$option"; server_start "$base" "$port" ) \
-            && harness verify "http://127.0.0.1:$port" --probes "$(server_probes "$row" ,)" --bad-input \
-            && harness verify "https://127.0.0.1:$(tls_port "$port")" --trust-cert "$SPICE_TLS_CERT" --probes static,servlet,cgi; then
+        echo "spice test: $row from conf/$base on $address:$port$how" >&2
+        if ( [ "$option" = - ] || apply_start_option "$option"; SPICE_LISTEN=$address server_start "$base" "$port" ) \
+            && harness verify "http://$address:$port" --probes "$(server_probes "$row" ,)" --bad-input \
+            && listens_only_on "$address" "$port" \
+            && { [ "$address" != 127.0.0.1 ] \
+                || harness verify "https://127.0.0.1:$(tls_port "$port")" --trust-cert "$SPICE_TLS_CERT" --probes static,servlet,cgi; }; then
             passed=$((passed + 1))
         else
             failed=$((failed + 1))
@@ -130,6 +137,17 @@ test_real_servers() {
 # As root, where the service user cannot read the checkout the servers fall back to root (service_user_prefix), and
 # PHP-FPM's pool must start beside them: as root too (php-fpm -R), its socket the service user's, whom the servers'
 # workers run as. Before, php-fpm refused to start ("user has not been defined").
+# A server started with --listen ADDR (not 127.0.0.1) has its HTTP and HTTPS ports there, and neither on 127.0.0.1.
+# (Its HTTPS is not verified there: the certificate names localhost and 127.0.0.1.)
+listens_only_on() {
+    local address=$1 port=$2 each
+    [ "$address" != 127.0.0.1 ] || return 0
+    for each in "$port" "$(tls_port "$port")"; do
+        port_in_use "$each" "$address" || { echo "nothing listens on $address:$each" >&2; return 1; }
+        ! port_in_use "$each" 127.0.0.1 || { echo "127.0.0.1:$each answers, though the server was to listen on $address only" >&2; return 1; }
+    done
+}
+
 php_fpm_beside_root_servers() {
     [ "$(id -u)" -eq 0 ] && [ -n "$(php_fpm_binary)" ] || return 0
     echo "spice test: php-fpm's pool where the servers run as root" >&2

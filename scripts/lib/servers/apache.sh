@@ -50,7 +50,7 @@ apache_logs() {
 apache_launch() {
     local run=$1 port=$2 defines=()
     local backend_port=$SPICE_BACKEND_PORT
-    export SPICE_RUN="$run" SPICE_PORT="$port" SPICE_BACKEND_PORT="$backend_port" SPICE_FCGI_PORT
+    export SPICE_RUN="$run" SPICE_PORT="$port" SPICE_BACKEND_PORT="$backend_port" SPICE_FCGI_PORT SPICE_LISTEN
     SPICE_TLS_PORT=$(tls_port "$port")
     export SPICE_TLS_PORT SPICE_TLS_CERT SPICE_TLS_KEY
     export SPICE_APACHE_MODULES="$APACHE_MODULES_DIR"

@@ -25,7 +25,7 @@ embedded_launch() {
     give_to_service_user "$run"
     local jvm_options
     read -ra jvm_options <<< "$(java_server_options)"   # split, not globbed
-    "${SPICE_AS_USER[@]}" setsid java "${jvm_options[@]}" ${SPICE_EMBEDDED_OPTS:-} -jar "$SERVER_JAR" --host 127.0.0.1 --port "$port" --war "$SPICE_WAR" \
+    "${SPICE_AS_USER[@]}" setsid java "${jvm_options[@]}" ${SPICE_EMBEDDED_OPTS:-} -jar "$SERVER_JAR" --host "$SPICE_LISTEN" --port "$port" --war "$SPICE_WAR" \
         --fileset "$SPICE_FILESET" --tls-port "$(tls_port "$port")" --tls-cert "$SPICE_TLS_CERT" --tls-key "$SPICE_TLS_KEY" \
         --base "$run/base" > "$run/logs/server.log" 2>&1 < /dev/null &
     echo $! > "$run/server.pid"

@@ -68,7 +68,7 @@ jetty_launch() {
     # HTTPS from the generated PKCS#12 keystore; its password goes in a start file only the owner reads.
     (umask 077; printf 'jetty.sslContext.keyStorePassword=%s\n' "$(cat "$SPICE_TLS_PASSWORD_FILE")" > "$run/start.d/ssl-secret.ini")
     local options=("spice.fcgi.port=$fcgi_port" "spice.fcgiwrap.socket=$run/fcgiwrap.sock" "spice.fileset.dir=$SPICE_FILESET" --module=ssl,https
-        "jetty.ssl.host=127.0.0.1" "jetty.ssl.port=$(tls_port "$port")" "jetty.ssl.acceptQueueSize=511"
+        "jetty.http.host=$SPICE_LISTEN" "jetty.ssl.host=$SPICE_LISTEN" "jetty.ssl.port=$(tls_port "$port")" "jetty.ssl.acceptQueueSize=511"
         "jetty.sslContext.keyStorePath=$SPICE_TLS_P12" "jetty.sslContext.keyStoreType=PKCS12"
         "jetty.ssl.sniHostCheck=false")
     [ "$SPICE_ACCESS_LOG" = on ] && options+=(--module=requestlog)

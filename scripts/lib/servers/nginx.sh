@@ -63,7 +63,7 @@ nginx_launch() {
     [ "$SPICE_ACCESS_LOG" = on ] && access_log="$run/logs/access.log"
     local file
     for file in nginx.conf spice-probes.conf spice-php-fpm.conf spice-wsgi.conf spice-lua.conf; do
-        sed -e "s|@SPICE_RUN@|$run|g" -e "s|@SPICE_CONF@|$run/conf|g" -e "s|@SPICE_PORT@|$port|g" \
+        sed -e "s|@SPICE_RUN@|$run|g" -e "s|@SPICE_CONF@|$run/conf|g" -e "s|@SPICE_PORT@|$port|g" -e "s|@SPICE_LISTEN@|$SPICE_LISTEN|g" \
             -e "s|@SPICE_FCGIWRAP_SOCKET@|$run/fcgiwrap.sock|g" -e "s|@SPICE_TLS_PORT@|$(tls_port "$port")|g" -e "s|@SPICE_TLS_CERT@|$SPICE_TLS_CERT|g" \
             -e "s|@SPICE_TLS_KEY@|$SPICE_TLS_KEY|g" -e "s|@SPICE_BACKEND_PORT@|$backend_port|g" \
             -e "s|@SPICE_FCGI_PORT@|$fcgi_port|g" -e "s|@SPICE_WEBAPP@|$run/webapp|g" -e "s|@SPICE_CGI_DIR@|$run/cgi|g" \

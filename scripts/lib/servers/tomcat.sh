@@ -49,7 +49,7 @@ tomcat_launch() {
     java_home=$(server_java_home tomcat) || return 1
     [ "$SPICE_THREADS" = virtual ] && virtual=true
     JAVA_HOME="$java_home" CATALINA_HOME="$home" CATALINA_BASE="$run" CATALINA_PID="$run/server.pid" CATALINA_OUT="$run/logs/catalina.out" \
-        CATALINA_OPTS="-Dspice.port=$port -Dspice.tlsPort=$(tls_port "$port") -Dspice.tlsCert=$SPICE_TLS_CERT \
+        CATALINA_OPTS="-Dspice.listen=$SPICE_LISTEN -Dspice.port=$port -Dspice.tlsPort=$(tls_port "$port") -Dspice.tlsCert=$SPICE_TLS_CERT \
 -Dspice.tlsKey=$SPICE_TLS_KEY -Dspice.accessLog=$access -Dspice.virtualThreads=$virtual $(java_server_options) ${SPICE_TOMCAT_OPTS:-}" \
         "${SPICE_AS_USER[@]}" "$home/bin/catalina.sh" start > "$run/logs/start.out" 2>&1
 }

@@ -62,6 +62,22 @@ class ShellHelpTest {
     }
 
     @Test
+    void aServersListenAddressIsCheckedBeforeAnythingStarts() throws Exception {
+        Ran bad = shell("server", "start", "embedded", "--listen", "300.1.2.3");
+        assertEquals(2, bad.status(), bad.err());
+        assertEquals("", bad.out());
+        assertTrue(bad.err().contains("server: --listen takes an IPv4 address of this machine (127.0.0.1 by default;"
+                + " 0.0.0.0 for every one), not \"300.1.2.3\""), bad.err());
+        Ran elsewhere = shell("server", "start", "embedded", "--listen", "192.0.2.77");
+        assertEquals(2, elsewhere.status(), elsewhere.err());
+        assertTrue(elsewhere.err().contains("--listen 192.0.2.77: no interface of this machine has that address"),
+                "TEST-NET-1, on no interface here: " + elsewhere.err());
+        Ran stop = shell("server", "stop", "embedded", "--listen", "127.0.0.2");
+        assertEquals(2, stop.status(), stop.err());
+        assertTrue(stop.err().contains("server: --listen goes with start"), stop.err());
+    }
+
+    @Test
     void versionIsPrintedByEveryCommand() {
         for (String[] args : List.of(new String[] {"--version"}, new String[] {"bench", "--version"},
                 new String[] {"verify", "--version"}, new String[] {"import", "--version"})) {
