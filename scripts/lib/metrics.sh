@@ -1,7 +1,9 @@
 # scripts/spice metrics-agent: the server's CPU read where it runs. On the server's machine, Debian's
 # prometheus-node-exporter (the machine's CPU) and prometheus-process-exporter (the server's processes, one group)
-# bound to one address; bench --server-metrics reads them at every window's edges. Sourced by scripts/spice.
-# Needs neither Java nor a build: it is meant for a server machine that has only this checkout.
+# bound to one address, and with --cgroup, --unit or --server the server's cgroup (the harness's cgroup-exporter,
+# read at each scrape: every process in it counted once, CGI programs included); bench --server-metrics reads them
+# at every window's edges and every slice's. Sourced by scripts/spice. The two Debian exporters need neither Java
+# nor a build; the cgroup's needs Java and builds the harness where it is missing.
 # shellcheck shell=bash
 
 METRICS_PACKAGES=(prometheus-node-exporter prometheus-process-exporter)
@@ -9,8 +11,12 @@ METRICS_PACKAGES=(prometheus-node-exporter prometheus-process-exporter)
 metrics_usage() {
     cat <<'HELP'
 usage: scripts/spice metrics-agent start|stop|status|install [--host ADDR] [--port N]
+         [--cgroup PATH | --unit NAME | --server NAME[:PORT]]
   on the server's machine: node_exporter on ADDR:N (default 127.0.0.1:9100) and process-exporter on ADDR:N+1,
   bound to ADDR only; start prints the --server-metrics value for bench on the client machine
+  --cgroup PATH           also the server's cgroup on ADDR:N+2 (its CPU: every process in it, each once, CGI included)
+  --unit NAME             the cgroup of the systemd unit NAME (apache2, tomcat10, ...)
+  --server NAME[:PORT]    the cgroup of SPICE's own server NAME started here (scripts/spice server start)
 HELP
 }
 
@@ -64,15 +70,42 @@ process_names:
 YAML
 }
 
+# The cgroup directory the agent serves: given (--cgroup), a systemd unit's (--unit), or SPICE's own server's
+# (--server NAME[:PORT]); dies saying why where there is none.
+metrics_cgroup() {
+    local kind=$1 what=$2 path
+    case "$kind" in
+        cgroup) path=$what ;;
+        unit)
+            command -v systemctl >/dev/null 2>&1 || die "metrics-agent: --unit needs systemd (systemctl); give --cgroup PATH"
+            local control mount
+            control=$(systemctl show -p ControlGroup --value "$what" 2>/dev/null)
+            [ -n "$control" ] || die "metrics-agent: systemd has no cgroup for unit $what (is it running?)"
+            mount=$(awk '$3 == "cgroup2" {print $2; exit}' /proc/mounts)
+            path="$mount$control" ;;
+        server)
+            source "$SPICE_ROOT/scripts/lib/server.sh"
+            local name=${what%%:*} server_port
+            server_port=${what#*:}
+            [ "$server_port" != "$what" ] || server_port=$(server_default_port "$name")
+            path=$(cgroup_of "$SPICE_RUN/$name-$server_port")
+            [ -n "$path" ] || die "metrics-agent: $name on port $server_port runs in no cgroup here (scripts/spice server status $name)" ;;
+    esac
+    [ -r "$path/cpu.stat" ] || [ -r "$path/cpuacct.usage" ] \
+        || die "metrics-agent: $path is not a cgroup whose CPU can be read (no cpu.stat, no cpuacct.usage)"
+    echo "$path"
+}
+
 metrics_start() {
-    local host=$1 port=$2 run=$3
-    local process_port=$((port + 1))
+    local host=$1 port=$2 run=$3 cgroup=${4:-}
+    local process_port=$((port + 1)) cgroup_port=$((port + 2))
     if pid_alive "$(cat "$run/node.pid" 2>/dev/null)"; then
         die "metrics-agent: already running on $host:$port (scripts/spice metrics-agent stop --port $port)"
     fi
     metrics_install
-    local p
-    for p in "$port" "$process_port"; do
+    local p ports=("$port" "$process_port")
+    [ -z "$cgroup" ] || ports+=("$cgroup_port")
+    for p in "${ports[@]}"; do
         port_in_use "$p" "$host" && die "metrics-agent: $host:$p is in use"
     done
     mkdir -p "$run/logs"
@@ -90,25 +123,40 @@ metrics_start() {
         -config.path "$run/process-exporter.yml" -threads=false -gather-smaps=false \
         > "$run/logs/process-exporter.log" 2>&1 < /dev/null &
     echo $! > "$run/process.pid"
+    local urls="http://$host:$port/metrics,http://$host:$process_port/metrics"
+    if [ -n "$cgroup" ]; then
+        # A cgroup's counters are readable by every user: it runs as the exporters do, bound to ADDR only; a small
+        # heap and C1 alone, since it serves one counter.
+        "${as_user[@]}" setsid java -XX:+UseSerialGC -Xmx32m -XX:TieredStopAtLevel=1 -jar "$HARNESS_JAR" cgroup-exporter \
+            --listen "$host:$cgroup_port" --cgroup "$cgroup" > "$run/logs/cgroup-exporter.log" 2>&1 < /dev/null &
+        echo $! > "$run/cgroup.pid"
+        urls="$urls,http://$host:$cgroup_port/metrics"
+    fi
     local waited
-    for ((waited = 0; waited < 100; waited++)); do
-        if port_in_use "$port" "$host" && port_in_use "$process_port" "$host"; then
+    for ((waited = 0; waited < 150; waited++)); do
+        local up=1
+        for p in "${ports[@]}"; do
+            port_in_use "$p" "$host" || up=
+        done
+        if [ -n "$up" ]; then
             echo "metrics-agent: node_exporter on $host:$port, process-exporter on $host:$process_port (pids" \
-                "$(cat "$run/node.pid"), $(cat "$run/process.pid"))" >&2
-            echo "--server-metrics http://$host:$port/metrics,http://$host:$process_port/metrics"
+                "$(cat "$run/node.pid"), $(cat "$run/process.pid"))${cgroup:+, the cgroup $cgroup on $host:$cgroup_port (pid $(cat "$run/cgroup.pid"))}" >&2
+            echo "--server-metrics $urls"
             return 0
         fi
         sleep 0.1
     done
     tail -5 "$run"/logs/*.log >&2
     stop_pids "$run"
-    die "metrics-agent: the exporters did not listen on $host:$port and $host:$process_port (logs above)"
+    die "metrics-agent: the exporters did not listen on $host:${ports[*]} within 15 s (logs above)"
 }
 
 metrics_status() {
     local host=$1 port=$2 run=$3
     if pid_alive "$(cat "$run/node.pid" 2>/dev/null)" && pid_alive "$(cat "$run/process.pid" 2>/dev/null)"; then
-        echo "metrics-agent: running: --server-metrics http://$host:$port/metrics,http://$host:$((port + 1))/metrics"
+        local cgroup=""
+        pid_alive "$(cat "$run/cgroup.pid" 2>/dev/null)" && cgroup=",http://$host:$((port + 2))/metrics"
+        echo "metrics-agent: running: --server-metrics http://$host:$port/metrics,http://$host:$((port + 1))/metrics$cgroup"
     else
         echo "metrics-agent: not running on port $port"
         return 1
@@ -116,22 +164,33 @@ metrics_status() {
 }
 
 metrics_main() {
-    local action=${1:-} host=127.0.0.1 port=9100
+    local action=${1:-} host=127.0.0.1 port=9100 cgroup_kind="" cgroup_what=""
     [ $# -gt 0 ] && shift
     while [ $# -gt 0 ]; do
         case "$1" in
             --host) host=${2:?--host needs an address}; shift 2 ;;
             --port) port=${2:?--port needs a port}; shift 2 ;;
+            --cgroup|--unit|--server)
+                [ -z "$cgroup_kind" ] || usage_error "metrics-agent: one of --cgroup, --unit and --server, not two"
+                cgroup_kind=${1#--}; cgroup_what=${2:?$1 needs a value}; shift 2 ;;
             -h|--help) metrics_usage; return 0 ;;
             *) usage_error "metrics-agent: unknown option $1 (scripts/spice metrics-agent --help)" ;;
         esac
     done
-    [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65534 ] \
-        || usage_error "metrics-agent: --port takes a port number from 1 to 65534, not \"$port\""
+    [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65533 ] \
+        || usage_error "metrics-agent: --port takes a port number from 1 to 65533, not \"$port\""
+    [ -z "$cgroup_kind" ] || [ "$action" = start ] || usage_error "metrics-agent: --$cgroup_kind goes with start"
     [[ "$host" =~ ^[0-9A-Za-z.:-]+$ ]] || usage_error "metrics-agent: --host takes an address, not \"$host\""
     local run="$SPICE_RUN/metrics-agent-$port"
     case "$action" in
-        start) metrics_start "$host" "$port" "$run" ;;
+        start)
+            local cgroup=""
+            if [ -n "$cgroup_kind" ]; then
+                cgroup=$(metrics_cgroup "$cgroup_kind" "$cgroup_what") || exit 1
+                build_if_missing "$HARNESS_JAR"
+                require_java
+            fi
+            metrics_start "$host" "$port" "$run" "$cgroup" ;;
         stop) stop_pids "$run"; echo "metrics-agent on port $port stopped" >&2 ;;
         status) metrics_status "$host" "$port" "$run" ;;
         install) metrics_install ;;

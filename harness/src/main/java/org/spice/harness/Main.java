@@ -3,6 +3,7 @@ package org.spice.harness;
 import java.util.List;
 import java.util.concurrent.Callable;
 
+import org.spice.agent.CgroupExporterCommand;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.commands.CompareCommand;
 import org.spice.bench.commands.ExplainCommand;
@@ -17,6 +18,7 @@ import org.spice.fileset.FilesetCommand;
 import org.spice.imports.ImportCommand;
 import org.spice.page.Probe;
 import org.spice.verify.VerifyCommand;
+
 
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,6 +46,7 @@ import picocli.CommandLine.Spec;
             RmiPropertiesCommand.class,
             ServersCommand.class,
             FigureCommand.class,
+            CgroupExporterCommand.class,
             Main.Urls.class,
             CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -34,6 +34,7 @@ class PackageLayersTest {
     /** What each package may use, besides itself, the JDK and the libraries. */
     static final Map<String, Set<String>> ALLOWED = new TreeMap<>(Map.ofEntries(
             Map.entry("cli", Set.of("page")),
+            Map.entry("agent", Set.of("cli", "bench.proc")),
             Map.entry("bench.net", Set.of()),
             Map.entry("bench.mix", Set.of("page", "bench.net")),
             Map.entry("bench.figures", Set.of()),
@@ -58,7 +59,7 @@ class PackageLayersTest {
                     "cgifloor")),
             Map.entry("harness", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model", "bench.analysis", "bench.samples", "bench.engine", "bench.jmeter", "bench.report", "verify",
-                    "fileset", "cgifloor", "imports", "bench.run", "bench.commands"))));
+                    "fileset", "cgifloor", "imports", "bench.run", "bench.commands", "agent"))));
 
     @Test
     void packagesFormLayersWithoutCycles() throws Exception {

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AfterEach;
@@ -21,8 +22,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
+import org.spice.bench.proc.Cgroup;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.testkit.Bound;
 import org.spice.cli.Cli;
@@ -61,14 +64,9 @@ class ExportersAgainstProcTest {
 
     @BeforeEach
     void startAgent() throws Exception {
-        port = freePair();
+        port = freePorts(2);
         String printed = spice("metrics-agent", "start", "--host", "127.0.0.1", "--port", Integer.toString(port));
-        String value = printed.lines().filter(l -> l.startsWith("--server-metrics ")).findFirst()
-                .orElseThrow(() -> new AssertionError("metrics-agent printed no --server-metrics: " + printed));
-        exporters = new ArrayList<>();
-        for (String url : value.substring("--server-metrics ".length()).split(",")) {
-            exporters.add(URI.create(url));
-        }
+        exporters = serverMetrics(printed);
         assertEquals(List.of(URI.create("http://127.0.0.1:" + port + "/metrics"),
                 URI.create("http://127.0.0.1:" + (port + 1) + "/metrics")), exporters);
     }
@@ -113,9 +111,76 @@ class ExportersAgainstProcTest {
                 pids.add(Long.parseLong(pid.trim()));
             }
             agree(pids, "http://127.0.0.1:" + apache);
+            cgroupThroughTheAgent(apache);
         } finally {
             spice("server", "stop", "apache", "--port", Integer.toString(apache));
         }
+    }
+
+    /**
+     * metrics-agent --server serves the server's cgroup: over a CGI load its figure is the cgroup's as read here (the
+     * same counter, usage_usec, read one after the other), CGI's programs in it; and a bench that reads the agent
+     * gives CGI's CPU from that cgroup, as results.json says.
+     */
+    private void cgroupThroughTheAgent(int apache) throws Exception {
+        int agent = freePorts(3);
+        String printed = spice("metrics-agent", "start", "--host", "127.0.0.1", "--port", Integer.toString(agent),
+                "--server", "apache:" + apache);
+        try {
+            List<URI> urls = serverMetrics(printed);
+            assertEquals(URI.create("http://127.0.0.1:" + (agent + 2) + "/metrics"), urls.get(2), printed);
+            List<String> lines = spice("server", "cgroup", "apache", "--port", Integer.toString(apache)).strip().lines()
+                    .toList();
+            Path group = Path.of(lines.get(lines.size() - 1));
+            Cgroup here = Cgroup.at(group);
+            ServerCpu there = new ServerCpu(List.of(), true, urls, null);
+            assertEquals(null, there.check());
+            assertEquals(group.toString(), there.exportedCgroup(), "the agent serves the server's own cgroup");
+            double here0 = here.cpuSeconds();
+            double there0 = there.read().serverS();
+            run("ab", "-q", "-n", "400", "-c", "4", "http://127.0.0.1:" + apache + "/spice/cgi-bin/spice");
+            double here1 = here.cpuSeconds();
+            double there1 = there.read().serverS();
+            System.out.printf("cgroup through the agent: %.3f s here, %.3f s through the agent%n", here1 - here0,
+                    there1 - there0);
+            Bound.atLeast("the cgroup's CPU over 400 CGI requests, s", here1 - here0, 0.2, "a process each: about 3.5 ms"
+                    + " of CPU a request here, 1.4 s; under 0.2 s the programs were not counted");
+            Bound.ratio("the cgroup's CPU, through the agent against read here", there1 - there0, here1 - here0,
+                    SERVER_AGREE + 2 * TICK_S / (here1 - here0), "the same counter read one after the other, the server"
+                    + " idle at both ends: 1 % and 2 ticks' worth of what runs between the two reads");
+
+            ByteArrayOutputStream console = new ByteArrayOutputStream();
+            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
+            int status = Cli.run(new BenchCommand(), print, print, "--target", "http://127.0.0.1:" + apache,
+                    "--server-metrics", urls.stream().map(URI::toString).collect(Collectors.joining(",")), "--probes",
+                    "static,cgi", "--clients", "4", "--ramp-up", "0.5", "--duration", "2", "--ramp-down", "0.2", "--pause",
+                    "0", "--warm-up", "1", "--cpu-time", "0", "--out", dir.resolve("c").toString());
+            assertEquals(0, status, console.toString(StandardCharsets.UTF_8));
+            Results results;
+            try (Stream<Path> files = Files.walk(dir.resolve("c"))) {
+                results = ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE))
+                        .findFirst().orElseThrow());
+            }
+            assertEquals(group.toString(), results.settings().serverCgroup());
+            SpiceFigures.Summary cgi = Summaries.of(results).stream().filter(s -> s.probe().equals("cgi")).findFirst()
+                    .orElseThrow();
+            assertEquals(SpiceFigures.CpuSource.CGROUP, cgi.cpuSource(), "CGI from the cgroup, not the machine");
+            assertTrue(cgi.serverCpuUsPerReqAtPeak() > 0, cgi.toString());
+            assertTrue(results.notes().stream().anyMatch(n -> n.contains("from its cgroup there")),
+                    results.notes().toString());
+        } finally {
+            spice("metrics-agent", "stop", "--port", Integer.toString(agent));
+        }
+    }
+
+    private static List<URI> serverMetrics(String printed) {
+        String value = printed.lines().filter(l -> l.startsWith("--server-metrics ")).findFirst()
+                .orElseThrow(() -> new AssertionError("metrics-agent printed no --server-metrics: " + printed));
+        List<URI> urls = new ArrayList<>();
+        for (String url : value.substring("--server-metrics ".length()).split(",")) {
+            urls.add(URI.create(url));
+        }
+        return urls;
     }
 
     /** Over one load of the static file, the server's and the machine's CPU from both places, within their ticks. */
@@ -174,21 +239,28 @@ class ExportersAgainstProcTest {
         return out;
     }
 
-    /** A port whose next port is free too (the agent takes N and N + 1). */
-    private static int freePair() throws IOException {
+    /** A port whose next {@code count} - 1 ports are free too (the agent takes N, N + 1 and with a cgroup N + 2). */
+    private static int freePorts(int count) throws IOException {
         for (int attempt = 0; attempt < 50; attempt++) {
             int port;
             try (ServerSocket socket = new ServerSocket(0)) {
                 port = socket.getLocalPort();
             }
-            if (port < 65000) {
-                try (ServerSocket next = new ServerSocket(port + 1)) {
-                    return port;
-                } catch (IOException e) {
-                    // taken: another
-                }
+            if (port < 65000 && free(port + 1, count - 1)) {
+                return port;
             }
         }
-        throw new IOException("no two free ports in a row");
+        throw new IOException("no " + count + " free ports in a row");
+    }
+
+    private static boolean free(int from, int count) {
+        for (int p = from; p < from + count; p++) {
+            try (ServerSocket next = new ServerSocket(p)) {
+                // free
+            } catch (IOException e) {
+                return false;
+            }
+        }
+        return true;
     }
 }

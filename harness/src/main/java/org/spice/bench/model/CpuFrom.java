@@ -12,9 +12,12 @@ public enum CpuFrom {
     /** The Prometheus exporters on its machine. */
     EXPORTERS;
 
-    /** Where a run that names exporters, or a cgroup, or neither reads the server's CPU: exporters first. */
+    /**
+     * Where a run that names exporters, or a cgroup, or neither reads the server's CPU: a cgroup wherever there is one
+     * (with exporters, the one they serve from the server's machine), else the exporters' processes, else /proc.
+     */
     public static CpuFrom of(boolean exporters, boolean cgroup) {
-        return exporters ? EXPORTERS : cgroup ? CGROUP : PROC;
+        return cgroup ? CGROUP : exporters ? EXPORTERS : PROC;
     }
 
     /**

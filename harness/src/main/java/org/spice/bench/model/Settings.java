@@ -46,6 +46,16 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         return latencyBoundMs != null ? latencyBoundMs : 100;
     }
 
+    /**
+     * These settings with {@code server_cgroup} set: where the server's CPU was read from its cgroup on its own
+     * machine, through the exporters there (metrics-agent's cgroup exporter).
+     */
+    public Settings withServerCgroup(String path) {
+        Map<String, Object> values = new LinkedHashMap<>(asMap());
+        values.put("server_cgroup", path);
+        return ResultsJson.MAPPER.convertValue(values, Settings.class);
+    }
+
     /** The settings as name → value, in their order, for the report's settings table; unset ones left out. */
     public Map<String, Object> asMap() {
         Map<String, Object> map = new LinkedHashMap<>();

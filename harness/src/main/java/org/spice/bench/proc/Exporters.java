@@ -17,8 +17,10 @@ import java.util.regex.Pattern;
  * runs there: node_exporter's {@code node_cpu_seconds_total} (every mode but idle and iowait, as /proc/stat is read
  * here) is the machine's busy time; process-exporter's {@code namedprocess_namegroup_cpu_seconds_total} of the group
  * {@value #GROUP} (the servers, their CGI and FastCGI programs) is the server's, and of {@value #OWN} (the two
- * exporters) what measuring costs, taken off the machine's. Each reading scrapes every URL once; process-exporter reads
- * /proc when scraped, so a reading is of that instant.
+ * exporters) what measuring costs, taken off the machine's. Where the agent also serves the server's cgroup (its
+ * {@value #CGROUP_METRIC}, every process in the cgroup counted once, CGI programs reaped between two scrapes included),
+ * that is the server's figure. Each reading scrapes every URL once; each exporter reads the kernel when scraped, so a
+ * reading is of that instant.
  */
 public final class Exporters {
 
@@ -26,6 +28,8 @@ public final class Exporters {
     public static final String GROUP = "spice";
     /** The group of the exporters themselves. */
     public static final String OWN = "spice-exporters";
+    /** The cgroup exporter's counter (harness cgroup-exporter), as the text format names it. */
+    public static final String CGROUP_METRIC = "spice_cgroup_cpu_seconds_total";
 
     private static final Pattern SAMPLE = Pattern.compile("^([a-zA-Z_:][a-zA-Z0-9_:]*)(\\{(.*)})?\\s+(\\S+)(\\s+-?\\d+)?$");
     private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
@@ -34,8 +38,16 @@ public final class Exporters {
     private final List<URI> urls;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
 
-    /** The CPU seconds one reading found; NaN for what no URL exposed. */
-    public record Reading(double machineBusyS, double serverS, double exportersS) {
+    /**
+     * The CPU seconds one reading found; NaN for what no URL exposed: the machine's busy time, the process group's,
+     * the exporters' own, the server's cgroup's ({@code cgroup} its path there, or null).
+     */
+    public record Reading(double machineBusyS, double processesS, double exportersS, double cgroupS, String cgroup) {
+
+        /** The server's CPU seconds: its cgroup's where the agent serves one, else its process group's. */
+        public double serverS() {
+            return Double.isNaN(cgroupS) ? processesS : cgroupS;
+        }
 
         /** The machine's busy time less the exporters' own: what the machine spent besides measuring. */
         public double machineLessExportersS() {
@@ -56,13 +68,17 @@ public final class Exporters {
         double machine = Double.NaN;
         double server = Double.NaN;
         double own = Double.NaN;
+        double cgroupS = Double.NaN;
+        String cgroup = null;
         for (URI url : urls) {
             Reading one = parse(scrape(url));
             machine = plus(machine, one.machineBusyS());
-            server = plus(server, one.serverS());
+            server = plus(server, one.processesS());
             own = plus(own, one.exportersS());
+            cgroupS = plus(cgroupS, one.cgroupS());
+            cgroup = cgroup != null ? cgroup : one.cgroup();
         }
-        return new Reading(machine, server, own);
+        return new Reading(machine, server, own, cgroupS, cgroup);
     }
 
     private String scrape(URI url) throws IOException {
@@ -84,6 +100,8 @@ public final class Exporters {
         double machine = Double.NaN;
         double server = Double.NaN;
         double own = Double.NaN;
+        double cgroupS = Double.NaN;
+        String cgroup = null;
         for (String line : text.split("\n")) {
             line = line.strip();
             if (line.isEmpty() || line.startsWith("#")) {
@@ -94,12 +112,16 @@ public final class Exporters {
                 continue;
             }
             String name = sample.group(1);
-            if (!name.equals("node_cpu_seconds_total") && !name.equals("namedprocess_namegroup_cpu_seconds_total")) {
+            if (!name.equals("node_cpu_seconds_total") && !name.equals("namedprocess_namegroup_cpu_seconds_total")
+                    && !name.equals(CGROUP_METRIC)) {
                 continue;
             }
             Map<String, String> labels = labels(sample.group(3));
             double value = Double.parseDouble(sample.group(4));
-            if (name.equals("node_cpu_seconds_total")) {
+            if (name.equals(CGROUP_METRIC)) {
+                cgroupS = plus(cgroupS, value);
+                cgroup = labels.get("cgroup");
+            } else if (name.equals("node_cpu_seconds_total")) {
                 String mode = labels.getOrDefault("mode", "");
                 if (!mode.equals("idle") && !mode.equals("iowait")) {
                     machine = plus(machine, value);
@@ -110,7 +132,7 @@ public final class Exporters {
                 own = plus(own, value);
             }
         }
-        return new Reading(machine, server, own);
+        return new Reading(machine, server, own, cgroupS, cgroup);
     }
 
     private static Map<String, String> labels(String text) {

@@ -17,6 +17,7 @@ public final class ServerCpu {
     private final boolean local;
     private final Exporters exporters;
     private final Cgroup cgroup;
+    private String exportedCgroup;
 
     /**
      * @param pids the server's processes on this machine (none for a server elsewhere)
@@ -95,6 +96,14 @@ public final class ServerCpu {
         return cgroup;
     }
 
+    /**
+     * The server's cgroup on its machine, where its exporters serve one ({@link Exporters#CGROUP_METRIC}): its path
+     * there, as the last {@link #check} found it; else null.
+     */
+    public String exportedCgroup() {
+        return exportedCgroup;
+    }
+
     /** Checks that the exporters answer and expose what SPICE reads; the problem in words, or null. */
     public String check() {
         if (exporters == null) {
@@ -106,6 +115,7 @@ public final class ServerCpu {
                 return exporters.urls() + " expose neither node_cpu_seconds_total nor the process group \"" + Exporters.GROUP
                         + "\" (scripts/spice metrics-agent start on the server's machine)";
             }
+            exportedCgroup = Double.isNaN(there.cgroupS()) ? null : there.cgroup() == null ? "" : there.cgroup();
             return null;
         } catch (IOException e) {
             return "cannot read " + exporters.urls() + ": " + e.getMessage();

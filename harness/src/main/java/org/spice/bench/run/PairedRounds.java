@@ -11,6 +11,7 @@ import java.util.Random;
 import java.util.SplittableRandom;
 
 import org.spice.bench.analysis.RoundFigures;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
@@ -111,7 +112,7 @@ public final class PairedRounds {
             longest = (System.nanoTime() - roundBegan) / 1e9;
             rounds = rounds.with(new CpuRounds.Round(r, slices, round.note()), "in progress");
             err.println(progress(rounds, running));
-            if (RoundFigures.preciseEnough(rounds, settings::cpuSource)) {
+            if (RoundFigures.preciseEnough(rounds, this::cpuSource)) {
                 recorder.rounds(rounds.stopped("every probe within its precision"));
                 return null;
             }
@@ -162,6 +163,15 @@ public final class PairedRounds {
                 parts.stream().map(LoadEngine.Round::note).filter(n -> n != null).findFirst().orElse(null));
     }
 
+    /**
+     * The CPU figure that stands for {@code probe}'s cost: the settings', but the cgroup's where the server's exporters
+     * serve its cgroup (the settings know only that there are exporters).
+     */
+    private SpiceFigures.CpuSource cpuSource(String probe) {
+        return serverCpu != null && serverCpu.exportedCgroup() != null ? SpiceFigures.CpuSource.CGROUP
+                : settings.cpuSource(probe);
+    }
+
     /** The rounds' first line: their load, and their time bound with where it comes from. */
     static String announce(BenchSettings.CpuPlan plan, RoundRate rate, double warmUpS, double boundS) {
         String why = plan.withWarmUpS() == null ? "--cpu-time"
@@ -184,7 +194,7 @@ public final class PairedRounds {
                 || settings.mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
             return settings.mixes();
         }
-        Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, settings::cpuSource);
+        Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, this::cpuSource);
         return settings.mixes().stream().filter(m -> m.name().equals(Reference.STATIC) || figures.get(m.name()) == null
                 || !figures.get(m.name()).precise()).toList();
     }
@@ -250,7 +260,7 @@ public final class PairedRounds {
                     + " %.0f %% of its CPU); %s", 100 * SteadyState.JIT_QUIET, rounds.counted() == 0 ? "no round counted yet"
                             : rounds.counted() + " counted so far")).toString();
         }
-        Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, settings::cpuSource);
+        Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, this::cpuSource);
         List<String> parts = new ArrayList<>();
         for (Mix mix : ran) {
             RoundFigures.Figures f = figures.get(mix.name());
@@ -264,7 +274,7 @@ public final class PairedRounds {
 
     /** The line of a probe that leaves the rounds, its figure known to its aim: that figure, once. */
     String done(CpuRounds rounds, String probe) {
-        RoundFigures.Figures f = RoundFigures.of(rounds, settings::cpuSource).get(probe);
+        RoundFigures.Figures f = RoundFigures.of(rounds, this::cpuSource).get(probe);
         return String.format(Locale.ROOT, "cpu rounds: %s done after %d rounds, its ratio within its aim (±%s %%): %s",
                 probe, f.paired().rounds(), fmt(100 * f.aim()), figure(probe, f));
     }

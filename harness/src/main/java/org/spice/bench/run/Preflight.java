@@ -76,15 +76,24 @@ final class Preflight {
             pinning = Pinning.apply(settings.target().isLocal(), settings.serverPids());
             err.println(pinning);
         }
-        return new Ready(tls, serverCpu, settings.recorded(machine(), pinning, Ladder.ORDER, steadyStateRule(settings)),
-                cpuNotes(settings, serverCpu));
+        Settings recorded = settings.recorded(machine(), pinning, Ladder.ORDER, steadyStateRule(settings));
+        if (serverCpu.exportedCgroup() != null) {
+            recorded = recorded.withServerCgroup(serverCpu.exportedCgroup());
+        }
+        return new Ready(tls, serverCpu, recorded, cpuNotes(settings, serverCpu));
     }
 
     /** What the results must say about where the server's CPU was read. */
     static List<String> cpuNotes(BenchSettings settings, ServerCpu serverCpu) {
         List<String> notes = new ArrayList<>();
         boolean local = settings.target().isLocal();
-        if (serverCpu.fromExporters()) {
+        if (serverCpu.exportedCgroup() != null) {
+            notes.add("The server's CPU was read where it runs, from its cgroup there (" + serverCpu.exportedCgroup()
+                    + "), served by its exporters " + settings.serverMetrics() + " (scripts/spice metrics-agent's"
+                    + " cgroup exporter, read at each scrape): every process in it counted once, CGI programs included;"
+                    + " mach is node_exporter's busy time less the exporters' own" + (local ? " and less this client's"
+                    + " (the server runs on this machine)" : " (the client is not on that machine)"));
+        } else if (serverCpu.fromExporters()) {
             notes.add("The server's CPU was read where it runs, from its exporters " + settings.serverMetrics() + ": srv is"
                     + " process-exporter's group \"" + Exporters.GROUP + "\" (the server's processes; a CGI program born"
                     + " and reaped between two scrapes is not seen, so for CGI the machine figure counts), mach is"
