@@ -47,8 +47,10 @@ final class CpuOptions {
     @Option(names = "--cpu-rate", paramLabel = "R|auto", converter = Converters.CpuRate.class, description = "The CPU"
             + " rounds open loop, every slice of every arm at one offered rate: R requests per second, or auto ("
             + "half the slowest arm's rate at " + BenchSettings.CpuPlan.CLIENTS + " clients, found in one round before"
-            + " them). Default: auto, but one server's probes under half the static file's rate (CGI, SSI) run at "
-            + BenchSettings.CpuPlan.CLIENTS + " clients, paired with the static file at the rate. --cpu-clients N"
+            + " them). Default: auto, but one server's probes under " + BenchSettings.CpuPlan.NEAR_WORDS
+            + " of the static file's rate there (CGI, SSI) run at " + BenchSettings.CpuPlan.CLIENTS
+            + " clients, paired with the static file at the rate, and the rate is half the slowest of the others'."
+            + " --cpu-clients N"
             + " instead runs every arm at N clients, each at its own rate.")
     Double rate;
 

@@ -279,6 +279,8 @@ public record BenchSettings(@JsonIgnore Endpoint target, @JsonIgnore Endpoint tl
          * JSP and module 0.95-1.08, SSI 0.43-0.50, CGI 0.04; at a half, SSI fell on either side from run to run.
          */
         public static final double NEAR = 2.0 / 3;
+        /** {@link #NEAR} in words, for the options' help (an annotation takes constants only). */
+        public static final String NEAR_WORDS = "two thirds";
 
         /** Rounds at {@code clients} clients, closed loop. */
         public CpuPlan(int clients, double precision, double timeS, Double withWarmUpS) {

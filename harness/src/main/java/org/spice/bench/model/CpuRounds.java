@@ -203,7 +203,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         }
 
         /** The successes a second of {@code arm}'s slices in this round; 0 where it did not run or none succeeded. */
-        double rate(String arm) {
+        public double rate(String arm) {
             long requests = 0;
             double seconds = 0;
             for (Taken taken : slices) {

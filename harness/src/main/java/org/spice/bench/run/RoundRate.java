@@ -86,14 +86,9 @@ record RoundRate(double rps, String from, List<String> atClients) {
 
     /** Each arm's successes a second over its slices in {@code pace}, in the order they first ran. */
     private static Map<String, Double> rates(LoadEngine.Round pace) {
-        Map<String, double[]> served = new LinkedHashMap<>();
-        for (CpuRounds.Taken taken : pace.slices()) {
-            double[] sum = served.computeIfAbsent(taken.arm(), k -> new double[2]);
-            sum[0] += taken.requests();
-            sum[1] += taken.durationS();
-        }
+        CpuRounds.Round round = new CpuRounds.Round(0, pace.slices());
         Map<String, Double> rates = new LinkedHashMap<>();
-        served.forEach((arm, sum) -> rates.put(arm, sum[1] > 0 ? sum[0] / sum[1] : 0));
+        pace.slices().forEach(taken -> rates.computeIfAbsent(taken.arm(), round::rate));
         return rates;
     }
 
