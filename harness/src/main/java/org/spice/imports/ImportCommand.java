@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
 import org.spice.bench.analysis.Summaries;
@@ -87,11 +88,55 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         Cli.Checks check = new Cli.Checks(spec);
         Tools which;
         try {
-            which = Tools.valueOf(tool.toUpperCase(java.util.Locale.ROOT));
+            which = Tools.valueOf(tool.toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
             throw check.fail("TOOL: ab, h2load, wrk, jmeter, oha or vegeta, not \"" + tool + "\"");
         }
         boolean open = which == Tools.VEGETA || rate != null;
+        Claim claim = claim(check, clientCount(check, which, open));
+        if ((outDir == null) == (into == null)) {
+            throw check.fail("give --out DIR (a new results directory) or --into DIR (one with earlier imports)");
+        }
+        long expected = pageBytes.value();
+        Path dir = into != null ? into : outDir;
+        Results results;
+        String said;
+        try {
+            Results earlier = earlier(check, dir, which, expected);
+            if (open) {
+                OpenImported run = which.readOpen(files, claim, rate, expected);
+                results = combineOpen(earlier, run, which, expected);
+                said = String.format(Locale.ROOT, "imported %s open loop: %s at %.1f req/s, %d requests (the tool's own"
+                        + " total: %d)", which.id(), run.run().probe(), run.run().offeredRps(), run.run().sent(),
+                        run.toolTotal());
+            } else {
+                Imported run = which.read(files, claim, expected);
+                results = combine(earlier, run, which, expected, claim.name());
+                said = String.format(Locale.ROOT, "imported %s: %d requests counted (the tool's own total: %d)",
+                        which.id(), run.run().requests(), run.toolTotal());
+            }
+        } catch (ImportException e) {
+            err.println("spice import: " + e.getMessage() + " (nothing written)");
+            return 1;
+        } catch (IOException e) {
+            err.println("spice import: " + e.getMessage());
+            return 1;
+        }
+        try {
+            Files.createDirectories(dir);
+            Summaries.write(dir, results);
+            out.print(ReportWriter.write(dir, results));
+        } catch (IOException e) {
+            err.println("spice import: cannot write the results in " + dir + ": " + e.getMessage());
+            return 1;
+        }
+        out.println(said);
+        out.println("results: " + dir.toAbsolutePath());
+        return 0;
+    }
+
+    /** The tool's concurrency (--clients), checked against the loop it ran: 1 for an open loop, which has none. */
+    private int clientCount(Cli.Checks check, Tools which, boolean open) {
         if (open && !which.runsOpenLoop()) {
             throw check.fail("--rate: " + which.id() + " runs a closed loop; vegeta and oha (-q) run open loop");
         }
@@ -104,50 +149,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         if (rate != null && !(rate > 0 && rate <= 1_000_000)) {
             throw check.fail("--rate: requests a second above 0 and at most 1000000, not " + rate);
         }
-        Claim claim = claim(check, open ? 1 : (int) check.whole("--clients", clients, 1, 1_000_000));
-        if ((outDir == null) == (into == null)) {
-            throw check.fail("give --out DIR (a new results directory) or --into DIR (one with earlier imports)");
-        }
-        long expected = pageBytes.value();
-        Path dir = into != null ? into : outDir;
-        Results earlier;
-        try {
-            earlier = earlier(check, dir, which, expected);
-        } catch (IOException e) {
-            err.println("spice import: " + e.getMessage());
-            return 1;
-        }
-        Imported imported = null;
-        OpenImported openRun = null;
-        try {
-            if (open) {
-                openRun = which.readOpen(files, claim, rate, expected);
-            } else {
-                imported = which.read(files, claim, expected);
-            }
-        } catch (ImportException e) {
-            err.println("spice import: " + e.getMessage() + " (nothing written)");
-            return 1;
-        }
-        Results results = open ? combineOpen(earlier, openRun, which, expected)
-                : combine(earlier, imported, which, expected, claim.name());
-        try {
-            Files.createDirectories(dir);
-            Summaries.write(dir, results);
-            out.print(ReportWriter.write(dir, results));
-        } catch (IOException e) {
-            err.println("spice import: cannot write the results in " + dir + ": " + e.getMessage());
-            return 1;
-        }
-        if (open) {
-            out.printf("imported %s open loop: %s at %.1f req/s, %d requests (the tool's own total: %d)%n", which.id(),
-                    openRun.run().probe(), openRun.run().offeredRps(), openRun.run().sent(), openRun.toolTotal());
-        } else {
-            out.printf("imported %s: %d requests counted (the tool's own total: %d)%n", which.id(),
-                    imported.run().requests(), imported.toolTotal());
-        }
-        out.println("results: " + dir.toAbsolutePath());
-        return 0;
+        return open ? 1 : (int) check.whole("--clients", clients, 1, 1_000_000);
     }
 
     /** What the import claims to be: a probe at a client count, or a workload of the user's own. */

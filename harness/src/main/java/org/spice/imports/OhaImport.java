@@ -90,11 +90,11 @@ final class OhaImport {
         }
         long total = r.requests() + r.errorTotal();
         double ms = 1000;
-        OpenLoopRun run = new OpenLoopRun(claim.name(), rate, r.durationS(), total, total, achieved, r.requests(),
-                r.errorTotal(), 0, 0, percentiles.path("p50").asDouble(Double.NaN) * ms,
-                percentiles.path("p90").asDouble(Double.NaN) * ms, percentiles.path("p99").asDouble(Double.NaN) * ms,
-                percentiles.path("p99.9").asDouble(Double.NaN) * ms, r.latency().maxMs(), Double.NaN, Double.NaN,
-                Double.NaN, Double.NaN, Double.NaN, 0, false, null, false, Double.NaN, null, null);
+        OpenLoopRun run = OpenLoopRun.builder(claim.name(), rate, r.durationS()).requests(total, total)
+                .outcomes(achieved, r.requests(), r.errorTotal(), 0, 0)
+                .latencyMs(percentiles.path("p50").asDouble(Double.NaN) * ms,
+                        percentiles.path("p90").asDouble(Double.NaN) * ms, percentiles.path("p99").asDouble(Double.NaN) * ms,
+                        percentiles.path("p99.9").asDouble(Double.NaN) * ms, r.latency().maxMs()).build();
         return new OpenImported(run, List.of("oha open loop (-q " + rate + "): its JSON does not say whether"
                 + " --latency-correction was on (with it, latency from each request's scheduled time, as SPICE's open"
                 + " loop takes it; without, from its send, and a stalled server is under-reported); its percentiles as it"

@@ -2,6 +2,7 @@ package org.spice.imports;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.HdrHistogram.Histogram;
-import org.spice.bench.figures.Histograms;
+import org.spice.bench.figures.OpenFigures;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.samples.ImportException;
@@ -36,78 +37,92 @@ final class VegetaImport {
 
     static OpenImported read(List<Path> files, Claim claim, Double rate, long expectedBytes) throws ImportException {
         Path file = Tools.single(files, "vegeta", "the output of vegeta encode --to json");
-        Histogram latency = new Histogram(3);
-        latency.setAutoResize(true);
-        long succeeded = 0;
-        long errors = 0;
-        long timeouts = 0;
-        long wrongSize = 0;
-        long first = Long.MAX_VALUE;
-        long last = Long.MIN_VALUE;
-        long lastEnd = Long.MIN_VALUE;
-        long count = 0;
+        Tally tally = new Tally(expectedBytes);
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String line;
             int number = 0;
             while ((line = in.readLine()) != null) {
                 number++;
-                if (line.isBlank()) {
-                    continue;
-                }
-                JsonNode r = line(file, number, line);
-                long at = timestamp(file, number, r.get("timestamp").asText());
-                long nanos = r.get("latency").asLong();
-                if (number == 1 || count == 0) {
-                    claim.checkPath(file, "vegeta", java.net.URI.create(r.get("url").asText()).getPath(), "line " + number);
-                }
-                count++;
-                first = Math.min(first, at);
-                last = Math.max(last, at);
-                lastEnd = Math.max(lastEnd, at + nanos);
-                latency.recordValue(Math.max(0, nanos));
-                String error = r.path("error").asText("");
-                if (r.get("code").asInt() == 200 && error.isEmpty()) {
-                    if (r.path("bytes_in").asLong() == expectedBytes) {
-                        succeeded++;
-                    } else {
-                        wrongSize++;
+                if (!line.isBlank()) {
+                    JsonNode r = line(file, number, line);
+                    if (tally.count == 0) {
+                        claim.checkPath(file, "vegeta", URI.create(r.get("url").asText()).getPath(), "line " + number);
                     }
-                } else if (error.toLowerCase(Locale.ROOT).contains("timeout")) {
-                    timeouts++;
-                } else {
-                    errors++;
+                    tally.add(r, timestamp(file, number, r.get("timestamp").asText()));
                 }
             }
         } catch (IOException e) {
             throw new ImportException(file + ": cannot read it (" + e.getMessage() + ")");
         }
-        if (count < 2) {
-            throw new ImportException(file + ": vegeta's results hold " + count + " requests; a rate needs two at least");
+        if (tally.count < 2) {
+            throw new ImportException(file + ": vegeta's results hold " + tally.count + " requests; a rate needs two at"
+                    + " least");
         }
-        double spanS = (last - first) / 1e9;
-        double scheduled = (count - 1) / spanS;
+        double scheduled = (tally.count - 1) / ((tally.last - tally.first) / 1e9);
         if (rate != null && Math.abs(scheduled - rate) > RATE_TOLERANCE * rate) {
             throw new ImportException(String.format(Locale.ROOT, "%s: vegeta sent %.1f requests a second (its first and"
                     + " last timestamps), not --rate %s", file, scheduled, rate));
         }
-        double offered = rate != null ? rate : scheduled;
-        double durationS = count / offered;
-        double ms = 1e6;
-        OpenLoopRun run = new OpenLoopRun(claim.name(), offered, durationS, count, count,
-                succeeded / Math.max(durationS, (lastEnd - first) / 1e9), succeeded, errors + wrongSize, timeouts, 0,
-                latency.getValueAtPercentile(50) / ms, latency.getValueAtPercentile(90) / ms,
-                latency.getValueAtPercentile(99) / ms, latency.getValueAtPercentile(99.9) / ms,
-                latency.getMaxValue() / ms, latency.getValueAtPercentile(50) / ms, latency.getValueAtPercentile(99) / ms,
-                Double.NaN, Double.NaN, Double.NaN, 0, false, null, false, Double.NaN, Histograms.encoded(latency),
-                null);
         List<String> notes = new ArrayList<>();
         notes.add("vegeta: latency from each request's actual send (vegeta's timestamp), not from its due time: a vegeta"
                 + " that fell behind its schedule would not show it, and vegeta records no lag of its own; no server CPU");
-        if (wrongSize > 0) {
-            notes.add("vegeta: " + wrongSize + " responses of status 200 had a body other than " + expectedBytes
+        if (tally.wrongSize > 0) {
+            notes.add("vegeta: " + tally.wrongSize + " responses of status 200 had a body other than " + expectedBytes
                     + " bytes; counted as errors");
         }
-        return new OpenImported(run, notes, count);
+        return new OpenImported(tally.run(claim.name(), rate != null ? rate : scheduled), notes, tally.count);
+    }
+
+    /** vegeta's results line by line: the outcomes, the latencies, the first and last timestamps. */
+    private static final class Tally {
+        private final long expectedBytes;
+        private final Histogram latency = OpenFigures.histogram();
+        private long succeeded;
+        private long errors;
+        private long timeouts;
+        private long wrongSize;
+        private long first = Long.MAX_VALUE;
+        private long last = Long.MIN_VALUE;
+        private long lastEnd = Long.MIN_VALUE;
+        private long count;
+
+        Tally(long expectedBytes) {
+            this.expectedBytes = expectedBytes;
+        }
+
+        /** One request, sent at {@code at} (nanoseconds of the epoch). */
+        void add(JsonNode r, long at) {
+            long nanos = r.get("latency").asLong();
+            count++;
+            first = Math.min(first, at);
+            last = Math.max(last, at);
+            lastEnd = Math.max(lastEnd, at + nanos);
+            latency.recordValue(Math.max(0, nanos));
+            String error = r.path("error").asText("");
+            if (r.get("code").asInt() == 200 && error.isEmpty()) {
+                if (r.path("bytes_in").asLong() == expectedBytes) {
+                    succeeded++;
+                } else {
+                    wrongSize++;
+                }
+            } else if (error.toLowerCase(Locale.ROOT).contains("timeout")) {
+                timeouts++;
+            } else {
+                errors++;
+            }
+        }
+
+        /**
+         * The run at {@code offered} requests a second: vegeta's latency is from the send, so it stands for the service
+         * time too.
+         */
+        OpenLoopRun run(String probe, double offered) {
+            double durationS = count / offered;
+            return OpenLoopRun.builder(probe, offered, durationS).requests(count, count)
+                    .outcomes(succeeded / Math.max(durationS, (lastEnd - first) / 1e9), succeeded, errors + wrongSize,
+                            timeouts, 0)
+                    .latency(latency).serviceMs(OpenFigures.ms(latency, 50), OpenFigures.ms(latency, 99)).build();
+        }
     }
 
     private static JsonNode line(Path file, int number, String line) throws ImportException {

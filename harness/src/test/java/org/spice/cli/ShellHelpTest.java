@@ -3,9 +3,7 @@ package org.spice.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
+import org.spice.testkit.CommandRun;
 import org.spice.harness.Main;
 
 /**
@@ -81,10 +80,9 @@ class ShellHelpTest {
     void versionIsPrintedByEveryCommand() {
         for (String[] args : List.of(new String[] {"--version"}, new String[] {"bench", "--version"},
                 new String[] {"verify", "--version"}, new String[] {"import", "--version"})) {
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-            int status = Cli.run(new Main(), print, print, args);
-            String printed = console.toString(StandardCharsets.UTF_8);
+            CommandRun ran = CommandRun.of(new Main(), args);
+            int status = ran.status();
+            String printed = ran.console();
             assertEquals(0, status, String.join(" ", args) + ": " + printed);
             assertTrue(printed.startsWith("SPICE ") && printed.contains(", Java "), String.join(" ", args) + ": " + printed);
         }

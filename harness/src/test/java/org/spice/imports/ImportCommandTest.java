@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,11 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.cli.Cli;
 
 /** Imports of known files: the figures, the combination of several imports, and bad files refused by line. */
 @Tag("page")
@@ -39,10 +36,9 @@ class ImportCommandTest {
     }
 
     private static String run(Path dir, String... args) {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new ImportCommand(), print, print, args);
-        return status + "\n" + console.toString(StandardCharsets.UTF_8);
+        CommandRun ran = CommandRun.of(new ImportCommand(), args);
+        int status = ran.status();
+        return status + "\n" + ran.console();
     }
 
     @Test

@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -14,12 +11,12 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.engine.Vegeta;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.net.TestServer;
-import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -41,10 +38,9 @@ class OpenLoopImportTest {
     private TestServer server;
 
     private static String run(String... args) {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new ImportCommand(), print, print, args);
-        return status + "\n" + console.toString(StandardCharsets.UTF_8);
+        CommandRun ran = CommandRun.of(new ImportCommand(), args);
+        int status = ran.status();
+        return status + "\n" + ran.console();
     }
 
     @Test

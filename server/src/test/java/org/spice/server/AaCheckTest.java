@@ -3,9 +3,6 @@ package org.spice.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -13,13 +10,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
 
@@ -65,14 +62,13 @@ class AaCheckTest {
 
     private Attempt bench(Path again, long seed) throws Exception {
         Path out = dir.resolve("results-" + seed);
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new BenchCommand(), print, print, "--target", "http://127.0.0.1:" + server.port,
+        CommandRun ran = CommandRun.of(new BenchCommand(), "--target", "http://127.0.0.1:" + server.port,
                 "--server-pid", Long.toString(server.process.pid()), "--probes", "static", "--mix", again.toString(),
                 "--clients", "8", "--repeat", "2", "--ramp-up", "0.5", "--duration", "3", "--ramp-down", "0.2",
                 "--pause", "0", "--warm-up", "10", "--cpu-time", "32", "--seed", Long.toString(seed),
                 "--out", out.toString());
-        String printed = console.toString(StandardCharsets.UTF_8);
+        int status = ran.status();
+        String printed = ran.console();
         assertEquals(0, status, printed);
         Results results;
         try (Stream<Path> files = Files.walk(out)) {

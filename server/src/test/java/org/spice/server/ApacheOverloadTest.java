@@ -4,9 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -15,11 +12,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
 
@@ -42,12 +39,11 @@ class ApacheOverloadTest {
     void apacheHoldsAndRecoversFromTenThousandClients(@TempDir Path dir) throws Exception {
         Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
                 "the flood runs once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new BenchCommand(), print, print, "--server", "apache", "--profile", "overload", "--probes",
+        CommandRun ran = CommandRun.of(new BenchCommand(), "--server", "apache", "--profile", "overload", "--probes",
                 "static,cgi", "--peak-clients", "625", "--multiples", "16", "--flood-timing", "2,3,1,1", "--warm-up", "0", "--cpu-time", "0",
                 "--out", dir.toString());
-        String said = console.toString(StandardCharsets.UTF_8);
+        int status = ran.status();
+        String said = ran.console();
         assertEquals(0, status, said);
         Results results;
         try (Stream<Path> files = Files.walk(dir)) {

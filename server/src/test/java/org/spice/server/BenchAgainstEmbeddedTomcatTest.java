@@ -3,9 +3,6 @@ package org.spice.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -13,13 +10,13 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
 
@@ -33,12 +30,11 @@ class BenchAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
     @Test
     void shortLadderMeasuresEveryRequestAsTheCanonicalPage() throws Exception {
         Path out = base.resolve("results");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--probes",
+        CommandRun ran = CommandRun.of(new BenchCommand(), "--target", server.baseUrl(), "--probes",
                 "static,servlet,module,cgi", "--clients", "1,4", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2",
                 "--pause", "0", "--warm-up", "4", "--cpu-time", "0", "--out", out.toString());
-        String printed = console.toString(StandardCharsets.UTF_8);
+        int status = ran.status();
+        String printed = ran.console();
         assertEquals(0, status, printed);
 
         Path file;

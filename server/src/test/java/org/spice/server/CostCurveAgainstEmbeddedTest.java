@@ -4,19 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.CostCurve;
 import org.spice.bench.model.ResultsJson;
-import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
 
 /**
@@ -29,15 +26,14 @@ class CostCurveAgainstEmbeddedTest extends StartedEmbeddedTomcat {
     @Test
     void eachProbeAtFractionsOfItsPeakWithItsMarginalCost() throws Exception {
         Path out = base.resolve("cost");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         // The embedded server runs in this JVM, so its CPU is the JVM's, the client's included: a behaviour test, whose
         // one figure, CGI's against the static file's, is a process per request against a few tens of µs.
-        int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--server-pid",
+        CommandRun ran = CommandRun.of(new BenchCommand(), "--target", server.baseUrl(), "--server-pid",
                 Long.toString(ProcessHandle.current().pid()), "--profile", "cost",
                 "--probes", "static,cgi", "--clients", "4", "--duration", "1", "--warm-up", "2", "--cpu-time", "0",
                 "--cost-rates", "0.25,0.5,0.75", "--cost-rounds", "3", "--out", out.toString());
-        String printed = console.toString(StandardCharsets.UTF_8);
+        int status = ran.status();
+        String printed = ran.console();
         assertEquals(0, status, printed);
         Path file;
         try (Stream<Path> files = Files.walk(out)) {

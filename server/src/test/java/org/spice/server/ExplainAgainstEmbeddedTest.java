@@ -3,17 +3,14 @@ package org.spice.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.ExplainCommand;
 import org.spice.bench.model.ResultsJson;
-import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -31,12 +28,11 @@ class ExplainAgainstEmbeddedTest {
     @Test
     void theSystemCallsPerRequestTellACgiProgramFromAStaticFile() throws Exception {
         try (EmbeddedProcess server = EmbeddedProcess.start(dir)) {
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-            int status = Cli.run(new ExplainCommand(), print, print, "static,cgi", "--target", server.baseUrl(),
+            CommandRun ran = CommandRun.of(new ExplainCommand(), "static,cgi", "--target", server.baseUrl(),
                     "--server-pid", Long.toString(server.process.pid()), "--clients", "2", "--requests", "200",
                     "--out", dir.resolve("explain").toString());
-            String printed = console.toString(StandardCharsets.UTF_8);
+            int status = ran.status();
+            String printed = ran.console();
             assertEquals(0, status, printed);
             assertTrue(printed.contains("system calls per request"), printed);
             JsonNode json = ResultsJson.MAPPER.readTree(dir.resolve("explain/explain.json").toFile());

@@ -3,9 +3,7 @@ package org.spice.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -20,6 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
@@ -28,7 +27,6 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.proc.Cgroup;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.testkit.Bound;
-import org.spice.cli.Cli;
 
 /**
  * The server's CPU read where it runs: scripts/spice metrics-agent starts Debian's node_exporter and process-exporter
@@ -83,12 +81,11 @@ class ExportersAgainstProcTest {
             agree(List.of(server.process.pid()), server.baseUrl());
 
             // bench --server-metrics: the figure comes from the exporters, and results.json says so
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-            int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--server-metrics",
+            CommandRun ran = CommandRun.of(new BenchCommand(), "--target", server.baseUrl(), "--server-metrics",
                     exporters.get(0) + "," + exporters.get(1), "--probes", "static", "--clients", "4", "--ramp-up", "0.5",
                     "--duration", "2", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "1", "--cpu-time", "0", "--out", dir.resolve("r").toString());
-            assertEquals(0, status, console.toString(StandardCharsets.UTF_8));
+            int status = ran.status();
+            assertEquals(0, status, ran.console());
             Results results;
             try (Stream<Path> files = Files.walk(dir.resolve("r"))) {
                 results = ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst().orElseThrow());
@@ -149,13 +146,12 @@ class ExportersAgainstProcTest {
                     SERVER_AGREE + 2 * TICK_S / (here1 - here0), "the same counter read one after the other, the server"
                     + " idle at both ends: 1 % and 2 ticks' worth of what runs between the two reads");
 
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-            int status = Cli.run(new BenchCommand(), print, print, "--target", "http://127.0.0.1:" + apache,
+            CommandRun ran = CommandRun.of(new BenchCommand(), "--target", "http://127.0.0.1:" + apache,
                     "--server-metrics", urls.stream().map(URI::toString).collect(Collectors.joining(",")), "--probes",
                     "static,cgi", "--clients", "4", "--ramp-up", "0.5", "--duration", "2", "--ramp-down", "0.2", "--pause",
                     "0", "--warm-up", "1", "--cpu-time", "0", "--out", dir.resolve("c").toString());
-            assertEquals(0, status, console.toString(StandardCharsets.UTF_8));
+            int status = ran.status();
+            assertEquals(0, status, ran.console());
             Results results;
             try (Stream<Path> files = Files.walk(dir.resolve("c"))) {
                 results = ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE))

@@ -3,9 +3,6 @@ package org.spice.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -14,12 +11,12 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.Histograms;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
 
 /**
@@ -60,14 +57,13 @@ class JMeterOpenModelTest {
                 }
             });
             stall.start();
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-            int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--engine", "jmeter",
+            CommandRun ran = CommandRun.of(new BenchCommand(), "--target", server.baseUrl(), "--engine", "jmeter",
                     "--jmeter-home", JMETER.toString(), "--probes", "static", "--rate", Integer.toString(RATE),
                     "--duration", Integer.toString(SECONDS), "--warm-up", "0", "--cpu-time", "0", "--out",
                     dir.resolve("out").toString());
+            int status = ran.status();
             stall.join();
-            String printed = console.toString(StandardCharsets.UTF_8);
+            String printed = ran.console();
             assertEquals(0, status, printed);
             Results results;
             try (Stream<Path> files = Files.walk(dir.resolve("out"))) {

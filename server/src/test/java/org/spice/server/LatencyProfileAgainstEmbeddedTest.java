@@ -5,21 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.OpenLoopRun;
-import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
 
 /**
@@ -34,13 +30,12 @@ class LatencyProfileAgainstEmbeddedTest extends StartedEmbeddedTomcat {
     @Test
     void everyProbeAtTheSameRatesWithRatiosToStaticAndEachAlongItsCurve() throws Exception {
         Path out = base.resolve("latency");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         // Six rounds of 3 probes × 2 rates × 1 s make the first interval; the bound leaves room for no seventh.
-        int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--profile", "latency",
+        CommandRun ran = CommandRun.of(new BenchCommand(), "--target", server.baseUrl(), "--profile", "latency",
                 "--probes", "static,servlet,cgi", "--clients", "4", "--duration", "1", "--warm-up", "4",
                 "--common-rates", "0.25,0.5", "--curve", "0.2,0.8,1.5", "--cpu-time", "45", "--out", out.toString());
-        String printed = console.toString(StandardCharsets.UTF_8);
+        int status = ran.status();
+        String printed = ran.console();
         assertEquals(0, status, printed);
         Path file;
         try (Stream<Path> files = Files.walk(out)) {

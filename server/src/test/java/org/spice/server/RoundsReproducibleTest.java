@@ -3,9 +3,6 @@ package org.spice.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,12 +12,12 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
 
@@ -48,12 +45,11 @@ class RoundsReproducibleTest {
     void theFirstHalfOfTheRoundsAgreesWithTheLast(String server) throws Exception {
         Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
                 "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new BenchCommand(), print, print, "--server", server, "--probes", "static,servlet,module",
+        CommandRun ran = CommandRun.of(new BenchCommand(), "--server", server, "--probes", "static,servlet,module",
                 "--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0",
                 "--warm-up", "10", "--cpu-time", "60", "--cpu-precision", "0.5", "--out", dir.toString());
-        String said = console.toString(StandardCharsets.UTF_8);
+        int status = ran.status();
+        String said = ran.console();
         assertEquals(0, status, said);
         Results results;
         try (Stream<Path> files = Files.walk(dir)) {

@@ -3,9 +3,6 @@ package org.spice.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,11 +12,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.cli.Cli;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
 
@@ -199,13 +196,12 @@ class SideBySideTest {
     private static String bench(Path dir, int warmUp, String... args) {
         Assumptions.assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES,
                 "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
         List<String> all = new ArrayList<>(List.of(args));
         all.addAll(List.of("--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause",
                 "0", "--warm-up", Integer.toString(warmUp), "--out", dir.toString()));
-        int status = Cli.run(new BenchCommand(), print, print, all.toArray(String[]::new));
-        String said = console.toString(StandardCharsets.UTF_8);
+        CommandRun ran = CommandRun.of(new BenchCommand(), all.toArray(String[]::new));
+        int status = ran.status();
+        String said = ran.console();
         assertEquals(0, status, said);
         return said;
     }

@@ -4,11 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
@@ -16,10 +13,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.SweepCommand;
 import org.spice.bench.model.Server;
 import org.spice.bench.model.Sweep;
-import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
 
 /**
@@ -39,12 +36,11 @@ class SweepAgainstEmbeddedTest {
 
     @Test
     void aSweepBuildsEachSizeMeasuresItAndFitsALinePerProbe() throws Exception {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new SweepCommand(), print, print, "--probes", "static,cgi", "--sizes", SMALL + "," + LARGE,
+        CommandRun ran = CommandRun.of(new SweepCommand(), "--probes", "static,cgi", "--sizes", SMALL + "," + LARGE,
                 "--clients", "4", "--warm-up", "1", "--cpu-time", "0", "--duration", "2", "--work", Path.of("target/sweep-work").toAbsolutePath()
                         .toString(), "--out", dir.resolve("sweep").toString());
-        String printed = console.toString(StandardCharsets.UTF_8);
+        int status = ran.status();
+        String printed = ran.console();
         assertEquals(0, status, printed);
         assertTrue(printed.contains("SPICE size sweep: embedded, 4 clients"), printed);
 

@@ -3,20 +3,17 @@ package org.spice.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Server;
-import org.spice.cli.Cli;
 import org.spice.page.Probe;
 
 /**
@@ -57,9 +54,8 @@ class TargetProbesAgainstEmbeddedTest extends StartedEmbeddedTomcat {
 
     /** bench's exit status on the first line, then everything it printed. */
     private static String bench(String... args) {
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new BenchCommand(), print, print, args);
-        return status + "\n" + console.toString(StandardCharsets.UTF_8);
+        CommandRun ran = CommandRun.of(new BenchCommand(), args);
+        int status = ran.status();
+        return status + "\n" + ran.console();
     }
 }

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,11 +18,11 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.cli.Cli;
 import org.spice.imports.ImportCommand;
 import org.spice.page.CanonicalPage;
 
@@ -174,10 +172,9 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
                 JMETER.toString(), "--probes", "static", "--ramp-up", "1", "--duration", "2", "--ramp-down", "0",
                 "--pause", "0", "--warm-up", "0", "--cpu-time", "0", "--out", out.toString()));
         args.addAll(List.of(more));
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new BenchCommand(), print, print, args.toArray(String[]::new));
-        assertEquals(0, status, console.toString(StandardCharsets.UTF_8));
+        CommandRun ran = CommandRun.of(new BenchCommand(), args.toArray(String[]::new));
+        int status = ran.status();
+        assertEquals(0, status, ran.console());
         try (Stream<Path> files = Files.walk(out)) {
             return ResultsJson.read(files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst().orElseThrow());
         }
@@ -193,10 +190,9 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         for (Path file : files) {
             args.add(file.toString());
         }
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new ImportCommand(), print, print, args.toArray(String[]::new));
-        assertEquals(0, status, console.toString(StandardCharsets.UTF_8));
+        CommandRun ran = CommandRun.of(new ImportCommand(), args.toArray(String[]::new));
+        int status = ran.status();
+        assertEquals(0, status, ran.console());
         return ResultsJson.readResults(dir.resolve("out")).runs().get(0);
     }
 
@@ -208,10 +204,9 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         try (var files = Files.list(dir)) {
             files.filter(f -> f.toString().matches(".*\\.(txt|tsv|log)$")).sorted().forEach(f -> args.add(f.toString()));
         }
-        ByteArrayOutputStream console = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-        int status = Cli.run(new ImportCommand(), print, print, args.toArray(String[]::new));
-        String printed = console.toString(StandardCharsets.UTF_8);
+        CommandRun ran = CommandRun.of(new ImportCommand(), args.toArray(String[]::new));
+        int status = ran.status();
+        String printed = ran.console();
         assertEquals(1, status, printed);
         assertFalse(Files.exists(dir.resolve("refused").resolve("results.json")), "nothing written: " + printed);
         return printed;

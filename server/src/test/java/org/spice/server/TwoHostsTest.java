@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,12 +19,12 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.proc.ServerCpu;
-import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
 
 /**
@@ -162,13 +160,12 @@ class TwoHostsTest {
                 .redirectOutput(dir.resolve("jmeter-server.out").toFile()).start();
         try (EmbeddedProcess server = EmbeddedProcess.start(dir, SERVER_ADDRESS)) {
             awaitListening(CLIENT_ADDRESS, 1099, engine);
-            ByteArrayOutputStream console = new ByteArrayOutputStream();
-            PrintStream print = new PrintStream(console, true, StandardCharsets.UTF_8);
-            int status = Cli.run(new BenchCommand(), print, print, "--target", server.baseUrl(), "--server", "embedded",
+            CommandRun ran = CommandRun.of(new BenchCommand(), "--target", server.baseUrl(), "--server", "embedded",
                     "--server-metrics", metrics, "--engine", "jmeter", "--jmeter-remote", CLIENT_ADDRESS + ":1099",
                     "--probes", "static", "--clients", "2", "--ramp-up", "1", "--duration", "2", "--ramp-down", "0",
                     "--pause", "0", "--warm-up", "0", "--no-verify", "--out", dir.resolve("jmeter").toString());
-            assertEquals(0, status, console.toString(StandardCharsets.UTF_8) + "\n" + Files.readString(dir.resolve("jmeter-server.out")));
+            int status = ran.status();
+            assertEquals(0, status, ran.console() + "\n" + Files.readString(dir.resolve("jmeter-server.out")));
             Results results = results(dir.resolve("jmeter"));
             var run = results.runs().get(0);
             assertTrue(run.requests() > 0 && run.errorTotal() == 0, "the engine on the other host measured: " + run.errors());

@@ -6,8 +6,8 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 
+import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 
@@ -67,7 +67,7 @@ public final class CrossChecks {
     }
 
     /** The checks of one start's rounds, each slice's CPU from the source {@code sourceOf} names. */
-    public static Checks of(CpuRounds rounds, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+    public static Checks of(CpuRounds rounds, CpuSources sourceOf) {
         List<Double> idle = new ArrayList<>();
         List<Double> steal = new ArrayList<>();
         rounds.rounds().stream().filter(r -> !r.jitBusy()).forEach(r -> r.slices().forEach(t -> {
@@ -80,26 +80,9 @@ public final class CrossChecks {
     }
 
     /** Per server, its slices after its own against after another's ({@link CarryOver}). */
-    static List<CarryOver> carryOver(CpuRounds rounds, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+    static List<CarryOver> carryOver(CpuRounds rounds, CpuSources sourceOf) {
         List<CpuRounds.Round> counted = rounds.rounds().stream().filter(r -> !r.jitBusy()).toList();
-        // each valid slice's log CPU per request, then its arm's mean over the rounds taken off
-        Map<String, double[]> sums = new HashMap<>();
-        List<double[]> logs = new ArrayList<>();
-        for (CpuRounds.Round round : counted) {
-            double[] y = new double[round.slices().size()];
-            for (int i = 0; i < y.length; i++) {
-                CpuRounds.Taken t = round.slices().get(i);
-                y[i] = t.server() == null ? Double.NaN : Math.log(perRequest(t, sourceOf.apply(t.server(), t.probe())));
-                if (!Double.isNaN(y[i]) && !Double.isInfinite(y[i])) {
-                    double[] s = sums.computeIfAbsent(t.arm(), k -> new double[2]);
-                    s[0] += y[i];
-                    s[1]++;
-                } else {
-                    y[i] = Double.NaN;
-                }
-            }
-            logs.add(y);
-        }
+        List<double[]> residuals = residuals(counted, sourceOf);
         Map<String, List<Double>> same = new LinkedHashMap<>();
         Map<String, List<Double>> other = new LinkedHashMap<>();
         CrossFigures.servers(rounds).forEach(s -> {
@@ -108,11 +91,7 @@ public final class CrossChecks {
         });
         for (int k = 0; k < counted.size(); k++) {
             List<CpuRounds.Taken> slices = counted.get(k).slices();
-            double[] e = new double[slices.size()];
-            for (int i = 0; i < e.length; i++) {
-                double[] s = Double.isNaN(logs.get(k)[i]) ? null : sums.get(slices.get(i).arm());
-                e[i] = s == null ? Double.NaN : logs.get(k)[i] - s[0] / s[1];
-            }
+            double[] e = residuals.get(k);
             double level = median(e);   // the round's own level: the machine's drift, alike for every slice in it
             for (int i = 1; i < e.length; i++) {
                 String server = slices.get(i).server();
@@ -124,19 +103,55 @@ public final class CrossChecks {
         }
         List<CarryOver> all = new ArrayList<>();
         for (String server : same.keySet()) {
-            double[] a = same.get(server).stream().mapToDouble(Double::doubleValue).toArray();
-            double[] b = other.get(server).stream().mapToDouble(Double::doubleValue).toArray();
-            if (a.length < 2 || b.length < 2) {
-                all.add(new CarryOver(server, a.length, b.length, Double.NaN, Double.NaN));
-                continue;
-            }
-            double d = mean(b) - mean(a);
-            double se = Math.sqrt(variance(a) / a.length + variance(b) / b.length);
-            double effect = Math.exp(d);
-            all.add(new CarryOver(server, a.length, b.length, effect,
-                    (Math.exp(d + Z95 * se) - Math.exp(d - Z95 * se)) / 2));
+            all.add(carryOver(server, same.get(server).stream().mapToDouble(Double::doubleValue).toArray(),
+                    other.get(server).stream().mapToDouble(Double::doubleValue).toArray()));
         }
         return all;
+    }
+
+    /**
+     * Each counted round's slices as their log CPU per request less their arm's mean over the rounds, so that what is
+     * left is the round's and the slice's own; NaN where a slice has no figure.
+     */
+    private static List<double[]> residuals(List<CpuRounds.Round> counted,
+            CpuSources sourceOf) {
+        Map<String, double[]> sums = new HashMap<>();
+        List<double[]> logs = new ArrayList<>();
+        for (CpuRounds.Round round : counted) {
+            double[] y = new double[round.slices().size()];
+            for (int i = 0; i < y.length; i++) {
+                CpuRounds.Taken t = round.slices().get(i);
+                y[i] = t.server() == null ? Double.NaN : Math.log(perRequest(t, sourceOf.of(t.server(), t.probe())));
+                if (!Double.isNaN(y[i]) && !Double.isInfinite(y[i])) {
+                    double[] s = sums.computeIfAbsent(t.arm(), k -> new double[2]);
+                    s[0] += y[i];
+                    s[1]++;
+                } else {
+                    y[i] = Double.NaN;
+                }
+            }
+            logs.add(y);
+        }
+        for (int k = 0; k < counted.size(); k++) {
+            List<CpuRounds.Taken> slices = counted.get(k).slices();
+            double[] y = logs.get(k);
+            for (int i = 0; i < y.length; i++) {
+                double[] s = Double.isNaN(y[i]) ? null : sums.get(slices.get(i).arm());
+                y[i] = s == null ? Double.NaN : y[i] - s[0] / s[1];
+            }
+        }
+        return logs;
+    }
+
+    /** {@code server}'s carry-over from its residuals after its own slice ({@code a}) and after another's ({@code b}). */
+    private static CarryOver carryOver(String server, double[] a, double[] b) {
+        if (a.length < 2 || b.length < 2) {
+            return new CarryOver(server, a.length, b.length, Double.NaN, Double.NaN);
+        }
+        double d = mean(b) - mean(a);
+        double se = Math.sqrt(variance(a) / a.length + variance(b) / b.length);
+        return new CarryOver(server, a.length, b.length, Math.exp(d),
+                (Math.exp(d + Z95 * se) - Math.exp(d - Z95 * se)) / 2);
     }
 
     private static double perRequest(CpuRounds.Taken t, SpiceFigures.CpuSource source) {

@@ -8,10 +8,10 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 
+import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.PairedRatio;
-import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Arm;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Reference;
 import org.spice.page.Probe;
@@ -164,12 +164,12 @@ public final class CrossFigures {
      * a comparison ({@link #comparable}; in the order they ran: the first against each later one) on every probe both
      * ran; each CPU read from the source {@code sourceOf} names for that arm and probe.
      */
-    public static List<Cross> of(CpuRounds rounds, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+    public static List<Cross> of(CpuRounds rounds, CpuSources sourceOf) {
         Map<String, List<String>> probes = probes(rounds);
         List<String> servers = new ArrayList<>(probes.keySet());
         Map<String, double[]> series = new LinkedHashMap<>();
         probes.forEach((server, list) -> list.forEach(probe -> series.put(CpuRounds.Taken.arm(server, probe),
-                RoundFigures.series(rounds, CpuRounds.Taken.arm(server, probe), sourceOf.apply(server, probe)))));
+                RoundFigures.series(rounds, CpuRounds.Taken.arm(server, probe), sourceOf.of(server, probe)))));
         List<Pair> pairs = new ArrayList<>();
         if (!rounds.pairs().isEmpty()) {
             rounds.pairs().forEach(p -> pairs.add(Pair.parse(p)));
@@ -206,12 +206,7 @@ public final class CrossFigures {
      * (an arm is "server" or "server:protocol"); two servers under two protocols differ in both, and say neither.
      */
     static boolean comparable(String a, String b) {
-        int i = a.lastIndexOf(':');
-        int j = b.lastIndexOf(':');
-        if (i < 0 || j < 0) {
-            return true;
-        }
-        return a.substring(0, i).equals(b.substring(0, j)) || a.substring(i).equals(b.substring(j));
+        return Arm.parse(a).comparableWith(Arm.parse(b));
     }
 
     private static Cross cross(String probe, String a, String probeB, String b, Map<String, double[]> series,
@@ -239,12 +234,12 @@ public final class CrossFigures {
      * within its aim, and every server's own ratios to its static file within theirs (each server's results show
      * them).
      */
-    public static boolean preciseEnough(CpuRounds rounds, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+    public static boolean preciseEnough(CpuRounds rounds, CpuSources sourceOf) {
         if (rounds.counted() < RoundFigures.MIN_ROUNDS || !of(rounds, sourceOf).stream().allMatch(Cross::precise)) {
             return false;
         }
         return servers(rounds).stream().allMatch(server -> RoundFigures.preciseEnough(rounds.of(server),
-                probe -> sourceOf.apply(server, probe)));
+                probe -> sourceOf.of(server, probe)));
     }
 
     /**
@@ -255,7 +250,7 @@ public final class CrossFigures {
      * two levels). One start: its own figures.
      */
     public static List<Cross> acrossRestarts(List<CpuRounds> restarts,
-            BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+            CpuSources sourceOf) {
         List<List<Cross>> perStart = restarts.stream().map(r -> of(r, sourceOf)).toList();
         if (restarts.size() == 1) {
             return perStart.get(0);
@@ -277,8 +272,8 @@ public final class CrossFigures {
                 relatives[k] = each == null ? Double.NaN : Math.log(each.relative());
                 rounds += each == null ? 0 : each.rounds();
                 logs.add(PairedRatio.logRatios(RoundFigures.series(r, CpuRounds.Taken.arm(c.a(), c.probe()),
-                        sourceOf.apply(c.a(), c.probe())), RoundFigures.series(r, CpuRounds.Taken.arm(c.b(), c.probeOfB()),
-                        sourceOf.apply(c.b(), c.probeOfB()))));
+                        sourceOf.of(c.a(), c.probe())), RoundFigures.series(r, CpuRounds.Taken.arm(c.b(), c.probeOfB()),
+                        sourceOf.of(c.b(), c.probeOfB()))));
             }
             double[] ratio = Restarts.meanWithInterval(estimates);
             double[] relative = Restarts.meanWithInterval(relatives);
@@ -306,7 +301,7 @@ public final class CrossFigures {
 
     /** Every arm's probes against its static file, over every start ({@code restarts}, each one's rounds). */
     public static List<Own> ownAcrossRestarts(List<CpuRounds> restarts,
-            BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+            CpuSources sourceOf) {
         CpuRounds last = restarts.get(restarts.size() - 1);
         List<Own> all = new ArrayList<>();
         for (Map.Entry<String, List<String>> arm : probes(last).entrySet()) {
@@ -323,9 +318,9 @@ public final class CrossFigures {
                 PairedRatio only = PairedRatio.NONE;
                 for (int k = 0; k < restarts.size(); k++) {
                     CpuRounds view = restarts.get(k).of(arm.getKey());
-                    double[] x = RoundFigures.series(view, probe, sourceOf.apply(arm.getKey(), probe));
+                    double[] x = RoundFigures.series(view, probe, sourceOf.of(arm.getKey(), probe));
                     double[] y = RoundFigures.series(view, Reference.STATIC,
-                            sourceOf.apply(arm.getKey(), Reference.STATIC));
+                            sourceOf.of(arm.getKey(), Reference.STATIC));
                     only = PairedRatio.of(x, y);
                     estimates[k] = Math.log(only.ratio());
                     rounds += only.rounds();

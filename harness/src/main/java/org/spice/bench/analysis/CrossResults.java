@@ -6,9 +6,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BiFunction;
 
+import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Arm;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Protocol;
@@ -44,7 +45,7 @@ public final class CrossResults {
 
         /** The CPU figure that stands for a probe's cost on an arm: its server's, as the bench read it. */
         @JsonIgnore
-        public BiFunction<String, String, SpiceFigures.CpuSource> sourceOf() {
+        public CpuSources sourceOf() {
             return sources(servers);
         }
     }
@@ -60,9 +61,9 @@ public final class CrossResults {
     }
 
     /** The CPU source of each arm's probes, from its server's entry (the arm's name up to a ':'). */
-    public static BiFunction<String, String, SpiceFigures.CpuSource> sources(List<Member> servers) {
+    public static CpuSources sources(List<Member> servers) {
         return (arm, probe) -> {
-            String name = arm.contains(":") ? arm.substring(0, arm.lastIndexOf(':')) : arm;
+            String name = Arm.parse(arm).server();
             Member member = servers.stream().filter(m -> m.name().equals(name)).findFirst().orElse(null);
             // a file that does not say where its CPU was read: the server's figure, as its slices hold it
             return member == null || member.cpuFrom() == null ? SpiceFigures.CpuSource.SERVER
@@ -77,7 +78,7 @@ public final class CrossResults {
      */
     public static void write(Path dir, List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts)
             throws IOException {
-        BiFunction<String, String, SpiceFigures.CpuSource> sourceOf = sources(servers);
+        CpuSources sourceOf = sources(servers);
         Files.createDirectories(dir);
         Path temp = dir.resolve(FILE + ".tmp");
         ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, servers,

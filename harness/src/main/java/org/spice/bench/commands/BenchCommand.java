@@ -1,8 +1,5 @@
 package org.spice.bench.commands;
 
-import java.io.IOException;
-import java.net.URI;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,11 +12,16 @@ import java.util.concurrent.Callable;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.engine.ClientLimits;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.Arm;
+import org.spice.bench.model.Load;
+import org.spice.bench.model.Runner;
+import org.spice.bench.model.Timing;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.ServerSide;
+import org.spice.bench.model.Target;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Server;
 import org.spice.bench.net.Endpoint;
-import org.spice.bench.proc.Cgroup;
 import org.spice.cli.Cli;
 import org.spice.cli.Options;
 import org.spice.page.Probe;
@@ -74,9 +76,6 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             + " shtml, module).")
     List<Probe> probes;
 
-    /** With --target and no probes named: those it was found to serve exactly ({@link BenchPlan}), once asked. */
-    List<Probe> served;
-
     @Option(names = "--clients", paramLabel = "LIST", split = ",", converter = Converters.ClientCount.class,
             description = "Client counts of the ladder (default: 1,2,4,8,16,32,64).")
     List<Integer> clients;
@@ -108,9 +107,6 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--repeat", paramLabel = "N", description = "Run the whole ladder N times; the spread is reported.")
     int repeat = 1;
 
-    @Option(names = "--pin", description = "Server on CPU 0, client on CPU 1 (see the README: it did not cut the spread here).")
-    boolean pin;
-
     @Option(names = "--mix", paramLabel = "FILE", converter = Converters.MixFileReader.class,
             description = "A weighted workload (harness/mixes/ecommerce.mix documents the format); repeatable.")
     List<Mix> mixFiles = new ArrayList<>();
@@ -122,7 +118,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     @Option(names = "--baseline", paramLabel = "NAME", converter = Converters.BaselineName.class,
             description = "What the efficiencies divide by: fileset or file (default: the fileset if it runs).")
-    BenchSettings.Baseline baseline = BenchSettings.Baseline.AUTO;
+    Load.Baseline baseline = Load.Baseline.AUTO;
 
     @Option(names = "--cgi-floor", description = "Then measure what starting the CGI program costs, against the CGI figures.")
     boolean cgiFloor;
@@ -130,15 +126,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--no-verify", description = "Do not verify the probes before measuring them.")
     boolean noVerify;
 
-    @Option(names = "--tls-target", paramLabel = "BASE_URL", converter = Converters.Url.class, description = "The HTTPS"
-            + " listener for the tls entries of a mix (default for a started server: its port + 360).")
-    Endpoint tlsTarget;
-
-    @Option(names = "--trust-cert", paramLabel = "PEM", description = "Trust exactly this certificate for TLS (default: the JDK's CAs; for a started server: run/tls/server.pem).")
-    Path trustCert;
-
-    @Option(names = "--tls-resume", description = "Let TLS sessions resume (default: a full handshake per connection, as WebBench).")
-    boolean tlsResume;
+    @Mixin
+    TlsOptions tls;
 
     @Mixin
     Options.Timeout timeout;
@@ -147,22 +136,16 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             description = "Mean latency bound of the useful peak (default 100).")
     double latencyBound = 100;
 
-    @Option(names = "--server-pid", paramLabel = "LIST", split = ",", converter = Converters.Pid.class,
-            description = "With --target: the server's processes on this machine, for its CPU per request.")
-    List<Long> serverPids = new ArrayList<>();
+    @Mixin
+    ServerCpuOptions serverCpu;
 
     @Mixin
     CpuOptions cpu;
 
-    @Option(names = "--server-metrics", paramLabel = "URL[,URL]", split = ",", converter = Converters.ExporterUrl.class,
-            description = "With --target: the Prometheus exporters on the server's machine (scripts/spice metrics-agent"
-                    + " start there prints this value): the server's CPU is read from them, where it runs.")
-    List<URI> serverMetrics = new ArrayList<>();
-
     @Option(names = "--engine", paramLabel = "NAME", converter = Converters.EngineName.class, description = "The load"
             + " engine: event-loop (SPICE's own, plain HTTP and TLS) or jmeter (Apache JMeter, here or on --jmeter-remote"
             + " engines; probe ladders over plain HTTP).")
-    BenchSettings.Engine engine = BenchSettings.Engine.EVENT_LOOP;
+    Runner.Engine engine = Runner.Engine.EVENT_LOOP;
 
     @ArgGroup(exclusive = false, heading = "With --engine jmeter:%n")
     JMeterOptions jmeter;
@@ -177,6 +160,16 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     Path outDir = Path.of("results");
 
     /**
+     * A mixin of options that results.json records and the run does not read: its record's components are kept by
+     * name under {@code settings}, beside those of the groups the run reads. A mixin added to the command (a
+     * {@code @Mixin} field, or picocli's {@code addMixin}) that implements this needs nothing else.
+     */
+    public interface Recorded {
+        /** What the options say, as results.json keeps it (Jackson, names in snake case). */
+        Record settings();
+    }
+
+    /**
      * A server started here: which, the name its results carry (its id; a second instance's is told apart), on which
      * port, its processes and cgroup (null: none), where its results go.
      */
@@ -186,7 +179,9 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Override
     public Integer call() {
         settings();
-        return new BenchPlan(this, startedServers(), !noVerify, cgiFloor, PlanCommands.projectRoot(), out, err).run();
+        BenchPlan.Choices choices = new BenchPlan.Choices(workload, outDir, sideBySide(), findsProbes(), target,
+                protocols(), pairs, restarts, this::settings);
+        return new BenchPlan(choices, startedServers(), !noVerify, cgiFloor, PlanCommands.projectRoot(), out, err).run();
     }
 
     /** The settings {@code args} give, or the ParameterException that names the bad option (for tests). */
@@ -200,38 +195,31 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     BenchSettings settings() {
         List<Server> started = startedServers();
         return settings(started.isEmpty() ? null : new Started(started.get(0), started.get(0).id(),
-                started.get(0).defaultPort(), List.of(), null, outDir), List.of());
+                started.get(0).defaultPort(), List.of(), null, outDir), List.of(), null);
     }
 
     /**
      * The settings of one run, the one place they are made: on --target ({@code started} null) or on a server started
-     * here; {@code named} are the named workload's mixes, measured after the probes.
+     * here; {@code named} are the named workload's mixes, measured after the probes; {@code served} the probes a
+     * target was found to serve byte for byte ({@link BenchPlan}), measured when none are named, or null.
      */
-    BenchSettings settings(Started started, List<Mix> named) {
+    BenchSettings settings(Started started, List<Mix> named, List<Probe> served) {
         Cli.Checks check = new Cli.Checks(spec);
         Endpoint base = started == null ? target : endpoint("http://127.0.0.1:" + started.server().ports(started.port()).http());
-        Endpoint tls = tlsTarget != null ? tlsTarget : started != null
-                ? endpoint("https://127.0.0.1:" + started.server().ports(started.port()).https()) : base.tls() ? base : null;
-        Path trusted = trustCert != null ? trustCert : started != null ? PlanCommands.projectRoot().resolve(BenchPlan.TLS_CERT) : null;
-        List<Mix> mixes = mixes(started == null ? null : started.server(), named);
-        BenchSettings settings = BenchSettings.builder()
-                .target(base).tlsTarget(tls).trustCert(trusted).tlsResume(tlsResume).keepAlive(protocols().get(0) == Protocol.KEEPALIVE)
-                .timeoutMillis(timeout.value())
-                .mixes(mixes).bytes(pageBytes.value()).baseline(baseline).clients(ladder()).repeat(repeat)
-                .latencyBoundMs(latencyBound)
-                .profile(timing.profile).rampUpS(timing.rampUpS()).durationS(timing.durationS())
-                .rampDownS(timing.rampDownS()).pauseS(timing.pauseS()).warmUpS(timing.warmUp)
-                .serverName(started == null ? (servers.isEmpty() ? null : String.join(", ", servers)) : started.name())
-                .serverPids(started == null ? serverPids : started.pids()).serverMetrics(serverMetrics)
-                .serverCgroup(started == null ? cpu.cgroup : started.cgroup()).pin(pin)
-                .engine(engine).jmeter(engine == BenchSettings.Engine.JMETER
-                        ? JMeterOptions.settings(check, jmeter, PlanCommands.projectRoot()) : null)
-                .seed(seed).outDir(started == null ? outDir : started.outDir())
-                .flood(flood.flood(check, timing.profile)).cpu(cpu.rounds(mixes.size(), sideBySide(),
-                        engine == BenchSettings.Engine.EVENT_LOOP && timing.profile != BenchSettings.Profile.LATENCY))
-                .open(openLoop.open()).latency(openLoop.latency(check, timing.profile, cpu))
-                .cost(openLoop.cost(check, timing.profile))
-                .build();
+        List<Mix> mixes = mixes(started == null ? null : started.server(), named, served);
+        Target to = tls.target(base, started == null ? null : endpoint("https://127.0.0.1:"
+                + started.server().ports(started.port()).https()), started == null ? null
+                : PlanCommands.projectRoot().resolve(BenchPlan.TLS_CERT), protocols().get(0) == Protocol.KEEPALIVE,
+                timeout.value());
+        Load load = new Load(mixes, pageBytes.value(), baseline, ladder(), repeat, latencyBound);
+        ServerSide server = serverCpu.side(servers.isEmpty() ? null : String.join(", ", servers), started);
+        Runner runner = new Runner(engine, engine == Runner.Engine.JMETER ? JMeterOptions.settings(check, jmeter,
+                PlanCommands.projectRoot()) : null, seed, started == null ? outDir : started.outDir());
+        BenchSettings settings = new BenchSettings(to, load, timing.timing(), server, runner, cpu.rounds(mixes.size(),
+                sideBySide(), engine == Runner.Engine.EVENT_LOOP && timing.profile != Timing.Profile.LATENCY),
+                openLoop.open(), openLoop.latency(check, timing.profile, cpu), openLoop.cost(check, timing.profile),
+                flood.flood(check, timing.profile), spec.mixins().values().stream().map(CommandSpec::userObject)
+                .filter(Recorded.class::isInstance).map(o -> ((Recorded) o).settings()).toList());
         check(check, settings);
         return settings;
     }
@@ -254,7 +242,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
      * The workloads of a run, decided here only: the probes named, else a named workload's, else the server's (the
      * standard ones on --target); then the mix files and the named workload's mixes.
      */
-    List<Mix> mixes(Server server, List<Mix> named) {
+    List<Mix> mixes(Server server, List<Mix> named, List<Probe> served) {
         List<Probe> chosen = probes != null ? probes : served;
         if (chosen == null) {
             chosen = Workloads.probes(workload);
@@ -310,54 +298,20 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     /** The rules between options, and what their types cannot say; each a usage error that names the option. */
     private void check(Cli.Checks check, BenchSettings settings) {
-        if (settings.durationS() <= 0) {
-            throw check.fail("--duration takes a number above 0, not " + settings.durationS());
+        if (settings.timing().durationS() <= 0) {
+            throw check.fail("--duration takes a number above 0, not " + settings.timing().durationS());
         }
         if (repeat < 1 || repeat > 1000) {
             throw check.fail("--repeat takes a whole number from 1 to 1000, not " + repeat);
         }
-        if (settings.mixes().stream().map(Mix::name).distinct().count() < settings.mixes().size()) {
+        if (settings.load().mixes().stream().map(Mix::name).distinct().count() < settings.load().mixes().size()) {
             throw check.fail("--mix: two workloads are named the same; rename a mix file");
         }
-        if (target == null && (!serverPids.isEmpty() || !serverMetrics.isEmpty() || cpu.cgroup != null)) {
-            throw check.fail((!serverPids.isEmpty() ? "--server-pid" : !serverMetrics.isEmpty() ? "--server-metrics"
-                    : "--server-cgroup") + " goes with --target: a server bench starts is measured by its own cgroup or"
-                    + " processes");
-        }
-        if (settings.cost() != null && target != null && serverPids.isEmpty() && serverMetrics.isEmpty()
-                && cpu.cgroup == null) {
-            throw check.fail("--profile cost is the server's CPU along its rates: with --target, say where to read it"
-                    + " (--server-pid, --server-cgroup or --server-metrics)");
-        }
-        if (!serverMetrics.isEmpty() && (!serverPids.isEmpty() || cpu.cgroup != null)) {
-            throw check.fail("--server-metrics, or --server-pid and --server-cgroup: the server's CPU is read in one place");
-        }
-        if (cpu.cgroup != null) {
-            try {
-                Cgroup.at(cpu.cgroup);
-            } catch (IOException e) {
-                throw check.fail("--server-cgroup: " + e.getMessage());
-            }
-        }
-        if (tlsTarget != null && !tlsTarget.tls()) {
-            throw check.fail("--tls-target: must be an https:// URL, not " + tlsTarget);
-        }
-        if (trustCert != null && !Files.isReadable(trustCert)) {
-            throw check.fail("--trust-cert: cannot read " + trustCert);
-        }
-        if (Workloads.tls(workload) && settings.tlsTarget() == null) {
-            throw check.fail("--tls-target: the e-commerce workload on --target needs its HTTPS listener,"
-                    + " e.g. --tls-target https://127.0.0.1:18440");
-        }
-        for (Mix mix : settings.mixes()) {
-            if (mix.hasTls() && settings.tlsTarget() == null) {
-                throw check.fail("--tls-target: mix \"" + mix.name() + "\" has tls entries; give the TLS base URL,"
-                        + " e.g. --tls-target https://127.0.0.1:18443");
-            }
-        }
+        serverCpu.check(check, settings, target != null);
+        tls.check(check, settings, Workloads.tls(workload));
         JMeterOptions.check(check, settings, jmeter, Workloads.tls(workload));
         checkSideBySide(check, settings);
-        String limit = ClientLimits.refusal(settings.maxClients(), settings.keepAlive());
+        String limit = ClientLimits.refusal(settings.load().maxClients(), settings.target().keepAlive());
         if (limit != null) {
             throw check.fail("--clients: " + limit);
         }
@@ -390,11 +344,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                     throw check.fail("--probes: none of the servers serves " + probe.id());
                 }
             }
-            if (engine != BenchSettings.Engine.EVENT_LOOP) {
+            if (engine != Runner.Engine.EVENT_LOOP) {
                 throw check.fail("--engine " + engine + ": servers side by side run on SPICE's own engine; add"
                         + " --one-at-a-time to measure them one after the other");
             }
-            if (settings.mixes().stream().anyMatch(Mix::hasTls)) {
+            if (settings.load().mixes().stream().anyMatch(Mix::hasTls)) {
                 throw check.fail("servers side by side run plain HTTP, and a workload here has TLS entries; add"
                         + " --one-at-a-time to measure them one after the other");
             }
@@ -414,7 +368,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         Map<String, Server> arms = new LinkedHashMap<>();
         for (int i = 0; i < started.size(); i++) {
             for (Protocol protocol : protocols()) {
-                arms.put(protocols().size() == 1 ? names.get(i) : names.get(i) + ":" + protocol.id(), started.get(i));
+                arms.put(Arm.of(names.get(i), protocol, protocols().size() > 1).name(), started.get(i));
             }
         }
         for (String spec : pairs) {
@@ -430,7 +384,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                     throw check.fail("--pairs " + spec + ": no arm " + side[0] + " in this run; its arms are "
                             + String.join(", ", arms.keySet()));
                 }
-                if (side[1] != null && mixes(server, List.of()).stream().noneMatch(m -> m.name().equals(side[1]))) {
+                if (side[1] != null && mixes(server, List.of(), null).stream().noneMatch(m -> m.name().equals(side[1]))) {
                     throw check.fail("--pairs " + spec + ": " + side[0] + " does not measure " + side[1]
                             + " here (--probes)");
                 }

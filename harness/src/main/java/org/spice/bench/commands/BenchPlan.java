@@ -16,7 +16,9 @@ import java.util.Set;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Server;
+import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.run.BenchRun;
 import org.spice.bench.run.Recorder;
@@ -51,7 +53,26 @@ final class BenchPlan {
     private static final List<Probe> CANDIDATES = Arrays.stream(Probe.values()).filter(p -> p != Probe.CGI_STOCK)
             .toList();
 
-    private final BenchCommand command;
+    /**
+     * What the plan takes from the command line: the choices that shape it, and how each run's settings are made.
+     *
+     * @param findsProbes whether a --target's probes are those verify finds it serves
+     * @param settings    the settings of each run ({@link BenchCommand#settings(BenchCommand.Started, List, List)})
+     */
+    record Choices(String workload, Path outDir, boolean sideBySide, boolean findsProbes, Endpoint target,
+            List<Protocol> protocols, List<String> pairs, int restarts, RunSettings settings) {
+    }
+
+    /** The settings of one run, every option checked. */
+    interface RunSettings {
+        /**
+         * On --target ({@code started} null) or on a server started here; {@code named}: the named workload's mixes;
+         * {@code served}: the probes a target was found to serve, or null.
+         */
+        BenchSettings of(BenchCommand.Started started, List<Mix> named, List<Probe> served);
+    }
+
+    private final Choices command;
     private final List<Server> servers;
     private final boolean verify;
     private final boolean cgiFloor;
@@ -65,7 +86,7 @@ final class BenchPlan {
 
     private final Set<Running> running = new LinkedHashSet<>();
 
-    BenchPlan(BenchCommand command, List<Server> servers, boolean verify, boolean cgiFloor, Path root, PrintStream out,
+    BenchPlan(Choices command, List<Server> servers, boolean verify, boolean cgiFloor, Path root, PrintStream out,
             PrintStream err) {
         this.command = command;
         this.servers = servers;
@@ -82,7 +103,7 @@ final class BenchPlan {
         Thread stopAll = new Thread(this::stopRunning, "spice-stop-servers");
         Runtime.getRuntime().addShutdownHook(stopAll);
         try {
-            List<Mix> named = command.workload == null ? List.of() : Workloads.load(command.workload, root.resolve(FILESET));
+            List<Mix> named = command.workload() == null ? List.of() : Workloads.load(command.workload(), root.resolve(FILESET));
             return servers.isEmpty() ? target(named)
                     : command.sideBySide() ? sideBySide(named) : servers(named);
         } catch (IOException e) {
@@ -104,16 +125,17 @@ final class BenchPlan {
      */
     private int target(List<Mix> named) throws IOException {
         List<String> notes = List.of();
+        List<Probe> served = null;
         if (command.findsProbes()) {
-            ServedProbes found = served(command.settings(null, named));
+            ServedProbes found = served(command.settings().of(null, named, null));
             if (found == null) {
                 return 1;
             }
-            command.served = found.served();
-            notes = found.notMeasured().isEmpty() ? List.of() : List.of("Probes " + command.target + " does not serve"
+            served = found.served();
+            notes = found.notMeasured().isEmpty() ? List.of() : List.of("Probes " + command.target() + " does not serve"
                     + " byte for byte, not measured: " + found.notMeasured() + ".");
         }
-        BenchSettings settings = command.settings(null, named);
+        BenchSettings settings = command.settings().of(null, named, served);
         if (!command.findsProbes() && !verified(settings)) {
             return 1;
         }
@@ -124,7 +146,7 @@ final class BenchPlan {
 
     /** Each server in turn; with several, their results side by side in results/compare-TIME/. */
     private int servers(List<Mix> named) throws IOException {
-        Path out = command.outDir;
+        Path out = command.outDir();
         Path compare = null;
         if (servers.size() > 1) {
             compare = out.resolve("compare-" + Recorder.stamp());
@@ -135,9 +157,9 @@ final class BenchPlan {
             int port = server.defaultPort();
             shell.start(server, port);
             running.add(new Running(server, port));
-            BenchSettings settings = command.settings(new BenchCommand.Started(server, server.id(), port,
+            BenchSettings settings = command.settings().of(new BenchCommand.Started(server, server.id(), port,
                     shell.pids(server, port), shell.cgroup(server, port), compare == null ? out : compare.resolve(server.id())),
-                    named);
+                    named, null);
             int result = 1;
             if (verified(settings)) {
                 BenchRun run = new BenchRun(settings, this.out, err);
@@ -170,14 +192,14 @@ final class BenchPlan {
      * (its results in DIR/start-K/), and the cross ratios are taken over the N starts.
      */
     private int sideBySide(List<Mix> named) throws IOException {
-        Path compare = command.outDir.resolve("compare-" + Recorder.stamp());
+        Path compare = command.outDir().resolve("compare-" + Recorder.stamp());
         List<CpuRounds> earlier = new ArrayList<>();
         SideBySide run = null;
         int status = 0;
-        for (int start = 1; start <= command.restarts; start++) {
-            boolean last = start == command.restarts;
-            if (command.restarts > 1) {
-                err.println("spice bench: start " + start + " of " + command.restarts + " of the servers side by side"
+        for (int start = 1; start <= command.restarts(); start++) {
+            boolean last = start == command.restarts();
+            if (command.restarts() > 1) {
+                err.println("spice bench: start " + start + " of " + command.restarts() + " of the servers side by side"
                         + (start % 2 == 0 ? ", in the reverse order, instances on one port range trading ports" : ""));
             }
             List<SideBySide.Instance> instances = startAll(named, last ? compare : compare.resolve("start-" + start),
@@ -185,7 +207,7 @@ final class BenchPlan {
             if (instances == null) {
                 return 1;
             }
-            run = new SideBySide(instances, command.protocols(), command.pairs, earlier, last, compare, out, err);
+            run = new SideBySide(instances, command.protocols(), command.pairs(), earlier, last, compare, out, err);
             status = run.run();
             stopRunning();
             if (status == Signals.INTERRUPTED || status == Signals.TERMINATED || run.crossRounds() == null) {
@@ -218,8 +240,8 @@ final class BenchPlan {
             Server server = servers.get(i);
             shell.start(server, ports[i]);
             running.add(new Running(server, ports[i]));
-            BenchSettings settings = command.settings(new BenchCommand.Started(server, names.get(i), ports[i],
-                    shell.pids(server, ports[i]), shell.cgroup(server, ports[i]), into.resolve(names.get(i))), named);
+            BenchSettings settings = command.settings().of(new BenchCommand.Started(server, names.get(i), ports[i],
+                    shell.pids(server, ports[i]), shell.cgroup(server, ports[i]), into.resolve(names.get(i))), named, null);
             if (!verified(settings)) {
                 return null;
             }
@@ -248,8 +270,8 @@ final class BenchPlan {
      * or does not serve the static file exactly, the reference every probe is compared with.
      */
     private ServedProbes served(BenchSettings settings) {
-        String base = settings.target().toString();
-        String down = settings.target().unreachable(settings.timeoutMillis());
+        String base = settings.target().http().toString();
+        String down = settings.target().http().unreachable(settings.target().timeoutMillis());
         if (down != null) {
             err.println("spice bench: cannot reach " + base + ": " + down + " (start a server first, e.g. scripts/spice"
                     + " serve)");
@@ -257,15 +279,15 @@ final class BenchPlan {
         }
         TlsConfig tls;
         try {
-            tls = settings.target().tls() ? TlsConfig.create(settings.trustCert(), true) : null;
+            tls = settings.target().http().tls() ? TlsConfig.create(settings.target().trustCert(), true) : null;
         } catch (IOException | GeneralSecurityException e) {
             err.println("spice bench: --trust-cert: " + e.getMessage());
             return null;
         }
         err.println("spice bench: which probes " + base + " serves byte for byte (verify; --probes names them"
                 + " instead)");
-        ServedProbes found = ServedProbes.find(new Verifier(settings.target(), CanonicalPage.of((int) settings.bytes()),
-                LocalDate.now(), settings.timeoutMillis(), tls), CANDIDATES);
+        ServedProbes found = ServedProbes.find(new Verifier(settings.target().http(), CanonicalPage.of((int) settings.load().bytes()),
+                LocalDate.now(), settings.target().timeoutMillis(), tls), CANDIDATES);
         found.inexact().forEach((probe, why) -> err.println("    " + probe.id() + " answers, not the canonical page: "
                 + why));
         if (!found.served().contains(Probe.STATIC)) {
@@ -281,19 +303,19 @@ final class BenchPlan {
 
     /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */
     private boolean verified(BenchSettings settings) {
-        List<String> probes = settings.mixes().stream().filter(Mix::isProbe)
+        List<String> probes = settings.load().mixes().stream().filter(Mix::isProbe)
                 .map(Mix::name).toList();
         if (!verify || probes.isEmpty()) {
             return true;
         }
-        String base = settings.target().toString();
+        String base = settings.target().http().toString();
         err.println("spice bench: verify " + base + " first (--no-verify skips it)");
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         PrintStream to = new PrintStream(said, true, StandardCharsets.UTF_8);
         List<String> args = new ArrayList<>(List.of(base, "--probes", String.join(",", probes),
-                "--bytes", Long.toString(settings.bytes()), "--timeout", Integer.toString(settings.timeoutMillis())));
-        if (settings.target().tls() && settings.trustCert() != null) {
-            args.addAll(List.of("--trust-cert", settings.trustCert().toString()));
+                "--bytes", Long.toString(settings.load().bytes()), "--timeout", Integer.toString(settings.target().timeoutMillis())));
+        if (settings.target().http().tls() && settings.target().trustCert() != null) {
+            args.addAll(List.of("--trust-cert", settings.target().trustCert().toString()));
         }
         if (Cli.run(new VerifyCommand(), to, to, args.toArray(String[]::new)) == 0) {
             return true;

@@ -11,7 +11,9 @@ import java.util.Locale;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
-import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Load;
+import org.spice.bench.model.Runner;
+import org.spice.bench.model.Timing;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.net.Endpoint;
 import org.spice.page.Probe;
@@ -204,15 +206,15 @@ final class Converters {
         }
     }
 
-    static final class ProfileName extends Choice<BenchSettings.Profile> {
+    static final class ProfileName extends Choice<Timing.Profile> {
         ProfileName() {
-            super(BenchSettings.Profile.class);
+            super(Timing.Profile.class);
         }
     }
 
-    static final class EngineName extends Choice<BenchSettings.Engine> {
+    static final class EngineName extends Choice<Runner.Engine> {
         EngineName() {
-            super(BenchSettings.Engine.class);
+            super(Runner.Engine.class);
         }
     }
 
@@ -225,9 +227,9 @@ final class Converters {
         }
     }
 
-    static final class BaselineName extends Choice<BenchSettings.Baseline> {
+    static final class BaselineName extends Choice<Load.Baseline> {
         BaselineName() {
-            super(BenchSettings.Baseline.class);
+            super(Load.Baseline.class);
         }
     }
 

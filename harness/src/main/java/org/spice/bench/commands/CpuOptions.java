@@ -1,14 +1,15 @@
 package org.spice.bench.commands;
 
-import java.nio.file.Path;
 
+import org.spice.bench.model.CpuPlan;
+import org.spice.bench.model.Runner;
 import org.spice.bench.model.BenchSettings;
 import org.spice.cli.Cli;
 import org.spice.page.Probe;
 
 import picocli.CommandLine.Option;
 
-/** How bench takes the CPU figure: where the server's CPU is (its cgroup), and the paired rounds at one load. */
+/** How bench takes the CPU figure: the paired rounds at one load ({@link ServerCpuOptions}: where it is read). */
 final class CpuOptions {
 
     /**
@@ -29,11 +30,6 @@ final class CpuOptions {
      */
     static final double WITH_WARM_UP_PER_WORKLOAD_S = 50;
 
-    @Option(names = "--server-cgroup", paramLabel = "PATH", description = "With --target: the server's cgroup on this"
-            + " machine (e.g. /sys/fs/cgroup/system.slice/apache2.service): its CPU is the server's, every process it"
-            + " starts counted once (a server bench starts runs in a cgroup of its own).")
-    Path cgroup;
-
     @Option(names = "--cpu-clients", paramLabel = "N", converter = Converters.ClientCount.class, description = "The"
             + " CPU rounds at N clients, closed loop, each arm at the rate it reaches (by default they run at one"
             + " offered rate: --cpu-rate).")
@@ -42,13 +38,13 @@ final class CpuOptions {
     @Option(names = "--cpu-precision", paramLabel = "PCT", converter = Converters.Positive.class, description = "The CPU"
             + " rounds go on until every probe's ratio to the static file is known within ±PCT %% (95 %% interval;"
             + " default 5), or --cpu-time.")
-    double precisionPct = 100 * BenchSettings.CpuPlan.PRECISION;
+    double precisionPct = 100 * CpuPlan.PRECISION;
 
     @Option(names = "--cpu-rate", paramLabel = "R|auto", converter = Converters.CpuRate.class, description = "The CPU"
             + " rounds open loop, every slice of every arm at one offered rate: R requests per second, or auto ("
-            + "half the slowest arm's rate at " + BenchSettings.CpuPlan.CLIENTS + " clients, found in one round before"
-            + " them). Default: auto, but one server's probes under " + BenchSettings.CpuPlan.NEAR_WORDS
-            + " of the static file's rate there (CGI, SSI) run at " + BenchSettings.CpuPlan.CLIENTS
+            + "half the slowest arm's rate at " + CpuPlan.CLIENTS + " clients, found in one round before"
+            + " them). Default: auto, but one server's probes under " + CpuPlan.NEAR_WORDS
+            + " of the static file's rate there (CGI, SSI) run at " + CpuPlan.CLIENTS
             + " clients, paired with the static file at the rate, and the rate is half the slowest of the others'."
             + " --cpu-clients N"
             + " instead runs every arm at N clients, each at its own rate.")
@@ -56,7 +52,7 @@ final class CpuOptions {
 
     @Option(names = "--cpu-time", paramLabel = "S", converter = Converters.Seconds.class, description = "The most the CPU"
             + " rounds last, seconds (default: what the warm-up left of " + (int) WITH_WARM_UP_PER_WORKLOAD_S + " s per"
-            + " workload, six at least, for the two, at least " + (int) BenchSettings.CpuPlan.LEAST_S + " and at most " + (int) TIME_S
+            + " workload, six at least, for the two, at least " + (int) CpuPlan.LEAST_S + " and at most " + (int) TIME_S
             + "; 0: no rounds, the CPU figure from the ladder).")
     Double timeS;
 
@@ -66,18 +62,18 @@ final class CpuOptions {
      * rounds hold their arms at one offered rate: at a client count each arm runs at the rate its own speed and the
      * client's allow, and its CPU per request moves with that rate (Tomcat against Jetty read 0.75-0.91 with SPICE's
      * engine where wrk and ab, faster clients, gave 0.65-0.74; a probe's rate against the static file's moved 16-26 %
-     * from round to round at 8 clients, and its ratio with it: docs/method.md, "One load"). Servers side by side hold
+     * from round to round at 8 clients, and its ratio with it: docs/measurements.md, "One load"). Servers side by side hold
      * every arm at one rate. One server's probes too, but for those far slower than the static file (CGI, SSI): one
      * rate for all would be a share of CGI's, where the static file's CPU per request is wake-ups and the machine's
      * steal, not its cost under load; they run at the client count against the static file at the rate.
      */
-    BenchSettings.CpuPlan rounds(int workloads, boolean sideBySide, boolean onEngine) {
+    CpuPlan rounds(int workloads, boolean sideBySide, boolean onEngine) {
         boolean told = rate != null || clients != null;
         boolean auto = rate != null ? rate == Converters.CpuRate.AUTO : !told && (sideBySide || onEngine);
-        return new BenchSettings.CpuPlan(clients != null ? clients : BenchSettings.CpuPlan.CLIENTS, precisionPct / 100,
+        return new CpuPlan(clients != null ? clients : CpuPlan.CLIENTS, precisionPct / 100,
                 timeS != null ? timeS : TIME_S,
                 timeS != null ? null : WITH_WARM_UP_PER_WORKLOAD_S * Math.max(Probe.standard().size(), workloads),
-                rate != null && rate > 0 ? rate : null, auto ? BenchSettings.CpuPlan.AUTO_FRACTION : null,
+                rate != null && rate > 0 ? rate : null, auto ? CpuPlan.AUTO_FRACTION : null,
                 !told && onEngine && !sideBySide ? Boolean.TRUE : null);
     }
 
@@ -87,13 +83,13 @@ final class CpuOptions {
             return;
         }
         if (settings.cpu().timeS() == 0 || settings.latency() != null
-                || settings.engine() != BenchSettings.Engine.EVENT_LOOP) {
+                || settings.runner().engine() != Runner.Engine.EVENT_LOOP) {
             throw check.fail("--cpu-rate sets the load of the CPU rounds, which run on SPICE's own engine: not with"
                     + " --cpu-time 0, --profile latency or --engine jmeter");
         }
         if (clients != null) {
             throw check.fail("--cpu-rate and --cpu-clients: the rounds run at one rate or at one client count, not both"
-                    + " (with auto, the rate is half the slowest arm's at " + BenchSettings.CpuPlan.CLIENTS + " clients)");
+                    + " (with auto, the rate is half the slowest arm's at " + CpuPlan.CLIENTS + " clients)");
         }
     }
 }

@@ -3,7 +3,8 @@ package org.spice.bench.commands;
 import java.util.List;
 import java.util.TreeSet;
 
-import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.FloodPlan;
+import org.spice.bench.model.Timing;
 import org.spice.cli.Cli;
 
 import picocli.CommandLine.Option;
@@ -28,8 +29,8 @@ final class FloodOptions {
     List<Double> timing;
 
     /** The flood the options ask for (null unless the profile is overload), checked. */
-    BenchSettings.Flood flood(Cli.Checks check, BenchSettings.Profile profile) {
-        if (profile != BenchSettings.Profile.OVERLOAD) {
+    FloodPlan flood(Cli.Checks check, Timing.Profile profile) {
+        if (profile != Timing.Profile.OVERLOAD) {
             if (peakClients != null || multiples != null || timing != null) {
                 throw check.fail("--peak-clients, --multiples and --flood-timing go with --profile overload");
             }
@@ -38,17 +39,17 @@ final class FloodOptions {
         if (peakClients != null && peakClients < 1) {
             throw check.fail("--peak-clients takes a client count above 0, not " + peakClients);
         }
-        TreeSet<Integer> sorted = new TreeSet<>(multiples == null ? BenchSettings.Flood.MULTIPLES : multiples);
+        TreeSet<Integer> sorted = new TreeSet<>(multiples == null ? FloodPlan.MULTIPLES : multiples);
         if (sorted.first() < 2 || sorted.last() > MAX_MULTIPLE) {
             throw check.fail("--multiples takes whole numbers from 2 to " + MAX_MULTIPLE + ", not " + multiples);
         }
-        return new BenchSettings.Flood(peakClients == null ? 0 : peakClients, List.copyOf(sorted), timing(check));
+        return new FloodPlan(peakClients == null ? 0 : peakClients, List.copyOf(sorted), timing(check));
     }
 
     /** The steps' timing given, checked: four numbers of seconds, the window above 0. */
     private List<Double> timing(Cli.Checks check) {
         if (timing == null) {
-            return BenchSettings.Flood.TIMING;
+            return FloodPlan.TIMING;
         }
         if (timing.size() != 4 || timing.get(1) <= 0) {
             throw check.fail("--flood-timing takes four numbers of seconds, UP,WINDOW,DOWN,PAUSE, the window above 0"

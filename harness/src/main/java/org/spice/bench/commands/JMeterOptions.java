@@ -8,6 +8,7 @@ import java.util.List;
 
 import org.spice.bench.jmeter.TestPlan;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.Runner;
 import org.spice.bench.model.BenchSettings;
 import org.spice.cli.Cli;
 
@@ -36,7 +37,7 @@ final class JMeterOptions {
     boolean noTls;
 
     /** Where JMeter is and how it reaches its engines ({@code given} may be null: none of the options), checked. */
-    static BenchSettings.JMeter settings(Cli.Checks check, JMeterOptions given, Path root) {
+    static Runner.JMeter settings(Cli.Checks check, JMeterOptions given, Path root) {
         JMeterOptions o = given != null ? given : new JMeterOptions();
         Path home = o.home != null ? o.home : root.resolve("jmeter/target/jmeter");
         if (!Files.isRegularFile(home.resolve("bin/ApacheJMeter.jar"))) {
@@ -52,7 +53,7 @@ final class JMeterOptions {
             if (o.keystore != null) {
                 throw check.fail("--jmeter-rmi-keystore goes with --jmeter-remote and without --jmeter-rmi-no-tls");
             }
-            return new BenchSettings.JMeter(home, o.remotes, null, null);
+            return new Runner.JMeter(home, o.remotes, null, null);
         }
         Path keystore = o.keystore != null ? o.keystore : root.resolve("run/jmeter/rmi.p12");
         Path password = Path.of(keystore + ".password");
@@ -62,7 +63,7 @@ final class JMeterOptions {
                     + " (or, for engines on this machine only, --jmeter-rmi-no-tls)");
         }
         try {
-            return new BenchSettings.JMeter(home, o.remotes, keystore, Files.readString(password).trim());
+            return new Runner.JMeter(home, o.remotes, keystore, Files.readString(password).trim());
         } catch (IOException e) {
             throw check.fail("--jmeter-rmi-keystore: cannot read " + password + ": " + e.getMessage());
         }
@@ -70,27 +71,27 @@ final class JMeterOptions {
 
     /** What the chosen engine cannot do, as usage errors; {@code given} the group (null if none of its options). */
     static void check(Cli.Checks check, BenchSettings settings, JMeterOptions given, boolean workloadTls) {
-        if (settings.engine() != BenchSettings.Engine.JMETER) {
+        if (settings.runner().engine() != Runner.Engine.JMETER) {
             if (given != null) {
                 throw check.fail("the --jmeter-... options go with --engine jmeter");
             }
             return;
         }
-        if (settings.keepAlive()) {
+        if (settings.target().keepAlive()) {
             throw check.fail("--keepalive: the jmeter engine sends a connection per request, as SPICE's method");
         }
-        for (Mix mix : settings.mixes()) {
+        for (Mix mix : settings.load().mixes()) {
             String why = TestPlan.unsupported(mix);
             if (why != null) {
                 throw check.fail("--engine jmeter: " + why);
             }
         }
-        if (settings.target().tls() || workloadTls) {
+        if (settings.target().http().tls() || workloadTls) {
             throw check.fail("--engine jmeter: the jmeter engine runs plain HTTP probes, not TLS");
         }
-        if (settings.flood() != null && !settings.engine().windowed()) {
+        if (settings.flood() != null && !settings.runner().engine().windowed()) {
             throw check.fail("--profile overload: the flood's steps need windows of their own, which the "
-                    + settings.engine() + " engine does not run; use the event-loop engine");
+                    + settings.runner().engine() + " engine does not run; use the event-loop engine");
         }
     }
 }

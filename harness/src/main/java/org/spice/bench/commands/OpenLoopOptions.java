@@ -3,6 +3,11 @@ package org.spice.bench.commands;
 import java.util.List;
 import java.util.TreeSet;
 
+import org.spice.bench.model.CostPlan;
+import org.spice.bench.model.LatencyPlan;
+import org.spice.bench.model.OpenRate;
+import org.spice.bench.model.Runner;
+import org.spice.bench.model.Timing;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Reference;
 import org.spice.cli.Cli;
@@ -47,13 +52,13 @@ final class OpenLoopOptions {
     Integer costRounds;
 
     /** The single rate asked for, or null. */
-    BenchSettings.OpenRate open() {
-        return rate == null ? null : new BenchSettings.OpenRate(rate, maxInFlight);
+    OpenRate open() {
+        return rate == null ? null : new OpenRate(rate, maxInFlight);
     }
 
     /** The latency profile's plan (null unless the profile is latency), its rounds bounded by {@code cpu}'s options. */
-    BenchSettings.LatencyPlan latency(Cli.Checks check, BenchSettings.Profile profile, CpuOptions cpu) {
-        if (profile != BenchSettings.Profile.LATENCY) {
+    LatencyPlan latency(Cli.Checks check, Timing.Profile profile, CpuOptions cpu) {
+        if (profile != Timing.Profile.LATENCY) {
             if (common != null || curve != null) {
                 throw check.fail("--common-rates and --curve go with --profile latency");
             }
@@ -61,31 +66,31 @@ final class OpenLoopOptions {
         }
         if (cpu.timeS != null && cpu.timeS == 0) {
             throw check.fail("--cpu-time 0: the latency profile's rounds need time (--cpu-time bounds them; by default"
-                    + " they take " + BenchSettings.LatencyPlan.ROUNDS + " rounds)");
+                    + " they take " + LatencyPlan.ROUNDS + " rounds)");
         }
-        return new BenchSettings.LatencyPlan(fractions(check, "--common-rates", common,
-                BenchSettings.LatencyPlan.FRACTIONS), fractions(check, "--curve", curve, BenchSettings.LatencyPlan.CURVE),
+        return new LatencyPlan(fractions(check, "--common-rates", common,
+                LatencyPlan.FRACTIONS), fractions(check, "--curve", curve, LatencyPlan.CURVE),
                 maxInFlight, cpu.timeS != null ? cpu.timeS : 0, cpu.precisionPct / 100);
     }
 
     /** The cost curve's plan (null unless the profile is cost). */
-    BenchSettings.CostPlan cost(Cli.Checks check, BenchSettings.Profile profile) {
-        if (profile != BenchSettings.Profile.COST) {
+    CostPlan cost(Cli.Checks check, Timing.Profile profile) {
+        if (profile != Timing.Profile.COST) {
             if (costRates != null || costRounds != null) {
                 throw check.fail("--cost-rates and --cost-rounds go with --profile cost");
             }
             return null;
         }
-        List<Double> fractions = fractions(check, "--cost-rates", costRates, BenchSettings.CostPlan.FRACTIONS);
+        List<Double> fractions = fractions(check, "--cost-rates", costRates, CostPlan.FRACTIONS);
         if (fractions.size() < 2) {
             throw check.fail("--cost-rates: give at least two fractions of the peak, or no line can be drawn");
         }
-        int rounds = costRounds != null ? costRounds : BenchSettings.CostPlan.ROUNDS;
+        int rounds = costRounds != null ? costRounds : CostPlan.ROUNDS;
         if (rounds < 3 || rounds > 1000) {
             throw check.fail("--cost-rounds takes a whole number from 3 (an interval needs the spread of at least"
                     + " three) to 1000, not " + rounds);
         }
-        return new BenchSettings.CostPlan(fractions, BenchSettings.CostPlan.FIT_FROM, BenchSettings.CostPlan.SLICE_S,
+        return new CostPlan(fractions, CostPlan.FIT_FROM, CostPlan.SLICE_S,
                 rounds, maxInFlight);
     }
 
@@ -117,20 +122,20 @@ final class OpenLoopOptions {
         if (rate != null && rate > 1_000_000) {
             throw check.fail("--rate: at most 1000000 requests per second, not " + rate);
         }
-        if (sideBySide || settings.repeat() > 1 || settings.flood() != null
-                || settings.mixes().stream().anyMatch(m -> !m.isProbe())) {
+        if (sideBySide || settings.load().repeat() > 1 || settings.flood() != null
+                || settings.load().mixes().stream().anyMatch(m -> !m.isProbe())) {
             throw check.fail(what + " runs probes open loop on one server, once: not with several servers or"
                     + " protocols, --profile overload, --repeat or mixes");
         }
-        if (profile && settings.engine() != BenchSettings.Engine.EVENT_LOOP) {
+        if (profile && settings.runner().engine() != Runner.Engine.EVENT_LOOP) {
             throw check.fail(what + " runs on SPICE's own engine: its rounds of short slices would each start"
                     + " a JMeter (--engine jmeter takes --rate, one probe at a time)");
         }
-        if (settings.engine() == BenchSettings.Engine.JMETER && (settings.keepAlive() || maxInFlight != 1000)) {
+        if (settings.runner().engine() == Runner.Engine.JMETER && (settings.target().keepAlive() || maxInFlight != 1000)) {
             throw check.fail("--rate with --engine jmeter: JMeter's open model starts a thread per arrival, a"
                     + " connection each, with no cap: not with --keepalive or --max-in-flight");
         }
-        if (settings.latency() != null && settings.mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
+        if (settings.latency() != null && settings.load().mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
             throw check.fail("--profile latency takes every probe's latency against the static file's: add static to"
                     + " --probes");
         }

@@ -1,6 +1,7 @@
 package org.spice.bench.commands;
 
-import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Load;
+import org.spice.bench.model.Timing;
 
 import picocli.CommandLine.Option;
 
@@ -14,7 +15,7 @@ final class TimingOptions {
             + " rates in paired rounds, and each along its own curve: --common-rates, --curve), or cost (the quick ladder"
             + " for each probe's peak, then each probe's server CPU per request at fractions of it in rounds, and its"
             + " marginal cost, the CPU of one more request: --cost-rates, --cost-rounds).")
-    BenchSettings.Profile profile = BenchSettings.Profile.QUICK;
+    Timing.Profile profile = Timing.Profile.QUICK;
 
     @Option(names = "--duration", paramLabel = "S", converter = Converters.Seconds.class,
             description = "The measured window of each mix, seconds.")
@@ -42,19 +43,10 @@ final class TimingOptions {
             + " all, 2 S where no CPU rounds follow (default 30; 0: no warm-up and no idle measurement).")
     double warmUp = 30;
 
-    double rampUpS() {
-        return rampUp != null ? rampUp : profile.rampUpS;
-    }
-
-    double durationS() {
-        return duration != null ? duration : profile.durationS;
-    }
-
-    double rampDownS() {
-        return rampDown != null ? rampDown : profile.rampDownS;
-    }
-
-    double pauseS() {
-        return pause != null ? pause : profile.pauseS;
+    /** The timing these options give: the profile's, each value the options name changed. */
+    Timing timing() {
+        return new Timing(profile, rampUp != null ? rampUp : profile.rampUpS, duration != null ? duration
+                : profile.durationS, rampDown != null ? rampDown : profile.rampDownS, pause != null ? pause
+                : profile.pauseS, warmUp);
     }
 }

@@ -10,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
+import org.spice.bench.model.Runner;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.Failure;
@@ -19,7 +20,6 @@ import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
-import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.KernelCounters;
 import org.spice.bench.proc.ServerCpu;
 
@@ -31,9 +31,6 @@ import org.spice.bench.proc.ServerCpu;
  */
 public final class EventLoopEngine implements LoadEngine.Windowed {
 
-    /** With no success for this long while connections are refused, the server is taken for dead. */
-    private static final long DEAD_AFTER_NANOS = TimeUnit.SECONDS.toNanos(2);
-    private static final long POLL_MILLIS = 100;
     /**
      * Below this share of clients busy on average (Little's law) with the client's CPU saturated, the
      * engine, not the server, set the pace: the mix is marked rather than given a rate.
@@ -86,7 +83,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         this.settings = settings;
         this.tls = tls;
         this.stop = stop;
-        this.local = settings.target().isLocal();
+        this.local = settings.target().http().isLocal();
         this.serverCpu = serverCpu;
         this.armNames = List.copyOf(residents.keySet());
         this.residentOf = new int[armNames.size()];
@@ -101,7 +98,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
 
     @Override
     public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
-        return run(mix, clients, repeat, settings.rampUpS(), settings.durationS(), settings.rampDownS());
+        return run(mix, clients, repeat, settings.timing().rampUpS(), settings.timing().durationS(), settings.timing().rampDownS());
     }
 
     /**
@@ -153,7 +150,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     }
 
     /** What one run measured: its loops and their counts, the watch over it and the window's edges. */
-    private record Measured(Loops loops, Watch watch, Window window) {
+    private record Measured(Loops loops, MixWatch watch, Window window) {
     }
 
     private Measured run(List<Mix> mixes, MixControl control, int clients, double rampUpS, double windowS,
@@ -162,12 +159,12 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         long windowStart = System.nanoTime() + nanos(rampUpS);
         long windowEnd = windowStart + nanos(windowS);
         Schedule schedule = new Schedule(windowStart, windowEnd, windowEnd + nanos(rampDownS));
-        Watch watch = new Watch(loops.stats());
+        MixWatch watch = new MixWatch(loops.stats(), stop, settings.server().pids());
         control.start(schedule);
         Window window = measure(watch, schedule, control, readsJit);
         control.stop();
         for (Thread thread : loops.threads()) {
-            thread.join(settings.timeoutMillis() + 5_000L);
+            thread.join(settings.target().timeoutMillis() + 5_000L);
         }
         return new Measured(loops, watch, window);
     }
@@ -183,7 +180,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         List<EventLoop> loops = new ArrayList<>(loopCount);
         List<Thread> threads = new ArrayList<>(loopCount);
         for (int k = 0; k < loopCount; k++) {
-            EventLoop loop = new EventLoop(control, ready, settings.timeoutMillis());
+            EventLoop loop = new EventLoop(control, ready, settings.target().timeoutMillis());
             loops.add(loop);
             Thread thread = new Thread(loop, "spice-loop-" + k);
             thread.setDaemon(true);   // a stuck loop must not keep the JVM alive after the results are written
@@ -194,7 +191,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
             ClientCounts c = new ClientCounts();
             counts.add(c);
             EventLoop loop = loops.get(i % loopCount);
-            loop.add(new LoopClient(mix, requests, c, settings.seed() + i, control, loop, settings));
+            loop.add(new LoopClient(mix, requests, c, settings.runner().seed() + i, control, loop, settings));
         }
         threads.forEach(Thread::start);
         ready.await();
@@ -211,7 +208,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
      * started in, and no longer (at most the ramp-down): a window at 64 clients has its last request back within some
      * 20 ms, CGI's within a few hundred.
      */
-    private Window measure(Watch watch, Schedule schedule, MixControl control, boolean readsJit)
+    private Window measure(MixWatch watch, Schedule schedule, MixControl control, boolean readsJit)
             throws InterruptedException {
         Failure reason = watch.until(schedule.windowStart());
         if (reason != null) {
@@ -220,7 +217,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         List<CpuReading> edges = new ArrayList<>();
         edges.add(CpuReading.now(serverCpu, readsJit, residents));
         // The kernel's counters at the window's two edges only (a scan of every thread's status: too slow per slice).
-        KernelCounters kernel0 = KernelCounters.read(local ? settings.serverPids() : List.of());
+        KernelCounters kernel0 = KernelCounters.read(local ? settings.server().pids() : List.of());
         for (long edge = schedule.windowStart() + SLICE_NANOS; reason == null; edge += SLICE_NANOS) {
             long until = Math.min(edge, schedule.windowEnd());
             reason = watch.until(until);
@@ -229,7 +226,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
                 break;
             }
         }
-        KernelCounters kernel = local ? KernelCounters.read(settings.serverPids()).since(kernel0) : KernelCounters.NONE;
+        KernelCounters kernel = local ? KernelCounters.read(settings.server().pids()).since(kernel0) : KernelCounters.NONE;
         long measuredUntil = Math.min(System.nanoTime(), schedule.windowEnd());
         if (reason == null) {
             // the window is complete; a failure in the ramp-down does not spoil it, a signal does
@@ -242,12 +239,12 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     /** The mix's record: over the time the server answered if it died, failed if the engine set the pace. */
     private RunRecord record(String name, long expectedBytes, List<Mix> mixes, int repeat, Measured measured) {
         Loops loops = measured.loops();
-        Watch watch = measured.watch();
+        MixWatch watch = measured.watch();
         Window window = measured.window();
         Failure reason = window.reason();
         boolean gone = watch.serverGone();
         if (reason == null && loops.stats().stream().anyMatch(LoopStats::anyErrors)) {
-            String down = Endpoint.firstUnreachable(settings.endpoints(mixes), settings.timeoutMillis());
+            String down = Endpoint.firstUnreachable(settings.target().endpoints(mixes), settings.target().timeoutMillis());
             if (down != null) {
                 reason = Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering during this mix: " + down);
                 gone = true;
@@ -295,7 +292,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     }
 
     /** The name of the engine in results.json. */
-    public static final String EVENT_LOOP = BenchSettings.Engine.EVENT_LOOP.toString();
+    public static final String EVENT_LOOP = Runner.Engine.EVENT_LOOP.toString();
 
     /**
      * How many selector threads: two where there are two cores, as wrk's default, each serving many clients. One per
@@ -309,7 +306,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
 
     /** The size every response of the mix must have, or -1 if its entries differ. */
     long expectedBytes(Mix mix) {
-        long[] sizes = mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : settings.bytes())
+        long[] sizes = mix.entries().stream().mapToLong(e -> e.bytes() >= 0 ? e.bytes() : settings.load().bytes())
                 .distinct().toArray();
         return sizes.length == 1 ? sizes[0] : -1;
     }
@@ -323,10 +320,10 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         Request[] requests = new Request[mix.entries().size()];
         for (int i = 0; i < requests.length; i++) {
             MixEntry entry = mix.entries().get(i);
-            Endpoint plain = mix.target() != null ? mix.target() : settings.target();
-            boolean keepAlive = mix.target() != null ? mix.keepAlive() : settings.keepAlive();
-            requests[i] = Request.get(entry.tls() ? settings.tlsTarget() : plain, entry.path(),
-                    keepAlive, entry.bytes() >= 0 ? entry.bytes() : settings.bytes());
+            Endpoint plain = mix.target() != null ? mix.target() : settings.target().http();
+            boolean keepAlive = mix.target() != null ? mix.keepAlive() : settings.target().keepAlive();
+            requests[i] = Request.get(entry.tls() ? settings.target().https() : plain, entry.path(),
+                    keepAlive, entry.bytes() >= 0 ? entry.bytes() : settings.load().bytes());
         }
         return requests;
     }
@@ -337,82 +334,5 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
 
     private static long nanos(double seconds) {
         return (long) (seconds * 1e9);
-    }
-
-    /** Why the mix must end if one of the server's processes is gone, else null. */
-    static Failure processGone(List<Long> pids) {
-        for (long pid : pids) {
-            if (!CpuMeter.processExists(pid)) {
-                return Failure.of(Failure.Kind.SERVER_GONE, "the server process " + pid + " is gone");
-            }
-        }
-        return null;
-    }
-
-    /** A latch nothing counts down: a wait on it is a sleep. */
-    private static final CountDownLatch NEVER = new CountDownLatch(1);
-
-    /** The runner's watch over a running mix: a signal, the server process gone, or every connection refused. */
-    private final class Watch {
-        private final List<LoopStats> stats;
-        private long lastSuccesses = -1;
-        private long lastProgress = System.nanoTime();
-        private long refusalsAtProgress;
-        private boolean serverGone;
-
-        Watch(List<LoopStats> stats) {
-            this.stats = stats;
-        }
-
-        boolean serverGone() {
-            return serverGone;
-        }
-
-        /** Sleeps until {@code deadline}; returns null, or why the mix must end now. */
-        Failure until(long deadline) throws InterruptedException {
-            return until(deadline, NEVER);
-        }
-
-        /** Sleeps until {@code deadline} or until {@code done} has counted down; null, or why the mix must end now. */
-        Failure until(long deadline, CountDownLatch done) throws InterruptedException {
-            while (true) {
-                Failure reason = check();
-                long left = deadline - System.nanoTime();
-                if (reason != null || left <= 0 || done.getCount() == 0) {
-                    return reason;
-                }
-                done.await(Math.max(1, Math.min(POLL_MILLIS, TimeUnit.NANOSECONDS.toMillis(left))), TimeUnit.MILLISECONDS);
-            }
-        }
-
-        private Failure check() {
-            if (stop.requested()) {
-                return stop.failure();
-            }
-            Failure gone = processGone(settings.serverPids());
-            if (gone != null) {
-                serverGone = true;
-                return gone;
-            }
-            long successes = 0;
-            long refusals = 0;
-            for (LoopStats s : stats) {
-                successes += s.liveSuccesses();
-                refusals += s.liveRefusals();
-            }
-            long now = System.nanoTime();
-            if (successes != lastSuccesses) {
-                lastSuccesses = successes;
-                lastProgress = now;
-                refusalsAtProgress = refusals;
-                return null;
-            }
-            if (now - lastProgress > DEAD_AFTER_NANOS && refusals > refusalsAtProgress) {
-                serverGone = true;
-                return Failure.of(Failure.Kind.SERVER_DOWN, "the server refused connections and answered none for "
-                        + TimeUnit.NANOSECONDS.toSeconds(DEAD_AFTER_NANOS) + " s: it has stopped");
-            }
-            return null;
-        }
     }
 }

@@ -52,7 +52,7 @@ final class LoopClient {
         this.loop = loop;
         this.random = new SplittableRandom(seed);
         this.control = control;
-        this.exchange = new Exchange(control.tls(), settings.timeoutMillis(), loop.selector(),
+        this.exchange = new Exchange(control.tls(), settings.target().timeoutMillis(), loop.selector(),
                 this, loop.buffer());
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.OpenRate;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.ErrorClass;
@@ -126,19 +127,19 @@ public final class OpenLoop {
      * under way, ten times that waiting.
      */
     public static Plan plan(Mix mix, BenchSettings settings) {
-        BenchSettings.OpenRate open = settings.open();
+        OpenRate open = settings.open();
         return plan(mix, settings, open.rps(), open.maxInFlight());
     }
 
     /** {@code mix} at {@code rate} for the settings' duration, at most {@code maxInFlight} under way. */
     public static Plan plan(Mix mix, BenchSettings settings, double rate, int maxInFlight) {
-        return plan(mix, settings, rate, maxInFlight, settings.durationS());
+        return plan(mix, settings, rate, maxInFlight, settings.timing().durationS());
     }
 
     /** {@code mix} at {@code rate} for {@code durationS}, at most {@code maxInFlight} under way. */
     public static Plan plan(Mix mix, BenchSettings settings, double rate, int maxInFlight, double durationS) {
         return new Plan(List.of(EventLoopEngine.requests(mix, settings)), rate, durationS, maxInFlight,
-                10 * maxInFlight, settings.timeoutMillis());
+                10 * maxInFlight, settings.target().timeoutMillis());
     }
 
     /**
@@ -227,21 +228,8 @@ public final class OpenLoop {
             while (true) {
                 selector.select(100);
                 long now = System.nanoTime();
-                for (var it = selector.selectedKeys().iterator(); it.hasNext(); ) {
-                    var key = it.next();
-                    it.remove();
-                    Slot slot = (Slot) key.attachment();
-                    if (slot.busy && slot.exchange.onReady(key)) {
-                        ended(slot, System.nanoTime());
-                    }
-                }
-                while (!queue.isEmpty() && !free.isEmpty()) {
-                    send(free.pop(), queue.poll());
-                }
-                while (k < total && plan.due(t0, k) - System.nanoTime() <= 0 && !stop.requested()) {
-                    hold.before(k);
-                    due(plan.due(t0, k++));
-                }
+                serveReady();
+                sendDue(t0, total);
                 if (now - nextScan >= 0) {
                     nextScan = now + SCAN_NANOS;
                     expire(now);
@@ -255,14 +243,41 @@ public final class OpenLoop {
             throw new UncheckedIOException("the selector failed", e);
         } finally {
             timer.interrupt();
-            for (Slot slot : slots) {
-                slot.exchange.close();
+            close();
+        }
+    }
+
+    /** Every exchange the selector found ready moved on; those that ended counted, and their slots freed. */
+    private void serveReady() throws IOException {
+        for (var it = selector.selectedKeys().iterator(); it.hasNext(); ) {
+            var key = it.next();
+            it.remove();
+            Slot slot = (Slot) key.attachment();
+            if (slot.busy && slot.exchange.onReady(key)) {
+                ended(slot, System.nanoTime());
             }
-            try {
-                selector.close();
-            } catch (IOException e) {
-                // the run is over either way
-            }
+        }
+    }
+
+    /** The queue's requests into the free slots, then every request of the schedule now due sent or queued. */
+    private void sendDue(long t0, long total) throws IOException, InterruptedException {
+        while (!queue.isEmpty() && !free.isEmpty()) {
+            send(free.pop(), queue.poll());
+        }
+        while (k < total && plan.due(t0, k) - System.nanoTime() <= 0 && !stop.requested()) {
+            hold.before(k);
+            due(plan.due(t0, k++));
+        }
+    }
+
+    private void close() {
+        for (Slot slot : slots) {
+            slot.exchange.close();
+        }
+        try {
+            selector.close();
+        } catch (IOException e) {
+            // the run is over either way
         }
     }
 

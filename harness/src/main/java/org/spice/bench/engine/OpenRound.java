@@ -59,7 +59,7 @@ final class OpenRound {
         double durationS = leadInS + order.size() * EventLoopEngine.SLICE_NANOS / 1e9 + EventLoopEngine.ROUND_RAMP_DOWN_S;
         int inFlight = settings.open() != null ? settings.open().maxInFlight() : MAX_IN_FLIGHT;
         OpenLoop.Plan plan = new OpenLoop.Plan(courses.get(0), rate, durationS, inFlight, 10 * inFlight,
-                settings.timeoutMillis(), new OpenLoop.Slicing(courses, lead, EventLoopEngine.SLICE_NANOS));
+                settings.target().timeoutMillis(), new OpenLoop.Slicing(courses, lead, EventLoopEngine.SLICE_NANOS));
         long t0 = System.nanoTime() + START_NANOS;
         CompletableFuture<OpenStats> loop = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
@@ -110,12 +110,12 @@ final class OpenRound {
         if (stop.requested()) {
             return stop.failure();
         }
-        Failure gone = EventLoopEngine.processGone(settings.serverPids());
+        Failure gone = MixWatch.processGone(settings.server().pids());
         if (gone != null) {
             return gone;
         }
         String down = stats.succeeded() > 0 ? null
-                : Endpoint.firstUnreachable(settings.endpoints(order), settings.timeoutMillis());
+                : Endpoint.firstUnreachable(settings.target().endpoints(order), settings.target().timeoutMillis());
         return down == null ? null : Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering: " + down);
     }
 

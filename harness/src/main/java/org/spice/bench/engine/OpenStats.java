@@ -4,7 +4,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import org.HdrHistogram.Histogram;
-import org.spice.bench.figures.Histograms;
+import org.spice.bench.figures.OpenFigures;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.net.ErrorClass;
 
@@ -16,9 +16,10 @@ import org.spice.bench.net.ErrorClass;
  */
 public final class OpenStats {
 
-    /** A run whose generator was later than this at its 99.9th percentile was the generator's, not the server's. */
-    public static final double LAG_LIMIT_MS = 1.0;
-    /** Nor one that dropped more than this share of its requests. */
+    /**
+     * A run whose generator was later than {@link OpenFigures#OpenFigures.LAG_LIMIT_MS} at its 99.9th percentile was the
+     * generator's, not the server's; so was one that dropped more than this share of its requests.
+     */
     public static final double DROP_LIMIT = 0.001;
     private static final int DIGITS = 3;
 
@@ -113,7 +114,7 @@ public final class OpenStats {
 
     /** Whether the generator, not the server, may have set the figures: late sends, or requests it dropped. */
     public boolean generatorLimited() {
-        return lagMs(99.9) > LAG_LIMIT_MS || dropped > DROP_LIMIT * Math.max(1, due);
+        return lagMs(99.9) > OpenFigures.LAG_LIMIT_MS || dropped > DROP_LIMIT * Math.max(1, due);
     }
 
     /** How late the generator came to its requests at the 99th percentile, ms. */
@@ -132,20 +133,17 @@ public final class OpenStats {
             return null;
         }
         return String.format(Locale.ROOT, "generator-limited: %s%s (GC %d ms in the run)",
-                lagMs(99.9) > LAG_LIMIT_MS ? String.format(Locale.ROOT, "its sends were late by %.2f ms at p99.9"
-                        + " (limit %.1f ms)", lagMs(99.9), LAG_LIMIT_MS) : "",
+                lagMs(99.9) > OpenFigures.LAG_LIMIT_MS ? String.format(Locale.ROOT, "its sends were late by %.2f ms at p99.9"
+                        + " (limit %.1f ms)", lagMs(99.9), OpenFigures.LAG_LIMIT_MS) : "",
                 dropped > DROP_LIMIT * Math.max(1, due) ? String.format(Locale.ROOT, "%s%d requests dropped (%.2f %%;"
-                        + " more than --max-in-flight and its queue were waiting)", lagMs(99.9) > LAG_LIMIT_MS ? "; "
+                        + " more than --max-in-flight and its queue were waiting)", lagMs(99.9) > OpenFigures.LAG_LIMIT_MS ? "; "
                         : "", dropped, 100.0 * dropped / Math.max(1, due)) : "", gcMillis);
     }
 
     private double lagMs(double percentile) {
-        return lag.getTotalCount() == 0 ? 0 : lag.getValueAtPercentile(percentile) / 1e6;
+        return OpenFigures.lagMs(lag, percentile);
     }
 
-    private static double ms(Histogram h, double percentile) {
-        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1e6;
-    }
 
     /**
      * The run's figures as results.json keeps them, {@code serverCpuS} the server's CPU over the run (NaN where not
@@ -157,12 +155,9 @@ public final class OpenStats {
         for (long e : errors) {
             errorCount += e;
         }
-        return new OpenLoopRun(probe, plan.rate(), plan.durationS(), due, sent, succeeded / spanS, succeeded,
-                errorCount, timedOut, dropped, ms(latency, 50), ms(latency, 90), ms(latency, 99), ms(latency, 99.9),
-                latency.getTotalCount() == 0 ? Double.NaN : latency.getMaxValue() / 1e6, ms(service, 50),
-                ms(service, 99), lagMs(99), lagMs(99.9), lag.getTotalCount() == 0 ? 0 : lag.getMaxValue() / 1e6,
-                gcMillis, generatorLimited(), generatorNote(), stopped,
-                succeeded > 0 ? serverCpuS * 1e6 / succeeded : Double.NaN, Histograms.encoded(latency), Histograms.encoded(service));
+        return OpenLoopRun.builder(probe, plan.rate(), plan.durationS()).requests(due, sent)
+                .outcomes(succeeded / spanS, succeeded, errorCount, timedOut, dropped).latency(latency).service(service)
+                .lag(lag, gcMillis).generatorLimited(generatorNote()).cut(stopped).serverCpuS(serverCpuS).build();
     }
 
     /** The requests due in slice {@code i} of a round's schedule that succeeded. */

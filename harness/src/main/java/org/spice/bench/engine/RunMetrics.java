@@ -8,6 +8,7 @@ import org.spice.bench.model.Cpu;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.RunRecordBuilder;
 import org.spice.bench.model.Slice;
 import org.spice.bench.model.Tally;
 import org.spice.bench.net.ErrorClass;
@@ -43,7 +44,7 @@ final class RunMetrics {
                 tally.status(status, loop.statusCount(status));
             }
         }
-        RunRecord.Builder record = tally.record(probe, clients.size(), repeat, durationS)
+        RunRecordBuilder record = tally.record(probe, clients.size(), repeat, durationS)
                 .expectedBodyBytes(expectedBodyBytes).cpu(cpu);
         return (failed != null ? record.failed(failed) : record).build();
     }

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.Runner;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.Failure;
@@ -37,7 +38,7 @@ public final class JMeterEngine implements LoadEngine {
     private static final long GRACE_SECONDS = 120;
 
     private final BenchSettings settings;
-    private final BenchSettings.JMeter jmeter;
+    private final Runner.JMeter jmeter;
     private final Path work;
     private final Stop stop;
     private final PrintStream err;
@@ -46,7 +47,7 @@ public final class JMeterEngine implements LoadEngine {
 
     public JMeterEngine(BenchSettings settings, Path work, Stop stop, PrintStream err, ServerCpu serverCpu) {
         this.settings = settings;
-        this.jmeter = settings.jmeter();
+        this.jmeter = settings.runner().jmeter();
         this.work = work;
         this.stop = stop;
         this.err = err;
@@ -65,8 +66,8 @@ public final class JMeterEngine implements LoadEngine {
 
     @Override
     public RunRecord run(Mix mix, int clients, int repeat) throws InterruptedException {
-        double seconds = settings.rampUpS() + settings.durationS() + settings.rampDownS();
-        return execute(mix, clients, repeat, seconds).toBuilder().rampUpS(settings.rampUpS()).build();
+        double seconds = settings.timing().rampUpS() + settings.timing().durationS() + settings.timing().rampDownS();
+        return execute(mix, clients, repeat, seconds).toBuilder().rampUpS(settings.timing().rampUpS()).build();
     }
 
     /** An open-loop run, or why there is none. */
@@ -89,14 +90,14 @@ public final class JMeterEngine implements LoadEngine {
                 writeRmiProperties(work.resolve("rmi.properties"), jmeter.rmiKeystore(), jmeter.rmiPassword());
             }
             Path plan = work.resolve(name + ".jmx");
-            Files.writeString(plan, TestPlan.openJmx(settings.target(), mix, rate / engines, settings.durationS(),
-                    settings.timeoutMillis()), StandardCharsets.UTF_8);
+            Files.writeString(plan, TestPlan.openJmx(settings.target().http(), mix, rate / engines, settings.timing().durationS(),
+                    settings.target().timeoutMillis()), StandardCharsets.UTF_8);
             shares = spawn(name, plan, engines);
         } catch (IOException e) {
             shares.forEach(s -> s.process.destroyForcibly());
             return new Open(null, Failure.of(Failure.Kind.ENGINE_FAILED, "cannot start JMeter: " + e.getMessage()));
         }
-        Failure stopped = await(shares, settings.durationS() + settings.timeoutMillis() / 1000.0);
+        Failure stopped = await(shares, settings.timing().durationS() + settings.target().timeoutMillis() / 1000.0);
         if (stopped != null) {
             return new Open(null, stopped);
         }
@@ -111,8 +112,8 @@ public final class JMeterEngine implements LoadEngine {
                 .map(s -> s.name() + " " + samples.stream().filter(x -> x.client().startsWith(s.name() + "/")).count()
                         + " samples").toList()) + "; each latency from its due time on the schedule rebuilt from the"
                 + " samples (JMeter's times are whole milliseconds)");
-        return new Open(OpenSamples.of(mix.name(), rate, settings.durationS(), samples, engines,
-                settings.timeoutMillis(), serverS), null);
+        return new Open(OpenSamples.of(mix.name(), rate, settings.timing().durationS(), samples, engines,
+                settings.target().timeoutMillis(), serverS), null);
     }
 
     /** One engine's share of a mix: who runs it (null: JMeter here), how many clients, where its results go. */
@@ -182,7 +183,7 @@ public final class JMeterEngine implements LoadEngine {
             writeRmiProperties(work.resolve("rmi.properties"), jmeter.rmiKeystore(), jmeter.rmiPassword());
         }
         Path plan = work.resolve(name + ".jmx");
-        Files.writeString(plan, TestPlan.jmx(settings.target(), mix, seconds, settings.timeoutMillis()), StandardCharsets.UTF_8);
+        Files.writeString(plan, TestPlan.jmx(settings.target().http(), mix, seconds, settings.target().timeoutMillis()), StandardCharsets.UTF_8);
         return plan;
     }
 
@@ -257,15 +258,15 @@ public final class JMeterEngine implements LoadEngine {
     private RunRecord window(Mix mix, int clients, int repeat, List<Sample> samples, List<Share> shares, double serverS,
             double machineS) {
         double first = lastEnginesFirstSample(samples);
-        double windowStart = first + settings.rampUpS() * 1000;
-        double windowEnd = windowStart + settings.durationS() * 1000;
+        double windowStart = first + settings.timing().rampUpS() * 1000;
+        double windowEnd = windowStart + settings.timing().durationS() * 1000;
         long inWindow = samples.stream().filter(s -> s.startMs() >= windowStart && s.startMs() < windowEnd).count();
         boolean local = jmeter.remotes().isEmpty();
         double clientS = shares.stream().mapToDouble(s -> s.cpuS).sum();
         boolean clientOnServersMachine = local && serverCpu.machineHasClient();
         Cpu cpu = new Cpu(local ? clientS : Double.NaN, serverS, machineS - (clientOnServersMachine ? clientS : 0))
                 .scaled(inWindow / (double) samples.size());
-        return SampleRun.build(mix.name(), clients, repeat, samples, windowStart, windowEnd, settings.bytes(),
+        return SampleRun.build(mix.name(), clients, repeat, samples, windowStart, windowEnd, settings.load().bytes(),
                 SampleRun.Bytes.HEAD_AND_BODY, cpu);
     }
 
@@ -356,8 +357,8 @@ public final class JMeterEngine implements LoadEngine {
 
     private RunRecord failed(Mix mix, int clients, int repeat, Failure why) {
         err.println("jmeter: " + why.reason());
-        RunRecord empty = SampleRun.build(mix.name(), clients, repeat, List.of(), 0, settings.durationS() * 1000,
-                settings.bytes(), SampleRun.Bytes.HEAD_AND_BODY, Cpu.NONE);
+        RunRecord empty = SampleRun.build(mix.name(), clients, repeat, List.of(), 0, settings.timing().durationS() * 1000,
+                settings.load().bytes(), SampleRun.Bytes.HEAD_AND_BODY, Cpu.NONE);
         return empty.withFailure(why);
     }
 }

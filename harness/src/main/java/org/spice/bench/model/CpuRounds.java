@@ -143,7 +143,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
      * deviation of the log of their ratio, over the rounds where both answered (NaN in fewer than two). Closed loop a
      * slice's rate is whatever the machine let the clients reach, and a server's CPU per request moves with its rate,
      * so this spread passes into the CPU ratio's (here 0.20-0.26 of the rate made 0.14-0.19 of the ratio's, an open
-     * loop's rounds 0.03-0.05: docs/method.md, "One load").
+     * loop's rounds 0.03-0.05: docs/measurements.md, "One load").
      */
     public double rateRatioSpread(String arm, String base) {
         List<Double> logs = new ArrayList<>();

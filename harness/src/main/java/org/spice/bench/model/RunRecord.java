@@ -95,7 +95,7 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
         if (probe == null || perClient == null || latency == null) {
             throw new IllegalArgumentException("a run needs probe, latency_ms and per_client");
         }
-        Builder b = builder(probe, clients, repeat).rampUpS(nan(rampUpS)).durationS(nan(durationS)).requests(requests)
+        RunRecordBuilder b = builder(probe, clients, repeat).rampUpS(nan(rampUpS)).durationS(nan(durationS)).requests(requests)
                 .errors(errors == null ? Map.of() : errors).statusCodes(statusCodes == null ? Map.of() : statusCodes)
                 .bytes(headerBytes, bodyBytes).expectedBodyBytes(expectedBodyBytes == null ? -1 : expectedBodyBytes)
                 .latency(latency).perClient(perClient.requests(), perClient.meanLatencyMs(), perClient.errors())
@@ -317,85 +317,17 @@ public record RunRecord(String probe, int clients, int repeat, boolean failed,
     }
 
     /** A run of {@code probe} at {@code clients} clients: counts start at zero, CPU and figures at "not measured". */
-    public static Builder builder(String probe, int clients, int repeat) {
-        return new Builder(probe, clients, repeat);
+    public static RunRecordBuilder builder(String probe, int clients, int repeat) {
+        return new RunRecordBuilder(probe, clients, repeat);
     }
 
-    public Builder toBuilder() {
-        Builder b = builder(probe, clients, repeat).rampUpS(rampUpS).durationS(durationS).requests(requests).errors(errors)
+    public RunRecordBuilder toBuilder() {
+        RunRecordBuilder b = builder(probe, clients, repeat).rampUpS(rampUpS).durationS(durationS).requests(requests).errors(errors)
                 .statusCodes(statusCodes).bytes(headerBytes, bodyBytes).expectedBodyBytes(expectedBodyBytes)
                 .latency(latency).perClient(clientRequests, clientMeanMs, clientErrors).cpu(cpu())
                 .completedAfterWindow(completedAfterWindow).connections(serverKeptOpen, reconnects).slices(slices)
                 .kernel(kernel);
         return failed ? b.failed(failure()) : b;
-    }
-
-    /** Builds a run by name: each engine and importer sets what it measured and leaves the rest unmeasured. */
-    public static final class Builder {
-        private final String probe;
-        private final int clients;
-        private final int repeat;
-        private Failure failure;
-        private double rampUpS = Double.NaN;
-        private double durationS = Double.NaN;
-        private long requests;
-        private Map<String, Long> errors = Map.of();
-        private Map<String, Long> statusCodes = Map.of();
-        private long headerBytes;
-        private long bodyBytes;
-        private long expectedBodyBytes = -1;
-        private LatencySummary latency = LatencySummary.NONE;
-        private long[] clientRequests = new long[0];
-        private double[] clientMeanMs = new double[0];
-        private long[] clientErrors = new long[0];
-        private Cpu cpu = Cpu.NONE;
-        private long completedAfterWindow;
-        private long serverKeptOpen;
-        private long reconnects;
-        private List<Slice> slices = List.of();
-        private KernelCounters kernel = KernelCounters.NONE;
-
-        private Builder(String probe, int clients, int repeat) {
-            this.probe = probe;
-            this.clients = clients;
-            this.repeat = repeat;
-        }
-
-        /** Marks the run failed: it is kept, and {@code why} says why it does not count. */
-        public Builder failed(Failure why) { failure = why; return this; }
-        public Builder rampUpS(double value) { rampUpS = value; return this; }
-        public Builder durationS(double value) { durationS = value; return this; }
-        public Builder requests(long value) { requests = value; return this; }
-        public Builder errors(Map<String, Long> value) { errors = value; return this; }
-        public Builder statusCodes(Map<String, Long> value) { statusCodes = value; return this; }
-        public Builder bytes(long head, long body) { headerBytes = head; bodyBytes = body; return this; }
-        public Builder expectedBodyBytes(long value) { expectedBodyBytes = value; return this; }
-        public Builder latency(LatencySummary value) { latency = value; return this; }
-        public Builder cpu(Cpu value) { cpu = value; return this; }
-        public Builder completedAfterWindow(long value) { completedAfterWindow = value; return this; }
-        public Builder slices(List<Slice> value) { slices = value; return this; }
-        public Builder kernel(KernelCounters value) { kernel = value; return this; }
-
-        public Builder perClient(long[] successes, double[] meanMs, long[] failures) {
-            clientRequests = successes;
-            clientMeanMs = meanMs;
-            clientErrors = failures;
-            return this;
-        }
-
-        public Builder connections(long keptOpen, long reopened) {
-            serverKeptOpen = keptOpen;
-            reconnects = reopened;
-            return this;
-        }
-
-        public RunRecord build() {
-            return new RunRecord(probe, clients, repeat, failure != null, failure == null ? null : failure.reason(),
-                    failure == null ? null : failure.kind(), rampUpS, durationS, requests, errors,
-                    statusCodes, headerBytes, bodyBytes, expectedBodyBytes, latency, clientRequests, clientMeanMs,
-                    clientErrors, cpu.clientS(), cpu.serverS(), cpu.machineS(), completedAfterWindow, serverKeptOpen,
-                    reconnects, slices, kernel);
-        }
     }
 
     /** The point the SPICE figures need. */

@@ -1,9 +1,13 @@
 package org.spice.bench.model;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.core.type.TypeReference;
@@ -11,7 +15,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 /**
  * How a run was made, as results.json records it under {@code settings}: written and read by Jackson (names
  * in snake case), every field optional, so that imports (which know little) and older results load alike.
- * A setting not known here is ignored on reading.
+ * A setting this record has no component for is kept as it was ({@link #more}), written back in its place.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @JsonIgnoreProperties(ignoreUnknown = true)
@@ -22,12 +26,14 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         List<String> serverMetrics, String windowRule, String engine, List<String> jmeterEngines, Boolean jmeterRmiTls, String latencyEnd,
         Integer clientCpus, Long clockTicksPerS, String java, String os, String pinning, String order, String steadyStateRule,
         String serverCgroup, Integer cpuClients, Double cpuPrecision, Double cpuTimeS,
-        Double cpuTimeWithWarmUpS, Double cpuRateRps, Double cpuRateFraction, Boolean cpuFarAtClients) {
+        Double cpuTimeWithWarmUpS, Double cpuRateRps, Double cpuRateFraction, Boolean cpuFarAtClients,
+        @JsonAnySetter @JsonIgnore Map<String, Object> more) {
 
     public static final Settings NONE = builder().build();
 
     /** results.json reads a missing number as NaN (its meaning in a run); in the settings it is not set. */
     public Settings {
+        more = more == null ? new LinkedHashMap<>() : new LinkedHashMap<>(more);
         rampUpS = set(rampUpS);
         durationS = set(durationS);
         rampDownS = set(rampDownS);
@@ -35,6 +41,15 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         latencyBoundMs = set(latencyBoundMs);
         warmUpS = set(warmUpS);
         fairnessMin = set(fairnessMin);
+    }
+
+    /**
+     * The settings this record has no component for, as results.json holds them: an option a mixin records without a
+     * component here ({@code BenchCommand.Recorded}), or a setting of a newer SPICE, kept as it was.
+     */
+    @JsonAnyGetter
+    public Map<String, Object> more() {
+        return Collections.unmodifiableMap(more);
     }
 
     private static Double set(Double value) {

@@ -97,7 +97,7 @@ public final class Tally {
     }
 
     /** The run these counts make, over a window of {@code durationS}. */
-    public RunRecord.Builder record(String probe, int clients, int repeat, double durationS) {
+    public RunRecordBuilder record(String probe, int clients, int repeat, double durationS) {
         Map<String, Long> errors = new LinkedHashMap<>();
         for (ErrorClass c : ErrorClass.values()) {
             errors.put(c.id(), errorsByClass[c.ordinal()]);

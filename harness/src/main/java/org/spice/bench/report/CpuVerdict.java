@@ -7,7 +7,7 @@ import java.util.Locale;
 
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
-import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 
@@ -33,22 +33,9 @@ final class CpuVerdict {
                 Format.words(b.cpuUsPerReq()), Format.percentWords(b.cpuUsPerReqCi() / b.cpuUsPerReq())));
         List<SpiceFigures.Summary> measured = probes.stream().filter(s -> s.rounds().measured() && s.rounds().cpuRatio() != null
                 && !Double.isNaN(s.rounds().cpuRatio())).sorted(Comparator.comparingDouble(s -> s.rounds().cpuRatio())).toList();
-        List<SpiceFigures.Summary> same = measured.stream().filter(s -> !s.cpuDistinguishableFromStatic()).toList();
-        List<String> parts = new ArrayList<>();
-        if (!same.isEmpty()) {
-            double within = same.stream().mapToDouble(s -> Math.abs(s.rounds().cpuRatio() - 1) + s.rounds().cpuRatioCi())
-                    .max().orElse(Double.NaN);
-            parts.add(Format.list(same.stream().map(SpiceFigures.Summary::probe).toList()) + (same.size() == 1 ? " costs "
-                    : " cost ") + baseName + "'s CPU within ±" + Format.percentWords(within));
-        }
-        for (SpiceFigures.Summary s : measured) {
-            if (s.cpuDistinguishableFromStatic()) {
-                parts.add(String.format(Locale.ROOT, "%s costs %s × %s's (± %s)", s.probe(), Format.ratio(s.rounds()
-                        .cpuRatio()), baseName, Format.percentWords(s.rounds().cpuRatioCi() / s.rounds().cpuRatio())));
-            }
-        }
-        if (!parts.isEmpty()) {
-            sentences.add(String.join("; ", parts) + ".");
+        String ranked = ranked(measured, baseName);
+        if (ranked != null) {
+            sentences.add(ranked);
         }
         if (!rounds.openLoop() && !measured.isEmpty()) {
             sentences.add(ownRates(rounds, base.probe(), baseName, measured));
@@ -63,6 +50,36 @@ final class CpuVerdict {
             sentences.add("The CPU of " + Format.list(machine) + " is the whole machine's less the client's: "
                     + results.cgiUnseenBecause() + " (a server SPICE starts in a cgroup of its own counts them itself).");
         }
+        sentences.addAll(shortOfAim(results, base.probe(), baseName));
+        return sentences;
+    }
+
+    /**
+     * The probes by their ratio: those whose interval holds 1 as costing the static file's CPU within ±x %, the
+     * others each with its ratio; null when none was measured.
+     */
+    private static String ranked(List<SpiceFigures.Summary> measured, String baseName) {
+        List<SpiceFigures.Summary> same = measured.stream().filter(s -> !s.cpuDistinguishableFromStatic()).toList();
+        List<String> parts = new ArrayList<>();
+        if (!same.isEmpty()) {
+            double within = same.stream().mapToDouble(s -> Math.abs(s.rounds().cpuRatio() - 1) + s.rounds().cpuRatioCi())
+                    .max().orElse(Double.NaN);
+            parts.add(Format.list(same.stream().map(SpiceFigures.Summary::probe).toList()) + (same.size() == 1 ? " costs "
+                    : " cost ") + baseName + "'s CPU within ±" + Format.percentWords(within));
+        }
+        for (SpiceFigures.Summary s : measured) {
+            if (s.cpuDistinguishableFromStatic()) {
+                parts.add(String.format(Locale.ROOT, "%s costs %s × %s's (± %s)", s.probe(), Format.ratio(s.rounds()
+                        .cpuRatio()), baseName, Format.percentWords(s.rounds().cpuRatioCi() / s.rounds().cpuRatio())));
+            }
+        }
+        return parts.isEmpty() ? null : String.join("; ", parts) + ".";
+    }
+
+    /** Which probes the rounds left short of their aim, and why that may be; none when every one reached it. */
+    private static List<String> shortOfAim(Results results, String reference, String baseName) {
+        CpuRounds rounds = results.cpuRounds();
+        List<String> sentences = new ArrayList<>();
         List<String> short_ = Summaries.of(results).stream().filter(s -> s.rounds().measured()
                 && Boolean.FALSE.equals(s.rounds().cpuPrecisionReached())).map(SpiceFigures.Summary::probe).toList();
         if (!short_.isEmpty()) {
@@ -71,7 +88,7 @@ final class CpuVerdict {
                     + baseName + "): --cpu-time gives them longer.");
             List<String> closed = short_.stream().filter(p -> !rounds.offeredTo(p)).toList();
             if (!closed.isEmpty()) {
-                sentences.add(rateSpread(rounds, base.probe(), baseName, closed));
+                sentences.add(rateSpread(rounds, reference, baseName, closed));
             }
         }
         return sentences;
@@ -107,7 +124,7 @@ final class CpuVerdict {
         List<String> names = atClients.stream().map(SpiceFigures.Summary::probe).toList();
         String offered = String.format(Locale.ROOT, "%,.0f req/s", rounds.offeredRps());
         return Format.list(names) + (names.size() == 1 ? " runs" : " run") + String.format(Locale.ROOT, " under %.0f %%",
-                100 * BenchSettings.CpuPlan.NEAR) + " of " + baseName + "'s rate, too slow to hold " + offered + ": "
+                100 * CpuPlan.NEAR) + " of " + baseName + "'s rate, too slow to hold " + offered + ": "
                 + (names.size() == 1 ? "it" : "they")
                 + " ran at " + rounds.clients() + " clients, as fast as " + (names.size() == 1 ? "it goes" : "each goes")
                 + " (" + String.join(", ", rates) + "), against " + baseName + " at " + offered

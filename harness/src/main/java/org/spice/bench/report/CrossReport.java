@@ -8,14 +8,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.CategorySeries;
 import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
-import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.figures.CpuSources;
 import org.spice.bench.model.CpuRounds;
 
 /**
@@ -33,7 +32,7 @@ public final class CrossReport {
 
     /** Writes DIR/side-by-side.html. */
     public static Path write(Path dir, List<CpuRounds> starts,
-            BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) throws IOException {
+            CpuSources sourceOf) throws IOException {
         List<CrossFigures.Cross> all = CrossFigures.acrossRestarts(starts, sourceOf);
         CpuRounds rounds = starts.get(starts.size() - 1);
         StringBuilder h = new StringBuilder();

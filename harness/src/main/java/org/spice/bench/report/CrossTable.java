@@ -5,11 +5,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.BiFunction;
 
 import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
-import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.figures.CpuSources;
 import org.spice.bench.model.CpuRounds;
 
 /**
@@ -32,7 +31,7 @@ public final class CrossTable {
             + " the starts, and the share of a round's variance that lies between them)";
 
     /** The tables of every pair of servers over every start ({@code starts}: each one's rounds), then the sentences. */
-    public static String text(List<CpuRounds> starts, BiFunction<String, String, SpiceFigures.CpuSource> sourceOf) {
+    public static String text(List<CpuRounds> starts, CpuSources sourceOf) {
         List<CrossFigures.Cross> all = CrossFigures.acrossRestarts(starts, sourceOf);
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%n%s%n", title(starts)));
         pairs(all).forEach((pair, figures) -> out.append(columns(rows(pair, figures))));

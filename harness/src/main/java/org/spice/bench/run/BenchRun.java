@@ -70,27 +70,19 @@ public final class BenchRun {
         }
     }
 
-    /**
-     * Whether the CPU rounds run: asked for (--cpu-time above 0), on an engine that runs slices (its class is then a
-     * {@link LoadEngine.Windowed}: EnginesTest).
-     */
-    static boolean roundsRun(BenchSettings settings) {
-        return settings.cpu().timeS() > 0 && settings.engine().windowed() && settings.latency() == null;
-    }
-
     /** Warm-up, CPU rounds, ladder, flood: null when all of them ran, else why the run was cut short. */
     private Failure phases(LoadEngine engine, Preflight.Ready ready, Stop stop, Recorder recorder) {
         try {
             long began = System.nanoTime();
             Failure cut = new WarmUp(engine, stop, err).run(settings, ready.serverCpu(), recorder);
-            if (cut == null && roundsRun(settings) && engine instanceof LoadEngine.Windowed windowed) {
+            if (cut == null && settings.cpuRoundsRun() && engine instanceof LoadEngine.Windowed windowed) {
                 cut = new PairedRounds(settings, windowed, ready.serverCpu(), stop, err, recorder)
                         .run(Math.ceil((System.nanoTime() - began) / 1e9));
             } else if (cut == null && settings.latency() != null) {
                 recorder.note("no CPU rounds at one load: the latency profile reads the server's CPU per request at"
                         + " each of its rates");
             } else if (cut == null && settings.cpu().timeS() > 0) {
-                recorder.note("no CPU rounds: the " + settings.engine() + " engine runs no slices, so the CPU figures"
+                recorder.note("no CPU rounds: the " + settings.runner().engine() + " engine runs no slices, so the CPU figures"
                         + " are the ladder's, each probe at its own peak");
             }
             if (cut == null && settings.open() != null) {

@@ -11,6 +11,7 @@ import org.spice.bench.analysis.CostFigures;
 import org.spice.bench.engine.OpenLoop;
 import org.spice.bench.engine.OpenStats;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.CostPlan;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CostCurve;
 import org.spice.bench.model.Failure;
@@ -29,7 +30,7 @@ import org.spice.bench.report.CostReport;
 final class CostRounds {
 
     private final BenchSettings settings;
-    private final BenchSettings.CostPlan plan;
+    private final CostPlan plan;
     private final Preflight.Ready ready;
     private final Stop stop;
     private final PrintStream err;
@@ -47,13 +48,13 @@ final class CostRounds {
 
     /** @return null when every round ran, else why the run was cut short */
     Failure run() throws InterruptedException, IOException {
-        Map<String, LatencyProfile.Peak> peaks = LatencyRounds.peaks(recorder.runs(), settings.mixes());
-        if (peaks.size() < settings.mixes().size()) {
+        Map<String, LatencyProfile.Peak> peaks = LatencyRounds.peaks(recorder.runs(), settings.load().mixes());
+        if (peaks.size() < settings.load().mixes().size()) {
             return Failure.of(Failure.Kind.OTHER, "the cost curve needs every probe's peak, and the ladder measured"
-                    + " none for " + settings.mixes().stream().map(Mix::name).filter(n -> !peaks.containsKey(n)).toList());
+                    + " none for " + settings.load().mixes().stream().map(Mix::name).filter(n -> !peaks.containsKey(n)).toList());
         }
         List<Cell> cells = new ArrayList<>();
-        for (Mix mix : settings.mixes()) {
+        for (Mix mix : settings.load().mixes()) {
             for (double fraction : plan.fractions()) {
                 cells.add(new Cell(mix, fraction, Math.max(1, Math.round(fraction * peaks.get(mix.name()).peakRps()))));
             }
@@ -63,7 +64,7 @@ final class CostRounds {
                         .map(p -> p.probe() + " " + Math.round(p.peakRps()) + " req/s").toList()),
                 fmt(plan.sliceS()), plan.rounds(), cells.size()));
         for (int r = 1; r <= plan.rounds(); r++) {
-            for (Cell cell : PairedRounds.arranged(cells, settings.seed(), r)) {
+            for (Cell cell : PairedRounds.arranged(cells, settings.runner().seed(), r)) {
                 slices.add(slice(r, cell));
                 if (stop.requested()) {
                     recorded(r, "cut short: " + stop.why());
@@ -90,7 +91,7 @@ final class CostRounds {
 
     /** The curve after {@code upTo} rounds, handed to the recorder. */
     private CostCurve recorded(int upTo, String why) throws IOException {
-        List<String> probes = settings.mixes().stream().map(Mix::name).toList();
+        List<String> probes = settings.load().mixes().stream().map(Mix::name).toList();
         CostCurve curve = CostFigures.curve(plan.fractions(), plan.fitFrom(), plan.sliceS(), upTo, why, slices, probes);
         recorder.costCurve(curve);
         return curve;

@@ -5,11 +5,10 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.function.BiFunction;
 
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.RoundFigures;
-import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
@@ -38,12 +37,15 @@ final class CrossRounds {
     private final int clients;
     private final double precision;
     private final double boundS;
-    private final BiFunction<String, String, SpiceFigures.CpuSource> sourceOf;
+    private final CpuSources sourceOf;
     private final LoadEngine.Windowed engine;
     private final RoundRate rate;
     private final boolean readsJit;
     private final Stop stop;
     private final PrintStream err;
+    /** The rounds so far, and the arms the next one runs. */
+    private CpuRounds rounds;
+    private List<Mix> running;
 
     /**
      * @param arms every server's workloads, each {@link Mix#on} its server
@@ -52,7 +54,7 @@ final class CrossRounds {
      * @param rate the one rate every slice is offered, open loop; null: {@code clients} clients, closed loop
      */
     CrossRounds(List<Mix> arms, List<String> pairs, long seed, int clients, double precision, double boundS,
-            BiFunction<String, String, SpiceFigures.CpuSource> sourceOf, LoadEngine.Windowed engine, RoundRate rate,
+            CpuSources sourceOf, LoadEngine.Windowed engine, RoundRate rate,
             boolean readsJit, Stop stop, PrintStream err) {
         this.arms = List.copyOf(arms);
         this.pairs = List.copyOf(pairs);
@@ -72,37 +74,50 @@ final class CrossRounds {
     Failure run(Sink sink) throws InterruptedException, IOException {
         err.println(String.format(Locale.ROOT, "cpu rounds side by side at %s, %d arms: until every ratio is"
                 + " within its precision, at most %.0f s", RoundRate.load(rate, clients), servers(arms).size(), boundS));
-        CpuRounds rounds = new CpuRounds(clients, precision, boundS, "in progress", List.of(), servers(arms),
+        CpuRounds start = new CpuRounds(clients, precision, boundS, RoundsLoop.IN_PROGRESS, List.of(), servers(arms),
                 pairs);
-        rounds = rate == null ? rounds : rounds.offered(rate.rps(), rate.from());
-        long began = System.nanoTime();
-        List<Mix> running = arms;
-        double longest = PairedRounds.LEAD_IN_S + order(running, 1).size();
-        for (int r = 1; ; r++) {
-            if ((System.nanoTime() - began) / 1e9 + longest > boundS) {
-                sink.rounds(rounds.stopped("the time bound (" + Math.round(boundS) + " s) before every ratio was within"
-                        + " its precision"));
-                return null;
+        rounds = rate == null ? start : start.offered(rate.rps(), rate.from());
+        running = arms;
+        double firstS = PairedRounds.LEAD_IN_S + order(running, 1).size();
+        return RoundsLoop.run(new Kind(sink), new RoundsLoop.Bound(boundS, firstS, "every ratio", false), stop, err);
+    }
+
+    /** The rounds side by side as {@link RoundsLoop} runs them: each round's figures go to the sink. */
+    private final class Kind implements RoundsLoop.Kind {
+        private final Sink sink;
+
+        Kind(Sink sink) {
+            this.sink = sink;
+        }
+
+        @Override
+        public Failure round(int r) throws InterruptedException, IOException {
+            LoadEngine.Round round = rate == null
+                    ? engine.round(order(running, r), clients, PairedRounds.LEAD_IN_S, readsJit)
+                    : engine.openRound(order(running, r), rate.rps(), PairedRounds.LEAD_IN_S, readsJit);
+            if (round.ends() == null && !stop.requested()) {
+                rounds = rounds.with(new CpuRounds.Round(r, round.slices(), round.note()), RoundsLoop.IN_PROGRESS);
             }
-            long roundBegan = System.nanoTime();
-            LoadEngine.Round round = rate == null ? engine.round(order(running, r), clients, PairedRounds.LEAD_IN_S,
-                    readsJit) : engine.openRound(order(running, r), rate.rps(), PairedRounds.LEAD_IN_S, readsJit);
-            if (stop.requested()) {
-                sink.rounds(rounds.stopped("cut short: " + stop.why()));
-                return stop.failure();
-            }
-            if (round.ends() != null) {
-                sink.rounds(rounds.stopped("cut short: " + round.ends().reason()));
-                return round.ends();
-            }
-            longest = (System.nanoTime() - roundBegan) / 1e9;
-            rounds = rounds.with(new CpuRounds.Round(r, round.slices(), round.note()), "in progress");
-            err.println(progress(rounds));
-            if (CrossFigures.preciseEnough(rounds, sourceOf)) {
-                sink.rounds(rounds.stopped("every ratio within its precision"));
-                return null;
-            }
-            sink.rounds(rounds);
+            return round.ends();
+        }
+
+        @Override
+        public String progress() {
+            return CrossRounds.this.progress(rounds);
+        }
+
+        @Override
+        public boolean precise() {
+            return CrossFigures.preciseEnough(rounds, sourceOf);
+        }
+
+        @Override
+        public void record(String stoppedBy) throws IOException {
+            sink.rounds(stoppedBy.equals(RoundsLoop.IN_PROGRESS) ? rounds : rounds.stopped(stoppedBy));
+        }
+
+        @Override
+        public void narrow() {
             running = stillRunning(rounds);
         }
     }
@@ -139,7 +154,7 @@ final class CrossRounds {
             open.add(c.probeOfB());
         });
         for (String server : CrossFigures.servers(rounds)) {
-            RoundFigures.of(rounds.of(server), probe -> sourceOf.apply(server, probe)).values().stream()
+            RoundFigures.of(rounds.of(server), probe -> sourceOf.of(server, probe)).values().stream()
                     .filter(f -> !f.precise()).forEach(f -> open.add(f.probe()));
         }
         return arms.stream().filter(m -> m.name().equals(Reference.STATIC) || open.contains(m.name())).toList();

@@ -19,7 +19,7 @@ final class Engines {
 
     static LoadEngine start(BenchSettings settings, TlsConfig tls, ServerCpu serverCpu, Path dir, Stop stop,
             PrintStream err) {
-        return switch (settings.engine()) {
+        return switch (settings.runner().engine()) {
             case JMETER -> new JMeterEngine(settings, dir.resolve("jmeter"), stop, err, serverCpu);
             case EVENT_LOOP -> new EventLoopEngine(settings, tls, stop, serverCpu);
         };

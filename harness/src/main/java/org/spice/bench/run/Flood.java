@@ -12,6 +12,7 @@ import org.spice.bench.engine.ClientLimits;
 import org.spice.bench.figures.Counts;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.FloodPlan;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.Failure;
@@ -50,8 +51,8 @@ final class Flood {
         this.stop = stop;
         this.err = err;
         this.recorder = recorder;
-        this.verifier = new Verifier(settings.target(), CanonicalPage.of((int) settings.bytes()), LocalDate.now(),
-                settings.timeoutMillis());
+        this.verifier = new Verifier(settings.target().http(), CanonicalPage.of((int) settings.load().bytes()), LocalDate.now(),
+                settings.target().timeoutMillis());
     }
 
     /** What the phase has measured so far. */
@@ -63,9 +64,9 @@ final class Flood {
     Failure run() throws InterruptedException, IOException {
         recorder.note(rule());
         List<RunRecord> ladder = recorder.runs();
-        ClientLimits.Most most = ClientLimits.most(settings.keepAlive());
-        BenchSettings.Flood flood = settings.flood();
-        for (Mix mix : settings.mixes()) {
+        ClientLimits.Most most = ClientLimits.most(settings.target().keepAlive());
+        FloodPlan flood = settings.flood();
+        for (Mix mix : settings.load().mixes()) {
             Peak peak = peak(mix.name(), ladder);
             if (peak == null) {
                 recorder.note("overload: " + mix.name() + " had no mix that counted in the ladder, so no peak to go past");
@@ -124,14 +125,14 @@ final class Flood {
             return new Peak(settings.flood().peakClients(), "given (--peak-clients)");
         }
         List<RunRecord> own = ladder.stream().filter(r -> r.probe().equals(workload)).toList();
-        SpiceFigures.Summary summary = Summaries.of(own, settings.latencyBoundMs(), Reference.STATIC, settings.serverName(),
+        SpiceFigures.Summary summary = Summaries.of(own, settings.load().latencyBoundMs(), Reference.STATIC, settings.server().name(),
                 CpuFrom.PROC).stream().filter(s -> s.probe().equals(workload)).findFirst().orElse(null);
         if (summary == null || summary.failed()) {
             return null;
         }
         if (summary.usefulPeakClients() > 0) {
             return new Peak(summary.usefulPeakClients(), String.format(Locale.ROOT, "the ladder's useful peak (Jain's index"
-                    + " ≥ %.2f, mean latency ≤ %.0f ms)", SpiceFigures.FAIR, settings.latencyBoundMs()));
+                    + " ≥ %.2f, mean latency ≤ %.0f ms)", SpiceFigures.FAIR, settings.load().latencyBoundMs()));
         }
         return new Peak(summary.peakClients(), "the ladder's highest rate (no mix was fair and within the latency bound)");
     }
@@ -160,7 +161,7 @@ final class Flood {
 
     /** How the flood was run, for the results' notes. */
     private String rule() {
-        BenchSettings.Flood flood = settings.flood();
+        FloodPlan flood = settings.flood();
         return String.format(Locale.ROOT, "overload: each workload at its peak's client count, then at %s times it"
                 + " (capped by this machine's limits), each step %.1f s of ramp-up, a %.1f s window and %.1f s of"
                 + " ramp-down; retention is a step's rate over the 1 × step's, left out where the engine or this client's"

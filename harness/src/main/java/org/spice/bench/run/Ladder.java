@@ -52,16 +52,16 @@ public final class Ladder {
     /** Runs every mix; returns null if the ladder completed, else why it was cut short. */
     Failure run() throws InterruptedException, IOException {
         List<Step> steps = order(settings);
-        int highest = settings.warmUpS() > 0 ? WarmUp.clients(settings) : Integer.MAX_VALUE;   // none: as asked
+        int highest = settings.timing().warmUpS() > 0 ? WarmUp.clients(settings) : Integer.MAX_VALUE;   // none: as asked
         for (int index = 0; index < steps.size(); index++) {
             Step step = steps.get(index);
             if (index > 0) {
-                stop.rest(settings.pauseS());
+                stop.rest(settings.timing().pauseS());
             }
             if (stop.requested()) {
                 return stop.failure();
             }
-            String down = Endpoint.firstUnreachable(settings.endpoints(List.of(step.mix())), settings.timeoutMillis());
+            String down = Endpoint.firstUnreachable(settings.target().endpoints(List.of(step.mix())), settings.target().timeoutMillis());
             if (down != null) {
                 return Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering before " + step.mix().name()
                         + " at " + Counts.clients(step.clients()) + ": " + down);
@@ -69,7 +69,7 @@ public final class Ladder {
             RunRecord record;
             if (step.clients() > highest && engine instanceof LoadEngine.Windowed windowed) {
                 record = windowed.run(step.mix(), step.clients(), step.repeat(),
-                        Math.max(settings.rampUpS(), NEW_LOAD_RAMP_UP_S), settings.durationS(), settings.rampDownS());
+                        Math.max(settings.timing().rampUpS(), NEW_LOAD_RAMP_UP_S), settings.timing().durationS(), settings.timing().rampDownS());
             } else {
                 record = engine.run(step.mix(), step.clients(), step.repeat());
             }
@@ -89,9 +89,9 @@ public final class Ladder {
      */
     static List<Step> order(BenchSettings settings) {
         List<Step> steps = new ArrayList<>();
-        List<Mix> mixes = settings.mixes();
-        for (int repeat = 1; repeat <= settings.repeat(); repeat++) {
-            for (int clients : settings.clients()) {
+        List<Mix> mixes = settings.load().mixes();
+        for (int repeat = 1; repeat <= settings.load().repeat(); repeat++) {
+            for (int clients : settings.load().clients()) {
                 for (int i = 0; i < mixes.size(); i++) {
                     steps.add(new Step(repeat, clients, mixes.get((i + repeat - 1) % mixes.size())));
                 }

@@ -14,13 +14,13 @@ import org.spice.bench.analysis.LatencyFigures;
 import org.spice.bench.engine.OpenLoop;
 import org.spice.bench.engine.OpenStats;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.LatencyPlan;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
-import org.spice.bench.proc.ServerCpu;
 import org.spice.bench.report.LatencyTable;
 import org.spice.bench.report.OpenLoopTable;
 
@@ -39,7 +39,7 @@ final class LatencyRounds {
     static final double KNEE = 0.5;
 
     private final BenchSettings settings;
-    private final BenchSettings.LatencyPlan plan;
+    private final LatencyPlan plan;
     private final Preflight.Ready ready;
     private final Stop stop;
     private final PrintStream err;
@@ -59,10 +59,10 @@ final class LatencyRounds {
 
     /** @return null when the rounds and every curve ran, else why the run was cut short */
     Failure run() throws InterruptedException, IOException {
-        Map<String, LatencyProfile.Peak> peaks = peaks(recorder.runs(), settings.mixes());
-        if (peaks.size() < settings.mixes().size()) {
+        Map<String, LatencyProfile.Peak> peaks = peaks(recorder.runs(), settings.load().mixes());
+        if (peaks.size() < settings.load().mixes().size()) {
             return Failure.of(Failure.Kind.OTHER, "the latency profile needs every probe's peak, and the ladder"
-                    + " measured none for " + settings.mixes().stream().map(Mix::name).filter(n -> !peaks.containsKey(n))
+                    + " measured none for " + settings.load().mixes().stream().map(Mix::name).filter(n -> !peaks.containsKey(n))
                     .toList());
         }
         LatencyProfile.Peak slowest = peaks.values().stream()
@@ -73,8 +73,8 @@ final class LatencyRounds {
         err.println(String.format(Locale.ROOT, "latency rounds: every probe open loop at %s req/s (%s of %s's peak,"
                 + " %.0f req/s), %s s slices, until every ratio to static is within ±%.0f %%, at most %s",
                 rates.stream().map(r -> String.format(Locale.ROOT, "%.0f", r)).toList(), plan.fractions(),
-                slowest.probe(), slowest.peakRps(), fmt(settings.durationS()), 100 * plan.precision(), plan.timeS() > 0
-                        ? fmt(plan.timeS()) + " s (--cpu-time)" : BenchSettings.LatencyPlan.ROUNDS + " rounds' time"));
+                slowest.probe(), slowest.peakRps(), fmt(settings.timing().durationS()), 100 * plan.precision(), plan.timeS() > 0
+                        ? fmt(plan.timeS()) + " s (--cpu-time)" : LatencyPlan.ROUNDS + " rounds' time"));
         Failure cut = rounds(profile);
         if (cut == null) {
             cut = curves(profile);
@@ -84,38 +84,60 @@ final class LatencyRounds {
 
     /** The slices of every round, until the ratios are precise enough or the time bound is near. */
     private Failure rounds(Profile profile) throws InterruptedException, IOException {
-        List<String[]> cells = new ArrayList<>();
+        List<Cell> cells = new ArrayList<>();
         for (double rate : profile.rates) {
-            for (Mix mix : settings.mixes()) {
-                cells.add(new String[] {mix.name(), Double.toString(rate)});
+            for (Mix mix : settings.load().mixes()) {
+                cells.add(new Cell(mix, rate));
             }
         }
-        long began = System.nanoTime();
-        double longest = cells.size() * (settings.durationS() + OpenLoop.LEAD_MS / 1e3);
-        double boundS = plan.boundS(longest * 1.05);
-        for (int r = 1; ; r++) {
-            double elapsed = (System.nanoTime() - began) / 1e9;
-            if (r > 1 && elapsed + longest > boundS) {
-                return profile.recorded(r - 1, String.format(Locale.ROOT, "the time bound, %.0f s", boundS));
-            }
-            long roundBegan = System.nanoTime();
-            for (String[] cell : PairedRounds.arranged(cells, settings.seed(), r)) {
-                Mix mix = mixNamed(cell[0]);
-                double rate = Double.parseDouble(cell[1]);
-                OpenLoopRun run = slice(mix, rate);
-                slices.add(LatencyProfile.Slice.of(r, run));
+        double firstS = cells.size() * (settings.timing().durationS() + OpenLoop.LEAD_MS / 1e3);
+        return RoundsLoop.run(new Kind(profile, cells), new RoundsLoop.Bound(plan.boundS(firstS * 1.05), firstS,
+                "every ratio", true), stop, err);
+    }
+
+    /** A probe at one of the common rates: one slice of a round. */
+    private record Cell(Mix mix, double rate) {
+    }
+
+    /** The latency rounds as {@link RoundsLoop} runs them: the profile goes to the recorder after every round. */
+    private final class Kind implements RoundsLoop.Kind {
+        private final Profile profile;
+        private final List<Cell> cells;
+        /** The round under way or last run, and its figures once it has run. */
+        private int round;
+        private List<LatencyProfile.AtRate> figures = List.of();
+
+        Kind(Profile profile, List<Cell> cells) {
+            this.profile = profile;
+            this.cells = cells;
+        }
+
+        @Override
+        public Failure round(int r) throws InterruptedException {
+            round = r;
+            for (Cell cell : PairedRounds.arranged(cells, settings.runner().seed(), r)) {
+                slices.add(LatencyProfile.Slice.of(r, slice(cell.mix(), cell.rate())));
                 if (stop.requested()) {
-                    profile.recorded(r, "cut short: " + stop.why());
-                    return stop.failure();
+                    return null;
                 }
             }
-            longest = (System.nanoTime() - roundBegan) / 1e9;
-            List<LatencyProfile.AtRate> figures = profile.figures(r);
-            err.println(LatencyTable.progress(r, figures));
-            if (r >= MIN_ROUNDS && LatencyFigures.preciseEnough(figures, plan.precision())) {
-                return profile.recorded(r, "every ratio within its precision");
-            }
-            profile.recorded(r, "in progress");
+            figures = profile.figures(r);
+            return null;
+        }
+
+        @Override
+        public String progress() {
+            return LatencyTable.progress(round, figures);
+        }
+
+        @Override
+        public boolean precise() {
+            return round >= MIN_ROUNDS && LatencyFigures.preciseEnough(figures, plan.precision());
+        }
+
+        @Override
+        public void record(String stoppedBy) throws IOException {
+            profile.recorded(round, stoppedBy);
         }
     }
 
@@ -133,7 +155,7 @@ final class LatencyRounds {
 
     /** Each probe from a tenth of its peak to past it, a point per fraction, until it is well past its knee. */
     private Failure curves(Profile profile) throws InterruptedException, IOException {
-        for (Mix mix : settings.mixes()) {
+        for (Mix mix : settings.load().mixes()) {
             double peak = profile.peaks.stream().filter(p -> p.probe().equals(mix.name())).findFirst().orElseThrow()
                     .peakRps();
             for (double fraction : plan.curve()) {
@@ -171,10 +193,6 @@ final class LatencyRounds {
         return peaks;
     }
 
-    private Mix mixNamed(String name) {
-        return settings.mixes().stream().filter(m -> m.name().equals(name)).findFirst().orElseThrow();
-    }
-
     /** The profile as it stands: what it was run at, and the rounds so far. */
     private final class Profile {
         final List<LatencyProfile.Peak> peaks;
@@ -190,7 +208,7 @@ final class LatencyRounds {
         }
 
         List<LatencyProfile.AtRate> figures(int upTo) {
-            return LatencyFigures.of(slices, pooled, settings.mixes().stream().map(Mix::name).toList(), rates,
+            return LatencyFigures.of(slices, pooled, settings.load().mixes().stream().map(Mix::name).toList(), rates,
                     slowest.peakRps(), upTo);
         }
 
@@ -199,7 +217,7 @@ final class LatencyRounds {
             rounds = upTo;
             stoppedBy = why;
             recorder.latencyProfile(new LatencyProfile(peaks, slowest.probe(), plan.fractions(), rates,
-                    settings.durationS(), plan.maxInFlight(), upTo, why, figures(upTo), slices, curves));
+                    settings.timing().durationS(), plan.maxInFlight(), upTo, why, figures(upTo), slices, curves));
             return null;
         }
     }

@@ -37,7 +37,7 @@ final class OpenRates {
     /** @return null when every probe ran, else why the run was cut short */
     Failure run() throws InterruptedException, IOException {
         ServerCpu cpu = ready.serverCpu();
-        for (Mix mix : settings.mixes()) {
+        for (Mix mix : settings.load().mixes()) {
             if (engine instanceof JMeterEngine jmeter) {
                 JMeterEngine.Open open = jmeter.runOpen(mix, settings.open().rps());
                 if (open.failure() != null) {

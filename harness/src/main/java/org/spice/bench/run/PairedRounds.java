@@ -13,6 +13,7 @@ import java.util.SplittableRandom;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
@@ -49,6 +50,11 @@ public final class PairedRounds {
     private final PrintStream err;
     private final Recorder recorder;
     private final ServerCpu serverCpu;
+    /** The rounds' state: their one rate (null: closed loop), the rounds so far, the workloads still measured. */
+    private RoundRate rate;
+    private CpuRounds rounds;
+    private List<Mix> running;
+    private boolean readsJit;
 
     PairedRounds(BenchSettings settings, LoadEngine.Windowed engine, ServerCpu serverCpu, Stop stop, PrintStream err,
             Recorder recorder) {
@@ -62,61 +68,72 @@ public final class PairedRounds {
 
     /** Runs the rounds after a warm-up of {@code warmUpS} seconds; null, or why the run must stop. */
     Failure run(double warmUpS) throws InterruptedException, IOException {
-        BenchSettings.CpuPlan plan = settings.cpu();
+        CpuPlan plan = settings.cpu();
         double boundS = plan.boundS(warmUpS);
-        long began = System.nanoTime();
-        RoundRate rate = null;
         if (plan.openLoop()) {
-            LoadEngine.Round pace = plan.rateRps() != null ? null
-                    : engine.round(order(settings.mixes(), settings.seed(), 0), plan.clients(), LEAD_IN_S, false);
-            if (stop.requested()) {
-                return stop.failure();
-            }
-            if (pace != null && pace.ends() != null) {
-                return pace.ends();
-            }
-            rate = pace == null ? RoundRate.given(plan.rateRps()) : plan.farArmsAtClients()
-                    ? RoundRate.nearStatic(pace, plan.rateFraction(), plan.clients(), BenchSettings.CpuPlan.NEAR)
-                    : RoundRate.auto(pace, plan.rateFraction(), plan.clients());
-            if (rate == null) {
-                return Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no workload was served in the round that"
-                        + " finds the rate");
+            Failure unfound = findRate(plan);
+            if (unfound != null) {
+                return unfound;
             }
         }
         err.println(announce(plan, rate, warmUpS, boundS));
-        CpuRounds rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, "in progress", List.of());
+        rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, RoundsLoop.IN_PROGRESS, List.of());
         rounds = rate == null ? rounds : rounds.offered(rate.rps(), rate.from(), rate.atClients());
-        double longest = (rate == null || rate.atClients().isEmpty() ? 1 : 2) * LEAD_IN_S
-                + SLICE_S * order(settings.mixes(), settings.seed(), 1).size();
-        boolean readsJit = serverCpu.readsJit();
-        List<Mix> running = settings.mixes();
-        for (int r = 1; ; r++) {
-            double elapsed = (System.nanoTime() - began) / 1e9;
-            if (elapsed + longest > boundS) {
-                recorder.rounds(rounds.stopped("the time bound (" + fmt(boundS) + " s) before every probe was"
-                        + " within its precision"));
-                return null;
+        double firstS = (rate == null || rate.atClients().isEmpty() ? 1 : 2) * LEAD_IN_S
+                + SLICE_S * order(settings.load().mixes(), settings.runner().seed(), 1).size();
+        readsJit = serverCpu.readsJit();
+        running = settings.load().mixes();
+        return RoundsLoop.run(new Kind(), new RoundsLoop.Bound(boundS, firstS, "every probe", false), stop, err);
+    }
+
+    /**
+     * The rounds' one offered rate: given (--cpu-rate R), or from a round at the client count before the rounds
+     * (--cpu-rate auto, and one server's default); null, or why there is none.
+     */
+    private Failure findRate(CpuPlan plan) throws InterruptedException, IOException {
+        LoadEngine.Round pace = plan.rateRps() != null ? null
+                : engine.round(order(settings.load().mixes(), settings.runner().seed(), 0), plan.clients(), LEAD_IN_S, false);
+        if (stop.requested()) {
+            return stop.failure();
+        }
+        if (pace != null && pace.ends() != null) {
+            return pace.ends();
+        }
+        rate = pace == null ? RoundRate.given(plan.rateRps()) : plan.farArmsAtClients()
+                ? RoundRate.nearStatic(pace, plan.rateFraction(), plan.clients(), CpuPlan.NEAR)
+                : RoundRate.auto(pace, plan.rateFraction(), plan.clients());
+        return rate != null ? null : Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no workload was served in the"
+                + " round that finds the rate");
+    }
+
+    /** The paired rounds as {@link RoundsLoop} runs them: their figures go to the recorder after every round. */
+    private final class Kind implements RoundsLoop.Kind {
+        @Override
+        public Failure round(int r) throws InterruptedException, IOException {
+            LoadEngine.Round round = PairedRounds.this.round(order(running, settings.runner().seed(), r), rate, r, readsJit);
+            if (round.ends() == null && !stop.requested()) {
+                rounds = rounds.with(new CpuRounds.Round(r, round.slices(), round.note()), RoundsLoop.IN_PROGRESS);
             }
-            long roundBegan = System.nanoTime();
-            List<Mix> order = order(running, settings.seed(), r);
-            LoadEngine.Round round = round(order, rate, r, readsJit);
-            if (stop.requested()) {
-                recorder.rounds(rounds.stopped("cut short: " + stop.why()));
-                return stop.failure();
-            }
-            if (round.ends() != null) {
-                recorder.rounds(rounds.stopped("cut short: " + round.ends().reason()));
-                return round.ends();
-            }
-            List<CpuRounds.Taken> slices = round.slices();
-            longest = (System.nanoTime() - roundBegan) / 1e9;
-            rounds = rounds.with(new CpuRounds.Round(r, slices, round.note()), "in progress");
-            err.println(progress(rounds, running));
-            if (RoundFigures.preciseEnough(rounds, this::cpuSource)) {
-                recorder.rounds(rounds.stopped("every probe within its precision"));
-                return null;
-            }
-            recorder.rounds(rounds);
+            return round.ends();
+        }
+
+        @Override
+        public String progress() {
+            return PairedRounds.this.progress(rounds, running);
+        }
+
+        @Override
+        public boolean precise() {
+            return RoundFigures.preciseEnough(rounds, PairedRounds.this::cpuSource);
+        }
+
+        @Override
+        public void record(String stoppedBy) throws IOException {
+            recorder.rounds(stoppedBy.equals(RoundsLoop.IN_PROGRESS) ? rounds : rounds.stopped(stoppedBy));
+        }
+
+        @Override
+        public void narrow() {
             List<Mix> next = stillRunning(rounds);
             for (Mix mix : running) {
                 if (!next.contains(mix)) {
@@ -169,14 +186,14 @@ public final class PairedRounds {
      */
     private SpiceFigures.CpuSource cpuSource(String probe) {
         return serverCpu != null && serverCpu.exportedCgroup() != null ? SpiceFigures.CpuSource.CGROUP
-                : settings.cpuSource(probe);
+                : settings.server().cpuSource(probe);
     }
 
     /** The rounds' first line: their load, and their time bound with where it comes from. */
-    static String announce(BenchSettings.CpuPlan plan, RoundRate rate, double warmUpS, double boundS) {
+    static String announce(CpuPlan plan, RoundRate rate, double warmUpS, double boundS) {
         String why = plan.withWarmUpS() == null ? "--cpu-time"
                 : boundS >= plan.timeS() ? "the default bound; --cpu-time sets another"
-                : boundS <= BenchSettings.CpuPlan.LEAST_S ? "the least the rounds take: the warm-up, its idle measurement"
+                : boundS <= CpuPlan.LEAST_S ? "the least the rounds take: the warm-up, its idle measurement"
                         + " included, took " + fmt(warmUpS) + " s of the " + fmt(plan.withWarmUpS()) + " s the two share"
                 : "what the warm-up, its idle measurement included, left of the " + fmt(plan.withWarmUpS())
                         + " s the two share: it took " + fmt(warmUpS) + " s";
@@ -191,11 +208,11 @@ public final class PairedRounds {
      */
     private List<Mix> stillRunning(CpuRounds rounds) {
         if (rounds.counted() < RoundFigures.MIN_ROUNDS
-                || settings.mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
-            return settings.mixes();
+                || settings.load().mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
+            return settings.load().mixes();
         }
         Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, this::cpuSource);
-        return settings.mixes().stream().filter(m -> m.name().equals(Reference.STATIC) || figures.get(m.name()) == null
+        return settings.load().mixes().stream().filter(m -> m.name().equals(Reference.STATIC) || figures.get(m.name()) == null
                 || !figures.get(m.name()).precise()).toList();
     }
 

@@ -51,19 +51,19 @@ final class Preflight {
         } catch (IOException | GeneralSecurityException e) {
             throw new Refused(2, "--trust-cert: " + e.getMessage());
         }
-        String down = Endpoint.firstUnreachable(settings.endpoints(settings.mixes()), settings.timeoutMillis());
+        String down = Endpoint.firstUnreachable(settings.target().endpoints(settings.load().mixes()), settings.target().timeoutMillis());
         if (down != null) {
             throw new Refused(1, "cannot reach " + down + " (start a server first, e.g. scripts/spice serve)");
         }
-        for (long pid : settings.serverPids()) {
+        for (long pid : settings.server().pids()) {
             if (!CpuMeter.processExists(pid)) {
                 throw new Refused(2, "--server-pid: no process " + pid + " on this machine");
             }
         }
         ServerCpu serverCpu;
         try {
-            serverCpu = ServerCpu.of(settings.serverPids(), settings.target().isLocal(), settings.serverMetrics(),
-                    settings.serverCgroup());
+            serverCpu = ServerCpu.of(settings.server().pids(), settings.target().http().isLocal(), settings.server().metrics(),
+                    settings.server().cgroup());
         } catch (IOException e) {
             throw new Refused(2, "--server-cgroup: " + e.getMessage());
         }
@@ -72,8 +72,8 @@ final class Preflight {
             throw new Refused(1, "--server-metrics: " + unreadable);
         }
         String pinning = null;
-        if (settings.pin()) {
-            pinning = Pinning.apply(settings.target().isLocal(), settings.serverPids());
+        if (settings.server().pin()) {
+            pinning = Pinning.apply(settings.target().http().isLocal(), settings.server().pids());
             err.println(pinning);
         }
         Settings recorded = settings.recorded(machine(), pinning, Ladder.ORDER, steadyStateRule(settings));
@@ -86,27 +86,27 @@ final class Preflight {
     /** What the results must say about where the server's CPU was read. */
     static List<String> cpuNotes(BenchSettings settings, ServerCpu serverCpu) {
         List<String> notes = new ArrayList<>();
-        boolean local = settings.target().isLocal();
+        boolean local = settings.target().http().isLocal();
         if (serverCpu.exportedCgroup() != null) {
             notes.add("The server's CPU was read where it runs, from its cgroup there (" + serverCpu.exportedCgroup()
-                    + "), served by its exporters " + settings.serverMetrics() + " (scripts/spice metrics-agent's"
+                    + "), served by its exporters " + settings.server().metrics() + " (scripts/spice metrics-agent's"
                     + " cgroup exporter, read at each scrape): every process in it counted once, CGI programs included;"
                     + " mach is node_exporter's busy time less the exporters' own" + (local ? " and less this client's"
                     + " (the server runs on this machine)" : " (the client is not on that machine)"));
         } else if (serverCpu.fromExporters()) {
-            notes.add("The server's CPU was read where it runs, from its exporters " + settings.serverMetrics() + ": srv is"
+            notes.add("The server's CPU was read where it runs, from its exporters " + settings.server().metrics() + ": srv is"
                     + " process-exporter's group \"" + Exporters.GROUP + "\" (the server's processes; a CGI program born"
                     + " and reaped between two scrapes is not seen, so for CGI the machine figure counts), mach is"
                     + " node_exporter's busy time less the exporters' own" + (local ? " and less this client's (the server"
                     + " runs on this machine)" : " (the client is not on that machine)"));
-        } else if (settings.serverPids().isEmpty() && !local) {
-            notes.add("The server is not on this machine (" + settings.target() + "): SPICE reads CPU where it runs, and"
+        } else if (settings.server().pids().isEmpty() && !local) {
+            notes.add("The server is not on this machine (" + settings.target().http() + "): SPICE reads CPU where it runs, and"
                     + " this machine's CPU would be the client's, so there is no server CPU figure: pass --server-metrics"
                     + " (scripts/spice metrics-agent start on the server's machine)");
         }
-        if (!settings.serverPids().isEmpty() && !local) {
+        if (!settings.server().pids().isEmpty() && !local) {
             notes.add("--server-pid given but the target is not local: the server CPU is of processes "
-                    + settings.serverPids() + " on this machine, check that they are the server");
+                    + settings.server().pids() + " on this machine, check that they are the server");
         }
         return notes;
     }
@@ -119,18 +119,18 @@ final class Preflight {
     }
 
     private static String steadyStateRule(BenchSettings settings) {
-        if (settings.warmUpS() <= 0) {
+        if (settings.timing().warmUpS() <= 0) {
             return "none (--warm-up 0)";
         }
         double minimum = WarmUp.minimumS(settings);
-        return "warm each workload in rounds until " + SteadyState.RULE + ", at most " + settings.warmUpS() + " s each"
+        return "warm each workload in rounds until " + SteadyState.RULE + ", at most " + settings.timing().warmUpS() + " s each"
                 + (minimum > 0 ? "; a Java server at least " + minimum + " s in all" : "")
-                + (BenchRun.roundsRun(settings) ? "; at the CPU rounds' load, which then measure" : "");
+                + (settings.cpuRoundsRun() ? "; at the CPU rounds' load, which then measure" : "");
     }
 
     private static TlsConfig tls(BenchSettings settings) throws IOException, GeneralSecurityException {
-        boolean needed = settings.tlsTarget() != null && settings.mixes().stream()
-                .anyMatch(mix -> mix.hasTls() || settings.target().tls());
-        return needed ? TlsConfig.create(settings.trustCert(), settings.tlsResume()) : null;
+        boolean needed = settings.target().https() != null && settings.load().mixes().stream()
+                .anyMatch(mix -> mix.hasTls() || settings.target().http().tls());
+        return needed ? TlsConfig.create(settings.target().trustCert(), settings.target().tlsResume()) : null;
     }
 }

@@ -64,9 +64,9 @@ public final class Recorder {
     /** A recorder writing into a new results/TIME directory under --out. */
     static Recorder open(BenchSettings settings, Preflight.Ready ready, PrintStream err) throws Preflight.Refused {
         try {
-            return new Recorder(settings, ready, err, resultsDir(settings.outDir()));
+            return new Recorder(settings, ready, err, resultsDir(settings.runner().outDir()));
         } catch (IOException e) {
-            throw new Preflight.Refused(1, "--out: cannot create a results directory in " + settings.outDir() + ": "
+            throw new Preflight.Refused(1, "--out: cannot create a results directory in " + settings.runner().outDir() + ": "
                     + e.getMessage());
         }
     }
@@ -178,7 +178,7 @@ public final class Recorder {
             if (engine != null) {
                 all.addAll(engine.notes());
             }
-            results = new Results(settings.target().toString(), settings.serverName(), settings.bytes(), ready.recorded(),
+            results = new Results(settings.target().http().toString(), settings.server().name(), settings.load().bytes(), ready.recorded(),
                     startedAt, OffsetDateTime.now().withNano(0).toString(), partial, partial ? why : null, all, steadyState,
                     idle, List.copyOf(runs), overload, cpuRounds, List.copyOf(openLoop),
                     latencyProfile, costCurve);

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Reference;
@@ -111,9 +111,9 @@ record RoundRate(double rps, String from, List<String> atClients) {
                         share(), clients);
     }
 
-    /** {@link BenchSettings.CpuPlan#NEAR} in words: "67 %". */
+    /** {@link CpuPlan#NEAR} in words: "67 %". */
     private static String share() {
-        return String.format(Locale.ROOT, "%.0f %%", 100 * BenchSettings.CpuPlan.NEAR);
+        return String.format(Locale.ROOT, "%.0f %%", 100 * CpuPlan.NEAR);
     }
 
     private static String fmt(double value) {

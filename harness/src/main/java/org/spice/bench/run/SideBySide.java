@@ -11,13 +11,14 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiFunction;
 
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.engine.EventLoopEngine;
-import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.Arm;
+import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
@@ -59,7 +60,7 @@ public final class SideBySide {
     private final List<Path> dirs = new ArrayList<>();
     /** The side-by-side rounds so far (null before the first), and where each arm's CPU figure comes from. */
     private CpuRounds crossRounds;
-    private BiFunction<String, String, SpiceFigures.CpuSource> sourceOf;
+    private CpuSources sourceOf;
 
     /**
      * @param protocols each server's arms: one per protocol (the first is its ladder's)
@@ -146,7 +147,7 @@ public final class SideBySide {
                     return cut;
                 }
             }
-            Failure cut = BenchRun.roundsRun(open.get(0).instance().settings()) ? rounds(open, stop) : null;
+            Failure cut = open.get(0).instance().settings().cpuRoundsRun() ? rounds(open, stop) : null;
             for (Open o : ladder ? open : List.<Open>of()) {
                 if (cut != null) {
                     return cut;
@@ -180,36 +181,26 @@ public final class SideBySide {
         List<Mix> arms = new ArrayList<>();
         for (Open o : open) {
             BenchSettings settings = o.instance().settings();
-            pids.addAll(settings.serverPids());
+            pids.addAll(settings.server().pids());
             for (Protocol protocol : protocols) {
                 String arm = arm(o.instance(), protocol);
                 residents.put(arm, o.ready().serverCpu());
-                Endpoint to = protocol == Protocol.TLS ? settings.tlsTarget() : settings.target();
-                settings.mixes().forEach(m -> arms.add(m.on(arm, to, protocol == Protocol.KEEPALIVE)));
+                Endpoint to = protocol == Protocol.TLS ? settings.target().https() : settings.target().http();
+                settings.load().mixes().forEach(m -> arms.add(m.on(arm, to, protocol == Protocol.KEEPALIVE)));
             }
         }
-        TlsConfig tls = protocols.contains(Protocol.TLS) ? TlsConfig.create(first.trustCert(), first.tlsResume())
+        TlsConfig tls = protocols.contains(Protocol.TLS) ? TlsConfig.create(first.target().trustCert(), first.target().tlsResume())
                 : open.get(0).ready().tls();
         ServerCpu all = new ServerCpu(List.copyOf(pids), true, List.of(), null);
-        EventLoopEngine engine = new EventLoopEngine(first.toBuilder().serverPids(List.copyOf(pids)).build(), tls, stop,
+        EventLoopEngine engine = new EventLoopEngine(first.with(first.server().withPids(List.copyOf(pids))), tls, stop,
                 all, residents);
-        boolean readsJit = CpuMeter.anyJava(List.copyOf(pids));
         List<CrossResults.Member> members = members(open);
         sourceOf = CrossResults.sources(members);
-        for (Open o : open) {
-            // Each server warmed under its first protocol; its other protocols' code (TLS above all) is still cold.
-            List<Mix> others = arms.stream().filter(m -> protocols.stream().skip(1)
-                    .anyMatch(p -> arm(o.instance(), p).equals(m.server()))).toList();
-            if (!others.isEmpty() && !stop.requested()) {
-                err.println("warm-up: " + o.instance().name() + " under " + protocols.subList(1, protocols.size()));
-                new WarmUp(engine, stop, err).steady(engine, others, first.cpu().clients(),
-                        o.instance().settings().warmUpS(), 0, o.ready().serverCpu());
-            }
-        }
-        BenchSettings.CpuPlan plan = first.cpu();
+        warmOtherProtocols(open, arms, engine, stop);
+        CpuPlan plan = first.cpu();
         // The servers warmed before the last have been idle since: a round settles them, unmeasured (its rates are
         // what --cpu-rate auto takes its rate from).
-        LoadEngine.Round settling = engine.round(CrossRounds.order(arms, first.seed(), 0), plan.clients(),
+        LoadEngine.Round settling = engine.round(CrossRounds.order(arms, first.runner().seed(), 0), plan.clients(),
                 PairedRounds.LEAD_IN_S, false);
         RoundRate rate = !plan.openLoop() ? null : plan.rateRps() != null ? RoundRate.given(plan.rateRps())
                 : RoundRate.auto(settling, plan.rateFraction(), plan.clients());
@@ -217,8 +208,9 @@ public final class SideBySide {
             return Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no arm was served in the round that finds the"
                     + " rate");
         }
-        CrossRounds rounds = new CrossRounds(arms, pairs, first.seed(), plan.clients(), plan.precision(),
-                plan.timeS() * open.size() * protocols.size(), sourceOf, engine, rate, readsJit, stop, err);
+        CrossRounds rounds = new CrossRounds(arms, pairs, first.runner().seed(), plan.clients(), plan.precision(),
+                plan.timeS() * open.size() * protocols.size(), sourceOf, engine, rate,
+                CpuMeter.anyJava(List.copyOf(pids)), stop, err);
         return rounds.run(soFar -> {
             crossRounds = soFar;
             for (Open o : open) {
@@ -226,6 +218,20 @@ public final class SideBySide {
             }
             CrossResults.write(dir, members, protocols, starts());
         });
+    }
+
+    /** Each server warmed under its first protocol; its other protocols' code (TLS above all) is still cold. */
+    private void warmOtherProtocols(List<Open> open, List<Mix> arms, EventLoopEngine engine, Stop stop)
+            throws InterruptedException, IOException {
+        for (Open o : open) {
+            List<Mix> others = arms.stream().filter(m -> protocols.stream().skip(1)
+                    .anyMatch(p -> arm(o.instance(), p).equals(m.server()))).toList();
+            if (!others.isEmpty() && !stop.requested()) {
+                err.println("warm-up: " + o.instance().name() + " under " + protocols.subList(1, protocols.size()));
+                new WarmUp(engine, stop, err).steady(engine, others, o.instance().settings().cpu().clients(),
+                        o.instance().settings().timing().warmUpS(), 0, o.ready().serverCpu());
+            }
+        }
     }
 
     /** The rounds of every start so far, this one's last. */
@@ -237,7 +243,7 @@ public final class SideBySide {
 
     /** The name of a server's arm under {@code protocol}: the server's alone where every arm speaks one protocol. */
     private String arm(Instance instance, Protocol protocol) {
-        return protocols.size() == 1 ? instance.name() : instance.name() + ":" + protocol.id();
+        return Arm.of(instance.name(), protocol, protocols.size() > 1).name();
     }
 
     /** Each server as the side-by-side results name it, with its own results directory (every one made by now). */
@@ -245,7 +251,7 @@ public final class SideBySide {
         List<CrossResults.Member> members = new ArrayList<>();
         for (int i = 0; i < open.size(); i++) {
             Instance instance = open.get(i).instance();
-            members.add(new CrossResults.Member(instance.name(), instance.server(), instance.settings().cpuFrom(),
+            members.add(new CrossResults.Member(instance.name(), instance.server(), instance.settings().server().cpuFrom(),
                     i < dirs.size() ? dirs.get(i).toAbsolutePath().toString() : null));
         }
         return members;

@@ -71,7 +71,7 @@ final class WarmUp {
      * them, Jetty's first window cost up to 1.5 × what the warm-up's last slices had. Null, or why the run stops.
      */
     Failure run(BenchSettings settings, ServerCpu serverCpu, Recorder recorder) throws InterruptedException {
-        if (settings.warmUpS() <= 0) {
+        if (settings.timing().warmUpS() <= 0) {
             return null;
         }
         // At the CPU rounds' load when they follow, so that they go on from a server settled at that very load with no
@@ -80,29 +80,29 @@ final class WarmUp {
         int clients = clients(settings);
         IdleCpu idle = idle(IDLE_S, serverCpu);
         if (engine instanceof LoadEngine.Windowed windowed) {
-            recorder.warmedUp(idle, steady(windowed, settings.mixes(), clients, settings.warmUpS(), minimumS(settings),
+            recorder.warmedUp(idle, steady(windowed, settings.load().mixes(), clients, settings.timing().warmUpS(), minimumS(settings),
                     serverCpu));
         } else {
-            double seconds = Math.min(settings.warmUpS(), FIXED_WARM_UP_S);
+            double seconds = Math.min(settings.timing().warmUpS(), FIXED_WARM_UP_S);
             err.printf(Locale.ROOT, "warm-up: %s, %d clients, %.1f s, not measured (this engine is not checked for a"
-                    + " steady state)%n", settings.mixes().get(0).name(), clients, seconds);
+                    + " steady state)%n", settings.load().mixes().get(0).name(), clients, seconds);
             recorder.warmedUp(idle, List.of());
-            engine.warmUp(settings.mixes().get(0), clients, seconds);
+            engine.warmUp(settings.load().mixes().get(0), clients, seconds);
         }
         return stop.requested() ? stop.failure() : null;
     }
 
     /** The warm-up's clients: the CPU rounds' when they follow, else the ladder's largest count, 64 at most. */
     static int clients(BenchSettings settings) {
-        return BenchRun.roundsRun(settings) ? settings.cpu().clients() : Math.min(MAX_CLIENTS, settings.maxClients());
+        return settings.cpuRoundsRun() ? settings.cpu().clients() : Math.min(MAX_CLIENTS, settings.load().maxClients());
     }
 
     /** The least the warm-up lasts in all: a Java server's JIT and pools need time under load whatever the rule says. */
     static double minimumS(BenchSettings settings) {
-        if (!CpuMeter.anyJava(settings.serverPids())) {
+        if (!CpuMeter.anyJava(settings.server().pids())) {
             return 0;
         }
-        return (BenchRun.roundsRun(settings) ? 1 : JVM_WARM_UP_FACTOR) * settings.warmUpS();
+        return (settings.cpuRoundsRun() ? 1 : JVM_WARM_UP_FACTOR) * settings.timing().warmUpS();
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.spice.bench.samples;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +9,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
-import org.spice.bench.figures.Histograms;
+import org.spice.bench.figures.OpenFigures;
 import org.spice.bench.model.OpenLoopRun;
 
 /**
@@ -21,9 +22,6 @@ import org.spice.bench.model.OpenLoopRun;
  */
 public final class OpenSamples {
 
-    /** A run whose lag passed this at its 99.9th percentile was the generator's, as for SPICE's own open loop. */
-    static final double LAG_LIMIT_MS = 1.0;
-
     private OpenSamples() {
     }
 
@@ -34,22 +32,16 @@ public final class OpenSamples {
      */
     public static OpenLoopRun of(String probe, double rate, double durationS, List<Sample> samples, int engines,
             int timeoutMillis, double serverCpuS) {
-        Map<String, List<Sample>> byEngine = new LinkedHashMap<>();
-        for (Sample s : samples) {
-            String client = s.client();
-            byEngine.computeIfAbsent(client.contains("/") ? client.substring(0, client.indexOf('/')) : "", e ->
-                    new ArrayList<>()).add(s);
-        }
-        Histogram latency = histogram();
-        Histogram service = histogram();
-        Histogram lag = histogram();
+        Histogram latency = OpenFigures.histogram();
+        Histogram service = OpenFigures.histogram();
+        Histogram lag = OpenFigures.histogram();
         long succeeded = 0;
         long errors = 0;
         long timeouts = 0;
         double first = Double.MAX_VALUE;
         double lastEnd = 0;
         double intervalMs = 1000.0 * engines / rate;
-        for (List<Sample> engine : byEngine.values()) {
+        for (List<Sample> engine : byEngine(samples)) {
             engine.sort(Comparator.comparingDouble(Sample::startMs));
             double t0 = origin(engine, intervalMs);
             first = Math.min(first, engine.get(0).startMs());
@@ -71,17 +63,24 @@ public final class OpenSamples {
             }
         }
         double spanS = Math.max(durationS, samples.isEmpty() ? 0 : (lastEnd - first) / 1000);
-        double lagP999 = ms(lag, 99.9);
-        boolean limited = lagP999 > LAG_LIMIT_MS;
-        String note = limited ? String.format(Locale.ROOT, "generator-limited: its sends were late by %.2f ms at"
-                + " p99.9 (limit %.1f ms; the tool's times are whole milliseconds)", lagP999, LAG_LIMIT_MS) : null;
-        return new OpenLoopRun(probe, rate, durationS, Math.round(rate * durationS), samples.size(),
-                succeeded / spanS, succeeded, errors, timeouts, 0, ms(latency, 50), ms(latency, 90), ms(latency, 99),
-                ms(latency, 99.9), latency.getTotalCount() == 0 ? Double.NaN : latency.getMaxValue() / 1e6,
-                ms(service, 50), ms(service, 99), ms(lag, 99), lagP999,
-                lag.getTotalCount() == 0 ? 0 : lag.getMaxValue() / 1e6, 0, limited, note, false,
-                succeeded > 0 ? serverCpuS * 1e6 / succeeded : Double.NaN, Histograms.encoded(latency),
-                Histograms.encoded(service));
+        double lagP999 = OpenFigures.lagMs(lag, 99.9);
+        String note = lagP999 <= OpenFigures.LAG_LIMIT_MS ? null : String.format(Locale.ROOT, "generator-limited: its"
+                + " sends were late by %.2f ms at p99.9 (limit %.1f ms; the tool's times are whole milliseconds)", lagP999,
+                OpenFigures.LAG_LIMIT_MS);
+        return OpenLoopRun.builder(probe, rate, durationS).requests(Math.round(rate * durationS), samples.size())
+                .outcomes(succeeded / spanS, succeeded, errors, timeouts, 0).latency(latency).service(service)
+                .lag(lag, 0).generatorLimited(note).serverCpuS(serverCpuS).build();
+    }
+
+    /** The samples of each engine ("ENGINE/THREAD" clients; one engine where the client names none). */
+    private static Collection<List<Sample>> byEngine(List<Sample> samples) {
+        Map<String, List<Sample>> byEngine = new LinkedHashMap<>();
+        for (Sample s : samples) {
+            String client = s.client();
+            byEngine.computeIfAbsent(client.contains("/") ? client.substring(0, client.indexOf('/')) : "", e ->
+                    new ArrayList<>()).add(s);
+        }
+        return byEngine.values();
     }
 
     /**
@@ -98,17 +97,8 @@ public final class OpenSamples {
         return origin;
     }
 
-    private static Histogram histogram() {
-        Histogram h = new Histogram(3);
-        h.setAutoResize(true);
-        return h;
-    }
-
     private static long nanos(double ms) {
         return Math.round(ms * 1e6);
     }
 
-    private static double ms(Histogram h, double percentile) {
-        return h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1e6;
-    }
 }

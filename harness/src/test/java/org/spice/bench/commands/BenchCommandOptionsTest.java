@@ -15,6 +15,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.CostPlan;
+import org.spice.bench.model.CpuPlan;
+import org.spice.bench.model.FloodPlan;
+import org.spice.bench.model.LatencyPlan;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Server;
 import org.spice.page.CanonicalPage;
@@ -31,42 +35,42 @@ class BenchCommandOptionsTest {
     @Test
     void defaultsAndProfiles() {
         BenchSettings quick = BenchCommand.settings("--target", T);
-        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), quick.clients());
-        assertEquals(Probe.standard().size(), quick.mixes().size());
-        assertEquals(0.5, quick.rampUpS());
-        assertEquals(2, quick.durationS());
-        assertEquals(0.5, quick.rampDownS());
-        assertEquals(0, quick.pauseS());
-        double ladderSeconds = quick.mixes().size() * quick.clients().size()
-                * (quick.rampUpS() + quick.durationS() + quick.rampDownS() + quick.pauseS());
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), quick.load().clients());
+        assertEquals(Probe.standard().size(), quick.load().mixes().size());
+        assertEquals(0.5, quick.timing().rampUpS());
+        assertEquals(2, quick.timing().durationS());
+        assertEquals(0.5, quick.timing().rampDownS());
+        assertEquals(0, quick.timing().pauseS());
+        double ladderSeconds = quick.load().mixes().size() * quick.load().clients().size()
+                * (quick.timing().rampUpS() + quick.timing().durationS() + quick.timing().rampDownS() + quick.timing().pauseS());
         assertEquals(126, ladderSeconds, 1e-9);
         assertTrue(ladderSeconds + quick.cpu().withWarmUpS() <= 8 * 60 - 26 - 20, "the default bench (the warm-up and"
                 + " the CPU rounds, then the ladder) must leave, within 8 minutes, 26 s for a fresh clone's build and 20 s to"
                 + " start, verify and stop the server: " + ladderSeconds + " s of ladder");
-        assertEquals(CanonicalPage.builtBytes(), quick.bytes());
+        assertEquals(CanonicalPage.builtBytes(), quick.load().bytes());
         BenchSettings webbench = BenchCommand.settings("--duration", "60", "--profile", "webbench", "--target", T);
-        assertEquals(30, webbench.rampUpS());
-        assertEquals(60, webbench.durationS());    // an explicit option wins over the profile, in any order
-        assertEquals(30, webbench.rampDownS());
+        assertEquals(30, webbench.timing().rampUpS());
+        assertEquals(60, webbench.timing().durationS());    // an explicit option wins over the profile, in any order
+        assertEquals(30, webbench.timing().rampDownS());
         BenchSettings some = BenchCommand.settings("--target", T, "--probes", "static,cgi", "--clients", "1,3");
-        assertEquals(2, some.mixes().size());
-        assertEquals("cgi", some.mixes().get(1).name());
-        assertEquals(List.of(1, 3), some.clients());
+        assertEquals(2, some.load().mixes().size());
+        assertEquals("cgi", some.load().mixes().get(1).name());
+        assertEquals(List.of(1, 3), some.load().clients());
     }
 
     @Test
     void theCpuRoundsGetWhatTheWarmUpLeftUnlessTheirTimeIsGiven() {
-        BenchSettings.CpuPlan plan = BenchCommand.settings("--target", T).cpu();
+        CpuPlan plan = BenchCommand.settings("--target", T).cpu();
         assertEquals(180, plan.timeS());
         assertEquals(300, plan.withWarmUpS(), 1e-9, "50 s per workload, six by default");
         assertEquals(180, plan.boundS(60), "a short warm-up: the rounds' own bound");
         assertEquals(170, plan.boundS(130), 1e-9);
-        assertEquals(BenchSettings.CpuPlan.LEAST_S, plan.boundS(250), "a long warm-up: the least the rounds get");
+        assertEquals(CpuPlan.LEAST_S, plan.boundS(250), "a long warm-up: the least the rounds get");
         assertEquals(550, BenchCommand.settings("--target", T, "--probes", "static,servlet,jsp,cgi,shtml,module,fastcgi,"
                 + "cgi-stock,php-fpm,wsgi,lua").cpu().withWarmUpS(), 1e-9, "more workloads, a longer warm-up and rounds");
         assertEquals(180, BenchCommand.settings("--target", T, "--probes", "static,module").cpu().boundS(40),
                 "fewer workloads: shorter rounds, not fewer rounds needed");
-        BenchSettings.CpuPlan given = BenchCommand.settings("--target", T, "--cpu-time", "30").cpu();
+        CpuPlan given = BenchCommand.settings("--target", T, "--cpu-time", "30").cpu();
         assertNull(given.withWarmUpS());
         assertEquals(30, given.boundS(200), "--cpu-time given: exactly that, whatever the warm-up took");
         assertEquals(0, BenchCommand.settings("--target", T, "--cpu-time", "0").cpu().boundS(10));
@@ -78,23 +82,23 @@ class BenchCommandOptionsTest {
      */
     @Test
     void theCpuRoundsRunAtOneOfferedRateWhenAskedAndSideBySideByDefault() {
-        BenchSettings.CpuPlan one = BenchCommand.settings("--target", T).cpu();
-        assertEquals(BenchSettings.CpuPlan.AUTO_FRACTION, one.rateFraction(), "one server's probes: one rate too");
+        CpuPlan one = BenchCommand.settings("--target", T).cpu();
+        assertEquals(CpuPlan.AUTO_FRACTION, one.rateFraction(), "one server's probes: one rate too");
         assertTrue(one.farArmsAtClients(), "but for those far slower than the static file: at the client count");
-        BenchSettings.CpuPlan clients = BenchCommand.settings("--target", T, "--cpu-clients", "8").cpu();
+        CpuPlan clients = BenchCommand.settings("--target", T, "--cpu-clients", "8").cpu();
         assertFalse(clients.openLoop(), "a client count asked for: every probe at it");
         assertFalse(clients.farArmsAtClients());
         assertFalse(BenchCommand.settings("--target", T, "--engine", "jmeter").cpu().openLoop(),
                 "JMeter's rounds run at a client count: the open loop is SPICE's engine's");
         assertFalse(BenchCommand.settings("--target", T, "--cpu-rate", "auto").cpu().farArmsAtClients(),
                 "--cpu-rate auto: every arm at the rate");
-        BenchSettings.CpuPlan given = BenchCommand.settings("--target", T, "--cpu-rate", "2500").cpu();
+        CpuPlan given = BenchCommand.settings("--target", T, "--cpu-rate", "2500").cpu();
         assertEquals(2500.0, given.rateRps());
         assertEquals(null, given.rateFraction());
-        BenchSettings.CpuPlan auto = BenchCommand.settings("--target", T, "--cpu-rate", "auto").cpu();
-        assertEquals(BenchSettings.CpuPlan.AUTO_FRACTION, auto.rateFraction());
-        assertEquals(0.5, BenchSettings.CpuPlan.AUTO_FRACTION);
-        assertEquals(BenchSettings.CpuPlan.AUTO_FRACTION, BenchCommand.settings("--server", "tomcat,jetty").cpu()
+        CpuPlan auto = BenchCommand.settings("--target", T, "--cpu-rate", "auto").cpu();
+        assertEquals(CpuPlan.AUTO_FRACTION, auto.rateFraction());
+        assertEquals(0.5, CpuPlan.AUTO_FRACTION);
+        assertEquals(CpuPlan.AUTO_FRACTION, BenchCommand.settings("--server", "tomcat,jetty").cpu()
                 .rateFraction(), "servers side by side: one rate for all, unless told otherwise");
         assertFalse(BenchCommand.settings("--server", "tomcat,jetty").cpu().farArmsAtClients(), "every arm at it");
         assertFalse(BenchCommand.settings("--server", "tomcat,jetty", "--cpu-clients", "8").cpu().openLoop());
@@ -110,12 +114,12 @@ class BenchCommandOptionsTest {
     @Test
     void theOverloadProfileFloodsPastThePeak() {
         BenchSettings ladder = BenchCommand.settings("--target", T, "--profile", "overload");
-        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), ladder.clients(), "the quick ladder finds each workload's peak");
-        assertEquals(new BenchSettings.Flood(0, List.of(2, 4, 8, 16), List.of(3.0, 5.0, 1.0, 2.0)), ladder.flood());
+        assertEquals(List.of(1, 2, 4, 8, 16, 32, 64), ladder.load().clients(), "the quick ladder finds each workload's peak");
+        assertEquals(new FloodPlan(0, List.of(2, 4, 8, 16), List.of(3.0, 5.0, 1.0, 2.0)), ladder.flood());
         BenchSettings given = BenchCommand.settings("--target", T, "--profile", "overload", "--peak-clients", "625",
                 "--multiples", "16,4", "--flood-timing", "0.5,1,0,0.2");
-        assertEquals(List.of(625), given.clients(), "a given peak: the ladder runs there alone");
-        assertEquals(new BenchSettings.Flood(625, List.of(4, 16), List.of(0.5, 1.0, 0.0, 0.2)), given.flood());
+        assertEquals(List.of(625), given.load().clients(), "a given peak: the ladder runs there alone");
+        assertEquals(new FloodPlan(625, List.of(4, 16), List.of(0.5, 1.0, 0.0, 0.2)), given.flood());
         assertEquals(null, BenchCommand.settings("--target", T).flood());
         assertBad("--peak-clients, --multiples and --flood-timing go with --profile overload", "--target", T,
                 "--peak-clients", "8");
@@ -135,8 +139,8 @@ class BenchCommandOptionsTest {
         new picocli.CommandLine(both).parseArgs("--server", "apache,apache-prefork", "--server", "nginx");
         assertEquals(List.of(Server.APACHE, Server.APACHE_PREFORK, Server.NGINX), both.startedServers());
         BenchSettings prefork = BenchCommand.settings("--server", "apache-prefork");
-        assertTrue(prefork.mixes().stream().anyMatch(m -> m.name().equals("mod-php")), "a variant measures its own probes");
-        assertTrue(BenchCommand.settings("--server", "apache").mixes().stream().noneMatch(m -> m.name().equals("mod-php")));
+        assertTrue(prefork.load().mixes().stream().anyMatch(m -> m.name().equals("mod-php")), "a variant measures its own probes");
+        assertTrue(BenchCommand.settings("--server", "apache").load().mixes().stream().noneMatch(m -> m.name().equals("mod-php")));
         assertBad("--server-pid goes with --target", "--server-pid", "1");
         assertBad("Invalid value for option '--clients' (LIST): \"0\" is not a client count", "--target", T, "--clients", "1,0,4");
         assertBad("Invalid value for option '--clients'", "--target", T, "--clients", "-2");
@@ -175,15 +179,15 @@ class BenchCommandOptionsTest {
     @Test
     void withoutTargetTheFirstServerStartedIsMeasuredOnItsDefaultPortWithItsProbes() {
         BenchSettings embedded = BenchCommand.settings("--clients", "8");
-        assertEquals("http://127.0.0.1:18080", embedded.target().toString());
-        assertEquals("embedded", embedded.serverName());
-        assertEquals(Server.EMBEDDED.benchProbes().size(), embedded.mixes().size());
+        assertEquals("http://127.0.0.1:18080", embedded.target().http().toString());
+        assertEquals("embedded", embedded.server().name());
+        assertEquals(Server.EMBEDDED.benchProbes().size(), embedded.load().mixes().size());
         BenchSettings nginx = BenchCommand.settings("--server", "nginx");
-        assertEquals(18084, nginx.target().port());
-        assertEquals(18444, nginx.tlsTarget().port());
-        assertTrue(nginx.mixes().stream().anyMatch(m -> m.name().equals("njs")), "nginx's own probes");
+        assertEquals(18084, nginx.target().http().port());
+        assertEquals(18444, nginx.target().https().port());
+        assertTrue(nginx.load().mixes().stream().anyMatch(m -> m.name().equals("njs")), "nginx's own probes");
         BenchSettings ecommerce = BenchCommand.settings("--server", "apache", "--workload", "ecommerce:cgi");
-        assertEquals(List.of("static", "cgi"), ecommerce.mixes().stream().map(m -> m.name()).toList());
+        assertEquals(List.of("static", "cgi"), ecommerce.load().mixes().stream().map(m -> m.name()).toList());
         assertBad("--tls-target: the e-commerce workload", "--target", T, "--workload", "ecommerce");
     }
 
@@ -200,7 +204,7 @@ class BenchCommandOptionsTest {
         BenchCommand protocols = new BenchCommand();
         new picocli.CommandLine(protocols).parseArgs("--protocols", "keepalive,tls");
         assertTrue(protocols.sideBySide(), "one server under two protocols");
-        assertTrue(BenchCommand.settings("--protocols", "keepalive,http1.0").keepAlive(), "the ladder's: the first");
+        assertTrue(BenchCommand.settings("--protocols", "keepalive,http1.0").target().keepAlive(), "the ladder's: the first");
         assertBad("Invalid value for option '--protocols' (LIST): \"http2\" is not one of http1.0, keepalive, tls",
                 "--protocols", "http2");
         assertBad("--protocols: each once, the first http1.0 or keepalive", "--protocols", "tls,http1.0");
@@ -218,10 +222,10 @@ class BenchCommandOptionsTest {
     void pairsNameArmsOfTheRunAndProbesTheyMeasure() {
         BenchSettings ok = BenchCommand.settings("--server", "apache,apache-prefork", "--probes", "static,php-fpm,mod-php",
                 "--pairs", "apache/apache-prefork,php-fpm@apache/mod-php@apache-prefork,php-fpm@apache-prefork/mod-php@apache-prefork");
-        assertEquals(List.of("static", "php-fpm"), ok.mixes().stream().map(Mix::name).toList(),
+        assertEquals(List.of("static", "php-fpm"), ok.load().mixes().stream().map(Mix::name).toList(),
                 "side by side, the first server measures the probes named that it serves");
         BenchCommand prefork = command("--server", "apache,apache-prefork", "--probes", "static,php-fpm,mod-php");
-        assertEquals(List.of("static", "php-fpm", "mod-php"), prefork.mixes(Server.APACHE_PREFORK, List.of()).stream()
+        assertEquals(List.of("static", "php-fpm", "mod-php"), prefork.mixes(Server.APACHE_PREFORK, List.of(), null).stream()
                 .map(Mix::name).toList());
         assertEquals(List.of("tomcat", "jetty", "tomcat-2", "tomcat-vt"), BenchCommand.instanceNames(List.of(
                 Server.TOMCAT, Server.JETTY, Server.TOMCAT, Server.TOMCAT_VT)));
@@ -252,7 +256,7 @@ class BenchCommandOptionsTest {
                 "--probes", "static", "--rate", "400", "--duration", "30");
         assertEquals(400, open.open().rps());
         assertEquals(1000, open.open().maxInFlight());
-        assertEquals(30, open.durationS());
+        assertEquals(30, open.timing().durationS());
         assertNull(BenchCommand.settings("--target", T).open(), "the closed loop by default");
         assertBad("Invalid value for option '--rate': a number above 0", "--target", T, "--rate", "0");
         assertBad("--max-in-flight takes a whole number from 1 to 100000", "--target", T, "--rate", "10",
@@ -265,8 +269,8 @@ class BenchCommandOptionsTest {
     @Test
     void theLatencyProfileTakesFractionsOfPeaksAndTheStaticFile() {
         BenchSettings profile = BenchCommand.settings("--target", T, "--profile", "latency");
-        assertEquals(BenchSettings.LatencyPlan.FRACTIONS, profile.latency().fractions());
-        assertEquals(BenchSettings.LatencyPlan.CURVE, profile.latency().curve());
+        assertEquals(LatencyPlan.FRACTIONS, profile.latency().fractions());
+        assertEquals(LatencyPlan.CURVE, profile.latency().curve());
         assertEquals(0, profile.latency().timeS(), "eight rounds' time unless --cpu-time");
         assertEquals(8 * 36, profile.latency().boundS(36), 1e-9);
         assertEquals(0.05, profile.latency().precision(), 1e-12);
@@ -295,11 +299,11 @@ class BenchCommandOptionsTest {
 
     @Test
     void theCostCurveTakesFractionsOfEachProbesPeakAndRounds() {
-        BenchSettings.CostPlan plan = BenchCommand.settings("--target", T, "--server-pid", "1", "--profile", "cost").cost();
-        assertEquals(BenchSettings.CostPlan.FRACTIONS, plan.fractions());
-        assertEquals(BenchSettings.CostPlan.ROUNDS, plan.rounds());
+        CostPlan plan = BenchCommand.settings("--target", T, "--server-pid", "1", "--profile", "cost").cost();
+        assertEquals(CostPlan.FRACTIONS, plan.fractions());
+        assertEquals(CostPlan.ROUNDS, plan.rounds());
         assertEquals(0.25, plan.fitFrom(), 1e-12);
-        BenchSettings.CostPlan given = BenchCommand.settings("--target", T, "--server-pid", "1", "--profile", "cost", "--cost-rates",
+        CostPlan given = BenchCommand.settings("--target", T, "--server-pid", "1", "--profile", "cost", "--cost-rates",
                 "0.8,0.2,0.4", "--cost-rounds", "9", "--probes", "servlet,cgi").cost();
         assertEquals(List.of(0.2, 0.4, 0.8), given.fractions(), "sorted; static not required");
         assertEquals(9, given.rounds());
@@ -325,10 +329,10 @@ class BenchCommandOptionsTest {
     @Test
     void aServerWithoutNamedProbesMeasuresTheWorkloadsOwnElseItsOwn() {
         BenchCommand ecommerce = command("--server", "nginx", "--clients", "8", "--workload", "ecommerce:cgi");
-        assertEquals(List.of("static", "cgi"), ecommerce.mixes(Server.NGINX, List.of()).stream().map(Mix::name).toList());
+        assertEquals(List.of("static", "cgi"), ecommerce.mixes(Server.NGINX, List.of(), null).stream().map(Mix::name).toList());
         BenchCommand plain = command("--server", "nginx", "--clients", "8");
-        assertEquals(Server.APACHE.benchProbes().size(), plain.mixes(Server.APACHE, List.of()).size());
-        assertEquals(Probe.standard().size(), plain.mixes(null, List.of()).size(), "on --target: the standard probes");
+        assertEquals(Server.APACHE.benchProbes().size(), plain.mixes(Server.APACHE, List.of(), null).size());
+        assertEquals(Probe.standard().size(), plain.mixes(null, List.of(), null).size(), "on --target: the standard probes");
     }
 
     private static BenchCommand command(String... args) {

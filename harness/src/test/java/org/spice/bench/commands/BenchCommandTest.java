@@ -22,6 +22,7 @@ import org.spice.bench.net.TestServer;
 import org.spice.bench.run.Ladder;
 import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /** The bench command end to end on a short ladder: results on disk, and the faults that must stop it. */
 class BenchCommandTest {
@@ -45,7 +46,7 @@ class BenchCommandTest {
         int status = bench(dir, "--probes", "static,servlet", "--clients", "1,2", "--server", "test server");
         assertEquals(0, status, text(out) + text(err));
         assertTrue(text(err).contains("[4/4] servlet 2 clients"), text(err));
-        Path results = onlyChild(dir);
+        Path results = CommandRun.resultsDir(dir);
         Map<?, ?> json = ResultsJson.MAPPER.readValue(results.resolve("results.json").toFile(), Map.class);
         assertEquals(Boolean.FALSE, json.get("partial"));
         assertEquals("test server", json.get("server"));
@@ -71,7 +72,7 @@ class BenchCommandTest {
         int status = bench(dir, "--probes", "static,servlet", "--clients", "1,2", "--warm-up", "1", "--cpu-time", "2",
                 "--cpu-clients", "1");
         assertEquals(0, status, text(out) + text(err));
-        List<?> runs = (List<?>) ResultsJson.MAPPER.readValue(onlyChild(dir).resolve("results.json").toFile(), Map.class)
+        List<?> runs = (List<?>) ResultsJson.MAPPER.readValue(CommandRun.resultsDir(dir).resolve("results.json").toFile(), Map.class)
                 .get("runs");
         List<String> rampUps = runs.stream().map(r -> (Map<?, ?>) r).map(r -> r.get("probe") + "@" + r.get("clients") + " "
                 + r.get("ramp_up_s")).toList();
@@ -129,7 +130,7 @@ class BenchCommandTest {
         }
         String printed = Files.readString(log);
         assertEquals(143, bench.exitValue(), printed);
-        Map<?, ?> json = ResultsJson.MAPPER.readValue(onlyChild(dir).resolve("results.json").toFile(), Map.class);
+        Map<?, ?> json = ResultsJson.MAPPER.readValue(CommandRun.resultsDir(dir).resolve("results.json").toFile(), Map.class);
         assertEquals(Boolean.TRUE, json.get("partial"), printed);
         assertEquals("stopped by SIGTERM", json.get("partial_reason"), printed);
         Files.delete(log);
@@ -166,7 +167,7 @@ class BenchCommandTest {
         });
         int status = bench(dir, "--probes", "static,cgi", "--clients", "1,2", "--duration", "10");
         assertEquals(1, status, text(out) + text(err));
-        Map<?, ?> json = ResultsJson.MAPPER.readValue(onlyChild(dir).resolve("results.json").toFile(), Map.class);
+        Map<?, ?> json = ResultsJson.MAPPER.readValue(CommandRun.resultsDir(dir).resolve("results.json").toFile(), Map.class);
         assertEquals(Boolean.TRUE, json.get("partial"));
         List<?> runs = (List<?>) json.get("runs");
         assertEquals(1, runs.size(), json.toString());
@@ -190,13 +191,6 @@ class BenchCommandTest {
         return bench.run(server, dir, Stream.concat(Stream.of("--no-verify"), Stream.of(extra)).toArray(String[]::new));
     }
 
-    private static Path onlyChild(Path dir) throws IOException {
-        try (Stream<Path> files = Files.list(dir)) {
-            List<Path> children = files.toList();
-            assertEquals(1, children.size(), children.toString());
-            return children.get(0);
-        }
-    }
 
     private static String text(ByteArrayOutputStream bytes) {
         return bytes.toString(StandardCharsets.UTF_8);

@@ -64,4 +64,15 @@ class RecordedSettingsTest {
         assertEquals(90.0, given.get("cpu_time_s"));
         assertNull(given.get("cpu_time_with_warm_up_s"), "--cpu-time given: the rounds' bound is its own");
     }
+
+    @Test
+    void aSettingWithoutAComponentIsKeptAndWrittenBack() throws Exception {
+        Map<String, Object> values = Map.of("engine", "ab", "flavour", "vanilla");
+        Settings read = ResultsJson.MAPPER.convertValue(values, Settings.class);
+        assertEquals("ab", read.engine());
+        assertEquals("vanilla", read.more().get("flavour"));
+        Map<String, Object> written = ResultsJson.MAPPER.readValue(ResultsJson.MAPPER.writeValueAsString(read),
+                new TypeReference<>() { });
+        assertEquals("vanilla", written.get("flavour"), "written back in its place: " + written);
+    }
 }

@@ -3,9 +3,6 @@ package org.spice.bench.commands;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -13,11 +10,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Protocol;
-import org.spice.cli.Cli;
 
 /** {@code report DIR} on servers side by side: the tables and side-by-side.html again, from the rounds alone. */
 class SideBySideReportTest {
@@ -46,10 +43,9 @@ class SideBySideReportTest {
         CrossResults.write(dir, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
                 new CrossResults.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
                 List.of(start(8, 0.1), start(8, 0.2)));
-        ByteArrayOutputStream said = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(said, true, StandardCharsets.UTF_8);
-        assertEquals(0, Cli.run(new ReportCommand(), print, print, dir.toString()));
-        String text = said.toString(StandardCharsets.UTF_8);
+        CommandRun ran = CommandRun.of(new ReportCommand(), dir.toString());
+        assertEquals(0, ran.status(), ran.console());
+        String text = ran.console();
         assertTrue(text.matches("(?s).*servlet costs 0\\.7[45]\\d × on tomcat what it costs on jetty.*"), text);
         assertTrue(text.contains("over 2 starts"), text);
         assertTrue(text.contains("Each against its own static file, over the 2 starts"), text);
@@ -62,12 +58,11 @@ class SideBySideReportTest {
         CrossResults.write(dir, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
                 new CrossResults.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
                 List.of(start(10, 0.1)));
-        ByteArrayOutputStream said = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(said, true, StandardCharsets.UTF_8);
         // jetty's servlet costs 1.33 × tomcat's, its static file 1.2 ×
-        assertEquals(1, Cli.run(new CompareCommand(), print, print, dir.toString(), "--fail-above", "25"));
-        String text = said.toString(StandardCharsets.UTF_8);
+        CommandRun gated = CommandRun.of(new CompareCommand(), dir.toString(), "--fail-above", "25");
+        assertEquals(1, gated.status(), gated.console());
+        String text = gated.console();
         assertTrue(text.contains("servlet: jetty costs 1.33") && !text.contains("static: jetty"), text);
-        assertEquals(0, Cli.run(new CompareCommand(), print, print, dir.toString(), "--fail-above", "40"));
+        assertEquals(0, CommandRun.of(new CompareCommand(), dir.toString(), "--fail-above", "40").status());
     }
 }

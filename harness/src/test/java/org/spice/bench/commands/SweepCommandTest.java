@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.cli.Cli;
+import org.spice.testkit.CommandRun;
 import org.spice.page.CanonicalPage;
 
 /**
@@ -28,15 +25,14 @@ class SweepCommandTest {
     Path dir;
 
     private String refused(String... args) {
-        ByteArrayOutputStream text = new ByteArrayOutputStream();
-        PrintStream print = new PrintStream(text, true, StandardCharsets.UTF_8);
         String[] all = new String[args.length + 2];
         System.arraycopy(args, 0, all, 0, args.length);
         all[args.length] = "--work";
         all[args.length + 1] = dir.resolve("work").toString();
-        assertEquals(2, Cli.run(new SweepCommand(), print, print, all), text.toString(StandardCharsets.UTF_8));
+        CommandRun ran = CommandRun.of(new SweepCommand(), all);
+        assertEquals(2, ran.status(), ran.console());
         assertFalse(Files.exists(dir.resolve("work")), "nothing built for a wrong command line");
-        return text.toString(StandardCharsets.UTF_8);
+        return ran.console();
     }
 
     @Test

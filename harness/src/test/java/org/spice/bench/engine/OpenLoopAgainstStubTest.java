@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.Histograms;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Load;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
@@ -161,8 +162,8 @@ class OpenLoopAgainstStubTest {
                 + " in most runs, 9-15.5 ms on busy days: 50 ms is three times that and a twentieth of the stall");
 
         // the same stall under the closed loop: a handful of slow requests, a p99 that hardly moves
-        BenchSettings settings = BenchSettings.builder().target(Endpoint.parse("http://127.0.0.1:" + port))
-                .mixes(List.of(Mix.of(Probe.STATIC))).bytes(BYTES).timeoutMillis(10_000).build();
+        BenchSettings settings = BenchSettings.of(Endpoint.parse("http://127.0.0.1:" + port),
+                List.of(Mix.of(Probe.STATIC))).with(Load.of(List.of(Mix.of(Probe.STATIC)), BYTES));
         EventLoopEngine closed = new EventLoopEngine(settings, null, new Stop(),
                 new ServerCpu(List.of(), true, List.of(), null));
         stall = stallLater(STALL_AT_MS, STALL_MS);

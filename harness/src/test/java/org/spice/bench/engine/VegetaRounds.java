@@ -232,8 +232,8 @@ public final class VegetaRounds {
                 residents.putIfAbsent(arm.server(), arm.cpu());
             }
         }
-        BenchSettings settings = BenchSettings.builder().target(Endpoint.parse(base(arms.get(0).url())))
-                .mixes(arms.stream().map(VegetaRounds::mix).toList()).build();
+        BenchSettings settings = BenchSettings.of(Endpoint.parse(base(arms.get(0).url())),
+                arms.stream().map(VegetaRounds::mix).toList());
         return new EventLoopEngine(settings, null, new Stop(), arms.get(0).cpu(), residents);
     }
 

@@ -27,7 +27,7 @@ class OverloadTest {
         Arrays.fill(perClient, requests / clients);
         double[] meanMs = new double[clients];
         Arrays.fill(meanMs, 5000.0 * clients / requests);
-        RunRecord.Builder b = RunRecord.builder("static", clients, 0).durationS(5).requests(requests).errors(errors)
+        RunRecordBuilder b = RunRecord.builder("static", clients, 0).durationS(5).requests(requests).errors(errors)
                 .bytes(requests * 200, requests * 6250).expectedBodyBytes(6250)
                 .latency(new LatencySummary(1, 1, 1, 1, 1, 1, List.of())).perClient(perClient, meanMs, new long[clients])
                 .cpu(Cpu.NONE);

@@ -149,7 +149,7 @@ class ResultsRoundTripTest {
         errors.put("connect_refused", failed ? 12L : 0L);
         errors.put("short_body", 0L);
         double mean = clients * 1000.0 / rate;
-        RunRecord.Builder run = RunRecord.builder(probe, clients, 1).durationS(duration).requests(requests).errors(errors)
+        RunRecordBuilder run = RunRecord.builder(probe, clients, 1).durationS(duration).requests(requests).errors(errors)
                 .bytes(requests * 150, requests * 6250).expectedBodyBytes(6250)
                 .latency(new LatencySummary(mean, mean * 0.9, mean * 1.5, mean * 2, mean * 3, mean * 5.123456789))
                 .perClient(perClient, meanMs, new long[clients]).cpu(new Cpu(0.5 * duration, Double.NaN, 0.25 * duration))

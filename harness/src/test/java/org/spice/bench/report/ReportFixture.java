@@ -12,6 +12,7 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.RunRecordBuilder;
 import org.spice.bench.model.Settings;
 
 /**
@@ -80,7 +81,7 @@ final class ReportFixture {
         }
         LatencySummary latency = new LatencySummary(mean, mean, mean * 1.4, mean * 3, mean * 10, mean * 20,
                 LatencySummary.distribution(histogram));
-        RunRecord.Builder run = RunRecord.builder(probe, clients, 1).durationS(DURATION_S).requests(requests)
+        RunRecordBuilder run = RunRecord.builder(probe, clients, 1).durationS(DURATION_S).requests(requests)
                 .errors(Map.of("connect_refused", failed ? 5L : 0L)).bytes(requests * 200, requests * 6250)
                 .expectedBodyBytes(6250).latency(latency).perClient(perClient, meanMs, new long[clients])
                 .cpu(new Cpu(clientCores * DURATION_S, serverUs * requests / 1e6, machineUs * requests / 1e6));

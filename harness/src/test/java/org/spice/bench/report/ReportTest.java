@@ -17,11 +17,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.CompareCommand;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
-import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
@@ -225,12 +225,9 @@ class ReportTest {
             args.add(dir.resolve(run).toString());
         }
         args.addAll(List.of("--out", dir.resolve("compare-" + String.join("", runs)).toString()));
-        java.io.ByteArrayOutputStream console = new java.io.ByteArrayOutputStream();
-        java.io.PrintStream print = new java.io.PrintStream(console, true, java.nio.charset.StandardCharsets.UTF_8);
-        int status = org.spice.cli.Cli.run(new CompareCommand(), print, print, args.toArray(String[]::new));
-        String printed = console.toString(java.nio.charset.StandardCharsets.UTF_8);
-        assertEquals(0, status, printed);
-        return printed;
+        CommandRun ran = CommandRun.of(new CompareCommand(), args.toArray(String[]::new));
+        assertEquals(0, ran.status(), ran.console());
+        return ran.console();
     }
 
     /** The log latency axis spans whole decades, two labels at least (labels between decades ran into each other). */

@@ -21,6 +21,7 @@ import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.commands.ShortBench;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
@@ -130,7 +131,7 @@ class PairedRoundsTest {
             CpuRounds rounds = read.cpuRounds();
             assertEquals(List.of("cgi"), rounds.atClients(), "at most 800 req/s at 8 clients, the others thousands");
             assertTrue(rounds.rateFrom().startsWith("auto: 0.5 × s") && rounds.offeredRps() >= 1, rounds.rateFrom());
-            assertEquals(BenchSettings.CpuPlan.CLIENTS, rounds.clients());
+            assertEquals(CpuPlan.CLIENTS, rounds.clients());
             assertTrue(rounds.rounds().size() >= 1, "a round within 14 s, the rate-finding round's 3.5 s in them");
             for (CpuRounds.Round round : rounds.rounds()) {
                 assertEquals(Set.of("static", "servlet", "cgi"), round.slices().stream().map(CpuRounds.Taken::probe)
@@ -177,18 +178,18 @@ class PairedRoundsTest {
         rounds = rounds.with(new CpuRounds.Round(1, List.of(taken("static", 100, 0.5), taken("servlet", 90, 0.5),
                 taken("cgi", 2400, 0.5))), "in progress");
         assertEquals("cpu round 1 at 8 clients: left out, the server's JIT was compiling through it (over 3 % of its"
-                + " CPU); no round counted yet", paired.progress(rounds, settings.mixes()));
+                + " CPU); no round counted yet", paired.progress(rounds, settings.load().mixes()));
         for (int r = 2; r <= 8; r++) {
             double wobble = 1 + (r % 2 == 0 ? 0.01 : -0.01);
             rounds = rounds.with(new CpuRounds.Round(r, List.of(taken("static", 100 * wobble, 0),
                     taken("servlet", 90 * wobble * (1 + (r % 3 - 1) * 0.003), 0), taken("cgi", 2400 / wobble, 0))), "in progress");
         }
-        String line = paired.progress(rounds, settings.mixes());
+        String line = paired.progress(rounds, settings.load().mixes());
         assertTrue(line.startsWith("cpu round 8 at 8 clients, 7 counted, so far: static 100.0 µs ± "), line);
         assertTrue(line.contains(", cgi 24.") && line.contains(" × ± "), line);
         String done = paired.done(rounds, "cgi");
         assertTrue(done.startsWith("cpu rounds: cgi done after 7 rounds, its ratio within its aim (±10 %): cgi 24."), done);
-        List<Mix> still = settings.mixes().stream().filter(m -> !m.name().equals("cgi")).toList();
+        List<Mix> still = settings.load().mixes().stream().filter(m -> !m.name().equals("cgi")).toList();
         assertFalse(paired.progress(rounds, still).contains("cgi"), "once done, not repeated");
         for (String each : List.of(line, done)) {
             assertFalse(each.contains("NaN") || each.contains("± -"), each);

@@ -1,0 +1,79 @@
+package org.spice.bench.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The CPU rounds: after the warm-up, every workload in rounds of one-second slices at {@code clients}, the order
+ * shuffled per round from the seed, until every probe's ratio to static is known within {@code precision} (a
+ * fraction: 0.05 is ±5 %) or their time bound has passed: {@code timeS}, or where {@code withWarmUpS} is set (the
+ * default) what the warm-up left of it, at least {@link #LEAST_S} and at most {@code timeS}; {@code timeS} 0 runs none.
+ * With {@code rateRps} (--cpu-rate R) or {@code rateFraction} (--cpu-rate auto: that share of the slowest arm's
+ * rate at {@code clients}) every slice runs open loop at one offered rate instead, the same for every arm. With
+ * {@code farAtClients} (one server's default) the rate is that share of the slowest arm's near the static file's
+ * speed (at least {@link #NEAR} of it), and the arms slower than that run at {@code clients}, closed loop.
+ */
+public record CpuPlan(@JsonProperty("cpu_clients") int clients, @JsonProperty("cpu_precision") double precision,
+        @JsonProperty("cpu_time_s") double timeS,
+        @JsonProperty("cpu_time_with_warm_up_s") @JsonInclude(JsonInclude.Include.NON_NULL) Double withWarmUpS,
+        @JsonProperty("cpu_rate_rps") @JsonInclude(JsonInclude.Include.NON_NULL) Double rateRps,
+        @JsonProperty("cpu_rate_fraction") @JsonInclude(JsonInclude.Include.NON_NULL) Double rateFraction,
+        @JsonProperty("cpu_far_at_clients") @JsonInclude(JsonInclude.Include.NON_NULL) Boolean farAtClients) {
+
+    /**
+     * The share of the slowest arm's rate at {@link #CLIENTS} clients that --cpu-rate auto offers every arm: low
+     * enough that every arm holds it with room (no queue builds, the open loop keeps its schedule), high enough
+     * that a server is busy as under load.
+     */
+    public static final double AUTO_FRACTION = 0.5;
+
+    /**
+     * An arm whose rate at {@link #CLIENTS} clients is under this share of the static file's is far from it: one
+     * rate for both would be a share of the far arm's, where the static file's CPU per request is not what it is
+     * under load (at CGI's 270 req/s here, embedded static 250-2,900 µs a slice with the hypervisor's steal, against
+     * 84 at 8 clients: docs/measurements.md, "One load"). Measured here at 8 clients against the static file: servlet,
+     * JSP and module 0.95-1.08, SSI 0.43-0.50, CGI 0.04; at a half, SSI fell on either side from run to run.
+     */
+    public static final double NEAR = 2.0 / 3;
+    /** {@link #NEAR} in words, for the options' help (an annotation takes constants only). */
+    public static final String NEAR_WORDS = "two thirds";
+
+    /** Rounds at {@code clients} clients, closed loop. */
+    public CpuPlan(int clients, double precision, double timeS, Double withWarmUpS) {
+        this(clients, precision, timeS, withWarmUpS, null, null, null);
+    }
+
+    /** Rounds at one offered rate ({@code rateRps}, or {@code rateFraction} of the slowest arm's) for every arm. */
+    public CpuPlan(int clients, double precision, double timeS, Double withWarmUpS, Double rateRps,
+            Double rateFraction) {
+        this(clients, precision, timeS, withWarmUpS, rateRps, rateFraction, null);
+    }
+
+    /** Whether arms far slower than the static file run at the client count while the others hold one rate. */
+    public boolean farArmsAtClients() {
+        return Boolean.TRUE.equals(farAtClients);
+    }
+
+    /** Whether the rounds run open loop, every arm at one offered rate. */
+    public boolean openLoop() {
+        return rateRps != null || rateFraction != null;
+    }
+
+    /**
+     * The load of the rounds unless told otherwise: 8 clients. Measured here (2 cores, loopback): the static file's
+     * per-slice CPU spread was 5–7 % at 8 clients against about 10 % at 64, and at 8 the client is not the limit.
+     */
+    public static final int CLIENTS = 8;
+    public static final double PRECISION = 0.05;
+    /**
+     * The least time the default bound leaves the rounds after a long warm-up, seconds: the first {@link
+     * CpuRounds#MIN_ROUNDS} rounds of the default six probes take 36 s, and a few more make an interval.
+     */
+    public static final double LEAST_S = 60;
+
+    /** The rounds' time bound, seconds, once the warm-up (its idle reading included) has taken {@code warmUpS}. */
+    public double boundS(double warmUpS) {
+        return withWarmUpS == null ? timeS : Math.min(timeS, Math.max(LEAST_S, withWarmUpS - warmUpS));
+    }
+}
+
