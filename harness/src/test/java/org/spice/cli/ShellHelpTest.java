@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import org.junit.jupiter.api.Test;
-import org.spice.testkit.CommandRun;
 import org.spice.harness.Main;
+import org.spice.testkit.CommandRun;
 
 /**
  * The entry point answers as a new user expects: every shell command answers --help (exit 0), an unknown

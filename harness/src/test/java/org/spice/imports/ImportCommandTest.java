@@ -11,11 +11,11 @@ import java.util.List;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
+import org.spice.testkit.CommandRun;
 
 /** Imports of known files: the figures, the combination of several imports, and bad files refused by line. */
 @Tag("page")

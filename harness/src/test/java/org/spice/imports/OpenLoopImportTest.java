@@ -11,13 +11,13 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.engine.Vegeta;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.net.TestServer;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

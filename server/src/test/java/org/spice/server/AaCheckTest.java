@@ -10,7 +10,6 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
@@ -19,6 +18,7 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * The A/A check: the embedded server, started as a process of its own (so its CPU is apart from the client's), has

@@ -12,13 +12,13 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * Past the peak on the real Apache from conf/ (the acceptance check of the overload profile): bench --profile overload

@@ -10,7 +10,6 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
@@ -19,6 +18,7 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * A short real ladder of the load engine against the embedded Tomcat: every request of every mix is

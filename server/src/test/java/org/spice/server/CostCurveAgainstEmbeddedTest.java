@@ -10,11 +10,11 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.CostCurve;
 import org.spice.bench.model.ResultsJson;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * The cost curve against the embedded Tomcat: the ladder finds the static file's and CGI's peaks, then three rounds of

@@ -8,10 +8,10 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.ExplainCommand;
 import org.spice.bench.model.ResultsJson;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

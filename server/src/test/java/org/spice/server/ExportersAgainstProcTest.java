@@ -18,7 +18,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
@@ -27,6 +26,7 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.proc.Cgroup;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * The server's CPU read where it runs: scripts/spice metrics-agent starts Debian's node_exporter and process-exporter

@@ -11,13 +11,13 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.Histograms;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * JMeter's open model as bench's engine (--engine jmeter --rate): the embedded server, a process of its own, stopped

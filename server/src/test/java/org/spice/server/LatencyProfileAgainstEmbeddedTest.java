@@ -11,12 +11,12 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.ResultsJson;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * The latency profile against the embedded Tomcat: the ladder finds each probe's peak, every probe runs open loop at

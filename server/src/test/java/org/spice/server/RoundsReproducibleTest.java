@@ -12,7 +12,6 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.CpuRounds;
@@ -20,6 +19,7 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * The CPU rounds are reproducible within a run on a Java server, where drift was worst: on Jetty (where one CI run's

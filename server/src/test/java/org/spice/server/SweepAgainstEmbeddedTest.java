@@ -13,11 +13,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.SweepCommand;
 import org.spice.bench.model.Server;
 import org.spice.bench.model.Sweep;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * scripts/spice sweep on the embedded server, small and bounded: the project built at two page sizes (copies of the

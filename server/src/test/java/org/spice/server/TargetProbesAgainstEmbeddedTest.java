@@ -9,12 +9,12 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Server;
 import org.spice.page.Probe;
+import org.spice.testkit.CommandRun;
 
 /**
  * bench --target with no probes named measures what the server serves byte for byte, as a user who installed a bundle

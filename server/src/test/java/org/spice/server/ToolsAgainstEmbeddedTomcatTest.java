@@ -18,13 +18,13 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.imports.ImportCommand;
 import org.spice.page.CanonicalPage;
+import org.spice.testkit.CommandRun;
 
 /**
  * Other load tools against the embedded server, really run (ab, h2load and wrk from Debian, JMeter as the

@@ -19,13 +19,13 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.testkit.Bound;
+import org.spice.testkit.CommandRun;
 
 /**
  * Two hosts on one machine: the client in a network namespace this test makes (and removes), linked to this one by a

@@ -13,26 +13,26 @@ import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.engine.ClientLimits;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.Arm;
-import org.spice.bench.model.Load;
-import org.spice.bench.model.Runner;
-import org.spice.bench.model.Timing;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Load;
+import org.spice.bench.model.Protocol;
+import org.spice.bench.model.Runner;
+import org.spice.bench.model.Server;
 import org.spice.bench.model.ServerSide;
 import org.spice.bench.model.Target;
-import org.spice.bench.model.Protocol;
-import org.spice.bench.model.Server;
+import org.spice.bench.model.Timing;
 import org.spice.bench.net.Endpoint;
 import org.spice.cli.Cli;
 import org.spice.cli.Options;
 import org.spice.page.Probe;
 
-import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code spice bench}: the typed options of a run (picocli converts and checks each value), the rules between them

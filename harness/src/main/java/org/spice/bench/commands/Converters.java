@@ -12,9 +12,9 @@ import java.util.Locale;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.model.Load;
+import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Runner;
 import org.spice.bench.model.Timing;
-import org.spice.bench.model.Protocol;
 import org.spice.bench.net.Endpoint;
 import org.spice.page.Probe;
 

@@ -1,9 +1,9 @@
 package org.spice.bench.commands;
 
 
+import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.Runner;
-import org.spice.bench.model.BenchSettings;
 import org.spice.cli.Cli;
 import org.spice.page.Probe;
 

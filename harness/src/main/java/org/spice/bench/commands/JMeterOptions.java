@@ -8,8 +8,8 @@ import java.util.List;
 
 import org.spice.bench.jmeter.TestPlan;
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.Runner;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Runner;
 import org.spice.cli.Cli;
 
 import picocli.CommandLine.Option;

@@ -3,13 +3,13 @@ package org.spice.bench.commands;
 import java.util.List;
 import java.util.TreeSet;
 
+import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CostPlan;
 import org.spice.bench.model.LatencyPlan;
 import org.spice.bench.model.OpenRate;
+import org.spice.bench.model.Reference;
 import org.spice.bench.model.Runner;
 import org.spice.bench.model.Timing;
-import org.spice.bench.model.BenchSettings;
-import org.spice.bench.model.Reference;
 import org.spice.cli.Cli;
 
 import picocli.CommandLine.Option;

@@ -2,20 +2,20 @@ package org.spice.bench.engine;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
-import org.spice.bench.model.Runner;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Runner;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.Request;

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.concurrent.locks.LockSupport;
 
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.OpenRate;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.OpenRate;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.ErrorClass;
 import org.spice.bench.net.Exchange;

@@ -11,13 +11,13 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.Runner;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Runner;
 import org.spice.bench.model.Stop;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.ServerCpu;

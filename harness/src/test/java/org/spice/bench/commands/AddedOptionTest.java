@@ -14,8 +14,8 @@ import org.spice.bench.net.TestServer;
 import org.spice.cli.Cli;
 import org.spice.testkit.CommandRun;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Option;
+import picocli.CommandLine;
 
 /**
  * docs/code.md's way of adding an option, from a test's own source: one mixin and the record it fills, and results.json

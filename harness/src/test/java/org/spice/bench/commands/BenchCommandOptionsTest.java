@@ -15,17 +15,17 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CostPlan;
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.FloodPlan;
 import org.spice.bench.model.LatencyPlan;
-import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Server;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
-import picocli.CommandLine;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine;
 
 /** Bad options are refused before anything is sent, with a message that names the option. */
 class BenchCommandOptionsTest {

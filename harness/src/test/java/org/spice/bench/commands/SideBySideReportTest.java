@@ -10,11 +10,11 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Protocol;
+import org.spice.testkit.CommandRun;
 
 /** {@code report DIR} on servers side by side: the tables and side-by-side.html again, from the rounds alone. */
 class SideBySideReportTest {

@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.testkit.CommandRun;
 import org.spice.page.CanonicalPage;
+import org.spice.testkit.CommandRun;
 
 /**
  * sweep's options are checked before anything is built or started; the copy of the sources it builds at another
