@@ -25,14 +25,12 @@ final class AbImport {
     }
 
     static Imported read(List<Path> files, Claim claim, long expectedBytes) throws ImportException {
-        String probe = claim.name();
-        int clients = claim.clients();
-        Path[] both = Tools.summaryAndLog(files, "ab", head -> head.contains("This is ApacheBench")
+        Tools.SummaryAndLog both = Tools.summaryAndLog(files, "ab", head -> head.contains("This is ApacheBench")
                 || head.contains("Complete requests:"), head -> head.startsWith("starttime\tseconds\tctime"),
                 "-g file (\"starttime\tseconds\t...\")");
-        Path summary = both[0];
-        Path gnuplot = both[1];
-        String text = Tools.read(summary);
+        Path summary = both.summary();
+        Path gnuplot = both.log();
+        String text = both.text();
         Matcher path = Pattern.compile("^Document Path:\\s+(\\S+)", Pattern.MULTILINE).matcher(text);
         claim.checkPath(summary, "ab", path.find() ? path.group(1) : null, "its Document Path");
         claim.checkClients(summary, "ab", (int) number(text, summary, "Concurrency Level"), "its Concurrency Level");
@@ -61,7 +59,7 @@ final class AbImport {
             sumNanos = Math.round(Double.parseDouble(mean.group(1)) * 1e6 * histogram.getTotalCount());
         }
         LatencySummary latency = LatencySummary.of(histogram, sumNanos);
-        RunRecord run = RunRecord.builder(probe, clients, 1).durationS(seconds).requests(ok).errors(errors)
+        RunRecord run = RunRecord.builder(claim.name(), claim.clients(), 1).durationS(seconds).requests(ok).errors(errors)
                 .bytes(total - html, complete > 0 ? html * ok / complete : 0).expectedBodyBytes(expectedBytes)
                 .latency(latency).build();
         List<String> notes = new ArrayList<>();

@@ -32,14 +32,12 @@ final class H2loadImport {
     }
 
     static Imported read(List<Path> files, Claim claim, long expectedBytes) throws ImportException {
-        String probe = claim.name();
-        int clients = claim.clients();
-        Path[] both = Tools.summaryAndLog(files, "h2load", head -> head.contains("starting benchmark...")
+        Tools.SummaryAndLog both = Tools.summaryAndLog(files, "h2load", head -> head.contains("starting benchmark...")
                 || head.contains("finished in"), head -> head.matches("(?s)\\d{10,}\t-?\\d+\t\\d+.*"),
                 "--log-file (start_us, status, duration_us)");
-        Path summary = both[0];
-        Path log = both[1];
-        String text = Tools.read(summary);
+        Path summary = both.summary();
+        Path log = both.log();
+        String text = both.text();
         Matcher finished = FINISHED.matcher(text);
         Matcher requests = REQUESTS.matcher(text);
         if (!finished.find() || !requests.find()) {
@@ -61,7 +59,7 @@ final class H2loadImport {
                     + done + " done: not the same run");
         }
         double windowStart = samples.stream().mapToDouble(Sample::startMs).min().orElse(0);
-        var run = SampleRun.build(probe, clients, samples, windowStart, windowStart + seconds * 1000 + 1e-3, expectedBytes,
+        var run = SampleRun.build(claim.name(), claim.clients(), samples, windowStart, windowStart + seconds * 1000 + 1e-3, expectedBytes,
                 SampleRun.Bytes.NONE, Cpu.NONE);
         List<String> notes = new ArrayList<>();
         notes.add("h2load: no client per request, so no fairness; no size per request; the whole run is the window");

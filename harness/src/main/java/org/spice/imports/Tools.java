@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Predicate;
 
 import org.spice.bench.samples.ImportException;
 
@@ -57,8 +58,8 @@ public enum Tools {
      * A tool's two files told apart by their first bytes: its text summary and its per-request log, in
      * that order; anything else is refused, naming the file.
      */
-    static Path[] summaryAndLog(List<Path> files, String tool, java.util.function.Predicate<String> isSummary,
-            java.util.function.Predicate<String> isLog, String logName) throws ImportException {
+    static SummaryAndLog summaryAndLog(List<Path> files, String tool, Predicate<String> isSummary,
+            Predicate<String> isLog, String logName) throws ImportException {
         Path[] found = new Path[2];
         for (Path file : files) {
             String head = head(file);
@@ -71,7 +72,11 @@ public enum Tools {
         if (found[0] == null || found[1] == null) {
             throw new ImportException(tool + ": give both files: " + tool + "'s text output and its " + logName);
         }
-        return found;
+        return new SummaryAndLog(found[0], found[1], read(found[0]));
+    }
+
+    /** A tool's two files: its text summary ({@code text} what it says) and its per-request log. */
+    record SummaryAndLog(Path summary, Path log, String text) {
     }
 
     /** The one file of a tool whose output is a single file. */
