@@ -12,6 +12,27 @@ import java.util.List;
  */
 public record Fileset(String kind, String about, List<FileSpec> files) {
 
+    /** The kinds of fileset there are, in words. */
+    public static final String KINDS = "webbench, webstone or specweb99";
+
+    /**
+     * The fileset of {@code kind} (webbench, webstone, specweb99; SPECweb99's sized for {@code connections} simultaneous
+     * connections); IllegalArgumentException for another kind.
+     */
+    public static Fileset of(String kind, int connections) {
+        return switch (kind) {
+            case "webbench" -> WebBench.generate();
+            case "webstone" -> WebStone.generate();
+            case "specweb99" -> SpecWeb99.generate(connections);
+            default -> throw new IllegalArgumentException("--kind \"" + kind + "\" is not known: " + KINDS);
+        };
+    }
+
+    /** The fileset of {@code kind}, SPECweb99's at its default connections. */
+    public static Fileset of(String kind) {
+        return of(kind, SpecWeb99.DEFAULT_CONNECTIONS);
+    }
+
     public Fileset {
         files = List.copyOf(files);
         if (files.isEmpty()) {

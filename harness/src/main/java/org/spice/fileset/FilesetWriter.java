@@ -49,7 +49,7 @@ public final class FilesetWriter {
     }
 
     /** The mix file: a header with the kind and the figures, then "weight path bytes=N" per file. */
-    static String mixText(Fileset set) {
+    public static String mixText(Fileset set) {
         StringBuilder text = new StringBuilder();
         text.append(MARKER).append(set.kind()).append('\n');   // '\n', not %n: the same bytes on every OS
         text.append("# ").append(set.about()).append('\n');

@@ -25,7 +25,7 @@ import java.util.List;
  *     {@code text/html}.</li>
  * </ul>
  */
-final class SpecWeb99 {
+public final class SpecWeb99 {
 
     static final int CLASSES = 4;
     static final int FILES_PER_CLASS = 9;
@@ -66,7 +66,7 @@ final class SpecWeb99 {
         return weights;
     }
 
-    static Fileset generate(int connections) {
+    public static Fileset generate(int connections) {
         int dirs = directories(connections);
         long[][] weights = fileWeights();
         List<FileSpec> files = new ArrayList<>(dirs * CLASSES * FILES_PER_CLASS);

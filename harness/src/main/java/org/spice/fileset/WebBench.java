@@ -19,7 +19,7 @@ import java.util.List;
  * files spread evenly through the middle of the range, so the total is exact and no file moves by more
  * than a byte.
  */
-final class WebBench {
+public final class WebBench {
 
     static final int FILES = 6_000;
     static final long TOTAL = 60L * 1024 * 1024;
@@ -38,7 +38,7 @@ final class WebBench {
     private WebBench() {
     }
 
-    static Fileset generate() {
+    public static Fileset generate() {
         long[] sizes = sizes();
         double[] shares = new double[FILES];
         for (int i = 0; i < FILES; i++) {

@@ -15,7 +15,7 @@ import java.util.List;
  * Silicon Surf as "average accessed file roughly 7 KB, 93 % under 30 KB", while this table gives a mean
  * response of 19,773 bytes and 85 % under 30 KB; the table is SPICE-METHOD.md's, and it is the spec.
  */
-final class WebStone {
+public final class WebStone {
 
     /** Size in bytes, number of files (= relative frequency), directory name after WebStone's file names. */
     private static final long[][] CLASSES = {
@@ -25,7 +25,7 @@ final class WebStone {
     private WebStone() {
     }
 
-    static Fileset generate() {
+    public static Fileset generate() {
         List<FileSpec> files = new ArrayList<>();
         for (int c = 0; c < CLASSES.length; c++) {
             for (int n = 0; n < CLASSES[c][1]; n++) {

@@ -3,28 +3,28 @@ package org.spice.harness;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-import org.spice.agent.CgroupExporterCommand;
-import org.spice.bench.commands.BenchCommand;
-import org.spice.bench.commands.CompareCommand;
-import org.spice.bench.commands.ExplainCommand;
-import org.spice.bench.commands.FigureCommand;
-import org.spice.bench.commands.ReportCommand;
-import org.spice.bench.commands.ServersCommand;
-import org.spice.bench.commands.SweepCommand;
-import org.spice.bench.jmeter.RmiPropertiesCommand;
-import org.spice.cgifloor.CgiFloorCommand;
 import org.spice.cli.Cli;
-import org.spice.fileset.FilesetCommand;
-import org.spice.imports.ImportCommand;
+import org.spice.commands.BenchCommand;
+import org.spice.commands.CgiFloorCommand;
+import org.spice.commands.CgroupExporterCommand;
+import org.spice.commands.CompareCommand;
+import org.spice.commands.ExplainCommand;
+import org.spice.commands.FigureCommand;
+import org.spice.commands.FilesetCommand;
+import org.spice.commands.ImportCommand;
+import org.spice.commands.ReportCommand;
+import org.spice.commands.RmiPropertiesCommand;
+import org.spice.commands.ServersCommand;
+import org.spice.commands.SweepCommand;
+import org.spice.commands.VerifyCommand;
 import org.spice.page.Probe;
-import org.spice.verify.VerifyCommand;
 
 
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * Entry point of the harness jar; {@code scripts/spice} calls it with a command and its options.

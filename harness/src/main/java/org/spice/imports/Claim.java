@@ -13,13 +13,13 @@ import org.spice.page.Probe;
  * @param probe   the probe, or null for a workload of the user's own (its path is not checked)
  * @param clients the tool's concurrency
  */
-record Claim(String name, Probe probe, int clients) {
+public record Claim(String name, Probe probe, int clients) {
 
-    static Claim probe(Probe probe, int clients) {
+    public static Claim probe(Probe probe, int clients) {
         return new Claim(probe.id(), probe, clients);
     }
 
-    static Claim workload(String name, int clients) {
+    public static Claim workload(String name, int clients) {
         return new Claim(name, null, clients);
     }
 

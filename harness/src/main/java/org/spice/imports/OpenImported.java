@@ -9,5 +9,5 @@ import org.spice.bench.model.OpenLoopRun;
  *
  * @param toolTotal the requests the tool itself reported, for the check against its own summary
  */
-record OpenImported(OpenLoopRun run, List<String> notes, long toolTotal) {
+public record OpenImported(OpenLoopRun run, List<String> notes, long toolTotal) {
 }

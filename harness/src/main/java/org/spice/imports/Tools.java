@@ -19,7 +19,7 @@ public enum Tools {
         return name().toLowerCase(Locale.ROOT);
     }
 
-    Imported read(List<Path> files, Claim claim, long expectedBytes) throws ImportException {
+    public Imported read(List<Path> files, Claim claim, long expectedBytes) throws ImportException {
         for (Path file : files) {
             if (!Files.isReadable(file)) {
                 throw new ImportException(file + ": cannot read it");
@@ -36,12 +36,12 @@ public enum Tools {
     }
 
     /** Whether the tool can run open loop, a request due on a schedule (vegeta always; oha with -q). */
-    boolean runsOpenLoop() {
+    public boolean runsOpenLoop() {
         return this == VEGETA || this == OHA;
     }
 
     /** The tool's run open loop at {@code rate} (null: the rate its output shows), as SPICE keeps one. */
-    OpenImported readOpen(List<Path> files, Claim claim, Double rate, long expectedBytes) throws ImportException {
+    public OpenImported readOpen(List<Path> files, Claim claim, Double rate, long expectedBytes) throws ImportException {
         for (Path file : files) {
             if (!Files.isReadable(file)) {
                 throw new ImportException(file + ": cannot read it");

@@ -23,7 +23,7 @@ class CgroupExporterTest {
     @Test
     void eachScrapeReadsTheCgroupAgain() throws Exception {
         Files.writeString(dir.resolve("cpu.stat"), "usage_usec 1500000\nuser_usec 1000000\nsystem_usec 500000\n");
-        try (HTTPServer server = CgroupExporterCommand.serve("127.0.0.1", 0, Cgroup.at(dir))) {
+        try (HTTPServer server = CgroupExporter.serve("127.0.0.1", 0, Cgroup.at(dir))) {
             URI url = URI.create("http://127.0.0.1:" + server.getPort() + "/metrics");
             assertTrue(scrape(url).contains("spice_cgroup_cpu_seconds_total{cgroup=\"" + dir + "\"} 1.5\n"),
                     scrape(url));

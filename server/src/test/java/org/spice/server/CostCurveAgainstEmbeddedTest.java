@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.CostCurve;
 import org.spice.bench.model.ResultsJson;
+import org.spice.commands.BenchCommand;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
 

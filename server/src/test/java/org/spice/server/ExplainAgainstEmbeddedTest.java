@@ -8,8 +8,8 @@ import java.util.Map;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.commands.ExplainCommand;
 import org.spice.bench.model.ResultsJson;
+import org.spice.commands.ExplainCommand;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
 

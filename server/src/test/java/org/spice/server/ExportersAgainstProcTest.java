@@ -19,12 +19,12 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
-import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.proc.Cgroup;
 import org.spice.bench.proc.ServerCpu;
+import org.spice.commands.BenchCommand;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
 

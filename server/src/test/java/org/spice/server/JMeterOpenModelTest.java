@@ -11,11 +11,11 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.figures.Histograms;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
+import org.spice.commands.BenchCommand;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
 

@@ -11,10 +11,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.ResultsJson;
+import org.spice.commands.BenchCommand;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
 

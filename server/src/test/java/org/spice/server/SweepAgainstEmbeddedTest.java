@@ -13,9 +13,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.commands.SweepCommand;
 import org.spice.bench.model.Server;
 import org.spice.bench.model.Sweep;
+import org.spice.commands.SweepCommand;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
 

@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Server;
+import org.spice.commands.BenchCommand;
 import org.spice.page.Probe;
 import org.spice.testkit.CommandRun;
 

@@ -18,11 +18,11 @@ import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.imports.ImportCommand;
+import org.spice.commands.BenchCommand;
+import org.spice.commands.ImportCommand;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.CommandRun;
 

@@ -18,7 +18,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.model.BenchSettings;
@@ -30,6 +29,7 @@ import org.spice.bench.model.Settings;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.TestServer;
 import org.spice.bench.proc.ServerCpu;
+import org.spice.commands.BenchCommand;
 import org.spice.page.Probe;
 import org.spice.testkit.Bound;
 

@@ -18,9 +18,9 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
-import org.spice.bench.commands.ReportCommand;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.commands.ReportCommand;
 
 /** results.json written, read back and turned into the report again gives the same figures. */
 class ResultsRoundTripTest {

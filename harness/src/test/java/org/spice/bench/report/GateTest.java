@@ -11,8 +11,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
-import org.spice.bench.commands.CompareCommand;
 import org.spice.cli.Cli;
+import org.spice.commands.CompareCommand;
 
 /** compare --fail-above: a probe whose ratio to its static file rose beyond the noise by more than PCT fails the gate. */
 class GateTest {

@@ -18,13 +18,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
-import org.spice.bench.commands.CompareCommand;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Settings;
+import org.spice.commands.CompareCommand;
 import org.spice.testkit.CommandRun;
 
 /** The report's figures, sentences and order, on a run with known numbers (ReportFixture). */

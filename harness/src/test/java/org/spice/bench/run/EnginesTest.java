@@ -7,12 +7,12 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Runner;
 import org.spice.bench.model.Stop;
 import org.spice.bench.proc.ServerCpu;
+import org.spice.commands.BenchCommand;
 
 /** What an engine can do is said once, by {@link Runner.Engine#windowed}, and its class agrees. */
 class EnginesTest {

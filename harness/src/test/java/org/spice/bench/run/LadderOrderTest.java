@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.commands.BenchCommand;
 import org.spice.bench.model.BenchSettings;
+import org.spice.commands.BenchCommand;
 
 /** The ladder's order cannot favour a workload: interleaved at each client count, rotated per round. */
 class LadderOrderTest {

@@ -17,8 +17,6 @@ import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
-import org.spice.bench.commands.BenchCommand;
-import org.spice.bench.commands.ShortBench;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
@@ -27,6 +25,8 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.net.TestServer;
+import org.spice.commands.BenchCommand;
+import org.spice.commands.ShortBench;
 import org.spice.page.Probe;
 import org.spice.testkit.Bound;
 

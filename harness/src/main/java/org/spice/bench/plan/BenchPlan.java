@@ -1,0 +1,384 @@
+package org.spice.bench.plan;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Protocol;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.model.Server;
+import org.spice.bench.net.Endpoint;
+import org.spice.bench.net.TlsConfig;
+import org.spice.bench.report.CompareReport;
+import org.spice.bench.report.Comparison;
+import org.spice.bench.run.BenchRun;
+import org.spice.bench.run.Recorder;
+import org.spice.bench.run.SideBySide;
+import org.spice.bench.run.Signals;
+import org.spice.page.CanonicalPage;
+import org.spice.page.Probe;
+import org.spice.verify.Conformance;
+import org.spice.verify.ServedProbes;
+import org.spice.verify.Verifier;
+
+/**
+ * What one {@code spice bench} does, in order: several servers side by side ({@link SideBySide}) unless asked one at a
+ * time; else for each server to measure, start it (through scripts/spice), verify the probes it will measure (a probe that answers the wrong bytes is not timed, and verifying warms
+ * the server: Jasper compiles the 100 JSP pages), run the ladder, stop it; then the comparison when several
+ * servers ran, and the CGI floor when asked. With --target, the server is already running: verify and measure.
+ * Servers started here are stopped whatever happens, a signal included.
+ */
+public final class BenchPlan {
+
+    /** The self-signed certificate scripts/spice makes for the servers it starts (run/tls). */
+    public static final String TLS_CERT = "run/tls/server.pem";
+    private static final String FILESET = "run/fileset";
+    /** A second instance of a server (or a variant beside its base) listens this far above the first. */
+    public static final int SECOND_PORT_STEP = 10;
+
+    /**
+     * The probes asked for on a --target when none are named: all of SPICE's but cgi-stock, as a started server's
+     * ({@link Server#benchProbes}): Tomcat's stock CGIServlet sleeps 500 ms a request, measured only when named.
+     */
+    private static final List<Probe> CANDIDATES = Arrays.stream(Probe.values()).filter(p -> p != Probe.CGI_STOCK)
+            .toList();
+
+    /**
+     * A server started here: which, the name its results carry (its id; a second instance's is told apart), on which
+     * port, its processes and cgroup (null: none), where its results go.
+     */
+    public record Started(Server server, String name, int port, List<Long> pids, Path cgroup, Path outDir) {
+    }
+
+    /**
+     * The names of the servers started, in order, as their results and arms carry them: a server's id, the second and
+     * later instance of one its id and its count ({@code tomcat-2}).
+     */
+    public static List<String> instanceNames(List<Server> servers) {
+        Map<String, Integer> seen = new HashMap<>();
+        return servers.stream().map(s -> {
+            int n = seen.merge(s.id(), 1, Integer::sum);
+            return n == 1 ? s.id() : s.id() + "-" + n;
+        }).toList();
+    }
+
+    /**
+     * What the plan takes from the command line: the choices that shape it, and how each run's settings are made.
+     *
+     * @param findsProbes whether a --target's probes are those verify finds it serves
+     * @param settings    the settings of each run ({@code BenchCommand.settings})
+     */
+    public record Choices(String workload, Path outDir, boolean sideBySide, boolean findsProbes, Endpoint target,
+            List<Protocol> protocols, List<String> pairs, int restarts, RunSettings settings) {
+    }
+
+    /** The settings of one run, every option checked. */
+    public interface RunSettings {
+        /**
+         * On --target ({@code started} null) or on a server started here; {@code named}: the named workload's mixes;
+         * {@code served}: the probes a target was found to serve, or null.
+         */
+        BenchSettings of(Started started, List<Mix> named, List<Probe> served);
+    }
+
+    private final Choices command;
+    private final List<Server> servers;
+    private final boolean verify;
+    private final boolean cgiFloor;
+    private final Path root;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Shell shell;
+    /** A server started here, on its port: what must be stopped whatever happens. */
+    private record Running(Server server, int port) {
+    }
+
+    private final Set<Running> running = new LinkedHashSet<>();
+
+    public BenchPlan(Choices command, List<Server> servers, boolean verify, boolean cgiFloor, Path root, PrintStream out,
+            PrintStream err) {
+        this.command = command;
+        this.servers = servers;
+        this.verify = verify;
+        this.cgiFloor = cgiFloor;
+        this.root = root;
+        this.out = out;
+        this.err = err;
+        this.shell = new Shell(root, err);
+    }
+
+    /** @return the exit status: 0 only if every step succeeded */
+    public int run() {
+        Thread stopAll = new Thread(this::stopRunning, "spice-stop-servers");
+        Runtime.getRuntime().addShutdownHook(stopAll);
+        try {
+            List<Mix> named = command.workload() == null ? List.of() : Workloads.load(command.workload(), root.resolve(FILESET));
+            return servers.isEmpty() ? target(named)
+                    : command.sideBySide() ? sideBySide(named) : servers(named);
+        } catch (IOException e) {
+            err.println("spice bench: " + e.getMessage());
+            return 1;
+        } finally {
+            stopRunning();
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopAll);
+            } catch (IllegalStateException e) {
+                // the JVM is already shutting down: the hook runs
+            }
+        }
+    }
+
+    /**
+     * A server that is already running, at --target: with no probes named, those it serves byte for byte
+     * ({@link #served}), said with those it lacks; else the probes named, verified.
+     */
+    private int target(List<Mix> named) throws IOException {
+        List<String> notes = List.of();
+        List<Probe> served = null;
+        if (command.findsProbes()) {
+            ServedProbes found = served(command.settings().of(null, named, null));
+            if (found == null) {
+                return 1;
+            }
+            served = found.served();
+            notes = found.notMeasured().isEmpty() ? List.of() : List.of("Probes " + command.target() + " does not serve"
+                    + " byte for byte, not measured: " + found.notMeasured() + ".");
+        }
+        BenchSettings settings = command.settings().of(null, named, served);
+        if (!command.findsProbes() && !verified(settings)) {
+            return 1;
+        }
+        BenchRun run = new BenchRun(settings, notes, out, err);
+        int status = run.run();
+        return floor(status, run.dir() == null ? List.of() : List.of(run.dir()));
+    }
+
+    /** Each server in turn; with several, their results side by side in results/compare-TIME/. */
+    private int servers(List<Mix> named) throws IOException {
+        Path out = command.outDir();
+        Path compare = null;
+        if (servers.size() > 1) {
+            compare = out.resolve("compare-" + Recorder.stamp());
+        }
+        int status = 0;
+        List<Path> dirs = new ArrayList<>();
+        for (Server server : servers) {
+            int port = server.defaultPort();
+            shell.start(server, port);
+            running.add(new Running(server, port));
+            BenchSettings settings = command.settings().of(new Started(server, server.id(), port,
+                    shell.pids(server, port), shell.cgroup(server, port), compare == null ? out : compare.resolve(server.id())),
+                    named, null);
+            int result = 1;
+            if (verified(settings)) {
+                BenchRun run = new BenchRun(settings, this.out, err);
+                result = run.run();
+                if (run.dir() != null) {
+                    dirs.add(run.dir());
+                }
+            }
+            running.remove(new Running(server, port));
+            shell.stop(server, port);
+            status = status != 0 ? status : result;
+            if (result == Signals.INTERRUPTED || result == Signals.TERMINATED) {
+                return result;
+            }
+        }
+        if (compare != null && dirs.size() > 1) {
+            status = Math.max(status, compare(dirs, compare));
+        }
+        return floor(status, dirs);
+    }
+
+    /**
+     * Every server at once, side by side ({@link SideBySide}): each started on its own port (a server named again, or
+     * a variant of one already named, {@link #SECOND_PORT_STEP} above the last of its kind) and in its own cgroup, and
+     * verified; then measured in the same rounds; then the comparison of their ladders, as one after the other. With
+     * --restarts N the servers are stopped and started again N - 1 times first, each start measured in rounds alone
+     * (its results in DIR/start-K/), and the cross ratios are taken over the N starts.
+     */
+    private int sideBySide(List<Mix> named) throws IOException {
+        Path compare = command.outDir().resolve("compare-" + Recorder.stamp());
+        List<CpuRounds> earlier = new ArrayList<>();
+        SideBySide run = null;
+        int status = 0;
+        for (int start = 1; start <= command.restarts(); start++) {
+            boolean last = start == command.restarts();
+            if (command.restarts() > 1) {
+                err.println("spice bench: start " + start + " of " + command.restarts() + " of the servers side by side"
+                        + (start % 2 == 0 ? ", in the reverse order, instances on one port range trading ports" : ""));
+            }
+            List<SideBySide.Instance> instances = startAll(named, last ? compare : compare.resolve("start-" + start),
+                    start % 2 == 0);
+            if (instances == null) {
+                return 1;
+            }
+            run = new SideBySide(instances, command.protocols(), command.pairs(), earlier, last, compare, out, err);
+            status = run.run();
+            stopRunning();
+            if (status == Signals.INTERRUPTED || status == Signals.TERMINATED || run.crossRounds() == null) {
+                return floor(status, run.dirs());
+            }
+            earlier.add(run.crossRounds());
+        }
+        if (run.dirs().size() < 2) {
+            return floor(status, run.dirs());
+        }
+        status = Math.max(status, compare(run.dirs(), compare));
+        return floor(status, run.dirs());
+    }
+
+    /**
+     * Starts and verifies every server, each one's results to go under {@code into}; null if one does not verify. With
+     * {@code swapped} (every second start of --restarts) the servers start in the reverse order, and instances of
+     * servers on the same default port trade ports: what differs with a server's position, rather than the server,
+     * then differs between starts and lands in the interval across them.
+     */
+    private List<SideBySide.Instance> startAll(List<Mix> named, Path into, boolean swapped) throws IOException {
+        List<String> names = instanceNames(servers);
+        int[] ports = ports(servers, swapped);
+        SideBySide.Instance[] instances = new SideBySide.Instance[servers.size()];
+        for (int k = 0; k < servers.size(); k++) {
+            int i = swapped ? servers.size() - 1 - k : k;
+            Server server = servers.get(i);
+            shell.start(server, ports[i]);
+            running.add(new Running(server, ports[i]));
+            BenchSettings settings = command.settings().of(new Started(server, names.get(i), ports[i],
+                    shell.pids(server, ports[i]), shell.cgroup(server, ports[i]), into.resolve(names.get(i))), named, null);
+            if (!verified(settings)) {
+                return null;
+            }
+            instances[i] = new SideBySide.Instance(names.get(i), server.id(), settings);
+        }
+        return List.of(instances);
+    }
+
+    /**
+     * Each server's port: its default, the second on the same default port 10 above, and so on; {@code swapped}, the
+     * other way round (the last on the default).
+     */
+    public static int[] ports(List<Server> servers, boolean swapped) {
+        int[] ports = new int[servers.size()];
+        for (int i = 0; i < servers.size(); i++) {
+            int port = servers.get(i).defaultPort();
+            long before = servers.subList(0, i).stream().filter(s -> s.defaultPort() == port).count();
+            long all = servers.stream().filter(s -> s.defaultPort() == port).count();
+            ports[i] = port + SECOND_PORT_STEP * (int) (swapped ? all - 1 - before : before);
+        }
+        return ports;
+    }
+
+    /**
+     * Which of SPICE's probes the target serves byte for byte, said on stderr; null (and why) where it cannot be reached
+     * or does not serve the static file exactly, the reference every probe is compared with.
+     */
+    private ServedProbes served(BenchSettings settings) {
+        String base = settings.target().http().toString();
+        String down = settings.target().http().unreachable(settings.target().timeoutMillis());
+        if (down != null) {
+            err.println("spice bench: cannot reach " + base + ": " + down + " (start a server first, e.g. scripts/spice"
+                    + " serve)");
+            return null;
+        }
+        TlsConfig tls;
+        try {
+            tls = settings.target().http().tls() ? TlsConfig.create(settings.target().trustCert(), true) : null;
+        } catch (IOException | GeneralSecurityException e) {
+            err.println("spice bench: --trust-cert: " + e.getMessage());
+            return null;
+        }
+        err.println("spice bench: which probes " + base + " serves byte for byte (verify; --probes names them"
+                + " instead)");
+        ServedProbes found = ServedProbes.find(new Verifier(settings.target().http(), CanonicalPage.of((int) settings.load().bytes()),
+                LocalDate.now(), settings.target().timeoutMillis(), tls), CANDIDATES);
+        found.inexact().forEach((probe, why) -> err.println("    " + probe.id() + " answers, not the canonical page: "
+                + why));
+        if (!found.served().contains(Probe.STATIC)) {
+            err.println("spice bench: " + base + " does not serve the static file byte for byte ("
+                    + found.why(Probe.STATIC) + "), the"
+                    + " reference every probe is measured against; a base URL is the server's root, without /spice");
+            return null;
+        }
+        err.println("spice bench: measuring " + String.join(", ", found.served().stream().map(Probe::id).toList())
+                + (found.notMeasured().isEmpty() ? "" : "; not " + found.notMeasured()));
+        return found;
+    }
+
+    /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */
+    private boolean verified(BenchSettings settings) {
+        List<String> probes = settings.load().mixes().stream().filter(Mix::isProbe)
+                .map(Mix::name).toList();
+        if (!verify || probes.isEmpty()) {
+            return true;
+        }
+        String base = settings.target().http().toString();
+        err.println("spice bench: verify " + base + " first (--no-verify skips it)");
+        ByteArrayOutputStream said = new ByteArrayOutputStream();
+        PrintStream to = new PrintStream(said, true, StandardCharsets.UTF_8);
+        Path trust = settings.target().http().tls() ? settings.target().trustCert() : null;
+        String unreachable = Endpoint.firstUnreachable(List.of(settings.target().http()),
+                settings.target().timeoutMillis());
+        boolean passed = false;
+        if (unreachable != null) {
+            to.println("spice verify: cannot reach " + base + ": " + unreachable);
+        } else {
+            try {
+                Verifier verifier = new Verifier(settings.target().http(), CanonicalPage.of((int) settings.load().bytes()),
+                        LocalDate.now(), settings.target().timeoutMillis(), trust == null ? null
+                        : TlsConfig.create(trust, true));
+                passed = Conformance.check(verifier, base, (int) settings.load().bytes(), trust,
+                        probes.stream().map(Probe::byId).toList(), to);
+            } catch (IOException | GeneralSecurityException e) {
+                to.println("spice verify: cannot trust " + trust + ": " + e.getMessage());
+            }
+        }
+        if (passed) {
+            return true;
+        }
+        err.print(said.toString(StandardCharsets.UTF_8));
+        err.println("spice bench: " + base + " does not pass verify, so its figures would not be SPICE figures");
+        return false;
+    }
+
+    private int floor(int status, List<Path> dirs) throws IOException {
+        if (!cgiFloor || dirs.isEmpty()) {
+            return status;
+        }
+        int floor = shell.cgiFloor(dirs);
+        return status != 0 ? status : floor;
+    }
+
+    private synchronized void stopRunning() {
+        for (Running each : List.copyOf(running)) {
+            shell.stop(each.server(), each.port());
+            running.remove(each);
+        }
+    }
+
+    /** The runs' comparison written into {@code into}, as {@code spice compare} writes it: 0, or 1 if it could not be. */
+    private int compare(List<Path> dirs, Path into) {
+        try {
+            out.print(CompareReport.write(Comparison.of(dirs.stream().map(d -> d.resolve(ResultsJson.FILE)).toList()),
+                    into));
+            out.println("comparison: " + into.toAbsolutePath().resolve("compare.html"));
+            return 0;
+        } catch (IOException e) {
+            err.println("spice compare: " + e.getMessage());
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package org.spice.commands;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.spice.bench.mix.Mix;
+import org.spice.bench.mix.MixEntry;
+import org.spice.bench.mix.MixFile;
+import org.spice.bench.model.Server;
+import org.spice.cli.Cli;
+import org.spice.page.Probe;
+
+/**
+ * The server table lives in Java alone: the shell reads it through {@code spice servers} in its documented
+ * format and keeps no copy of the names, ports, offsets or probe lists; the white paper's e-commerce mix is built
+ * from the fileset by {@link Mix#ecommerce}.
+ */
+class ServerTableTest {
+
+    private static final Path SCRIPTS = Path.of("../scripts");
+
+    @Test
+    void theTableIsPrintedOneDocumentedLinePerServer() {
+        ByteArrayOutputStream text = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(text, true, StandardCharsets.UTF_8);
+        assertEquals(0, Cli.run(new ServersCommand(), out, out));
+        List<String> lines = text.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(Server.values().length, lines.size());
+        assertEquals("embedded 18080 360 - - static,servlet,jsp,cgi,shtml,module,cgi-stock static,servlet,jsp,cgi,shtml,module"
+                + " - -", lines.get(0));
+        assertEquals("apache 18081 360 1000 2000 static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,wsgi,lua"
+                + " static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,wsgi,lua - -", lines.get(1));
+        assertEquals("apache-prefork 18081 360 1000 2000 static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,mod-php,wsgi,lua"
+                + " static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,mod-php,wsgi,lua apache --mpm=prefork", lines.get(5));
+        assertEquals("tomcat-vt 18082 360 - - static,servlet,jsp,cgi,shtml,module,cgi-stock static,servlet,jsp,cgi,shtml,module"
+                + " tomcat --threads=virtual", lines.get(6));
+        assertEquals("nginx 18084 360 1000 2000", lines.get(4).substring(0, 25));
+        assertEquals(List.of(Server.APACHE, Server.TOMCAT, Server.JETTY, Server.NGINX), Server.real());
+        assertEquals(new Server.Ports(18083, 18443, -1, 20083), Server.JETTY.ports(18083));
+        assertEquals(Server.JETTY.ports(18083), Server.JETTY_VT.ports(18083), "a variant has its base's ports");
+        assertEquals(Server.JETTY, Server.JETTY_VT.base());
+        assertEquals(Server.JETTY, Server.JETTY.base());
+    }
+
+    @Test
+    void theShellKeepsNoCopyOfTheTable() throws IOException {
+        List<String> copies = new ArrayList<>();
+        Pattern copy = Pattern.compile("\\b180[89][0-4]\\b|\\+ ?(360|1000|2000)\\b|apache tomcat jetty nginx|\\b(apache|tomcat|jetty|nginx|embedded)_probes\\(\\)"
+                + "|echo static servlet");
+        try (Stream<Path> files = Files.walk(SCRIPTS)) {
+            for (Path file : files.filter(Files::isRegularFile).toList()) {
+                List<String> lines = Files.readAllLines(file);
+                for (int i = 0; i < lines.size(); i++) {
+                    if (!lines.get(i).trim().startsWith("#") && copy.matcher(lines.get(i)).find()) {
+                        copies.add(file + ":" + (i + 1) + ": " + lines.get(i).trim());
+                    }
+                }
+            }
+        }
+        assertEquals(List.of(), copies, "the server table written again in the shell");
+        for (Server server : Server.values()) {
+            if (server.base() != server) {
+                continue;   // a variant is started by its base's script
+            }
+            assertTrue(Files.isRegularFile(SCRIPTS.resolve("lib/servers/" + server.id() + ".sh")),
+                    "scripts/lib/servers/" + server.id() + ".sh starts " + server.id());
+        }
+    }
+
+    @Test
+    void theEcommerceMixIsTheWhitePapersShares() {
+        Mix fileset = MixFile.parse("fileset", "test", "3 /spice/fileset/a bytes=1000\n1 /spice/fileset/b bytes=3000\n");
+        Mix mix = Mix.ecommerce(fileset, Probe.CGI);
+        assertEquals("ecommerce-cgi", mix.name());
+        double total = mix.entries().stream().mapToDouble(MixEntry::weight).sum();
+        assertEquals(100, total, 1e-9);
+        assertEquals(8, mix.entries().stream().filter(MixEntry::tls).mapToDouble(MixEntry::weight).sum(), 1e-9);
+        assertEquals(19, mix.entries().stream().filter(e -> e.path().equals(Probe.CGI.path()))
+                .mapToDouble(MixEntry::weight).sum(), 1e-9);
+        assertEquals(75 * 0.75, mix.entries().get(0).weight(), 1e-9);   // a's share of the plain static 75 %
+        assertEquals(1000, mix.entries().get(0).bytes());
+        assertTrue(mix.hasTls() && mix.hasPlain());
+    }
+}

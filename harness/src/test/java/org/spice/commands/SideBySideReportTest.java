@@ -1,0 +1,68 @@
+package org.spice.commands;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.model.CpuFrom;
+import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.Protocol;
+import org.spice.testkit.CommandRun;
+
+/** {@code report DIR} on servers side by side: the tables and side-by-side.html again, from the rounds alone. */
+class SideBySideReportTest {
+
+    /** Two starts of two servers: on "tomcat" the servlet costs 0.9 × its static file, on "jetty" static 1.2 × tomcat's. */
+    private static CpuRounds start(int rounds, double wobble) {
+        CpuRounds all = new CpuRounds(8, 0.05, 100, "in progress", List.of(), List.of("tomcat", "jetty"));
+        for (int r = 0; r < rounds; r++) {
+            double machine = 1 + wobble * Math.sin(r);
+            List<CpuRounds.Taken> slices = new ArrayList<>();
+            slices.add(taken("tomcat", "static", 100 * machine));
+            slices.add(taken("tomcat", "servlet", 90 * machine * (1 + 0.01 * Math.cos(3 * r))));
+            slices.add(taken("jetty", "static", 120 * machine));
+            slices.add(taken("jetty", "servlet", 120 * machine * (1 + 0.01 * Math.sin(5 * r))));
+            all = all.with(new CpuRounds.Round(r + 1, slices), "every ratio within its precision");
+        }
+        return all;
+    }
+
+    private static CpuRounds.Taken taken(String server, String probe, double us) {
+        return new CpuRounds.Taken(server, probe, 1000, 0, 1, us / 1000, Double.NaN, 0.3, Double.NaN, 0.001);
+    }
+
+    @Test
+    void theReportOfServersSideBySideComesFromTheirRounds(@TempDir Path dir) throws Exception {
+        CrossResults.write(dir, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
+                new CrossResults.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
+                List.of(start(8, 0.1), start(8, 0.2)));
+        CommandRun ran = CommandRun.of(new ReportCommand(), dir.toString());
+        assertEquals(0, ran.status(), ran.console());
+        String text = ran.console();
+        assertTrue(text.matches("(?s).*servlet costs 0\\.7[45]\\d × on tomcat what it costs on jetty.*"), text);
+        assertTrue(text.contains("over 2 starts"), text);
+        assertTrue(text.contains("Each against its own static file, over the 2 starts"), text);
+        String html = Files.readString(dir.resolve("side-by-side.html"));
+        assertTrue(html.contains("tomcat / jetty") && html.contains("data:image/png;base64,"), "tables and chart");
+    }
+
+    @Test
+    void compareGatesOnTheCrossRatioOfTheLaterServerAgainstTheFirst(@TempDir Path dir) throws Exception {
+        CrossResults.write(dir, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
+                new CrossResults.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
+                List.of(start(10, 0.1)));
+        // jetty's servlet costs 1.33 × tomcat's, its static file 1.2 ×
+        CommandRun gated = CommandRun.of(new CompareCommand(), dir.toString(), "--fail-above", "25");
+        assertEquals(1, gated.status(), gated.console());
+        String text = gated.console();
+        assertTrue(text.contains("servlet: jetty costs 1.33") && !text.contains("static: jetty"), text);
+        assertEquals(0, CommandRun.of(new CompareCommand(), dir.toString(), "--fail-above", "40").status());
+    }
+}
