@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.HdrHistogram.Histogram;
 import org.spice.bench.figures.Histograms;
+import org.spice.bench.figures.OpenFigures;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.Reference;
@@ -51,7 +52,7 @@ public final class LatencyFigures {
                 figures.add(new LatencyProfile.AtRate(probe, rate, rate / slowestPeak, mine.size(),
                         mine.stream().mapToDouble(LatencyProfile.Slice::achievedRps).average().orElse(Double.NaN),
                         ms(h, 50), ms(h, 90), ms(h, 99), ms(h, 99.9),
-                        h == null || h.getTotalCount() == 0 ? Double.NaN : h.getMaxValue() / 1e6,
+                        h == null ? Double.NaN : OpenFigures.maxMs(h),
                         mine.stream().mapToLong(LatencyProfile.Slice::failed).sum(),
                         (int) mine.stream().filter(LatencyProfile.Slice::generatorLimited).count(),
                         p50.ratio(), p50.ratioCi(), p99.ratio(), p99.ratioCi(),
@@ -88,6 +89,6 @@ public final class LatencyFigures {
     }
 
     private static double ms(Histogram h, double percentile) {
-        return h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(percentile) / 1e6;
+        return h == null ? Double.NaN : OpenFigures.ms(h, percentile);
     }
 }

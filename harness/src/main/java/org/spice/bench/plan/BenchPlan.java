@@ -303,8 +303,7 @@ public final class BenchPlan {
         }
         err.println("spice bench: which probes " + base + " serves byte for byte (verify; --probes names them"
                 + " instead)");
-        ServedProbes found = ServedProbes.find(new Verifier(settings.target().http(), CanonicalPage.of((int) settings.load().bytes()),
-                LocalDate.now(), settings.target().timeoutMillis(), tls), CANDIDATES);
+        ServedProbes found = ServedProbes.find(verifier(settings, tls), CANDIDATES);
         found.inexact().forEach((probe, why) -> err.println("    " + probe.id() + " answers, not the canonical page: "
                 + why));
         if (!found.served().contains(Probe.STATIC)) {
@@ -330,16 +329,13 @@ public final class BenchPlan {
         ByteArrayOutputStream said = new ByteArrayOutputStream();
         PrintStream to = new PrintStream(said, true, StandardCharsets.UTF_8);
         Path trust = settings.target().http().tls() ? settings.target().trustCert() : null;
-        String unreachable = Endpoint.firstUnreachable(List.of(settings.target().http()),
-                settings.target().timeoutMillis());
+        String unreachable = settings.target().http().unreachable(settings.target().timeoutMillis());
         boolean passed = false;
         if (unreachable != null) {
             to.println("spice verify: cannot reach " + base + ": " + unreachable);
         } else {
             try {
-                Verifier verifier = new Verifier(settings.target().http(), CanonicalPage.of((int) settings.load().bytes()),
-                        LocalDate.now(), settings.target().timeoutMillis(), trust == null ? null
-                        : TlsConfig.create(trust, true));
+                Verifier verifier = verifier(settings, trust == null ? null : TlsConfig.create(trust, true));
                 passed = Conformance.check(verifier, base, (int) settings.load().bytes(), trust,
                         probes.stream().map(Probe::byId).toList(), to);
             } catch (IOException | GeneralSecurityException e) {
@@ -352,6 +348,12 @@ public final class BenchPlan {
         err.print(said.toString(StandardCharsets.UTF_8));
         err.println("spice bench: " + base + " does not pass verify, so its figures would not be SPICE figures");
         return false;
+    }
+
+    /** What checks the canonical page, at this run's size, on its target. */
+    private static Verifier verifier(BenchSettings settings, TlsConfig tls) {
+        return new Verifier(settings.target().http(), CanonicalPage.of((int) settings.load().bytes()), LocalDate.now(),
+                settings.target().timeoutMillis(), tls);
     }
 
     private int floor(int status, List<Path> dirs) throws IOException {

@@ -113,7 +113,7 @@ final class CrossRounds {
 
         @Override
         public void record(String stoppedBy) throws IOException {
-            sink.rounds(stoppedBy.equals(RoundsLoop.IN_PROGRESS) ? rounds : rounds.stopped(stoppedBy));
+            sink.rounds(rounds.stopped(stoppedBy));
         }
 
         @Override

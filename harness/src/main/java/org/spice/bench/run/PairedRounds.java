@@ -129,7 +129,7 @@ public final class PairedRounds {
 
         @Override
         public void record(String stoppedBy) throws IOException {
-            recorder.rounds(stoppedBy.equals(RoundsLoop.IN_PROGRESS) ? rounds : rounds.stopped(stoppedBy));
+            recorder.rounds(rounds.stopped(stoppedBy));
         }
 
         @Override
