@@ -55,7 +55,7 @@ cgroup_remove() {
     group=$(cgroup_of "$run")
     if [ -n "$group" ]; then
         for ((waited = 0; waited < 50; waited++)); do
-            [ -s "$group/cgroup.procs" ] || break
+            [ -n "$(cat "$group/cgroup.procs" 2>/dev/null)" ] || break   # a cgroup file's size is 0: read it
             for pid in $(cat "$group/cgroup.procs"); do
                 kill -KILL "$pid" 2>/dev/null || true
             done

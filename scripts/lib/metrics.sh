@@ -1,7 +1,8 @@
 # scripts/spice metrics-agent: the server's CPU read where it runs. On the server's machine, Debian's
 # prometheus-node-exporter (the machine's CPU) and prometheus-process-exporter (the server's processes, one group)
-# bound to one address, and with --cgroup, --unit or --server the server's cgroup (the harness's cgroup-exporter,
-# read at each scrape: every process in it counted once, CGI programs included); bench --server-metrics reads them
+# bound to one address, and with --cgroup, --unit, --server or --pid-file the server's cgroup (the harness's
+# cgroup-exporter, read at each scrape: every process in it counted once, CGI programs included; --pid-file makes one
+# and moves the running server into it, and back on stop); bench --server-metrics reads them
 # at every window's edges and every slice's. Sourced by scripts/spice. The two Debian exporters need neither Java
 # nor a build; the cgroup's needs Java and builds the harness where it is missing.
 # shellcheck shell=bash
@@ -11,12 +12,15 @@ METRICS_PACKAGES=(prometheus-node-exporter prometheus-process-exporter)
 metrics_usage() {
     cat <<'HELP'
 usage: scripts/spice metrics-agent start|stop|status|install [--host ADDR] [--port N]
-         [--cgroup PATH | --unit NAME | --server NAME[:PORT]]
+         [--cgroup PATH | --unit NAME | --server NAME[:PORT] | --pid-file FILE]
   on the server's machine: node_exporter on ADDR:N (default 127.0.0.1:9100) and process-exporter on ADDR:N+1,
   bound to ADDR only; start prints the --server-metrics value for bench on the client machine
   --cgroup PATH           also the server's cgroup on ADDR:N+2 (its CPU: every process in it, each once, CGI included)
   --unit NAME             the cgroup of the systemd unit NAME (apache2, tomcat10, ...)
   --server NAME[:PORT]    the cgroup of SPICE's own server NAME started here (scripts/spice server start)
+  --pid-file FILE         a server with no cgroup of its own (httpd started by apachectl without systemd): as root,
+                          a cgroup the agent makes, the server (FILE's process and its descendants) moved into it, its
+                          children born there from then on; moved back where it was, and the cgroup removed, on stop
 HELP
 }
 
@@ -70,12 +74,14 @@ process_names:
 YAML
 }
 
-# The cgroup directory the agent serves: given (--cgroup), a systemd unit's (--unit), or SPICE's own server's
-# (--server NAME[:PORT]); dies saying why where there is none.
+# The cgroup directory the agent serves: given (--cgroup), a systemd unit's (--unit), SPICE's own server's
+# (--server NAME[:PORT]), or one made for a running server (--pid-file FILE, with RUN the agent's run directory);
+# dies saying why where there is none.
 metrics_cgroup() {
-    local kind=$1 what=$2 path
+    local kind=$1 what=$2 run=$3 path
     case "$kind" in
         cgroup) path=$what ;;
+        pid-file) path=$(metrics_adopt "$what" "$run") || exit 1 ;;
         unit)
             command -v systemctl >/dev/null 2>&1 || die "metrics-agent: --unit needs systemd (systemctl); give --cgroup PATH"
             local control mount
@@ -96,6 +102,81 @@ metrics_cgroup() {
     echo "$path"
 }
 
+# The cgroup a process is in now, as a directory (cgroup v2's, else v1's cpuacct); the hierarchy's root if not found.
+metrics_cgroup_of_pid() {
+    local pid=$1 v2 v1 line
+    v2=$(awk '$3 == "cgroup2" {print $2; exit}' /proc/mounts)
+    if [ -n "$v2" ] && [ "$(dirname "$(cgroup_root)")" = "$v2" ]; then
+        line=$(grep -m1 '^0::' "/proc/$pid/cgroup" 2>/dev/null)
+        line=${line#0::}
+        echo "$v2${line%/}"
+        return
+    fi
+    v1=$(awk '$3 == "cgroup" && $4 ~ /(^|,)cpuacct(,|$)/ {print $2; exit}' /proc/mounts)
+    line=$(grep -m1 -E '^[0-9]+:([^:]*,)?cpuacct(,[^:]*)?:' "/proc/$pid/cgroup" 2>/dev/null)
+    line=${line##*:}
+    echo "$v1${line%/}"
+}
+
+# --pid-file FILE: makes RUN's cgroup and moves FILE's process into it, then its descendants, each before its own
+# children are listed, so that none forked meanwhile is missed; records where the server was (RUN/origin). Prints
+# the cgroup's path.
+metrics_adopt() {
+    local pidfile=$1 run=$2 pid group origin queue child
+    [ "$(id -u)" -eq 0 ] || die "metrics-agent: --pid-file moves the server into a cgroup the agent makes: run it as root"
+    [ -r "$pidfile" ] || die "metrics-agent: --pid-file: cannot read $pidfile"
+    pid=$(tr -dc '0-9' < "$pidfile")
+    pid_alive "$pid" || die "metrics-agent: --pid-file $pidfile: no process ${pid:-(none named)} runs here"
+    source "$SPICE_ROOT/scripts/lib/cgroup.sh"
+    [ -n "$(cgroup_root)" ] || die "metrics-agent: --pid-file: no writable cgroup hierarchy here (cgroup2, or v1's cpuacct)"
+    mkdir -p "$run"
+    metrics_release "$run"   # an earlier agent's, left behind: its server goes back first, never killed
+    origin=$(metrics_cgroup_of_pid "$pid")
+    group=$(cgroup_make "$run")
+    [ -n "$group" ] || die "metrics-agent: --pid-file: cannot make a cgroup under $(cgroup_root)"
+    echo "$origin" > "$run/origin"
+    queue=("$pid")
+    while [ ${#queue[@]} -gt 0 ]; do
+        pid=${queue[0]}
+        queue=("${queue[@]:1}")
+        echo "$pid" > "$group/cgroup.procs" 2>/dev/null || continue   # gone meanwhile
+        for child in $(pgrep -P "$pid"); do
+            queue+=("$child")
+        done
+    done
+    echo "spice metrics-agent: $(wc -l < "$group/cgroup.procs") processes of $pidfile's server moved from $origin into" \
+        "$group; every child they start is counted there (moved back on stop)" >&2
+    echo "$group"
+}
+
+# Undoes --pid-file: the server's processes back into the cgroup they came from (its root if that is gone), and the
+# agent's cgroup removed. Nothing where the agent made none.
+metrics_release() {
+    local run=$1 group origin pid
+    [ -f "$run/origin" ] || return 0
+    source "$SPICE_ROOT/scripts/lib/cgroup.sh"
+    group=$(cgroup_of "$run")
+    origin=$(cat "$run/origin")
+    if [ -n "$group" ]; then
+        [ -w "$origin/cgroup.procs" ] || origin=$(dirname "$(cgroup_root)")
+        local tries
+        for ((tries = 0; tries < 50; tries++)); do   # again while the server forks children into it meanwhile
+            [ -n "$(cat "$group/cgroup.procs" 2>/dev/null)" ] || break   # a cgroup file's size is 0: read it
+            for pid in $(cat "$group/cgroup.procs"); do
+                echo "$pid" > "$origin/cgroup.procs" 2>/dev/null || true
+            done
+        done
+        if rmdir "$group" 2>/dev/null; then
+            rmdir "$(dirname "$group")" 2>/dev/null || true
+            echo "spice metrics-agent: the server's processes moved back into $origin; $group removed" >&2
+        else
+            echo "spice metrics-agent: could not empty $group (processes still in it: $(cat "$group/cgroup.procs" \
+                | tr '\n' ' ')); move them out and rmdir it" >&2
+        fi
+    fi
+    rm -f "$run/origin" "$run/cgroup"
+}
+
 metrics_start() {
     local host=$1 port=$2 run=$3 cgroup=${4:-}
     local process_port=$((port + 1)) cgroup_port=$((port + 2))
@@ -106,7 +187,7 @@ metrics_start() {
     local p ports=("$port" "$process_port")
     [ -z "$cgroup" ] || ports+=("$cgroup_port")
     for p in "${ports[@]}"; do
-        port_in_use "$p" "$host" && die "metrics-agent: $host:$p is in use"
+        port_in_use "$p" "$host" && { metrics_release "$run"; die "metrics-agent: $host:$p is in use"; }
     done
     mkdir -p "$run/logs"
     metrics_process_config > "$run/process-exporter.yml"
@@ -148,6 +229,7 @@ metrics_start() {
     done
     tail -5 "$run"/logs/*.log >&2
     stop_pids "$run"
+    metrics_release "$run"
     die "metrics-agent: the exporters did not listen on $host:${ports[*]} within 15 s (logs above)"
 }
 
@@ -170,8 +252,8 @@ metrics_main() {
         case "$1" in
             --host) host=${2:?--host needs an address}; shift 2 ;;
             --port) port=${2:?--port needs a port}; shift 2 ;;
-            --cgroup|--unit|--server)
-                [ -z "$cgroup_kind" ] || usage_error "metrics-agent: one of --cgroup, --unit and --server, not two"
+            --cgroup|--unit|--server|--pid-file)
+                [ -z "$cgroup_kind" ] || usage_error "metrics-agent: one of --cgroup, --unit, --server and --pid-file, not two"
                 cgroup_kind=${1#--}; cgroup_what=${2:?$1 needs a value}; shift 2 ;;
             -h|--help) metrics_usage; return 0 ;;
             *) usage_error "metrics-agent: unknown option $1 (scripts/spice metrics-agent --help)" ;;
@@ -186,12 +268,15 @@ metrics_main() {
         start)
             local cgroup=""
             if [ -n "$cgroup_kind" ]; then
-                cgroup=$(metrics_cgroup "$cgroup_kind" "$cgroup_what") || exit 1
+                pid_alive "$(cat "$run/node.pid" 2>/dev/null)" \
+                    && die "metrics-agent: already running on $host:$port (scripts/spice metrics-agent stop --port $port)"
                 build_if_missing "$HARNESS_JAR"
                 require_java
+                [ "$cgroup_kind" != pid-file ] || metrics_install
+                cgroup=$(metrics_cgroup "$cgroup_kind" "$cgroup_what" "$run") || exit 1
             fi
             metrics_start "$host" "$port" "$run" "$cgroup" ;;
-        stop) stop_pids "$run"; echo "metrics-agent on port $port stopped" >&2 ;;
+        stop) stop_pids "$run"; metrics_release "$run"; echo "metrics-agent on port $port stopped" >&2 ;;
         status) metrics_status "$host" "$port" "$run" ;;
         install) metrics_install ;;
         -h|--help|"") metrics_usage; [ -n "$action" ] || exit 2 ;;

@@ -53,9 +53,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--target", paramLabel = "BASE_URL", converter = Converters.Url.class,
-            description = "Measure a server that is already running, anywhere: http[s]://HOST[:PORT][/PREFIX].")
-    Endpoint target;
+    @Option(names = "--target", paramLabel = "[NAME=]BASE_URL", split = ",", converter = Converters.NamedTarget.class,
+            description = "Measure a server that is already running, anywhere: http[s]://HOST[:PORT][/PREFIX]."
+            + " Several, each NAME=BASE_URL, are measured side by side in the same rounds, each one's CPU read where"
+            + " --server-metrics NAME=... or --server-cgroup NAME=... says (one URL under two names: an A/A).")
+    List<BenchPlan.Deployed> targets = new ArrayList<>();
 
     @Option(names = "--server", paramLabel = "NAME", split = ",", description = "Start and measure embedded (default), "
             + "apache, tomcat, jetty, nginx, a variant (apache-prefork, tomcat-vt, jetty-vt) or all (the four); "
@@ -174,7 +176,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Override
     public Integer call() {
         settings();
-        BenchPlan.Choices choices = new BenchPlan.Choices(workload, outDir, sideBySide(), findsProbes(), target,
+        BenchPlan.Choices choices = new BenchPlan.Choices(workload, outDir, sideBySide(), findsProbes(), targets(),
                 protocols(), pairs, restarts, this::settings);
         return new BenchPlan(choices, startedServers(), !noVerify, cgiFloor, PlanCommands.projectRoot(), out, err).run();
     }
@@ -189,27 +191,31 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     /** Every option checked, as the settings of the first run (the first server started, on its default port). */
     BenchSettings settings() {
         List<Server> started = startedServers();
-        return settings(started.isEmpty() ? null : new BenchPlan.Started(started.get(0), started.get(0).id(),
+        return settings(started.isEmpty() ? targets().get(0) : new BenchPlan.Started(started.get(0), started.get(0).id(),
                 started.get(0).defaultPort(), List.of(), null, outDir), List.of(), null);
     }
 
     /**
-     * The settings of one run, the one place they are made: on --target ({@code started} null) or on a server started
-     * here; {@code named} are the named workload's mixes, measured after the probes; {@code served} the probes a
-     * target was found to serve byte for byte ({@link BenchPlan}), measured when none are named, or null.
+     * The settings of one run, the one place they are made: on a server started here or at a --target; {@code named}
+     * are the named workload's mixes, measured after the probes; {@code served} the probes a target was found to serve
+     * byte for byte ({@link BenchPlan}), measured when none are named, or null.
      */
-    public BenchSettings settings(BenchPlan.Started started, List<Mix> named, List<Probe> served) {
+    public BenchSettings settings(BenchPlan.Where where, List<Mix> named, List<Probe> served) {
         Cli.Checks check = new Cli.Checks(spec);
-        Endpoint base = started == null ? target : endpoint("http://127.0.0.1:" + started.server().ports(started.port()).http());
+        BenchPlan.Started started = where instanceof BenchPlan.Started s ? s : null;
+        BenchPlan.Deployed deployed = where instanceof BenchPlan.Deployed d ? d : null;
+        Endpoint base = started == null ? deployed.base()
+                : endpoint("http://127.0.0.1:" + started.server().ports(started.port()).http());
         List<Mix> mixes = mixes(started == null ? null : started.server(), named, served);
         Target to = tls.target(base, started == null ? null : endpoint("https://127.0.0.1:"
                 + started.server().ports(started.port()).https()), started == null ? null
                 : PlanCommands.projectRoot().resolve(BenchPlan.TLS_CERT), protocols().get(0) == Protocol.KEEPALIVE,
                 timeout.value());
         Load load = new Load(mixes, pageBytes.value(), baseline, ladder(), repeat, latencyBound);
-        ServerSide server = serverCpu.side(servers.isEmpty() ? null : String.join(", ", servers), started);
+        ServerSide server = serverCpu.side(where, servers.isEmpty() ? null : String.join(", ", servers));
         Runner runner = new Runner(engine, engine == Runner.Engine.JMETER ? JMeterOptions.settings(check, jmeter,
-                PlanCommands.projectRoot()) : null, seed, started == null ? outDir : started.outDir());
+                PlanCommands.projectRoot()) : null, seed, started != null ? started.outDir()
+                : deployed.outDir() != null ? deployed.outDir() : outDir);
         BenchSettings settings = new BenchSettings(to, load, timing.timing(), server, runner, cpu.rounds(mixes.size(),
                 sideBySide(), engine == Runner.Engine.EVENT_LOOP && timing.profile != Timing.Profile.LATENCY),
                 openLoop.open(), openLoop.latency(check, timing.profile, cpu), openLoop.cost(check, timing.profile),
@@ -221,7 +227,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     /** The servers to start: none with --target; else those named (all: every real one), the embedded by default. */
     List<Server> startedServers() {
-        if (target != null) {
+        if (!targets.isEmpty()) {
             return List.of();
         }
         List<Server> started = new ArrayList<>();
@@ -262,7 +268,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
      * probes verify finds are then the run's).
      */
     boolean findsProbes() {
-        return target != null && !noVerify && probes == null && workload == null && mixFiles.isEmpty();
+        return !targets.isEmpty() && !noVerify && probes == null && workload == null && mixFiles.isEmpty();
     }
 
     /** The protocols of the run, in order: --protocols, else the one --keepalive names. */
@@ -270,9 +276,22 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         return protocols != null ? protocols : List.of(keepAlive ? Protocol.KEEPALIVE : Protocol.HTTP10);
     }
 
-    /** Whether the run measures arms side by side: several servers (unless one at a time), or one under several protocols. */
+    /**
+     * Whether the run measures arms side by side: several servers or targets (unless one at a time), or one under
+     * several protocols.
+     */
     boolean sideBySide() {
-        return !oneAtATime && (startedServers().size() > 1 || protocols().size() > 1);
+        return !oneAtATime && (targets.size() > 1 || startedServers().size() > 1 || protocols().size() > 1);
+    }
+
+    /**
+     * The --target servers, each with its name: the one given, else (one target) --server's; none without --target.
+     */
+    List<BenchPlan.Deployed> targets() {
+        if (targets.size() == 1 && targets.get(0).name() == null && !servers.isEmpty()) {
+            return List.of(new BenchPlan.Deployed(String.join(", ", servers), targets.get(0).base(), null));
+        }
+        return List.copyOf(targets);
     }
 
     private List<Integer> ladder() {
@@ -290,13 +309,41 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         if (settings.load().mixes().stream().map(Mix::name).distinct().count() < settings.load().mixes().size()) {
             throw check.fail("--mix: two workloads are named the same; rename a mix file");
         }
-        serverCpu.check(check, settings, target != null);
+        checkTargets(check);
+        serverCpu.check(check, settings, targets());
         tls.check(check, settings, Workloads.tls(workload));
         JMeterOptions.check(check, settings, jmeter, Workloads.tls(workload));
         checkSideBySide(check, settings);
         String limit = ClientLimits.refusal(settings.load().maxClients(), settings.target().keepAlive());
         if (limit != null) {
             throw check.fail("--clients: " + limit);
+        }
+    }
+
+    /** Several targets: each named, each name once; they are measured side by side, as they run. */
+    private void checkTargets(Cli.Checks check) {
+        if (targets.size() == 1 && targets.get(0).name() != null && !servers.isEmpty()) {
+            throw check.fail("--target " + targets.get(0).name() + "=...: the target has a name; --server names it"
+                    + " again");
+        }
+        if (targets.size() < 2) {
+            return;
+        }
+        List<String> names = targets.stream().map(BenchPlan.Deployed::name).toList();
+        if (names.contains(null)) {
+            throw check.fail("--target: several are measured side by side and named so: NAME=BASE_URL each (the same"
+                    + " URL under two names: an A/A), not " + targets.stream().map(t -> (t.name() == null ? ""
+                    : t.name() + "=") + t.base()).toList());
+        }
+        if (names.stream().distinct().count() < names.size()) {
+            throw check.fail("--target: each target's name once, not " + names);
+        }
+        if (!servers.isEmpty()) {
+            throw check.fail("--server: with several --target, each target's NAME= is its name");
+        }
+        if (oneAtATime || restarts > 1) {
+            throw check.fail((oneAtATime ? "--one-at-a-time" : "--restarts") + ": several --target are measured side by"
+                    + " side, as they run (bench neither starts nor stops them)");
         }
     }
 
@@ -307,7 +354,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             throw check.fail("--protocols: each once, the first http1.0 or keepalive (the ladder's), and without"
                     + " --keepalive (name keepalive first instead), not " + protocols);
         }
-        if (protocols != null && protocols.size() > 1 && (target != null || oneAtATime)) {
+        if (protocols != null && protocols.size() > 1 && (!targets.isEmpty() || oneAtATime)) {
             throw check.fail("--protocols: several are measured side by side, on servers bench starts (not with --target"
                     + " or --one-at-a-time)");
         }
@@ -322,7 +369,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                     + " A/A) or several --protocols");
         }
         if (sideBySide()) {
-            for (Probe probe : probes == null ? List.<Probe>of() : probes) {
+            for (Probe probe : probes == null || !targets.isEmpty() ? List.<Probe>of() : probes) {
                 if (startedServers().stream().noneMatch(s -> s.probes().contains(probe))) {
                     throw check.fail("--probes: none of the servers serves " + probe.id());
                 }
@@ -354,6 +401,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 arms.put(Arm.of(names.get(i), protocol, protocols().size() > 1).name(), started.get(i));
             }
         }
+        targets.forEach(t -> arms.put(t.name(), null));   // a target's probes are known once it is asked
         for (String spec : pairs) {
             CrossFigures.Pair pair;
             try {
@@ -363,11 +411,11 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             }
             for (String[] side : new String[][] {{pair.a(), pair.probeA()}, {pair.b(), pair.probeB()}}) {
                 Server server = arms.get(side[0]);
-                if (server == null) {
+                if (!arms.containsKey(side[0])) {
                     throw check.fail("--pairs " + spec + ": no arm " + side[0] + " in this run; its arms are "
                             + String.join(", ", arms.keySet()));
                 }
-                if (side[1] != null && mixes(server, List.of(), null).stream().noneMatch(m -> m.name().equals(side[1]))) {
+                if (side[1] != null && server != null && mixes(server, List.of(), null).stream().noneMatch(m -> m.name().equals(side[1]))) {
                     throw check.fail("--pairs " + spec + ": " + side[0] + " does not measure " + side[1]
                             + " here (--probes)");
                 }

@@ -8,6 +8,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
@@ -16,6 +18,7 @@ import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Runner;
 import org.spice.bench.model.Timing;
 import org.spice.bench.net.Endpoint;
+import org.spice.bench.plan.BenchPlan;
 import org.spice.bench.plan.PlanCommands;
 import org.spice.bench.plan.Workloads;
 import org.spice.page.Probe;
@@ -41,6 +44,59 @@ final class Converters {
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }
+        }
+    }
+
+    /**
+     * A value that may say which --target it is for, {@code NAME=VALUE}; {@code name} null where none is said. A name
+     * begins with a letter and holds letters, digits, '.', '_' and '-' (an arm's name: no ':', '/' or '@').
+     */
+    record ForTarget<T>(String name, T value) {
+        static final Pattern NAMED = Pattern.compile("([A-Za-z][A-Za-z0-9._-]*)=(.*)");
+
+        /** {@code value} split into its name (or null) and the rest. */
+        static ForTarget<String> split(String value) {
+            Matcher named = NAMED.matcher(value.trim());
+            return named.matches() ? new ForTarget<>(named.group(1), named.group(2)) : new ForTarget<>(null, value.trim());
+        }
+
+        /** Whether this value is for the target {@code target} names: its own, or every target's when unnamed. */
+        boolean isFor(String target) {
+            return name == null || name.equals(target);
+        }
+    }
+
+    /** A --target: [NAME=]BASE_URL. */
+    static final class NamedTarget implements ITypeConverter<BenchPlan.Deployed> {
+        @Override
+        public BenchPlan.Deployed convert(String value) {
+            ForTarget<String> split = ForTarget.split(value);
+            return new BenchPlan.Deployed(split.name(), new Url().convert(split.value()), null);
+        }
+    }
+
+    /** A target's exporters: [NAME=]URL[,URL...]. */
+    static final class NamedExporters implements ITypeConverter<ForTarget<List<URI>>> {
+        @Override
+        public ForTarget<List<URI>> convert(String value) {
+            ForTarget<String> split = ForTarget.split(value);
+            List<URI> urls = new ArrayList<>();
+            for (String url : split.value().split(",")) {
+                urls.add(new ExporterUrl().convert(url));
+            }
+            return new ForTarget<>(split.name(), List.copyOf(urls));
+        }
+    }
+
+    /** A target's cgroup here: [NAME=]PATH. */
+    static final class NamedCgroup implements ITypeConverter<ForTarget<Path>> {
+        @Override
+        public ForTarget<Path> convert(String value) {
+            ForTarget<String> split = ForTarget.split(value);
+            if (split.value().isEmpty()) {
+                throw new TypeConversionException("a cgroup's directory, [NAME=]PATH, not \"" + value + "\"");
+            }
+            return new ForTarget<>(split.name(), Path.of(split.value()));
         }
     }
 

@@ -160,7 +160,7 @@ class BenchCommandOptionsTest {
         assertBad("--repeat", "--target", T, "--repeat", "0");
         assertBad("Invalid value for option '--duration': a number of seconds", "--target", T, "--duration", "soon");
         assertBad("Invalid value for option '--profile': \"fast\" is not one of quick, webbench, overload", "--target", T, "--profile", "fast");
-        assertBad("Invalid value for option '--target':", "--target", "ftp://x");
+        assertBad("Invalid value for option '--target' ([NAME=]BASE_URL):", "--target", "ftp://x");
         assertBad("Invalid value for option '--server-pid' (LIST): process ids are whole numbers above 0", "--target", T, "--server-pid", "-5");
         assertBad("Invalid value for option '--server-pid'", "--target", T, "--server-pid", "x");
         assertBad("--trust-cert: cannot read", "--target", T, "--trust-cert", dir.resolve("none.pem").toString());
@@ -320,6 +320,59 @@ class BenchCommandOptionsTest {
                 T, "--profile", "cost");
         assertBad("--profile cost runs probes open loop", "--server", "tomcat,jetty", "--profile", "cost");
         assertBad("--profile cost runs on SPICE's own engine", "--target", T, "--server-pid", "1", "--profile", "cost", "--engine", "jmeter");
+    }
+
+    @Test
+    void severalTargetsAreMeasuredSideBySideEachByItsNameAndItsOwnCpu() {
+        String a = "tomcat=" + T;
+        String b = "jetty=http://127.0.0.1:2";
+        String[] metrics = {"--server-metrics", "tomcat=http://10.0.0.5:9100/metrics,http://10.0.0.5:9102/metrics",
+            "--server-metrics", "jetty=http://10.0.0.6:9100/metrics"};
+        BenchCommand two = command(cat(new String[] {"--target", a + "," + b, "--probes", "static"}, metrics));
+        assertTrue(two.sideBySide());
+        assertEquals(List.of("tomcat", "jetty"), two.targets().stream().map(BenchPlan.Deployed::name).toList());
+        BenchSettings jetty = two.settings(two.targets().get(1), List.of(), null);
+        assertEquals("jetty", jetty.server().name());
+        assertEquals("http://127.0.0.1:2", jetty.target().http().toString());
+        assertEquals(List.of("http://10.0.0.6:9100/metrics"), jetty.server().metrics().stream().map(Object::toString)
+                .toList(), "each target its own exporters");
+        assertEquals(2, two.settings(two.targets().get(0), List.of(), null).server().metrics().size());
+        BenchSettings aa = BenchCommand.settings(cat(new String[] {"--target", "a=" + T + ",b=" + T},
+                "--server-metrics", "a=http://10.0.0.5:9100/metrics", "--server-metrics", "b=http://10.0.0.5:9100/metrics"));
+        assertEquals("a", aa.server().name(), "the same URL under two names: the A/A");
+        BenchCommand one = command("--target", "httpd=" + T, "--server-metrics", "http://10.0.0.5:9100/metrics");
+        assertFalse(one.sideBySide());
+        assertEquals("httpd", one.settings(one.targets().get(0), List.of(), null).server().name(), "one named target");
+        assertEquals("apache", BenchCommand.settings("--target", T, "--server", "apache").server().name());
+
+        assertBad("--target: several are measured side by side and named so", "--target", a + "," + T);
+        assertBad("--target: each target's name once", cat(new String[] {"--target", a + ",tomcat=" + T}, metrics));
+        assertBad("--target jetty=http://127.0.0.1:2: side by side compares the servers' CPU", "--target", a + "," + b,
+                "--server-metrics", "tomcat=http://10.0.0.5:9100/metrics");
+        assertBad("--server-metrics: with several --target, each value is NAME=", "--target", a + "," + b,
+                "--server-metrics", "http://10.0.0.5:9100/metrics");
+        assertBad("--server-metrics: with several --target, each value is NAME=..., NAME one of the targets' (tomcat,"
+                + " jetty), not \"nginx\"", cat(new String[] {"--target", a + "," + b, "--server-metrics",
+                    "nginx=http://10.0.0.7:9100/metrics"}, metrics));
+        assertBad("--server-pid: with several --target", cat(new String[] {"--target", a + "," + b, "--server-pid", "1"},
+                metrics));
+        assertBad("--server: with several --target", cat(new String[] {"--target", a + "," + b, "--server", "tomcat"},
+                metrics));
+        assertBad("--restarts: several --target are measured side by side, as they run", cat(new String[] {"--target",
+            a + "," + b, "--restarts", "2"}, metrics));
+        assertBad("--one-at-a-time: several --target", cat(new String[] {"--target", a + "," + b, "--one-at-a-time"},
+                metrics));
+        assertBad("--target httpd=...: the target has a name; --server names it again", "--target", "httpd=" + T,
+                "--server", "apache");
+        assertBad("--pairs tomcat/nginx: no arm nginx in this run; its arms are tomcat, jetty", cat(new String[] {
+            "--target", a + "," + b, "--pairs", "tomcat/nginx"}, metrics));
+        assertBad("Invalid value for option '--server-metrics'", "--target", T, "--server-metrics", "x=ftp://h/m");
+    }
+
+    private static String[] cat(String[] first, String... more) {
+        String[] all = java.util.Arrays.copyOf(first, first.length + more.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
     }
 
     private static void assertBad(String expectedStart, String... args) {

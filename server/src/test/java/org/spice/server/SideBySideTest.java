@@ -179,7 +179,7 @@ class SideBySideTest {
      * An A/A cross ratio stands within {@link #AA_HALF_WIDTHS} of its own 95 % half-widths from 1; six rounds at least,
      * the fewest that give a paired interval.
      */
-    private static void aa(JsonNode cross) {
+    static void aa(JsonNode cross) {
         int rounds = cross.get("rounds").asInt();
         String what = "A/A " + cross.get("probe").asText() + " " + cross.get("a").asText() + "/" + cross.get("b").asText();
         Bound.atLeast(what + ": rounds", rounds, 6, "the fewest for a paired interval");

@@ -2,6 +2,9 @@ package org.spice.bench.engine;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 import org.spice.bench.model.Cpu;
 import org.spice.bench.proc.CpuMeter;
@@ -15,6 +18,13 @@ import org.spice.bench.proc.ServerCpu;
  */
 record CpuReading(long at, double clientS, double serverS, double machineS, boolean machineHasClient,
         JitCpu.Reading jit, double[] residentsS, double stealS) {
+
+    /** The threads that scrape residents' exporters at an edge, all at once. */
+    private static final ExecutorService SCRAPES = Executors.newCachedThreadPool(task -> {
+        Thread thread = new Thread(task, "spice-scrape");
+        thread.setDaemon(true);
+        return thread;
+    });
 
     /** The counters now, the JIT's not read. */
     static CpuReading now(ServerCpu cpu) {
@@ -35,7 +45,12 @@ record CpuReading(long at, double clientS, double serverS, double machineS, bool
         long at = System.nanoTime();
         double client = CpuMeter.processCpuNanos() / 1e9;
         ServerCpu.Reading server = cpu.read();
-        double[] each = residents.stream().mapToDouble(r -> r.read().serverS()).toArray();
+        // a resident read from its exporters waits for their slowest scrape (30-100 ms): read each such on its own
+        // thread, so that every resident's counter is of the same instant, the edge's, not one after another's scrape
+        List<CompletableFuture<Double>> reads = residents.stream().map(r -> r.fromExporters()
+                ? CompletableFuture.supplyAsync(() -> r.read().serverS(), SCRAPES)
+                : CompletableFuture.completedFuture(r.read().serverS())).toList();
+        double[] each = reads.stream().mapToDouble(CompletableFuture::join).toArray();
         return new CpuReading(at, client, server.serverS(), server.machineS(), cpu.machineHasClient(),
                 readsJit ? cpu.jit() : null, each, readsJit || !residents.isEmpty() ? CpuMeter.machineStealSeconds()
                 : Double.NaN);

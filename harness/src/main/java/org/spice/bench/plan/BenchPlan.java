@@ -61,7 +61,24 @@ public final class BenchPlan {
      * A server started here: which, the name its results carry (its id; a second instance's is told apart), on which
      * port, its processes and cgroup (null: none), where its results go.
      */
-    public record Started(Server server, String name, int port, List<Long> pids, Path cgroup, Path outDir) {
+    public record Started(Server server, String name, int port, List<Long> pids, Path cgroup, Path outDir)
+            implements Where {
+    }
+
+    /**
+     * A server already running, at a --target: the name its results and arms carry (null: --server's, or none) and
+     * its base URL; {@code outDir}, where its results go (null: --out).
+     */
+    public record Deployed(String name, Endpoint base, Path outDir) implements Where {
+
+        /** This target, its results to go into {@code dir}. */
+        public Deployed into(Path dir) {
+            return new Deployed(name, base, dir);
+        }
+    }
+
+    /** Where a run's server is: started here, or already running at a --target. */
+    public sealed interface Where permits Started, Deployed {
     }
 
     /**
@@ -82,17 +99,17 @@ public final class BenchPlan {
      * @param findsProbes whether a --target's probes are those verify finds it serves
      * @param settings    the settings of each run ({@code BenchCommand.settings})
      */
-    public record Choices(String workload, Path outDir, boolean sideBySide, boolean findsProbes, Endpoint target,
-            List<Protocol> protocols, List<String> pairs, int restarts, RunSettings settings) {
+    public record Choices(String workload, Path outDir, boolean sideBySide, boolean findsProbes,
+            List<Deployed> targets, List<Protocol> protocols, List<String> pairs, int restarts, RunSettings settings) {
     }
 
     /** The settings of one run, every option checked. */
     public interface RunSettings {
         /**
-         * On --target ({@code started} null) or on a server started here; {@code named}: the named workload's mixes;
-         * {@code served}: the probes a target was found to serve, or null.
+         * On a server started here or at a --target; {@code named}: the named workload's mixes; {@code served}: the
+         * probes a target was found to serve, or null.
          */
-        BenchSettings of(Started started, List<Mix> named, List<Probe> served);
+        BenchSettings of(Where where, List<Mix> named, List<Probe> served);
     }
 
     private final Choices command;
@@ -127,7 +144,8 @@ public final class BenchPlan {
         Runtime.getRuntime().addShutdownHook(stopAll);
         try {
             List<Mix> named = command.workload() == null ? List.of() : Workloads.load(command.workload(), root.resolve(FILESET));
-            return servers.isEmpty() ? target(named)
+            return servers.isEmpty() && command.targets().size() > 1 ? deployments(named)
+                    : servers.isEmpty() ? target(named, command.targets().get(0))
                     : command.sideBySide() ? sideBySide(named) : servers(named);
         } catch (IOException e) {
             err.println("spice bench: " + e.getMessage());
@@ -146,25 +164,64 @@ public final class BenchPlan {
      * A server that is already running, at --target: with no probes named, those it serves byte for byte
      * ({@link #served}), said with those it lacks; else the probes named, verified.
      */
-    private int target(List<Mix> named) throws IOException {
+    private int target(List<Mix> named, Deployed target) throws IOException {
+        Measured measured = measured(named, target);
+        if (measured == null) {
+            return 1;
+        }
+        BenchRun run = new BenchRun(measured.settings(), measured.notes(), out, err);
+        int status = run.run();
+        return floor(status, run.dir() == null ? List.of() : List.of(run.dir()));
+    }
+
+    /** A target's settings, and the notes its results carry (the probes it does not serve). */
+    private record Measured(BenchSettings settings, List<String> notes) {
+    }
+
+    /**
+     * What a target will be measured on: the probes it serves byte for byte when none are named (said, with those it
+     * lacks), else the probes named, verified; null (and why, on stderr) where it cannot be measured.
+     */
+    private Measured measured(List<Mix> named, Deployed target) {
         List<String> notes = List.of();
         List<Probe> served = null;
         if (command.findsProbes()) {
-            ServedProbes found = served(command.settings().of(null, named, null));
+            ServedProbes found = served(command.settings().of(target, named, null));
             if (found == null) {
-                return 1;
+                return null;
             }
             served = found.served();
-            notes = found.notMeasured().isEmpty() ? List.of() : List.of("Probes " + command.target() + " does not serve"
+            notes = found.notMeasured().isEmpty() ? List.of() : List.of("Probes " + target.base() + " does not serve"
                     + " byte for byte, not measured: " + found.notMeasured() + ".");
         }
-        BenchSettings settings = command.settings().of(null, named, served);
-        if (!command.findsProbes() && !verified(settings)) {
-            return 1;
+        BenchSettings settings = command.settings().of(target, named, served);
+        return command.findsProbes() || verified(settings) ? new Measured(settings, notes) : null;
+    }
+
+    /**
+     * Servers already running, at several --target NAME=URL, side by side ({@link SideBySide}): each checked as one
+     * target is (the probes it serves, or those named, verified), then measured in the same rounds, its CPU read where
+     * its options say (its exporters or its cgroup); then the comparison of their ladders. The same URL under two names
+     * is the A/A.
+     */
+    private int deployments(List<Mix> named) throws IOException {
+        Path compare = command.outDir().resolve("compare-" + Recorder.stamp());
+        List<SideBySide.Instance> instances = new ArrayList<>();
+        for (Deployed target : command.targets()) {
+            Measured measured = measured(named, target.into(compare.resolve(target.name())));
+            if (measured == null) {
+                return 1;
+            }
+            instances.add(new SideBySide.Instance(target.name(), target.name(), measured.settings(), measured.notes()));
         }
-        BenchRun run = new BenchRun(settings, notes, out, err);
+        SideBySide run = new SideBySide(instances, command.protocols(), command.pairs(), List.of(), true, compare, out,
+                err);
         int status = run.run();
-        return floor(status, run.dir() == null ? List.of() : List.of(run.dir()));
+        if (run.crossRounds() != null && run.dirs().size() > 1 && status != Signals.INTERRUPTED
+                && status != Signals.TERMINATED) {
+            status = Math.max(status, compare(run.dirs(), compare));
+        }
+        return floor(status, run.dirs());
     }
 
     /** Each server in turn; with several, their results side by side in results/compare-TIME/. */

@@ -6,9 +6,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -63,15 +66,25 @@ public final class Exporters {
         return urls;
     }
 
-    /** Scrapes every URL once and adds up what they expose. */
+    /**
+     * Scrapes every URL once, all at once, and adds up what they expose. At once, because a reading stands for the
+     * instant of a slice's edge: one after the other, the cgroup's counter (3 ms to scrape here) was read after
+     * process-exporter's (30-100 ms, it walks /proc), as late into the next slice, and a side-by-side A/A of one httpd
+     * read through the agent against its cgroup read here spread ±38 % over 6 rounds.
+     */
     public Reading read() throws IOException {
+        List<CompletableFuture<HttpResponse<String>>> sent = new ArrayList<>();
+        for (URI url : urls) {
+            sent.add(client.sendAsync(HttpRequest.newBuilder(url).timeout(TIMEOUT).header("Accept", "text/plain").GET()
+                    .build(), HttpResponse.BodyHandlers.ofString()));
+        }
         double machine = Double.NaN;
         double server = Double.NaN;
         double own = Double.NaN;
         double cgroupS = Double.NaN;
         String cgroup = null;
-        for (URI url : urls) {
-            Reading one = parse(scrape(url));
+        for (int i = 0; i < urls.size(); i++) {
+            Reading one = parse(body(urls.get(i), sent.get(i)));
             machine = plus(machine, one.machineBusyS());
             server = plus(server, one.processesS());
             own = plus(own, one.exportersS());
@@ -81,10 +94,9 @@ public final class Exporters {
         return new Reading(machine, server, own, cgroupS, cgroup);
     }
 
-    private String scrape(URI url) throws IOException {
-        HttpRequest request = HttpRequest.newBuilder(url).timeout(TIMEOUT).header("Accept", "text/plain").GET().build();
+    private static String body(URI url, CompletableFuture<HttpResponse<String>> sent) throws IOException {
         try {
-            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            HttpResponse<String> response = sent.get();
             if (response.statusCode() != 200) {
                 throw new IOException(url + " answered " + response.statusCode() + ", not 200");
             }
@@ -92,6 +104,8 @@ public final class Exporters {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted while reading " + url, e);
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(url + ": " + e.getCause(), e.getCause());
         }
     }
 

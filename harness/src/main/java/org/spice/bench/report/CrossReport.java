@@ -37,7 +37,7 @@ public final class CrossReport {
         CpuRounds rounds = starts.get(starts.size() - 1);
         StringBuilder h = new StringBuilder();
         HtmlReport.head(h, "SPICE: servers side by side");
-        h.append("<h1>Servers side by side</h1>\n<p>").append(HtmlReport.esc(CrossTable.title(starts))).append("</p>\n");
+        h.append("<h1>Servers side by side</h1>\n<p>").append(HtmlReport.esc(CrossTable.title(starts, sourceOf))).append("</p>\n");
         for (Map.Entry<String, List<CrossFigures.Cross>> pair : CrossTable.pairs(all).entrySet()) {
             HtmlReport.table(h, CrossTable.rows(pair.getKey(), pair.getValue()));
         }

@@ -9,7 +9,9 @@ import java.util.Map;
 import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.figures.CpuSources;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
+import org.spice.page.Probe;
 
 /**
  * The answer of servers side by side, in the terminal: per pair of servers, each probe's CPU per request on one
@@ -33,7 +35,7 @@ public final class CrossTable {
     /** The tables of every pair of servers over every start ({@code starts}: each one's rounds), then the sentences. */
     public static String text(List<CpuRounds> starts, CpuSources sourceOf) {
         List<CrossFigures.Cross> all = CrossFigures.acrossRestarts(starts, sourceOf);
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%n%s%n", title(starts)));
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%n%s%n", title(starts, sourceOf)));
         pairs(all).forEach((pair, figures) -> out.append(columns(rows(pair, figures))));
         if (starts.size() > 1) {
             out.append(String.format(Locale.ROOT, "Each against its own static file, over the %d starts:%n",
@@ -69,14 +71,16 @@ public final class CrossTable {
     }
 
     /** The line above the tables: which arms, how many starts and rounds, why the last start's stopped. */
-    static String title(List<CpuRounds> starts) {
+    static String title(List<CpuRounds> starts, CpuSources sourceOf) {
         CpuRounds rounds = starts.get(starts.size() - 1);
         String over = starts.size() == 1 ? "one start of each server"
                 : starts.size() + " starts of the servers, the interval Student's across them";
-        return String.format(Locale.ROOT, "Servers side by side (%s): server CPU per request, each server's from its own"
-                + " cgroup, paired by round, %s: the last start's %d rounds at %s, %d counted; stopped: %s",
-                String.join(", ", CrossFigures.servers(rounds)), over, rounds.rounds().size(), rounds.load(),
-                rounds.counted(), rounds.stopped());
+        List<String> servers = CrossFigures.servers(rounds);
+        boolean cgroups = servers.stream().allMatch(s -> sourceOf.of(s, Probe.STATIC.id()) == SpiceFigures.CpuSource.CGROUP);
+        return String.format(Locale.ROOT, "Servers side by side (%s): server CPU per request, each server's from its %s,"
+                + " paired by round, %s: the last start's %d rounds at %s, %d counted; stopped: %s",
+                String.join(", ", servers), cgroups ? "own cgroup" : "processes or exporters (results.json: servers[]"
+                + ".cpu_from)", over, rounds.rounds().size(), rounds.load(), rounds.counted(), rounds.stopped());
     }
 
     /** The figures by pair of arms ("a / b"), in order. */

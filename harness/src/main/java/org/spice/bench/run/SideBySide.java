@@ -19,6 +19,7 @@ import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.Arm;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
@@ -43,10 +44,19 @@ import org.spice.bench.report.CrossTable;
 public final class SideBySide {
 
     /**
-     * One server of the run: the name its slices carry, which server it is (scripts/spice's name), and its settings
-     * as a bench of it alone would have.
+     * One server of the run: the name its slices carry, which server it is (scripts/spice's name; a deployment's, its
+     * name), its settings as a bench of it alone would have, and notes its results carry from before the run (the
+     * probes a target does not serve).
      */
-    public record Instance(String name, String server, BenchSettings settings) {
+    public record Instance(String name, String server, BenchSettings settings, List<String> notes) {
+
+        public Instance {
+            notes = List.copyOf(notes);
+        }
+
+        public Instance(String name, String server, BenchSettings settings) {
+            this(name, server, settings, List.of());
+        }
     }
 
     private final List<Instance> instances;
@@ -107,6 +117,7 @@ public final class SideBySide {
                 try {
                     ready = Preflight.check(settings, err);
                     Recorder recorder = Recorder.open(settings, ready, err);
+                    instance.notes().forEach(recorder::note);
                     dirs.add(recorder.dir());
                     open.add(new Open(instance, ready, recorder, Engines.start(settings, ready.tls(), ready.serverCpu(),
                             recorder.dir(), stop, err)));
@@ -178,20 +189,26 @@ public final class SideBySide {
         BenchSettings first = open.get(0).instance().settings();
         Set<Long> pids = new LinkedHashSet<>();
         Map<String, ServerCpu> residents = new LinkedHashMap<>();
+        // targets named twice over one server (the A/A of a deployment) read one CPU: one resident, not an idle other
+        Map<List<Object>, ServerCpu> readers = new LinkedHashMap<>();
         List<Mix> arms = new ArrayList<>();
         for (Open o : open) {
             BenchSettings settings = o.instance().settings();
             pids.addAll(settings.server().pids());
+            ServerCpu reader = readers.computeIfAbsent(List.of(settings.server().pids(), settings.server().metrics(),
+                    String.valueOf(settings.server().cgroup())), k -> o.ready().serverCpu());
             for (Protocol protocol : protocols) {
                 String arm = arm(o.instance(), protocol);
-                residents.put(arm, o.ready().serverCpu());
+                residents.put(arm, reader);
                 Endpoint to = protocol == Protocol.TLS ? settings.target().https() : settings.target().http();
                 settings.load().mixes().forEach(m -> arms.add(m.on(arm, to, protocol == Protocol.KEEPALIVE)));
             }
         }
         TlsConfig tls = protocols.contains(Protocol.TLS) ? TlsConfig.create(first.target().trustCert(), first.target().tlsResume())
                 : open.get(0).ready().tls();
-        ServerCpu all = new ServerCpu(List.copyOf(pids), true, List.of(), null);
+        // this machine's CPU is the servers' machine's only where every one of them runs here
+        boolean local = open.stream().allMatch(o -> o.instance().settings().target().http().isLocal());
+        ServerCpu all = new ServerCpu(List.copyOf(pids), local, List.of(), null);
         EventLoopEngine engine = new EventLoopEngine(first.with(first.server().withPids(List.copyOf(pids))), tls, stop,
                 all, residents);
         List<CrossResults.Member> members = members(open);
@@ -251,7 +268,10 @@ public final class SideBySide {
         List<CrossResults.Member> members = new ArrayList<>();
         for (int i = 0; i < open.size(); i++) {
             Instance instance = open.get(i).instance();
-            members.add(new CrossResults.Member(instance.name(), instance.server(), instance.settings().server().cpuFrom(),
+            // a cgroup the exporters serve from the server's machine counts as one read here
+            CpuFrom from = open.get(i).ready().serverCpu().exportedCgroup() != null ? CpuFrom.CGROUP
+                    : instance.settings().server().cpuFrom();
+            members.add(new CrossResults.Member(instance.name(), instance.server(), from,
                     i < dirs.size() ? dirs.get(i).toAbsolutePath().toString() : null));
         }
         return members;
