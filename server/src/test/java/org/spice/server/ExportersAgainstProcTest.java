@@ -156,18 +156,17 @@ class ExportersAgainstProcTest {
 
     /**
      * One deployment under two names, side by side: its CPU read through the agent under one, from its cgroup here under
-     * the other. Both figures are one counter, so over the same rounds the A/A holds 1 for the static file and for CGI
-     * (whose programs are in the cgroup, both ways); each name's own results say where its CPU came from, CGI's from the
-     * cgroup. Each at 8 clients (at one offered rate, half CGI's, 340 req/s here, the static file's CPU is mostly the
-     * Tomcat backend's idle work in httpd's cgroup: its A/A ±67 %); 32 s of rounds give 6-7 rounds, an interval needing
-     * 6, the closed loop's rate spreading the static file's A/A over ±15 % and CGI's ±5-7 %. Slice by slice the two
-     * readings of the one counter agree far closer, which the test checks too.
+     * the other. Both figures are one counter, so over the same rounds CGI's A/A holds 1 (its programs are in the
+     * cgroup, both ways), and slice by slice the two readings agree; each name's own results say CGI's CPU came from the
+     * cgroup. CGI alone, at 8 clients: 16 s of rounds give 6 (an interval needs 6), ±2.6-6.8 % here, and the test takes
+     * 30 s; with the static file beside it 32 s of rounds gave 6 and the test 75 s (docs/deploy.md has that run).
      */
     private void sideBySideThroughTheAgent(String base, List<URI> urls, Path group) throws Exception {
         CommandRun ran = CommandRun.of(new BenchCommand(), "--target", "agent=" + base + ",here=" + base,
                 "--server-metrics", "agent=" + urls.stream().map(URI::toString).collect(Collectors.joining(",")),
-                "--server-cgroup", "here=" + group, "--probes", "static,cgi", "--clients", "4", "--ramp-up", "0.5",
-                "--duration", "1", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "1", "--cpu-time", "16", "--cpu-clients", "8", "--out",
+                "--server-cgroup", "here=" + group, "--probes", "cgi", "--clients", "4", "--ramp-up", "0.5",
+                "--duration", "1", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "1", "--cpu-time", "8",
+                "--cpu-clients", "8", "--out",
                 dir.resolve("c").toString());
         int status = ran.status();
         assertEquals(0, status, ran.console());
@@ -187,7 +186,7 @@ class ExportersAgainstProcTest {
         for (JsonNode server : side.get("servers")) {
             assertEquals("CGROUP", server.get("cpu_from").asText(), "both read the cgroup: " + server);
         }
-        assertEquals(2, side.get("cross_ratios").size(), "static and cgi: " + side.get("cross_ratios"));
+        assertEquals(1, side.get("cross_ratios").size(), "cgi: " + side.get("cross_ratios"));
         for (JsonNode cross : side.get("cross_ratios")) {
             System.out.printf("the cgroup through the agent against here, A/A %s %.3f ± %.3f over %d rounds at %s"
                     + " req/s%n", cross.get("probe").asText(), cross.get("ratio").asDouble(),
@@ -214,7 +213,7 @@ class ExportersAgainstProcTest {
                 + " slice at most %.1f %% apart%n", throughAgent, readHere, 100 * (Math.exp(farthest) - 1));
         Bound.ratio("the cgroup's CPU over the rounds' slices, through the agent against read here", throughAgent,
                 readHere, SERVER_AGREE, "one counter read twice at each edge, the agent's scrape at once with the local"
-                + " read: 1.0000 over 48 slices here");
+                + " read: 1.0000-1.0004 over 24-48 slices here");
         Bound.atMost("one slice's cgroup CPU, through the agent against here, |log|", farthest, Math.log(1.15), "at most 2.9"
                 + " and 5.9 % in two runs of 24 slices of 1.1-1.7 s here under full load (the scrape's few ms at each"
                 + " edge, on a busy machine); 15 % is an edge read out of turn");
