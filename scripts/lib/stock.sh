@@ -74,41 +74,57 @@ stock_refuses_foreign() {
     rm -f "$foreign"
 }
 
-# Waits up to 90 s for PORT to answer PATH with 200; gives up at once if the process in PIDFILE (if given) died.
+# Waits up to 90 s for PORT to answer PATH with 200 (on HOST, 127.0.0.1 by default); gives up at once if the process
+# in PIDFILE (if given) died.
 wait_port() {
-    local port=$1 path=$2 pidfile=${3:-} waited
+    local port=$1 path=$2 pidfile=${3:-} host=${4:-127.0.0.1} waited
     for ((waited = 0; waited < 900; waited++)); do
-        [ "$(http_status "$port" "$path" || true)" = 200 ] && return 0
+        [ "$(http_status "$port" "$path" "$host" || true)" = 200 ] && return 0
         [ -z "$pidfile" ] || [ "$waited" -lt 20 ] || pid_alive "$(cat "$pidfile" 2>/dev/null)" || return 1
         sleep 0.1
     done
     return 1
 }
 
-# Debian's /etc/apache2, copied: Listen on 127.0.0.1:PORT, run and log files in TMP, no default site.
-stock_httpd() {
-    local port=$1 probes=$2 installer="$TMP/bundle/install.sh" conf="$TMP/etc/apache2"
+# Debian's /etc/apache2, copied, the bundle installed into it and started with its helpers: Listen on HOST:PORT
+# (127.0.0.1 by default), run and log files in TMP, no default site.
+stock_httpd_up() {
+    local port=$1 host=${2:-127.0.0.1} installer="$TMP/bundle/install.sh" conf="$TMP/etc/apache2"
     mkdir -p "$TMP/etc" "$TMP/run" "$TMP/lock" "$TMP/log"
     cp -a /etc/apache2 "$conf"
-    printf "Listen 127.0.0.1:%s\nServerName 127.0.0.1\n" "$port" > "$conf/ports.conf"
+    printf "Listen %s:%s\nServerName %s\n" "$host" "$port" "$host" > "$conf/ports.conf"
     rm -f "$conf"/sites-enabled/*
     local args=(--prefix "$TMP" --fastcgi-port $((port + 90)))
     stock_refuses_foreign "$installer" "$TMP/etc" "$TMP/etc/apache2/conf-available/spice.conf" "${args[@]}" || return 1
     stock_install "$installer" "$TMP/etc" "${args[@]}" || return 1
-    local env=(env APACHE_RUN_USER=www-data APACHE_RUN_GROUP=www-data APACHE_PID_FILE="$TMP/run/apache2.pid"
-        APACHE_RUN_DIR="$TMP/run" APACHE_LOCK_DIR="$TMP/lock" APACHE_LOG_DIR="$TMP/log")
-    "${env[@]}" apache2 -d "$conf" -t >&2 || return 1
+    stock_apache2 -t >&2 || return 1
     "$TMP/opt/spice/apache/bin/spice-helpers" start >&2 || return 1
     # A second start finds them running and leaves them (and their sockets) as they are: verify covers it.
     "$TMP/opt/spice/apache/bin/spice-helpers" start >&2 || return 1
-    "${env[@]}" apache2 -d "$conf" -k start >&2 || return 1
-    local ok=0
+    stock_apache2 -k start >&2
+}
+
+# Debian's apache2 on TMP's copy of /etc/apache2, with its run, lock and log files in TMP.
+stock_apache2() {
+    env APACHE_RUN_USER=www-data APACHE_RUN_GROUP=www-data APACHE_PID_FILE="$TMP/run/apache2.pid" \
+        APACHE_RUN_DIR="$TMP/run" APACHE_LOCK_DIR="$TMP/lock" APACHE_LOG_DIR="$TMP/log" apache2 -d "$TMP/etc/apache2" "$@"
+}
+
+# Stops the httpd of stock_httpd_up on PORT and uninstalls the bundle: the stock layout as it was, nothing left.
+stock_httpd_down() {
+    local port=$1
+    stock_apache2 -k stop >&2 || true
+    for _ in $(seq 50); do [ -f "$TMP/run/apache2.pid" ] || break; sleep 0.1; done
+    stock_uninstall "$TMP/bundle/install.sh" "$TMP/etc" --prefix "$TMP" --fastcgi-port $((port + 90)) || return 1
+    [ ! -e "$TMP/opt" ] || { echo "after --uninstall, $TMP/opt is left" >&2; return 1; }
+}
+
+stock_httpd() {
+    local port=$1 probes=$2 ok=0
+    stock_httpd_up "$port" || return 1
     wait_port "$port" /spice/static/spice.html && harness verify "http://127.0.0.1:$port" --probes "$probes" || ok=1
     [ "$ok" -eq 0 ] || tail -20 "$TMP/log/error.log" >&2
-    "${env[@]}" apache2 -d "$conf" -k stop >&2 || true
-    for _ in $(seq 50); do [ -f "$TMP/run/apache2.pid" ] || break; sleep 0.1; done
-    stock_uninstall "$installer" "$TMP/etc" "${args[@]}" || return 1
-    [ ! -e "$TMP/opt" ] || { echo "after --uninstall, $TMP/opt is left" >&2; return 1; }
+    stock_httpd_down "$port" || return 1
     return "$ok"
 }
 
@@ -139,26 +155,37 @@ stock_nginx() {
     return "$ok"
 }
 
-# A fresh CATALINA_BASE from the distribution's own conf/: its connector on 127.0.0.1:PORT, no shutdown port.
-stock_tomcat() {
-    local port=$1 probes=$2 version=$3 installer="$TMP/bundle/install.sh" home base="$TMP/base"
+# A fresh CATALINA_BASE from the distribution's own conf/, the bundle installed into it and Tomcat VERSION started:
+# its connector on HOST:PORT (127.0.0.1 by default), no shutdown port.
+stock_tomcat_up() {
+    local port=$1 version=$2 host=${3:-127.0.0.1} installer="$TMP/bundle/install.sh" home base="$TMP/base"
     home="$SPICE_CACHE/tomcat/apache-tomcat-$version"
     [ -f "$home/bin/catalina.sh" ] || maven_unpack "org.apache.tomcat:tomcat:$version:zip" "$SPICE_CACHE/tomcat" >&2
     chmod +x "$home"/bin/*.sh
     mkdir -p "$base"/{logs,temp,webapps,work,lib}
     cp -a "$home/conf" "$base/"
     sed -i -e 's|<Server port="8005"|<Server port="-1"|' \
-        -e "s|<Connector port=\"8080\"|<Connector address=\"127.0.0.1\" port=\"$port\"|" "$base/conf/server.xml"
+        -e "s|<Connector port=\"8080\"|<Connector address=\"$host\" port=\"$port\"|" "$base/conf/server.xml"
     stock_install "$installer" "$base" --prefix "$base" || return 1
-    local catalina=(env CATALINA_HOME="$home" CATALINA_BASE="$base" CATALINA_PID="$TMP/tomcat.pid" "$home/bin/catalina.sh")
-    "${catalina[@]}" start > "$TMP/start.out" 2>&1 || { cat "$TMP/start.out" >&2; return 1; }
-    local ok=0
-    wait_port "$port" /spice/static/spice.html "$TMP/tomcat.pid" && harness verify "http://127.0.0.1:$port" --probes "$probes" || ok=1
-    [ "$ok" -eq 0 ] || tail -30 "$base"/logs/catalina.out >&2
+    env CATALINA_HOME="$home" CATALINA_BASE="$base" CATALINA_PID="$TMP/tomcat.pid" "$home/bin/catalina.sh" start \
+        > "$TMP/start.out" 2>&1 || { cat "$TMP/start.out" >&2; return 1; }
+}
+
+# Stops the Tomcat of stock_tomcat_up and uninstalls the bundle: the CATALINA_BASE as it was.
+stock_tomcat_down() {
+    local base="$TMP/base"
     stop_pids "$TMP"
     # Tomcat expanded the war: its directory and work files are Tomcat's, not the installer's.
     rm -rf "$base/webapps/spice" "$base/work"/* "$base/logs"/* "$base/temp"/*
-    stock_uninstall "$installer" "$base" --prefix "$base" || return 1
+    stock_uninstall "$TMP/bundle/install.sh" "$base" --prefix "$base"
+}
+
+stock_tomcat() {
+    local port=$1 probes=$2 version=$3 ok=0
+    stock_tomcat_up "$port" "$version" || return 1
+    wait_port "$port" /spice/static/spice.html "$TMP/tomcat.pid" && harness verify "http://127.0.0.1:$port" --probes "$probes" || ok=1
+    [ "$ok" -eq 0 ] || tail -30 "$TMP/base"/logs/catalina.out >&2
+    stock_tomcat_down || return 1
     return "$ok"
 }
 
@@ -208,16 +235,39 @@ stock_cell() {
 }
 
 test_bundles() {
-    local wanted=("$@") cell bundle port probes passed=0 failed=0 out="$SPICE_ROOT/target/dist"
+    local wanted=("$@") cell bundle port probes passed=0 failed=0 out="$SPICE_ROOT/target/dist" paired=()
     source "$SPICE_ROOT/scripts/lib/server.sh"
     source "$SPICE_ROOT/scripts/lib/bundle.sh"
+    source "$SPICE_ROOT/scripts/lib/twohosts.sh"
     for cell in "${wanted[@]}"; do
-        stock_cells | awk -v c="$cell" '$1 == c { found = 1 } END { exit !found }' \
-            || usage_error "test-bundles: unknown cell \"$cell\": $(stock_cells | awk '{print $1}' | paste -sd' ' -)"
+        [ "$cell" = two-hosts ] || stock_cells | awk -v c="$cell" '$1 == c { found = 1 } END { exit !found }' \
+            || usage_error "test-bundles: unknown cell \"$cell\": $(stock_cells | awk '{print $1}' | paste -sd' ' -) two-hosts"
     done
     bundle_main all --out "$out" > /dev/null
+    # With every cell, or two-hosts named, and where two hosts can be made: httpd and Tomcat 11 on two hosts.
+    local httpd_cell tomcat_cell
+    httpd_cell=$(stock_cells | awk '$2 == "apache"')
+    tomcat_cell=$(stock_cells | awk '$2 == "tomcat"' | head -1)
+    if { [ ${#wanted[@]} -eq 0 ] || [[ " ${wanted[*]} " == *" two-hosts "* ]]; } && two_hosts_possible; then
+        echo "spice test: the apache and tomcat bundles on stock servers, on two hosts, side by side" >&2
+        if stock_two_hosts "$out/spice-apache-$(project_version).tar.gz" "$out/spice-tomcat-$(project_version).tar.gz" \
+            "$(pom_property tomcat.version)" "$(echo "$httpd_cell" | cut -d' ' -f4)" "$(echo "$tomcat_cell" | cut -d' ' -f4)" \
+            "${SPICE_TWO_HOSTS_PROBES-}"; then
+            passed=$((passed + 1))
+            echo "  two-hosts: ${httpd_cell%% *} and ${tomcat_cell%% *} installed, verified and measured side by side" >&2
+            paired=("${httpd_cell%% *}" "${tomcat_cell%% *}")
+        else
+            failed=$((failed + 1))
+            echo "  two-hosts: FAILED" >&2
+        fi
+    elif [[ " ${wanted[*]} " == *" two-hosts "* ]]; then
+        echo "  two-hosts: skipped: the client's host is a network namespace, made as root with ip netns" >&2
+    fi
     while read -r cell bundle port probes; do
         [ ${#wanted[@]} -eq 0 ] || [[ " ${wanted[*]} " == *" $cell "* ]] || continue
+        if [ ${#wanted[@]} -eq 0 ] && [[ " ${paired[*]} " == *" $cell "* ]]; then
+            continue   # installed, verified and uninstalled on two hosts above
+        fi
         echo "spice test: the $bundle bundle on a stock $cell, port $port" >&2
         if stock_cell "$cell" "$bundle" "$port" "$probes" "$out/spice-$bundle-$(project_version).tar.gz"; then
             passed=$((passed + 1))

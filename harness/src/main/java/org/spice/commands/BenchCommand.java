@@ -53,11 +53,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--target", paramLabel = "[NAME=]BASE_URL", split = ",", converter = Converters.NamedTarget.class,
-            description = "Measure a server that is already running, anywhere: http[s]://HOST[:PORT][/PREFIX]."
-            + " Several, each NAME=BASE_URL, are measured side by side in the same rounds, each one's CPU read where"
-            + " --server-metrics NAME=... or --server-cgroup NAME=... says (one URL under two names: an A/A).")
-    List<BenchPlan.Deployed> targets = new ArrayList<>();
+    @Mixin
+    TargetOptions target;
 
     @Option(names = "--server", paramLabel = "NAME", split = ",", description = "Start and measure embedded (default), "
             + "apache, tomcat, jetty, nginx, a variant (apache-prefork, tomcat-vt, jetty-vt) or all (the four); "
@@ -227,7 +224,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     /** The servers to start: none with --target; else those named (all: every real one), the embedded by default. */
     List<Server> startedServers() {
-        if (!targets.isEmpty()) {
+        if (target.any()) {
             return List.of();
         }
         List<Server> started = new ArrayList<>();
@@ -268,7 +265,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
      * probes verify finds are then the run's).
      */
     boolean findsProbes() {
-        return !targets.isEmpty() && !noVerify && probes == null && workload == null && mixFiles.isEmpty();
+        return target.any() && !noVerify && probes == null && workload == null && mixFiles.isEmpty();
     }
 
     /** The protocols of the run, in order: --protocols, else the one --keepalive names. */
@@ -281,17 +278,12 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
      * several protocols.
      */
     boolean sideBySide() {
-        return !oneAtATime && (targets.size() > 1 || startedServers().size() > 1 || protocols().size() > 1);
+        return !oneAtATime && (target.several() || startedServers().size() > 1 || protocols().size() > 1);
     }
 
-    /**
-     * The --target servers, each with its name: the one given, else (one target) --server's; none without --target.
-     */
+    /** The --target servers, each with its name: the one given, else (one target) --server's; none without --target. */
     List<BenchPlan.Deployed> targets() {
-        if (targets.size() == 1 && targets.get(0).name() == null && !servers.isEmpty()) {
-            return List.of(new BenchPlan.Deployed(String.join(", ", servers), targets.get(0).base(), null));
-        }
-        return List.copyOf(targets);
+        return target.named(servers);
     }
 
     private List<Integer> ladder() {
@@ -309,7 +301,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         if (settings.load().mixes().stream().map(Mix::name).distinct().count() < settings.load().mixes().size()) {
             throw check.fail("--mix: two workloads are named the same; rename a mix file");
         }
-        checkTargets(check);
+        target.check(check, servers, oneAtATime, restarts);
         serverCpu.check(check, settings, targets());
         tls.check(check, settings, Workloads.tls(workload));
         JMeterOptions.check(check, settings, jmeter, Workloads.tls(workload));
@@ -320,33 +312,6 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         }
     }
 
-    /** Several targets: each named, each name once; they are measured side by side, as they run. */
-    private void checkTargets(Cli.Checks check) {
-        if (targets.size() == 1 && targets.get(0).name() != null && !servers.isEmpty()) {
-            throw check.fail("--target " + targets.get(0).name() + "=...: the target has a name; --server names it"
-                    + " again");
-        }
-        if (targets.size() < 2) {
-            return;
-        }
-        List<String> names = targets.stream().map(BenchPlan.Deployed::name).toList();
-        if (names.contains(null)) {
-            throw check.fail("--target: several are measured side by side and named so: NAME=BASE_URL each (the same"
-                    + " URL under two names: an A/A), not " + targets.stream().map(t -> (t.name() == null ? ""
-                    : t.name() + "=") + t.base()).toList());
-        }
-        if (names.stream().distinct().count() < names.size()) {
-            throw check.fail("--target: each target's name once, not " + names);
-        }
-        if (!servers.isEmpty()) {
-            throw check.fail("--server: with several --target, each target's NAME= is its name");
-        }
-        if (oneAtATime || restarts > 1) {
-            throw check.fail((oneAtATime ? "--one-at-a-time" : "--restarts") + ": several --target are measured side by"
-                    + " side, as they run (bench neither starts nor stops them)");
-        }
-    }
-
     /** The rules of arms side by side: servers, protocols, restarts, and what such a run cannot do. */
     private void checkSideBySide(Cli.Checks check, BenchSettings settings) {
         if (protocols != null && (keepAlive || protocols.stream().distinct().count() < protocols.size()
@@ -354,7 +319,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             throw check.fail("--protocols: each once, the first http1.0 or keepalive (the ladder's), and without"
                     + " --keepalive (name keepalive first instead), not " + protocols);
         }
-        if (protocols != null && protocols.size() > 1 && (!targets.isEmpty() || oneAtATime)) {
+        if (protocols != null && protocols.size() > 1 && (target.any() || oneAtATime)) {
             throw check.fail("--protocols: several are measured side by side, on servers bench starts (not with --target"
                     + " or --one-at-a-time)");
         }
@@ -369,18 +334,18 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                     + " A/A) or several --protocols");
         }
         if (sideBySide()) {
-            for (Probe probe : probes == null || !targets.isEmpty() ? List.<Probe>of() : probes) {
+            for (Probe probe : probes == null || target.any() ? List.<Probe>of() : probes) {
                 if (startedServers().stream().noneMatch(s -> s.probes().contains(probe))) {
                     throw check.fail("--probes: none of the servers serves " + probe.id());
                 }
             }
             if (engine != Runner.Engine.EVENT_LOOP) {
-                throw check.fail("--engine " + engine + ": servers side by side run on SPICE's own engine; add"
-                        + " --one-at-a-time to measure them one after the other");
+                throw check.fail("--engine " + engine + ": servers side by side run on SPICE's own engine; "
+                        + target.oneAfterAnother());
             }
             if (settings.load().mixes().stream().anyMatch(Mix::hasTls)) {
-                throw check.fail("servers side by side run plain HTTP, and a workload here has TLS entries; add"
-                        + " --one-at-a-time to measure them one after the other");
+                throw check.fail("servers side by side run plain HTTP, and a workload here has TLS entries; "
+                        + target.oneAfterAnother());
             }
         }
     }
@@ -401,7 +366,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 arms.put(Arm.of(names.get(i), protocol, protocols().size() > 1).name(), started.get(i));
             }
         }
-        targets.forEach(t -> arms.put(t.name(), null));   // a target's probes are known once it is asked
+        targets().forEach(t -> arms.put(t.name(), null));   // a target's probes are known once it is asked
         for (String spec : pairs) {
             CrossFigures.Pair pair;
             try {

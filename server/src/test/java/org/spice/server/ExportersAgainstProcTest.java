@@ -158,14 +158,15 @@ class ExportersAgainstProcTest {
      * One deployment under two names, side by side: its CPU read through the agent under one, from its cgroup here under
      * the other. Both figures are one counter, so over the same rounds CGI's A/A holds 1 (its programs are in the
      * cgroup, both ways), and slice by slice the two readings agree; each name's own results say CGI's CPU came from the
-     * cgroup. CGI alone, at 8 clients: 16 s of rounds give 6 (an interval needs 6), ±2.6-6.8 % here, and the test takes
-     * 30 s; with the static file beside it 32 s of rounds gave 6 and the test 75 s (docs/deploy.md has that run).
+     * cgroup. CGI alone, at 8 clients: 16 s of rounds gave 6 here (±2.6-6.8 %) and 5 in a fresh clone's suite, an
+     * interval needing 6, so 22 s (8 or so); with the static file beside it 32 s of rounds gave 6 and the test took 75 s
+     * (docs/deploy.md has that run).
      */
     private void sideBySideThroughTheAgent(String base, List<URI> urls, Path group) throws Exception {
         CommandRun ran = CommandRun.of(new BenchCommand(), "--target", "agent=" + base + ",here=" + base,
                 "--server-metrics", "agent=" + urls.stream().map(URI::toString).collect(Collectors.joining(",")),
                 "--server-cgroup", "here=" + group, "--probes", "cgi", "--clients", "4", "--ramp-up", "0.5",
-                "--duration", "1", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "1", "--cpu-time", "8",
+                "--duration", "1", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "1", "--cpu-time", "11",
                 "--cpu-clients", "8", "--out",
                 dir.resolve("c").toString());
         int status = ran.status();
@@ -227,64 +228,6 @@ class ExportersAgainstProcTest {
             assertEquals(SpiceFigures.CpuSource.CGROUP, cgi.cpuSource(), results.server() + ": CGI from the cgroup");
             assertTrue(cgi.serverCpuUsPerReqAtPeak() > 0, cgi.toString());
         }
-    }
-
-    /**
-     * metrics-agent --pid-file: a server with no cgroup of its own (here a shell whose children each burn some CPU and
-     * exit, as CGI programs do) is moved into a cgroup the agent makes; the children it starts from then on are counted
-     * there, through the agent as read here; on stop it is back in the cgroup it came from and the agent's is gone.
-     */
-    @Test
-    void aServerWithoutACgroupIsMovedIntoOneAndBack() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")),
-                "--pid-file moves processes between cgroups: root only");
-        Path pidFile = dir.resolve("server.pid");
-        Path script = dir.resolve("server.sh");
-        Files.writeString(script, "echo $$ > " + pidFile + "\nwhile :; do ( i=0; while [ $i -lt 20000 ]; do"
-                + " i=$((i+1)); done ); sleep 0.05; done\n");
-        Process server = new ProcessBuilder("setsid", "bash", script.toString()).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        int agent = freePorts(3);
-        try {
-            for (int waited = 0; waited < 50 && !Files.exists(pidFile); waited++) {
-                Thread.sleep(100);
-            }
-            long pid = Long.parseLong(Files.readString(pidFile).strip());
-            String before = cgroupOf(pid);
-            String printed = spice("metrics-agent", "start", "--host", "127.0.0.1", "--port", Integer.toString(agent),
-                    "--pid-file", pidFile.toString());
-            ServerCpu there = new ServerCpu(List.of(), true, serverMetrics(printed), null);
-            assertEquals(null, there.check());
-            Path group = Path.of(there.exportedCgroup());
-            assertTrue(group.endsWith("metrics-agent-" + agent), "the agent's own cgroup: " + group);
-            assertTrue(group.toString().endsWith(cgroupOf(pid)), "the server is in it: " + cgroupOf(pid));
-            Cgroup here = Cgroup.at(group);
-            double here0 = here.cpuSeconds();
-            double there0 = there.read().serverS();
-            Thread.sleep(2_000);
-            double here1 = here.cpuSeconds();
-            double there1 = there.read().serverS();
-            System.out.printf("--pid-file: the children's CPU over 2 s, %.3f s here, %.3f s through the agent%n",
-                    here1 - here0, there1 - there0);
-            Bound.atLeast("the cgroup's CPU over 2 s, s", here1 - here0, 0.3, "the children each burn 20,000 shell loops"
-                    + " and exit, 0.7-1 s of CPU a second here; the shell that starts them sleeps");
-            Bound.ratio("the cgroup's CPU, through the agent against read here", there1 - there0, here1 - here0,
-                    SERVER_AGREE + 2 * TICK_S / (here1 - here0), "one counter, read one after the other while the"
-                    + " children run: 1 % and 2 ticks");
-            spice("metrics-agent", "stop", "--port", Integer.toString(agent));
-            assertEquals(before, cgroupOf(pid), "back where it was");
-            assertTrue(!Files.exists(group), "the agent's cgroup is gone");
-        } finally {
-            spice("metrics-agent", "stop", "--port", Integer.toString(agent));
-            server.descendants().forEach(ProcessHandle::destroyForcibly);
-            server.destroyForcibly().waitFor();
-        }
-    }
-
-    /** A process's cgroup v2 path (the "0::" line of /proc/PID/cgroup). */
-    private static String cgroupOf(long pid) throws IOException {
-        return Files.readAllLines(Path.of("/proc/" + pid + "/cgroup")).stream().filter(l -> l.startsWith("0::"))
-                .map(l -> l.substring(3)).findFirst().orElse("");
     }
 
     private static List<URI> serverMetrics(String printed) {
