@@ -39,7 +39,7 @@ record CpuReading(long at, double clientS, double serverS, double machineS, bool
     /**
      * The counters now, the server's JIT compiler threads too when {@code readsJit}, and each of the servers
      * side by side ({@code residents}, in order: their CPU seconds in {@link #residentsS}). This machine's steal time
-     * is read where its CPU is the server's too: a JVM read here ({@code readsJit}), or residents.
+     * is read where its CPU is the server's too: a JVM read here ({@code readsJit}), or residents on this machine.
      */
     static CpuReading now(ServerCpu cpu, boolean readsJit, Collection<ServerCpu> residents) {
         long at = System.nanoTime();
@@ -51,9 +51,10 @@ record CpuReading(long at, double clientS, double serverS, double machineS, bool
                 ? CompletableFuture.supplyAsync(() -> r.read().serverS(), SCRAPES)
                 : CompletableFuture.completedFuture(r.read().serverS())).toList();
         double[] each = reads.stream().mapToDouble(CompletableFuture::join).toArray();
+        // this machine's steal is the servers' only where they run here (deployments elsewhere: not read, not theirs)
+        boolean stealIsTheirs = readsJit || !residents.isEmpty() && cpu.machineHasClient();
         return new CpuReading(at, client, server.serverS(), server.machineS(), cpu.machineHasClient(),
-                readsJit ? cpu.jit() : null, each, readsJit || !residents.isEmpty() ? CpuMeter.machineStealSeconds()
-                : Double.NaN);
+                readsJit ? cpu.jit() : null, each, stealIsTheirs ? CpuMeter.machineStealSeconds() : Double.NaN);
     }
 
     /** Resident server {@code i}'s CPU seconds from {@code earlier}: NaN where not read, or where it went down. */
