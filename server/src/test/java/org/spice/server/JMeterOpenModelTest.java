@@ -82,9 +82,11 @@ class JMeterOpenModelTest {
             assertEquals(RATE, run.offeredRps());
             // R·S requests wait on the stall; JMeter's first requests, sent late while it starts its threads (its lag,
             // and the run marked for it), may add some tens more
-            Bound.within("samples above 50 ms", slow, 0.6 * RATE * STALL_MS / 1000, 2 * RATE * STALL_MS / 1000,
+            Bound.within("samples above 50 ms", slow, 0.6 * RATE * STALL_MS / 1000, 3 * RATE * STALL_MS / 1000,
                     "R·S = 200 wait on the stall; JMeter's first requests, late while it starts its threads, add tens"
-                    + " (241-261 in earlier runs); under 120, a stall the schedule hid");
+                    + " (241-261 in earlier runs), and on a slow machine hundreds (343, 408, 442 in three fresh clones on"
+                    + " 27 Nov, its lag p99 318-489 ms, Jetty's static file there 2 × its usual CPU); under 120, a stall"
+                    + " the schedule hid");
             Bound.within("p99, ms", run.p99Ms(), 500, 1_200, "S − 0.01·T = 850 ms (3,000 samples: the 30 slowest are"
                     + " due in the stall's first 0.15 s); 859-866 in earlier runs; JMeter's whole milliseconds and late"
                     + " start move it tens of ms");
