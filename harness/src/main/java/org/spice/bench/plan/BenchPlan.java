@@ -39,8 +39,8 @@ import org.spice.verify.Verifier;
  * What one {@code spice bench} does, in order: several servers side by side ({@link SideBySide}) unless asked one at a
  * time; else for each server to measure, start it (through scripts/spice), verify the probes it will measure (a probe that answers the wrong bytes is not timed, and verifying warms
  * the server: Jasper compiles the 100 JSP pages), run the ladder, stop it; then the comparison when several
- * servers ran, and the CGI floor when asked. With --target, the server is already running: verify and measure.
- * Servers started here are stopped whatever happens, a signal included.
+ * servers ran, and the CGI floor when asked. With --target, the server is already running: verify and measure (several
+ * targets: side by side, {@link #deployments}). Servers started here are stopped whatever happens, a signal included.
  */
 public final class BenchPlan {
 
