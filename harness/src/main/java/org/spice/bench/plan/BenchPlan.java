@@ -1,14 +1,9 @@
 package org.spice.bench.plan;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -22,18 +17,14 @@ import org.spice.bench.model.Protocol;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Server;
 import org.spice.bench.net.Endpoint;
-import org.spice.bench.net.TlsConfig;
 import org.spice.bench.report.CompareReport;
 import org.spice.bench.report.Comparison;
 import org.spice.bench.run.BenchRun;
 import org.spice.bench.run.Recorder;
 import org.spice.bench.run.SideBySide;
 import org.spice.bench.run.Signals;
-import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
-import org.spice.verify.Conformance;
 import org.spice.verify.ServedProbes;
-import org.spice.verify.Verifier;
 
 /**
  * What one {@code spice bench} does, in order: several servers side by side ({@link SideBySide}) unless asked one at a
@@ -50,12 +41,6 @@ public final class BenchPlan {
     /** A second instance of a server (or a variant beside its base) listens this far above the first. */
     public static final int SECOND_PORT_STEP = 10;
 
-    /**
-     * The probes asked for on a --target when none are named: all of SPICE's but cgi-stock, as a started server's
-     * ({@link Server#benchProbes}): Tomcat's stock CGIServlet sleeps 500 ms a request, measured only when named.
-     */
-    private static final List<Probe> CANDIDATES = Arrays.stream(Probe.values()).filter(p -> p != Probe.CGI_STOCK)
-            .toList();
 
     /**
      * A server started here: which, the name its results carry (its id; a second instance's is told apart), on which
@@ -114,7 +99,7 @@ public final class BenchPlan {
 
     private final Choices command;
     private final List<Server> servers;
-    private final boolean verify;
+    private final TargetChecks checks;
     private final boolean cgiFloor;
     private final Path root;
     private final PrintStream out;
@@ -130,7 +115,7 @@ public final class BenchPlan {
             PrintStream err) {
         this.command = command;
         this.servers = servers;
-        this.verify = verify;
+        this.checks = new TargetChecks(verify, err);
         this.cgiFloor = cgiFloor;
         this.root = root;
         this.out = out;
@@ -186,7 +171,7 @@ public final class BenchPlan {
         List<String> notes = List.of();
         List<Probe> served = null;
         if (command.findsProbes()) {
-            ServedProbes found = served(command.settings().of(target, named, null));
+            ServedProbes found = checks.served(command.settings().of(target, named, null));
             if (found == null) {
                 return null;
             }
@@ -195,7 +180,7 @@ public final class BenchPlan {
                     + " byte for byte, not measured: " + found.notMeasured() + ".");
         }
         BenchSettings settings = command.settings().of(target, named, served);
-        return command.findsProbes() || verified(settings) ? new Measured(settings, notes) : null;
+        return command.findsProbes() || checks.verified(settings) ? new Measured(settings, notes) : null;
     }
 
     /**
@@ -241,7 +226,7 @@ public final class BenchPlan {
                     shell.pids(server, port), shell.cgroup(server, port), compare == null ? out : compare.resolve(server.id())),
                     named, null);
             int result = 1;
-            if (verified(settings)) {
+            if (checks.verified(settings)) {
                 BenchRun run = new BenchRun(settings, this.out, err);
                 result = run.run();
                 if (run.dir() != null) {
@@ -316,7 +301,7 @@ public final class BenchPlan {
             running.add(new Running(server, ports[i]));
             BenchSettings settings = command.settings().of(new Started(server, names.get(i), ports[i],
                     shell.pids(server, ports[i]), shell.cgroup(server, ports[i]), into.resolve(names.get(i))), named, null);
-            if (!verified(settings)) {
+            if (!checks.verified(settings)) {
                 return null;
             }
             instances[i] = new SideBySide.Instance(names.get(i), server.id(), settings);
@@ -337,80 +322,6 @@ public final class BenchPlan {
             ports[i] = port + SECOND_PORT_STEP * (int) (swapped ? all - 1 - before : before);
         }
         return ports;
-    }
-
-    /**
-     * Which of SPICE's probes the target serves byte for byte, said on stderr; null (and why) where it cannot be reached
-     * or does not serve the static file exactly, the reference every probe is compared with.
-     */
-    private ServedProbes served(BenchSettings settings) {
-        String base = settings.target().http().toString();
-        String down = settings.target().http().unreachable(settings.target().timeoutMillis());
-        if (down != null) {
-            err.println("spice bench: cannot reach " + base + ": " + down + " (start a server first, e.g. scripts/spice"
-                    + " serve)");
-            return null;
-        }
-        TlsConfig tls;
-        try {
-            tls = settings.target().http().tls() ? TlsConfig.create(settings.target().trustCert(), true) : null;
-        } catch (IOException | GeneralSecurityException e) {
-            err.println("spice bench: --trust-cert: " + e.getMessage());
-            return null;
-        }
-        err.println("spice bench: which probes " + base + " serves byte for byte (verify; --probes names them"
-                + " instead)");
-        ServedProbes found = ServedProbes.find(verifier(settings, tls), CANDIDATES);
-        found.inexact().forEach((probe, why) -> err.println("    " + probe.id() + " answers, not the canonical page: "
-                + why));
-        if (!found.served().contains(Probe.STATIC)) {
-            err.println("spice bench: " + base + " does not serve the static file byte for byte ("
-                    + found.why(Probe.STATIC) + "), the"
-                    + " reference every probe is measured against; a base URL is the server's root, without /spice");
-            return null;
-        }
-        err.println("spice bench: measuring " + String.join(", ", found.served().stream().map(Probe::id).toList())
-                + (found.notMeasured().isEmpty() ? "" : "; not " + found.notMeasured()));
-        return found;
-    }
-
-    /** Verifies the probes to be measured; false (with verify's report on stderr) if one does not conform. */
-    private boolean verified(BenchSettings settings) {
-        List<String> probes = settings.load().mixes().stream().filter(Mix::isProbe)
-                .map(Mix::name).toList();
-        if (!verify || probes.isEmpty()) {
-            return true;
-        }
-        String base = settings.target().http().toString();
-        err.println("spice bench: verify " + base + " first (--no-verify skips it)");
-        ByteArrayOutputStream said = new ByteArrayOutputStream();
-        PrintStream to = new PrintStream(said, true, StandardCharsets.UTF_8);
-        Path trust = settings.target().http().tls() ? settings.target().trustCert() : null;
-        String unreachable = settings.target().http().unreachable(settings.target().timeoutMillis());
-        boolean passed = false;
-        if (unreachable != null) {
-            to.println("spice verify: cannot reach " + base + ": " + unreachable);
-        } else {
-            try {
-                Verifier verifier = verifier(settings, trust == null ? null : TlsConfig.create(trust, true));
-                passed = Conformance.check(verifier, base, (int) settings.load().bytes(), trust,
-                        probes.stream().map(Probe::byId).toList(), to);
-            } catch (IOException | GeneralSecurityException e) {
-                to.println("spice verify: cannot trust " + trust + ": " + e.getMessage());
-            }
-        }
-        if (passed) {
-            return true;
-        }
-        err.print(said.toString(StandardCharsets.UTF_8));
-        err.println("spice bench: " + base + " does not pass verify, so its figures would not be SPICE figures");
-        return false;
-    }
-
-    /** What checks the canonical page, at this run's size, on its target. */
-    private static Verifier verifier(BenchSettings settings, TlsConfig tls) {
-        return new Verifier(settings.target().http(), CanonicalPage.of((int) settings.load().bytes()), LocalDate.now(),
-                settings.target().timeoutMillis(), tls);
     }
 
     private int floor(int status, List<Path> dirs) throws IOException {

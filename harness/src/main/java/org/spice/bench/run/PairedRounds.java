@@ -180,13 +180,9 @@ public final class PairedRounds {
                 parts.stream().map(LoadEngine.Round::note).filter(n -> n != null).findFirst().orElse(null));
     }
 
-    /**
-     * The CPU figure that stands for {@code probe}'s cost: the settings', but the cgroup's where the server's exporters
-     * serve its cgroup (the settings know only that there are exporters).
-     */
+    /** The CPU figure that stands for {@code probe}'s cost, from where the run reads the server's CPU. */
     private SpiceFigures.CpuSource cpuSource(String probe) {
-        return serverCpu != null && serverCpu.exportedCgroup() != null ? SpiceFigures.CpuSource.CGROUP
-                : settings.server().cpuSource(probe);
+        return Preflight.cpuFrom(settings.server(), serverCpu).sourceFor(settings.server().name(), probe);
     }
 
     /** The rounds' first line: their load, and their time bound with where it comes from. */

@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuFrom;
+import org.spice.bench.model.ServerSide;
 import org.spice.bench.model.Settings;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.net.Endpoint;
@@ -81,6 +83,14 @@ final class Preflight {
             recorded = recorded.withServerCgroup(serverCpu.exportedCgroup());
         }
         return new Ready(tls, serverCpu, recorded, cpuNotes(settings, serverCpu));
+    }
+
+    /**
+     * Where the run reads the server's CPU: where its settings say, but its cgroup where the exporters on its machine
+     * serve one (the settings know only that there are exporters; {@link ServerCpu#check} found the cgroup).
+     */
+    static CpuFrom cpuFrom(ServerSide side, ServerCpu serverCpu) {
+        return serverCpu != null && serverCpu.exportedCgroup() != null ? CpuFrom.CGROUP : side.cpuFrom();
     }
 
     /** What the results must say about where the server's CPU was read. */

@@ -19,12 +19,12 @@ import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.Arm;
 import org.spice.bench.model.BenchSettings;
-import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Protocol;
+import org.spice.bench.model.ServerSide;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
@@ -189,14 +189,12 @@ public final class SideBySide {
         BenchSettings first = open.get(0).instance().settings();
         Set<Long> pids = new LinkedHashSet<>();
         Map<String, ServerCpu> residents = new LinkedHashMap<>();
-        // targets named twice over one server (the A/A of a deployment) read one CPU: one resident, not an idle other
-        Map<List<Object>, ServerCpu> readers = new LinkedHashMap<>();
+        Map<Open, ServerCpu> readers = readers(open);
         List<Mix> arms = new ArrayList<>();
         for (Open o : open) {
             BenchSettings settings = o.instance().settings();
             pids.addAll(settings.server().pids());
-            ServerCpu reader = readers.computeIfAbsent(List.of(settings.server().pids(), settings.server().metrics(),
-                    String.valueOf(settings.server().cgroup())), k -> o.ready().serverCpu());
+            ServerCpu reader = readers.get(o);
             for (Protocol protocol : protocols) {
                 String arm = arm(o.instance(), protocol);
                 residents.put(arm, reader);
@@ -237,6 +235,21 @@ public final class SideBySide {
         });
     }
 
+    /**
+     * What reads each server's CPU at the slices' edges: its own, but one for servers read in the same place (targets
+     * named twice over one server, the A/A of a deployment), so that the "idle others" are not the server itself.
+     */
+    private static Map<Open, ServerCpu> readers(List<Open> open) {
+        Map<List<Object>, ServerCpu> byPlace = new LinkedHashMap<>();
+        Map<Open, ServerCpu> readers = new LinkedHashMap<>();
+        for (Open o : open) {
+            ServerSide side = o.instance().settings().server();
+            readers.put(o, byPlace.computeIfAbsent(List.of(side.pids(), side.metrics(), String.valueOf(side.cgroup())),
+                    k -> o.ready().serverCpu()));
+        }
+        return readers;
+    }
+
     /** Each server warmed under its first protocol; its other protocols' code (TLS above all) is still cold. */
     private void warmOtherProtocols(List<Open> open, List<Mix> arms, EventLoopEngine engine, Stop stop)
             throws InterruptedException, IOException {
@@ -268,10 +281,8 @@ public final class SideBySide {
         List<CrossResults.Member> members = new ArrayList<>();
         for (int i = 0; i < open.size(); i++) {
             Instance instance = open.get(i).instance();
-            // a cgroup the exporters serve from the server's machine counts as one read here
-            CpuFrom from = open.get(i).ready().serverCpu().exportedCgroup() != null ? CpuFrom.CGROUP
-                    : instance.settings().server().cpuFrom();
-            members.add(new CrossResults.Member(instance.name(), instance.server(), from,
+            members.add(new CrossResults.Member(instance.name(), instance.server(),
+                    Preflight.cpuFrom(instance.settings().server(), open.get(i).ready().serverCpu()),
                     i < dirs.size() ? dirs.get(i).toAbsolutePath().toString() : null));
         }
         return members;
