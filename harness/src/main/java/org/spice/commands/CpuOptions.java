@@ -43,10 +43,10 @@ final class CpuOptions {
     @Option(names = "--cpu-rate", paramLabel = "R|auto", converter = Converters.CpuRate.class, description = "The CPU"
             + " rounds open loop, every slice of every arm at one offered rate: R requests per second, or auto ("
             + "half the slowest arm's rate at " + CpuPlan.CLIENTS + " clients, found in one round before"
-            + " them). Default: auto, but one server's probes under " + CpuPlan.NEAR_WORDS
-            + " of the static file's rate there (CGI, SSI) run at " + CpuPlan.CLIENTS
-            + " clients, paired with the static file at the rate, and the rate is half the slowest of the others'."
-            + " --cpu-clients N"
+            + " them). Default: auto, but probes under " + CpuPlan.NEAR_WORDS
+            + " of the static file's rate there (CGI, SSI) run apart, paired with the static file at the rate, which is"
+            + " half the slowest of the others': one server's at " + CpuPlan.CLIENTS + " clients; servers side by side"
+            + " each such probe at half its slowest server's rate, the same on every server. --cpu-clients N"
             + " instead runs every arm at N clients, each at its own rate.")
     Double rate;
 
@@ -62,10 +62,12 @@ final class CpuOptions {
      * rounds hold their arms at one offered rate: at a client count each arm runs at the rate its own speed and the
      * client's allow, and its CPU per request moves with that rate (Tomcat against Jetty read 0.75-0.91 with SPICE's
      * engine where wrk and ab, faster clients, gave 0.65-0.74; a probe's rate against the static file's moved 16-26 %
-     * from round to round at 8 clients, and its ratio with it: docs/measurements.md, "One load"). Servers side by side hold
-     * every arm at one rate. One server's probes too, but for those far slower than the static file (CGI, SSI): one
-     * rate for all would be a share of CGI's, where the static file's CPU per request is wake-ups and the machine's
-     * steal, not its cost under load; they run at the client count against the static file at the rate.
+     * from round to round at 8 clients, and its ratio with it: docs/measurements.md, "One load"). But not the probes
+     * far slower than the static file (CGI, SSI): one rate for all would be a share of CGI's, where the static file's
+     * CPU per request is wake-ups and the machine's steal, not its cost under load (side by side over two deployments,
+     * httpd's static file against Tomcat's read ± 31-44 % after 6 rounds at CGI's 170 req/s). One server's run at the
+     * client count against the static file at the rate; servers side by side hold each at a rate of its own, the
+     * same on every server, so that each cross ratio is still taken at one load.
      */
     CpuPlan rounds(int workloads, boolean sideBySide, boolean onEngine) {
         boolean told = rate != null || clients != null;
@@ -74,7 +76,7 @@ final class CpuOptions {
                 timeS != null ? timeS : TIME_S,
                 timeS != null ? null : WITH_WARM_UP_PER_WORKLOAD_S * Math.max(Probe.standard().size(), workloads),
                 rate != null && rate > 0 ? rate : null, auto ? CpuPlan.AUTO_FRACTION : null,
-                !told && onEngine && !sideBySide ? Boolean.TRUE : null);
+                !told && (onEngine || sideBySide) ? Boolean.TRUE : null);
     }
 
     /** --cpu-rate's rules: it sets the rounds' load, so it needs rounds, on the engine that runs them. */

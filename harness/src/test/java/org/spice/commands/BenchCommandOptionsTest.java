@@ -85,13 +85,13 @@ class BenchCommandOptionsTest {
     void theCpuRoundsRunAtOneOfferedRateWhenAskedAndSideBySideByDefault() {
         CpuPlan one = BenchCommand.settings("--target", T).cpu();
         assertEquals(CpuPlan.AUTO_FRACTION, one.rateFraction(), "one server's probes: one rate too");
-        assertTrue(one.farArmsAtClients(), "but for those far slower than the static file: at the client count");
+        assertTrue(one.farArmsApart(), "but for those far slower than the static file: at the client count");
         CpuPlan clients = BenchCommand.settings("--target", T, "--cpu-clients", "8").cpu();
         assertFalse(clients.openLoop(), "a client count asked for: every probe at it");
-        assertFalse(clients.farArmsAtClients());
+        assertFalse(clients.farArmsApart());
         assertFalse(BenchCommand.settings("--target", T, "--engine", "jmeter").cpu().openLoop(),
                 "JMeter's rounds run at a client count: the open loop is SPICE's engine's");
-        assertFalse(BenchCommand.settings("--target", T, "--cpu-rate", "auto").cpu().farArmsAtClients(),
+        assertFalse(BenchCommand.settings("--target", T, "--cpu-rate", "auto").cpu().farArmsApart(),
                 "--cpu-rate auto: every arm at the rate");
         CpuPlan given = BenchCommand.settings("--target", T, "--cpu-rate", "2500").cpu();
         assertEquals(2500.0, given.rateRps());
@@ -100,8 +100,11 @@ class BenchCommandOptionsTest {
         assertEquals(CpuPlan.AUTO_FRACTION, auto.rateFraction());
         assertEquals(0.5, CpuPlan.AUTO_FRACTION);
         assertEquals(CpuPlan.AUTO_FRACTION, BenchCommand.settings("--server", "tomcat,jetty").cpu()
-                .rateFraction(), "servers side by side: one rate for all, unless told otherwise");
-        assertFalse(BenchCommand.settings("--server", "tomcat,jetty").cpu().farArmsAtClients(), "every arm at it");
+                .rateFraction(), "servers side by side: open loop, unless told otherwise");
+        assertTrue(BenchCommand.settings("--server", "tomcat,jetty").cpu().farArmsApart(),
+                "but CGI and SSI each at a rate of its own");
+        assertFalse(BenchCommand.settings("--server", "tomcat,jetty", "--cpu-rate", "auto").cpu().farArmsApart(),
+                "--cpu-rate auto: every arm at one rate");
         assertFalse(BenchCommand.settings("--server", "tomcat,jetty", "--cpu-clients", "8").cpu().openLoop());
         assertBad("Invalid value for option '--cpu-rate': requests per second above 0, or auto, not \"fast\"", "--target",
                 T, "--cpu-rate", "fast");

@@ -226,7 +226,13 @@ public final class CrossFigures {
         return new Cross(probe, a, b, ratio.ratio(), ratio.ratioCi(), ratio.rounds(), 1, relative.ratio(),
                 relative.ratioCi(), aim, ratio.relativeCi() <= aim, Double.NaN, probe.equals(probeB) ? null : probeB,
                 List.of(rounds.rateRps(CpuRounds.Taken.arm(a, probe)), rounds.rateRps(CpuRounds.Taken.arm(b, probeB))),
-                rounds.rateKind());
+                rateKind(rounds, CpuRounds.Taken.arm(a, probe), CpuRounds.Taken.arm(b, probeB)));
+    }
+
+    /** What the two arms' rates are: offered, or achieved, or (one of each) both words. */
+    private static String rateKind(CpuRounds rounds, String a, String b) {
+        String kind = rounds.rateKind(a);
+        return kind.equals(rounds.rateKind(b)) ? kind : CpuRounds.OFFERED + " or " + CpuRounds.ACHIEVED;
     }
 
     /**

@@ -10,15 +10,16 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * default) what the warm-up left of it, at least {@link #LEAST_S} and at most {@code timeS}; {@code timeS} 0 runs none.
  * With {@code rateRps} (--cpu-rate R) or {@code rateFraction} (--cpu-rate auto: that share of the slowest arm's
  * rate at {@code clients}) every slice runs open loop at one offered rate instead, the same for every arm. With
- * {@code farAtClients} (one server's default) the rate is that share of the slowest arm's near the static file's
- * speed (at least {@link #NEAR} of it), and the arms slower than that run at {@code clients}, closed loop.
+ * {@code farApart} (the default) the rate is that share of the slowest arm's near the static file's speed (at least
+ * {@link #NEAR} of it), and the arms slower than that run apart: one server's at {@code clients}, closed loop; servers
+ * side by side each far probe at that share of its own slowest server's rate, the same on every server.
  */
 public record CpuPlan(@JsonProperty("cpu_clients") int clients, @JsonProperty("cpu_precision") double precision,
         @JsonProperty("cpu_time_s") double timeS,
         @JsonProperty("cpu_time_with_warm_up_s") @JsonInclude(JsonInclude.Include.NON_NULL) Double withWarmUpS,
         @JsonProperty("cpu_rate_rps") @JsonInclude(JsonInclude.Include.NON_NULL) Double rateRps,
         @JsonProperty("cpu_rate_fraction") @JsonInclude(JsonInclude.Include.NON_NULL) Double rateFraction,
-        @JsonProperty("cpu_far_at_clients") @JsonInclude(JsonInclude.Include.NON_NULL) Boolean farAtClients) {
+        @JsonProperty("cpu_far_apart") @JsonInclude(JsonInclude.Include.NON_NULL) Boolean farApart) {
 
     /**
      * The share of the slowest arm's rate at {@link #CLIENTS} clients that --cpu-rate auto offers every arm: low
@@ -49,9 +50,9 @@ public record CpuPlan(@JsonProperty("cpu_clients") int clients, @JsonProperty("c
         this(clients, precision, timeS, withWarmUpS, rateRps, rateFraction, null);
     }
 
-    /** Whether arms far slower than the static file run at the client count while the others hold one rate. */
-    public boolean farArmsAtClients() {
-        return Boolean.TRUE.equals(farAtClients);
+    /** Whether arms far slower than the static file run apart from the one rate the others hold. */
+    public boolean farArmsApart() {
+        return Boolean.TRUE.equals(farApart);
     }
 
     /** Whether the rounds run open loop, every arm at one offered rate. */

@@ -1,7 +1,11 @@
 package org.spice.bench.model;
 
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.SpiceFigures;
@@ -33,15 +37,19 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *                  static file: CGI's whole rate is under the in-process probes' half) and ran at {@code clients}
  *                  clients instead, closed loop, each at its own rate, still paired round by round with the static
  *                  file at the offered rate; empty where every arm was offered the rate
+ * @param farOfferedRps where servers ran side by side open loop, the arms offered a rate of their own (a probe far
+ *                  slower than the static file, on each server: CGI at half its slowest server's rate), that rate by
+ *                  arm; empty where every arm but those {@code atClients} was offered {@code offeredRps}
  */
-@JsonPropertyOrder({"clients", "offered_rps", "rate_from", "at_clients", "precision", "time_bound_s", "stopped", "arms",
-    "pairs", "rounds"})
+@JsonPropertyOrder({"clients", "offered_rps", "rate_from", "at_clients", "far_offered_rps", "precision", "time_bound_s",
+    "stopped", "arms", "pairs", "rounds"})
 public record CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> arms,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pairs,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double offeredRps,
         @JsonInclude(JsonInclude.Include.NON_NULL) String rateFrom,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> atClients) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> atClients,
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> farOfferedRps) {
 
     /**
      * An open-loop slice whose loop came later than this to its requests at the 99th percentile (5 % of a slice) is
@@ -61,6 +69,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         arms = arms == null ? List.of() : List.copyOf(arms);
         pairs = pairs == null ? List.of() : List.copyOf(pairs);
         atClients = atClients == null ? List.of() : List.copyOf(atClients);
+        farOfferedRps = farOfferedRps == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(farOfferedRps));
         // results.json's reader makes a missing number NaN: closed-loop rounds have no offered rate
         offeredRps = offeredRps == null || offeredRps.isNaN() ? null : offeredRps;
     }
@@ -71,6 +80,12 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         this(clients, precision, timeBoundS, stopped, rounds, arms, pairs, null, null, List.of());
     }
 
+    /** Rounds at one offered rate, but for the arms {@code atClients}. */
+    public CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
+            List<String> arms, List<String> pairs, Double offeredRps, String rateFrom, List<String> atClients) {
+        this(clients, precision, timeBoundS, stopped, rounds, arms, pairs, offeredRps, rateFrom, atClients, Map.of());
+    }
+
     /** These rounds, every slice offered {@code rps} a second, open loop, chosen as {@code from} says. */
     public CpuRounds offered(double rps, String from) {
         return offered(rps, from, List.of());
@@ -78,7 +93,18 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
 
     /** These rounds offered {@code rps} a second, open loop, but for the arms {@code atClients}, closed loop. */
     public CpuRounds offered(double rps, String from, List<String> atClients) {
-        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from, atClients);
+        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from, atClients, Map.of());
+    }
+
+    /** These rounds offered {@code rps} a second, open loop, but for the arms {@code far}, each offered its own rate. */
+    public CpuRounds offered(double rps, String from, Map<String, Double> far) {
+        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from, List.of(), far);
+    }
+
+    /** Whether every arm was offered the one rate {@link #offeredRps}. */
+    @JsonIgnore
+    public boolean oneRate() {
+        return openLoop() && atClients.isEmpty() && farOfferedRps.isEmpty();
     }
 
     /** Whether the rounds ran open loop, at one offered rate (all but the arms {@link #atClients}). */
@@ -94,13 +120,24 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
 
     /**
      * The rounds' load, as the answer says it: "5,600 req/s offered" open loop, or "8 clients", or with arms at a
-     * client count "5,600 req/s offered, cgi and shtml at 8 clients".
+     * client count "5,600 req/s offered, cgi and shtml at 8 clients", or with arms at rates of their own "5,600 req/s
+     * offered, 170 to a/cgi and b/cgi".
      */
     @JsonIgnore
     public String load() {
-        String offered = String.format(java.util.Locale.ROOT, "%,.0f req/s offered", offeredRps);
-        return !openLoop() ? clients + " clients" : atClients.isEmpty() ? offered
-                : offered + ", " + String.join(" and ", atClients) + " at " + clients + " clients";
+        String offered = String.format(Locale.ROOT, "%,.0f req/s offered", offeredRps);
+        if (!openLoop()) {
+            return clients + " clients";
+        }
+        if (!atClients.isEmpty()) {
+            return offered + ", " + String.join(" and ", atClients) + " at " + clients + " clients";
+        }
+        Map<Double, List<String>> byRate = new LinkedHashMap<>();
+        farOfferedRps.forEach((arm, rps) -> byRate.computeIfAbsent(rps, r -> new ArrayList<>()).add(arm));
+        StringBuilder load = new StringBuilder(offered);
+        byRate.forEach((rps, far) -> load.append(String.format(Locale.ROOT, ", %,.0f to %s", rps,
+                String.join(" and ", far))));
+        return load.toString();
     }
 
     /** {@link #OFFERED} or {@link #ACHIEVED}: what {@link #rateRps} is of {@code arm}. */
@@ -120,7 +157,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
      */
     public double rateRps(String arm) {
         if (offeredTo(arm)) {
-            return offeredRps;
+            return farOfferedRps.getOrDefault(arm, offeredRps);
         }
         long requests = 0;
         double seconds = 0;
@@ -293,17 +330,20 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     public CpuRounds with(Round round, String why) {
         List<Round> all = new ArrayList<>(rounds);
         all.add(round);
-        return new CpuRounds(clients, precision, timeBoundS, why, all, arms, pairs, offeredRps, rateFrom, atClients);
+        return new CpuRounds(clients, precision, timeBoundS, why, all, arms, pairs, offeredRps, rateFrom, atClients,
+                farOfferedRps);
     }
 
     /** These rounds, stopped for {@code why}. */
     public CpuRounds stopped(String why) {
-        return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms, pairs, offeredRps, rateFrom, atClients);
+        return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms, pairs, offeredRps, rateFrom, atClients,
+                farOfferedRps);
     }
 
     /**
      * The rounds of one server that ran side by side with others ({@code server} as its slices name it): its slices
-     * alone, as if it had been measured by itself, for its own figures (each probe against its own static file).
+     * alone, as if it had been measured by itself, for its own figures (each probe against its own static file),
+     * the rates of its arms by their probes' names.
      */
     public CpuRounds of(String server) {
         List<Round> own = new ArrayList<>();
@@ -311,7 +351,17 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
             own.add(new Round(round.round(), round.slices().stream().filter(t -> server.equals(t.server()))
                     .map(Taken::alone).toList(), round.generatorNote()));
         }
-        return new CpuRounds(clients, precision, timeBoundS, stopped, own, List.of(), List.of(), offeredRps, rateFrom, atClients);
+        String prefix = server + "/";
+        Map<String, Double> far = new LinkedHashMap<>();
+        farOfferedRps.forEach((arm, rps) -> {
+            if (arm.startsWith(prefix)) {
+                far.put(arm.substring(prefix.length()), rps);
+            }
+        });
+        List<String> closed = atClients.stream().filter(a -> a.startsWith(prefix)).map(a -> a.substring(prefix.length()))
+                .toList();
+        return new CpuRounds(clients, precision, timeBoundS, stopped, own, List.of(), List.of(), offeredRps, rateFrom,
+                closed, far);
     }
 
     /** The rounds the figures count: all but those the JIT compiled through. */

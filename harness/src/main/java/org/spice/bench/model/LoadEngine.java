@@ -65,5 +65,14 @@ public interface LoadEngine {
         public Round(RunRecord whole, List<CpuRounds.Taken> slices) {
             this(whole, slices, whole.failed() && whole.failureKind().endsLadder() ? whole.failure() : null, null);
         }
+
+        /** A round run in parts, one after another (each at its own load): their slices, the first's end or note. */
+        public static Round joined(List<Round> parts) {
+            List<CpuRounds.Taken> slices = new java.util.ArrayList<>();
+            parts.forEach(p -> slices.addAll(p.slices()));
+            return new Round(parts.get(0).whole(), slices,
+                    parts.stream().map(Round::ends).filter(e -> e != null).findFirst().orElse(null),
+                    parts.stream().map(Round::note).filter(n -> n != null).findFirst().orElse(null));
+        }
     }
 }

@@ -28,7 +28,7 @@ final class CpuVerdict {
         sentences.add(String.format(Locale.ROOT, "In server CPU per request, from %d rounds at %s, each a slice of"
                 + " every probe still measured beside %s's in a shuffled order (Hodges-Lehmann estimates, with 95 %%"
                 + " intervals from Wilcoxon's signed-rank statistic across the rounds), %s costs %s µs (± %s).",
-                b.cpuRounds(), rounds.openLoop() && rounds.atClients().isEmpty() ? rounds.load() + " to every probe"
+                b.cpuRounds(), rounds.oneRate() ? rounds.load() + " to every probe"
                         : rounds.load(), baseName, baseName,
                 Format.words(b.cpuUsPerReq()), Format.percentWords(b.cpuUsPerReqCi() / b.cpuUsPerReq())));
         List<SpiceFigures.Summary> measured = probes.stream().filter(s -> s.rounds().measured() && s.rounds().cpuRatio() != null
@@ -43,6 +43,11 @@ final class CpuVerdict {
         List<SpiceFigures.Summary> atClients = measured.stream().filter(s -> !rounds.offeredTo(s.probe())).toList();
         if (rounds.openLoop() && !atClients.isEmpty()) {
             sentences.add(farRates(rounds, baseName, atClients));
+        }
+        List<SpiceFigures.Summary> apart = measured.stream().filter(s -> rounds.farOfferedRps().containsKey(s.probe()))
+                .toList();
+        if (!apart.isEmpty()) {
+            sentences.add(ownOfferedRates(rounds, baseName, apart));
         }
         List<String> machine = measured.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE)
                 .map(SpiceFigures.Summary::probe).toList();
@@ -132,6 +137,23 @@ final class CpuVerdict {
                 + (names.size() == 1 ? "its ratio carries" : "their ratios carry") + " the two rates' difference as well"
                 + " as the interfaces' (--cpu-rate R offers every probe R; at a rate CGI holds, the static file's cost is"
                 + " mostly wake-ups: docs/method.md, \"One load\").";
+    }
+
+    /**
+     * Side by side, the probes too slow for the offered rate were offered one of their own, the same on every server:
+     * the sentence that says so, since each of their ratios to the static file then carries the two rates' difference
+     * (their ratios across servers do not).
+     */
+    static String ownOfferedRates(CpuRounds rounds, String baseName, List<SpiceFigures.Summary> apart) {
+        List<String> rates = new ArrayList<>();
+        apart.forEach(s -> rates.add(String.format(Locale.ROOT, "%s %,.0f req/s", s.probe(), rounds.rateRps(s.probe()))));
+        List<String> names = apart.stream().map(SpiceFigures.Summary::probe).toList();
+        return Format.list(names) + (names.size() == 1 ? " runs" : " run") + String.format(Locale.ROOT, " under %.0f %%",
+                100 * CpuPlan.NEAR) + " of " + baseName + "'s rate on some server, too slow to hold "
+                + String.format(Locale.ROOT, "%,.0f req/s", rounds.offeredRps()) + ": " + (names.size() == 1 ? "it was"
+                : "each was") + " offered half its slowest server's rate instead (" + String.join(", ", rates) + "), the"
+                + " same on every server: its ratios across servers are at one load, its ratio to " + baseName
+                + " carries the two rates' difference as well as the interfaces'.";
     }
 
     /**

@@ -3,8 +3,12 @@ package org.spice.bench.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.RoundFigures;
@@ -19,7 +23,8 @@ import org.spice.bench.model.Stop;
 /**
  * The CPU rounds of servers side by side: every round runs each server's workloads a one-second slice each (each
  * server's static file √k times, as within one server), all servers' slices shuffled together, under one load that goes
- * from slice to slice, and so from server to server, without stopping. A slice's CPU is its own server's, from its own
+ * from slice to slice, and so from server to server, without stopping (a probe far slower than the static file, CGI,
+ * offered a rate of its own in a part of the round apart: {@link RoundRate#apart}). A slice's CPU is its own server's, from its own
  * cgroup. What drifts over the run (the machine above all) hits every server alike within a round and cancels in each
  * probe's ratio between two servers, as it does between a probe and the static file. Rounds go on until every cross
  * ratio and every server's own ratios are within their aims, or the time bound.
@@ -76,9 +81,10 @@ final class CrossRounds {
                 + " within its precision, at most %.0f s", RoundRate.load(rate, clients), servers(arms).size(), boundS));
         CpuRounds start = new CpuRounds(clients, precision, boundS, RoundsLoop.IN_PROGRESS, List.of(), servers(arms),
                 pairs);
-        rounds = rate == null ? start : start.offered(rate.rps(), rate.from());
+        rounds = rate == null ? start : start.offered(rate.rps(), rate.from(), rate.far());
         running = arms;
-        double firstS = PairedRounds.LEAD_IN_S + order(running, 1).size();
+        double firstS = PairedRounds.LEAD_IN_S * (rate == null ? 1 : 1 + new LinkedHashSet<>(rate.far().values()).size())
+                + order(running, 1).size();
         return RoundsLoop.run(new Kind(sink), new RoundsLoop.Bound(boundS, firstS, "every ratio", false), stop, err);
     }
 
@@ -94,7 +100,7 @@ final class CrossRounds {
         public Failure round(int r) throws InterruptedException, IOException {
             LoadEngine.Round round = rate == null
                     ? engine.round(order(running, r), clients, PairedRounds.LEAD_IN_S, readsJit)
-                    : engine.openRound(order(running, r), rate.rps(), PairedRounds.LEAD_IN_S, readsJit);
+                    : inParts(order(running, r), r);
             if (round.ends() == null && !stop.requested()) {
                 rounds = rounds.with(new CpuRounds.Round(r, round.slices(), round.note()), RoundsLoop.IN_PROGRESS);
             }
@@ -120,6 +126,35 @@ final class CrossRounds {
         public void narrow() {
             running = stillRunning(rounds);
         }
+    }
+
+    /**
+     * Round {@code r} open loop: {@code order}'s slices in parts, one per rate offered (the held rate's first in an odd
+     * round, last in an even one), each part with its own lead-in, the load changing between them.
+     */
+    private LoadEngine.Round inParts(List<Mix> order, int r) throws InterruptedException, IOException {
+        Map<Double, List<Mix>> byRate = new LinkedHashMap<>();
+        byRate.put(rate.rps(), new ArrayList<>());
+        for (Mix slice : order) {
+            byRate.computeIfAbsent(rate.of(CpuRounds.Taken.arm(slice.server(), slice.name())), k -> new ArrayList<>())
+                    .add(slice);
+        }
+        List<Map.Entry<Double, List<Mix>>> parts = new ArrayList<>(byRate.entrySet());
+        if (r % 2 == 0) {
+            Collections.reverse(parts);
+        }
+        List<LoadEngine.Round> done = new ArrayList<>();
+        for (Map.Entry<Double, List<Mix>> part : parts) {
+            if (part.getValue().isEmpty()) {
+                continue;
+            }
+            LoadEngine.Round ran = engine.openRound(part.getValue(), part.getKey(), PairedRounds.LEAD_IN_S, readsJit);
+            done.add(ran);
+            if (ran.ends() != null || stop.requested()) {
+                break;
+            }
+        }
+        return LoadEngine.Round.joined(done);
     }
 
     /**

@@ -99,7 +99,7 @@ public final class PairedRounds {
         if (pace != null && pace.ends() != null) {
             return pace.ends();
         }
-        rate = pace == null ? RoundRate.given(plan.rateRps()) : plan.farArmsAtClients()
+        rate = pace == null ? RoundRate.given(plan.rateRps()) : plan.farArmsApart()
                 ? RoundRate.nearStatic(pace, plan.rateFraction(), plan.clients(), CpuPlan.NEAR)
                 : RoundRate.auto(pace, plan.rateFraction(), plan.clients());
         return rate != null ? null : Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no workload was served in the"
@@ -173,11 +173,7 @@ public final class PairedRounds {
                 break;
             }
         }
-        List<CpuRounds.Taken> slices = new ArrayList<>();
-        parts.forEach(p -> slices.addAll(p.slices()));
-        return new LoadEngine.Round(parts.get(0).whole(), slices,
-                parts.stream().map(LoadEngine.Round::ends).filter(e -> e != null).findFirst().orElse(null),
-                parts.stream().map(LoadEngine.Round::note).filter(n -> n != null).findFirst().orElse(null));
+        return LoadEngine.Round.joined(parts);
     }
 
     /** The CPU figure that stands for {@code probe}'s cost, from where the run reads the server's CPU. */

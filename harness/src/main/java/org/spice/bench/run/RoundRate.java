@@ -1,10 +1,13 @@
 package org.spice.bench.run;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.CpuRounds;
@@ -20,15 +23,22 @@ import org.spice.bench.model.Reference;
  * @param rps       requests a second, offered to every slice (but those of the arms {@code atClients})
  * @param from      how it was chosen, for the answer and results.json
  * @param atClients the arms too slow for it, far from the static file ({@link #nearStatic}): they run closed loop
+ * @param far       side by side, the arms too slow for it ({@link #apart}), each with the rate it is offered instead
  */
-record RoundRate(double rps, String from, List<String> atClients) {
+record RoundRate(double rps, String from, List<String> atClients, Map<String, Double> far) {
 
     RoundRate {
         atClients = List.copyOf(atClients);
+        far = Collections.unmodifiableMap(new LinkedHashMap<>(far));
     }
 
     RoundRate(double rps, String from) {
-        this(rps, from, List.of());
+        this(rps, from, List.of(), Map.of());
+    }
+
+    /** The rate {@code arm} ("server/probe" side by side) is offered. */
+    double of(String arm) {
+        return far.getOrDefault(arm, rps);
     }
 
     /** The rate --cpu-rate R gave. */
@@ -64,6 +74,47 @@ record RoundRate(double rps, String from, List<String> atClients) {
         return auto(held, fraction, clients, far);
     }
 
+    /**
+     * Servers side by side: as {@link #nearStatic}, each arm near or far from its own server's static file, and a probe
+     * far on any server far on all; but each far probe is offered {@code fraction} of its slowest server's rate, the
+     * same on every server, so that each ratio across servers is still taken at one load. As {@link #auto(LoadEngine.Round,
+     * double, int)} where a server's static file did not run or was not served. Null if none served.
+     */
+    static RoundRate apart(LoadEngine.Round pace, double fraction, int clients, double near) {
+        Map<String, Double> rates = rates(pace);
+        Map<String, String> serverOf = new LinkedHashMap<>();
+        Map<String, String> probeOf = new LinkedHashMap<>();
+        pace.slices().forEach(t -> {
+            serverOf.put(t.arm(), t.server());
+            probeOf.put(t.arm(), t.probe());
+        });
+        Set<String> farProbes = new LinkedHashSet<>();
+        for (Map.Entry<String, Double> e : rates.entrySet()) {
+            Double reference = rates.get(CpuRounds.Taken.arm(serverOf.get(e.getKey()), Reference.STATIC));
+            if (reference == null || !(reference >= 1)) {
+                return auto(rates, fraction, clients, List.of());
+            }
+            if (e.getValue() < near * reference) {
+                farProbes.add(probeOf.get(e.getKey()));
+            }
+        }
+        Map<String, Double> held = new LinkedHashMap<>(rates);
+        held.keySet().removeIf(arm -> farProbes.contains(probeOf.get(arm)));
+        RoundRate rate = auto(held, fraction, clients, List.of());
+        if (rate == null || farProbes.isEmpty()) {
+            return rate;
+        }
+        Map<String, Double> far = new LinkedHashMap<>();
+        for (String probe : farProbes) {
+            List<String> arms = rates.keySet().stream().filter(arm -> probe.equals(probeOf.get(arm))).toList();
+            double slowest = arms.stream().mapToDouble(rates::get).filter(r -> r > 0).min().orElse(1);
+            arms.forEach(arm -> far.put(arm, roundedDown(fraction * slowest)));
+        }
+        return new RoundRate(rate.rps(), rate.from() + "; " + String.join(" and ", farProbes) + ", under " + share()
+                + " of a server's static file's rate, each at " + fmt(fraction) + " × its slowest server's", List.of(),
+                far);
+    }
+
     private static RoundRate auto(Map<String, Double> rates, double fraction, int clients, List<String> atClients) {
         String slowest = null;
         double least = Double.POSITIVE_INFINITY;
@@ -81,7 +132,7 @@ record RoundRate(double rps, String from, List<String> atClients) {
                 least, clients);
         return new RoundRate(rps, from + (atClients.isEmpty() ? "the slowest arm's rate in a round before the rounds"
                 : "in a round before the rounds the slowest arm's at " + share() + " of the static file's rate or more"),
-                atClients);
+                atClients, Map.of());
     }
 
     /** Each arm's successes a second over its slices in {@code pace}, in the order they first ran. */
@@ -103,6 +154,15 @@ record RoundRate(double rps, String from, List<String> atClients) {
 
     /** The one load of the rounds, as their first line says it. */
     static String load(RoundRate rate, int clients) {
+        if (rate != null && !rate.far().isEmpty()) {
+            Map<Double, List<String>> byRate = new LinkedHashMap<>();
+            rate.far().forEach((arm, rps) -> byRate.computeIfAbsent(rps, r -> new ArrayList<>()).add(arm));
+            StringBuilder load = new StringBuilder(String.format(Locale.ROOT, "%,.0f req/s offered (%s)", rate.rps(),
+                    rate.from()));
+            byRate.forEach((rps, arms) -> load.append(String.format(Locale.ROOT, "; %,.0f to %s", rps,
+                    String.join(" and ", arms))));
+            return load.toString();
+        }
         return rate == null ? clients + " clients"
                 : rate.atClients().isEmpty() ? String.format(Locale.ROOT, "%,.0f req/s offered to every slice (%s)",
                         rate.rps(), rate.from())

@@ -218,6 +218,7 @@ public final class SideBySide {
         LoadEngine.Round settling = engine.round(CrossRounds.order(arms, first.runner().seed(), 0), plan.clients(),
                 PairedRounds.LEAD_IN_S, false);
         RoundRate rate = !plan.openLoop() ? null : plan.rateRps() != null ? RoundRate.given(plan.rateRps())
+                : plan.farArmsApart() ? RoundRate.apart(settling, plan.rateFraction(), plan.clients(), CpuPlan.NEAR)
                 : RoundRate.auto(settling, plan.rateFraction(), plan.clients());
         if (plan.openLoop() && rate == null) {
             return Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no arm was served in the round that finds the"

@@ -103,4 +103,50 @@ class RoundRateTest {
         assertEquals(CpuRounds.OFFERED, servlet.rateKind());
         assertNull(servlet.cpuClients());
     }
+
+    @Test
+    void sideBySideHoldsEachFarProbeAtHalfItsSlowestServersRateOnEveryServer() {
+        LoadEngine.Round pace = new LoadEngine.Round(null, List.of(slice("httpd", "static", 12_000, 1, 1),
+                slice("httpd", "module", 11_000, 1, 1), slice("httpd", "shtml", 9_000, 1, 1),
+                slice("httpd", "cgi", 900, 1, 1), slice("tomcat", "static", 7_000, 1, 1),
+                slice("tomcat", "module", 6_100, 1, 1), slice("tomcat", "shtml", 2_000, 1, 1),
+                slice("tomcat", "cgi", 350, 1, 1)), null, null);
+        RoundRate rate = RoundRate.apart(pace, 0.5, 8, 2.0 / 3);
+        assertEquals(3_000, rate.rps(), "half of tomcat/module's 6,100: shtml is near on httpd but far on tomcat");
+        assertEquals(java.util.Map.of("httpd/shtml", 1_000.0, "tomcat/shtml", 1_000.0, "httpd/cgi", 170.0,
+                "tomcat/cgi", 170.0), rate.far(), "each far probe at half its slowest server's rate, on both");
+        assertEquals(170, rate.of("tomcat/cgi"));
+        assertEquals(3_000, rate.of("httpd/static"));
+        assertEquals("3,000 req/s offered (" + rate.from() + "); 170 to httpd/cgi and tomcat/cgi; 1,000 to httpd/shtml"
+                + " and tomcat/shtml", RoundRate.load(rate, 8));
+        assertEquals("auto: 0.5 × tomcat/module's 6,100 req/s at 8 clients, the slowest arm's rate in a round before the"
+                + " rounds; cgi and shtml, under 67 % of a server's static file's rate, each at 0.5 × its slowest"
+                + " server's", rate.from());
+        RoundRate noStatic = RoundRate.apart(new LoadEngine.Round(null, List.of(slice("a", "x", 2_000, 1, 1),
+                slice("b", "x", 100, 1, 1)), null, null), 0.5, 8, 2.0 / 3);
+        assertEquals(50, noStatic.rps(), "no static file to be near: every arm at half the slowest's rate");
+        assertEquals(java.util.Map.of(), noStatic.far());
+
+        CpuRounds rounds = new CpuRounds(8, 0.05, 60, "done", List.of(), List.of("httpd", "tomcat"))
+                .offered(3_000, rate.from(), new java.util.TreeMap<>(java.util.Map.of("httpd/cgi", 170.0,
+                        "tomcat/cgi", 170.0)));
+        for (int r = 1; r <= 6; r++) {
+            rounds = rounds.with(new CpuRounds.Round(r, List.of(slice("httpd", "static", 3_000, 1, 0.3),
+                    slice("httpd", "cgi", 170, 1, 0.35 + 0.001 * r), slice("tomcat", "static", 3_000, 1, 0.6),
+                    slice("tomcat", "cgi", 170, 1, 0.7 - 0.001 * r))), "done");
+        }
+        assertEquals("3,000 req/s offered, 170 to httpd/cgi and tomcat/cgi", rounds.load());
+        CrossFigures.Cross cgi = CrossFigures.of(rounds, (arm, probe) -> SpiceFigures.CpuSource.SERVER).stream()
+                .filter(c -> c.probe().equals("cgi")).findFirst().orElseThrow();
+        assertEquals(List.of(170.0, 170.0), cgi.rateRps(), "across servers: one offered rate");
+        assertEquals(CpuRounds.OFFERED, cgi.rateKind());
+        assertEquals(false, cgi.ratesDiffer());
+        CpuRounds httpd = rounds.of("httpd");
+        assertEquals(java.util.Map.of("cgi", 170.0), httpd.farOfferedRps(), "a server's own rounds name its probes");
+        SpiceFigures.Rounds own = Summaries.withRounds(List.of(), httpd, p -> SpiceFigures.CpuSource.SERVER).stream()
+                .filter(s -> s.probe().equals("cgi")).findFirst().orElseThrow().rounds();
+        assertEquals(List.of(170.0, 3_000.0), own.rateRps(), "against its static file: each at its own offered rate");
+        assertEquals(CpuRounds.OFFERED, own.rateKind());
+        assertEquals("3,000 req/s offered, 170 to cgi", httpd.load());
+    }
 }
