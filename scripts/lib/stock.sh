@@ -239,9 +239,10 @@ test_bundles() {
     source "$SPICE_ROOT/scripts/lib/server.sh"
     source "$SPICE_ROOT/scripts/lib/bundle.sh"
     source "$SPICE_ROOT/scripts/lib/twohosts.sh"
+    source "$SPICE_ROOT/scripts/lib/readme.sh"
     for cell in "${wanted[@]}"; do
-        [ "$cell" = two-hosts ] || stock_cells | awk -v c="$cell" '$1 == c { found = 1 } END { exit !found }' \
-            || usage_error "test-bundles: unknown cell \"$cell\": $(stock_cells | awk '{print $1}' | paste -sd' ' -) two-hosts"
+        [ "$cell" = two-hosts ] || [ "$cell" = readme ] || stock_cells | awk -v c="$cell" '$1 == c { found = 1 } END { exit !found }' \
+            || usage_error "test-bundles: unknown cell \"$cell\": $(stock_cells | awk '{print $1}' | paste -sd' ' -) two-hosts readme"
     done
     bundle_main all --out "$out" > /dev/null
     # With every cell, or two-hosts named, and where two hosts can be made: httpd and Tomcat 11 on two hosts.
@@ -262,6 +263,19 @@ test_bundles() {
         fi
     elif [[ " ${wanted[*]} " == *" two-hosts "* ]]; then
         echo "  two-hosts: skipped: the client's host is a network namespace, made as root with ip netns" >&2
+    fi
+    # With every cell, or readme named: README.md's deploy block as printed, a namespace the server's machine.
+    if { [ ${#wanted[@]} -eq 0 ] || [[ " ${wanted[*]} " == *" readme "* ]]; } && readme_possible; then
+        echo "spice test: README.md's deploy section as printed, on a second machine (namespaces)" >&2
+        if stock_readme; then
+            passed=$((passed + 1))
+            echo "  readme: the deploy section ran as printed and ended with the CPU table" >&2
+        else
+            failed=$((failed + 1))
+            echo "  readme: FAILED" >&2
+        fi
+    elif [[ " ${wanted[*]} " == *" readme "* ]]; then
+        echo "  readme: skipped: it needs root, ip netns, unshare, overlayfs, sudo and Debian's apache2" >&2
     fi
     while read -r cell bundle port probes; do
         [ ${#wanted[@]} -eq 0 ] || [[ " ${wanted[*]} " == *" $cell "* ]] || continue

@@ -5,11 +5,11 @@
 # What the suite runs for real, as COMMAND:DEBIAN_PACKAGE. ss (iproute2) is how server stop|status see the
 # listening ports; openssl makes the TLS certificate; ab, wrk and h2load are the other load tools the tests
 # run; Chromium renders the report; strace counts system calls (explain); Python reads the two-host bundles'
-# figures; Prometheus' node and process exporters read the server's CPU where it runs (metrics-agent, installed its
+# figures; sudo runs README.md's deploy lines as printed; Prometheus' node and process exporters read the server's CPU where it runs (metrics-agent, installed its
 # own way). JMeter, Tomcat and Jetty come from Maven Central.
 SPICE_TEST_COMMANDS=(java:openjdk-17-jdk-headless javac:openjdk-17-jdk-headless mvn:maven gcc:gcc make:make
     ss:iproute2 openssl:openssl ab:apache2-utils wrk:wrk h2load:nghttp2-client chromium:chromium strace:strace
-    python3:python3-minimal)
+    python3:python3-minimal sudo:sudo)
 
 # vegeta (MIT), the independent open-loop tool OpenLoopAgainstStubTest holds SPICE's open loop against: pinned, built
 # with Go's go install into .cache/tools/bin (Go 1.22 or later: on PATH, or /usr/local/go).
@@ -93,7 +93,10 @@ run_tests() {
     source "$SPICE_ROOT/scripts/lib/stock.sh"
     # the two hosts' side by side on the probes whose CPU only a cgroup sees whole, and the reference: some 90 s
     # (every probe each bundle serves, test-bundles two-hosts by hand, takes some 4 min)
-    SPICE_TWO_HOSTS_PROBES=static,cgi test_bundles || status=1
+    # README's deploy section as printed, its bench on the static file and CGI, shortened (by hand, test-bundles
+    # readme: every probe at bench's defaults)
+    local short="--probes static,cgi --clients 8 --ramp-up 0.5 --duration 1 --ramp-down 0.2 --warm-up 3 --cpu-time 25"
+    SPICE_TWO_HOSTS_PROBES=static,cgi SPICE_README_BENCH_OPTIONS="$short" test_bundles || status=1
     return "$status"
 }
 

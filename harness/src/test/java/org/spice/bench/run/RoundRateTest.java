@@ -148,5 +148,14 @@ class RoundRateTest {
         assertEquals(List.of(170.0, 3_000.0), own.rateRps(), "against its static file: each at its own offered rate");
         assertEquals(CpuRounds.OFFERED, own.rateKind());
         assertEquals("3,000 req/s offered, 170 to cgi", httpd.load());
+        try {
+            String json = org.spice.bench.model.ResultsJson.MAPPER.writeValueAsString(rounds);
+            assertEquals(170.0, org.spice.bench.model.ResultsJson.MAPPER.readTree(json).get("far_offered_rps")
+                    .get("tomcat/cgi").asDouble(), json);
+            assertEquals(rounds.farOfferedRps(), org.spice.bench.model.ResultsJson.MAPPER.readValue(json, CpuRounds.class)
+                    .farOfferedRps(), "results.json keeps each far arm's rate");
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
     }
 }
