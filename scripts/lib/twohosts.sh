@@ -133,9 +133,10 @@ two_hosts_run() {
     "${client[@]}" verify "$httpd" --probes "$httpd_probes" >&2 \
         && "${client[@]}" verify "$tomcat" --probes "$tomcat_probes" >&2 || return 1
     out="$root/side"
-    # each server's CPU through its agent, at one offered rate (the side-by-side default: half the slowest arm's, CGI's);
-    # every probe each serves (bench asks), or those named; rounds enough for six, an interval's fewest
-    local probes=() rounds_s=60
+    # each server's CPU through its agent, at the side-by-side default (the probes near the static file at one offered
+    # rate, each far one at its own); every probe each serves (bench asks), or those named; rounds enough for six, an
+    # interval's fewest (every probe: some 23 s a round)
+    local probes=() rounds_s=90
     [ -z "$measured" ] || { probes=(--probes "$measured"); rounds_s=20; }
     rounds_s=${SPICE_TWO_HOSTS_CPU_TIME:-$rounds_s}   # by hand, for rounds that reach their precision
     "${client[@]}" bench --target "httpd=$httpd,tomcat=$tomcat" --server-metrics "httpd=$metrics_httpd" \

@@ -77,7 +77,8 @@ record RoundRate(double rps, String from, List<String> atClients, Map<String, Do
     /**
      * Servers side by side: as {@link #nearStatic}, each arm near or far from its own server's static file, and a probe
      * far on any server far on all; but each far probe is offered {@code fraction} of its slowest server's rate, the
-     * same on every server, so that each ratio across servers is still taken at one load. As {@link #auto(LoadEngine.Round,
+     * same on every server, so that each ratio across servers is still taken at one load; a far probe whose own rate
+     * would be the held one or more holds the held one (a part of the round fewer). As {@link #auto(LoadEngine.Round,
      * double, int)} where a server's static file did not run or was not served. Null if none served.
      */
     static RoundRate apart(LoadEngine.Round pace, double fraction, int clients, double near) {
@@ -105,10 +106,17 @@ record RoundRate(double rps, String from, List<String> atClients, Map<String, Do
             return rate;
         }
         Map<String, Double> far = new LinkedHashMap<>();
-        for (String probe : farProbes) {
+        for (String probe : List.copyOf(farProbes)) {
             List<String> arms = rates.keySet().stream().filter(arm -> probe.equals(probeOf.get(arm))).toList();
-            double slowest = arms.stream().mapToDouble(rates::get).filter(r -> r > 0).min().orElse(1);
-            arms.forEach(arm -> far.put(arm, roundedDown(fraction * slowest)));
+            double own = roundedDown(fraction * arms.stream().mapToDouble(rates::get).filter(r -> r > 0).min().orElse(1));
+            if (own >= rate.rps()) {
+                farProbes.remove(probe);   // far from its static file, but it holds the held rate: a part fewer
+            } else {
+                arms.forEach(arm -> far.put(arm, own));
+            }
+        }
+        if (far.isEmpty()) {
+            return auto(rates, fraction, clients, List.of());
         }
         return new RoundRate(rate.rps(), rate.from() + "; " + String.join(" and ", farProbes) + ", under " + share()
                 + " of a server's static file's rate, each at " + fmt(fraction) + " × its slowest server's", List.of(),

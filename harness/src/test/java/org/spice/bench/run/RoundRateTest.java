@@ -122,6 +122,11 @@ class RoundRateTest {
         assertEquals("auto: 0.5 × tomcat/module's 6,100 req/s at 8 clients, the slowest arm's rate in a round before the"
                 + " rounds; cgi and shtml, under 67 % of a server's static file's rate, each at 0.5 × its slowest"
                 + " server's", rate.from());
+        RoundRate held = RoundRate.apart(new LoadEngine.Round(null, List.of(slice("a", "static", 12_000, 1, 1),
+                slice("a", "fastcgi", 7_500, 1, 1), slice("b", "static", 7_000, 1, 1), slice("b", "fastcgi", 7_200, 1, 1)),
+                null, null), 0.5, 8, 2.0 / 3);
+        assertEquals(3_500, held.rps(), "fastcgi is far on a (7,500 of 12,000), but half its slowest is over the held rate");
+        assertEquals(java.util.Map.of(), held.far(), "so it holds it, in the one part");
         RoundRate noStatic = RoundRate.apart(new LoadEngine.Round(null, List.of(slice("a", "x", 2_000, 1, 1),
                 slice("b", "x", 100, 1, 1)), null, null), 0.5, 8, 2.0 / 3);
         assertEquals(50, noStatic.rps(), "no static file to be near: every arm at half the slowest's rate");
