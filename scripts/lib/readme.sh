@@ -5,7 +5,7 @@
 # placeholders are filled in (VERSION, SERVER, SPICE: this checkout; METRICS: what the agent printed) and, where
 # SPICE_README_BENCH_OPTIONS is set (the suite, for its time), options added to bench. bench must end with the CPU
 # table, every probe's CPU from httpd's cgroup. Then the agent stops, the bundle uninstalls, /etc/apache2 is as it
-# was, and the machine goes. Sourced by stock.sh (scripts/spice test-bundles readme).
+# was, and the machine goes. Sourced by stock.sh after twohosts.sh (scripts/spice test-bundles readme).
 # shellcheck shell=bash
 
 README_SERVER=10.213.97.2
@@ -34,12 +34,8 @@ readme_deploy_lines() {
 # The second machine: a network namespace linked to this one, and a process holding a mount namespace in it whose
 # /etc, /opt and /var are overlays (their upper layers in ROOT's tmpfs) and whose /run is its own; prints its PID.
 readme_machine() {
-    local root=$1 ns=$2 link=$3 holder dir
-    ip netns add "$ns" || return 1
-    ip link add "$link" type veth peer name "${link}s" && ip link set "${link}s" netns "$ns" \
-        && ip addr add "$README_CLIENT/30" dev "$link" && ip link set "$link" up \
-        && ip netns exec "$ns" ip addr add "$README_SERVER/30" dev "${link}s" \
-        && ip netns exec "$ns" ip link set "${link}s" up && ip netns exec "$ns" ip link set lo up || return 1
+    local root=$1 ns=$2 link=$3 holder
+    two_hosts_link "$ns" "$link" "$README_CLIENT" "$README_SERVER" || return 1
     nsenter --net="/run/netns/$ns" unshare --mount --propagation private sleep 100000 >/dev/null 2>&1 &
     holder=$!
     echo "$holder" > "$root/machine.pid"
@@ -106,9 +102,8 @@ readme_unchanged() {
     local holder=$1 root=$2
     readme_on_server "$holder" sh -c "[ ! -e /opt/spice/apache/installed.manifest ]" \
         || { echo "readme: --uninstall left /opt/spice/apache/installed.manifest" >&2; return 1; }
-    (cd /etc/apache2 && find . -type f -o -type l | sort | xargs -r sha256sum) > "$root/apache2.here"
-    readme_on_server "$holder" sh -c "cd /etc/apache2 && (find . -type f -o -type l) | sort | xargs -r sha256sum" \
-        > "$root/apache2.there"
+    tree_state /etc/apache2 > "$root/apache2.here"
+    readme_on_server "$holder" bash -c "$(declare -f tree_state); tree_state /etc/apache2" > "$root/apache2.there"
     diff "$root/apache2.here" "$root/apache2.there" >&2 \
         || { echo "readme: /etc/apache2 differs after --uninstall" >&2; return 1; }
 }

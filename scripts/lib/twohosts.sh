@@ -13,14 +13,15 @@ TWO_HOSTS_HTTPD_PORT=18611
 TWO_HOSTS_TOMCAT_PORT=18613
 TWO_HOSTS_AGENTS=(19711 19721)
 
-# The client's host: a namespace linked to this one by a veth pair with addresses of its own.
+# Another host: a namespace NS linked to this one by a veth pair LINK, this end's address HERE, the namespace's THERE
+# (by default this host the server, the namespace the client).
 two_hosts_link() {
-    local ns=$1 link=$2
+    local ns=$1 link=$2 here=${3:-$TWO_HOSTS_SERVER} there=${4:-$TWO_HOSTS_CLIENT}
     ip netns add "$ns" || return 1
     ip link add "$link" type veth peer name "${link}c" \
         && ip link set "${link}c" netns "$ns" \
-        && ip addr add "$TWO_HOSTS_SERVER/30" dev "$link" && ip link set "$link" up \
-        && ip netns exec "$ns" ip addr add "$TWO_HOSTS_CLIENT/30" dev "${link}c" \
+        && ip addr add "$here/30" dev "$link" && ip link set "$link" up \
+        && ip netns exec "$ns" ip addr add "$there/30" dev "${link}c" \
         && ip netns exec "$ns" ip link set "${link}c" up && ip netns exec "$ns" ip link set lo up
 }
 

@@ -132,11 +132,19 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         if (!atClients.isEmpty()) {
             return offered + ", " + String.join(" and ", atClients) + " at " + clients + " clients";
         }
+        return offered + farLoads(farOfferedRps, ", ");
+    }
+
+    /**
+     * The rates of arms offered one of their own, each after {@code separator}, the arms of one rate together:
+     * ", 170 to a/cgi and b/cgi, 2,300 to a/shtml and b/shtml"; empty for none.
+     */
+    public static String farLoads(Map<String, Double> far, String separator) {
         Map<Double, List<String>> byRate = new LinkedHashMap<>();
-        farOfferedRps.forEach((arm, rps) -> byRate.computeIfAbsent(rps, r -> new ArrayList<>()).add(arm));
-        StringBuilder load = new StringBuilder(offered);
-        byRate.forEach((rps, far) -> load.append(String.format(Locale.ROOT, ", %,.0f to %s", rps,
-                String.join(" and ", far))));
+        far.forEach((arm, rps) -> byRate.computeIfAbsent(rps, r -> new ArrayList<>()).add(arm));
+        StringBuilder load = new StringBuilder();
+        byRate.forEach((rps, arms) -> load.append(String.format(Locale.ROOT, "%s%,.0f to %s", separator, rps,
+                String.join(" and ", arms))));
         return load.toString();
     }
 

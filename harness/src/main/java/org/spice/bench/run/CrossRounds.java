@@ -3,7 +3,6 @@ package org.spice.bench.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,8 +23,8 @@ import org.spice.bench.model.Stop;
  * The CPU rounds of servers side by side: every round runs each server's workloads a one-second slice each (each
  * server's static file √k times, as within one server), all servers' slices shuffled together, under one load that goes
  * from slice to slice, and so from server to server, without stopping (a probe far slower than the static file, CGI,
- * offered a rate of its own in a part of the round apart: {@link RoundRate#apart}). A slice's CPU is its own server's, from its own
- * cgroup. What drifts over the run (the machine above all) hits every server alike within a round and cancels in each
+ * offered a rate of its own in a part of the round apart: {@link RoundRate#apart}). A slice's CPU is its own server's,
+ * from its own cgroup. What drifts over the run (the machine above all) hits every server alike within a round and cancels in each
  * probe's ratio between two servers, as it does between a probe and the static file. Rounds go on until every cross
  * ratio and every server's own ratios are within their aims, or the time bound.
  */
@@ -129,8 +128,8 @@ final class CrossRounds {
     }
 
     /**
-     * Round {@code r} open loop: {@code order}'s slices in parts, one per rate offered (the held rate's first in an odd
-     * round, last in an even one), each part with its own lead-in, the load changing between them.
+     * Round {@code r} open loop: {@code order}'s slices in parts, one per rate offered, the held rate's first
+     * ({@link PairedRounds#inParts}: each part with its own lead-in, the load changing between them).
      */
     private LoadEngine.Round inParts(List<Mix> order, int r) throws InterruptedException, IOException {
         Map<Double, List<Mix>> byRate = new LinkedHashMap<>();
@@ -139,22 +138,13 @@ final class CrossRounds {
             byRate.computeIfAbsent(rate.of(CpuRounds.Taken.arm(slice.server(), slice.name())), k -> new ArrayList<>())
                     .add(slice);
         }
-        List<Map.Entry<Double, List<Mix>>> parts = new ArrayList<>(byRate.entrySet());
-        if (r % 2 == 0) {
-            Collections.reverse(parts);
-        }
-        List<LoadEngine.Round> done = new ArrayList<>();
-        for (Map.Entry<Double, List<Mix>> part : parts) {
-            if (part.getValue().isEmpty()) {
-                continue;
+        List<PairedRounds.Part> parts = new ArrayList<>();
+        byRate.forEach((rps, slices) -> {
+            if (!slices.isEmpty()) {
+                parts.add(() -> engine.openRound(slices, rps, PairedRounds.LEAD_IN_S, readsJit));
             }
-            LoadEngine.Round ran = engine.openRound(part.getValue(), part.getKey(), PairedRounds.LEAD_IN_S, readsJit);
-            done.add(ran);
-            if (ran.ends() != null || stop.requested()) {
-                break;
-            }
-        }
-        return LoadEngine.Round.joined(done);
+        });
+        return PairedRounds.inParts(parts, r, stop);
     }
 
     /**

@@ -160,20 +160,37 @@ public final class PairedRounds {
         if (closed.isEmpty()) {
             return engine.openRound(held, rate.rps(), LEAD_IN_S, readsJit);
         }
-        List<LoadEngine.Round> parts = new ArrayList<>();
-        for (boolean open : r % 2 == 1 ? List.of(true, false) : List.of(false, true)) {
-            List<Mix> part = open ? held : closed;
-            if (part.isEmpty()) {
-                continue;
-            }
-            LoadEngine.Round done = open ? engine.openRound(part, rate.rps(), LEAD_IN_S, readsJit)
-                    : engine.round(part, clients, LEAD_IN_S, readsJit);
-            parts.add(done);
-            if (done.ends() != null || stop.requested()) {
+        List<Part> parts = new ArrayList<>();
+        if (!held.isEmpty()) {
+            parts.add(() -> engine.openRound(held, rate.rps(), LEAD_IN_S, readsJit));
+        }
+        parts.add(() -> engine.round(closed, clients, LEAD_IN_S, readsJit));
+        return inParts(parts, r, stop);
+    }
+
+    /** A part of a round: some of its slices, at one load. */
+    interface Part {
+        LoadEngine.Round run() throws InterruptedException, IOException;
+    }
+
+    /**
+     * Round {@code r} run in {@code parts}, one after another, as listed in an odd round and in reverse in an even one
+     * (so that no part is always first), until one ends the rounds or a stop is asked for: their slices as one round.
+     */
+    static LoadEngine.Round inParts(List<Part> parts, int r, Stop stop) throws InterruptedException, IOException {
+        List<Part> order = new ArrayList<>(parts);
+        if (r % 2 == 0) {
+            Collections.reverse(order);
+        }
+        List<LoadEngine.Round> done = new ArrayList<>();
+        for (Part part : order) {
+            LoadEngine.Round ran = part.run();
+            done.add(ran);
+            if (ran.ends() != null || stop.requested()) {
                 break;
             }
         }
-        return LoadEngine.Round.joined(parts);
+        return LoadEngine.Round.joined(done);
     }
 
     /** The CPU figure that stands for {@code probe}'s cost, from where the run reads the server's CPU. */

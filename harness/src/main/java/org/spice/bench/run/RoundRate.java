@@ -163,13 +163,8 @@ record RoundRate(double rps, String from, List<String> atClients, Map<String, Do
     /** The one load of the rounds, as their first line says it. */
     static String load(RoundRate rate, int clients) {
         if (rate != null && !rate.far().isEmpty()) {
-            Map<Double, List<String>> byRate = new LinkedHashMap<>();
-            rate.far().forEach((arm, rps) -> byRate.computeIfAbsent(rps, r -> new ArrayList<>()).add(arm));
-            StringBuilder load = new StringBuilder(String.format(Locale.ROOT, "%,.0f req/s offered (%s)", rate.rps(),
-                    rate.from()));
-            byRate.forEach((rps, arms) -> load.append(String.format(Locale.ROOT, "; %,.0f to %s", rps,
-                    String.join(" and ", arms))));
-            return load.toString();
+            return String.format(Locale.ROOT, "%,.0f req/s offered (%s)", rate.rps(), rate.from())
+                    + CpuRounds.farLoads(rate.far(), "; ");
         }
         return rate == null ? clients + " clients"
                 : rate.atClients().isEmpty() ? String.format(Locale.ROOT, "%,.0f req/s offered to every slice (%s)",
