@@ -300,29 +300,37 @@ server_main() {
         [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 63000 ] \
             || usage_error "server: --port takes a port number from 1024 to 63000, not \"$port\""
     fi
-    local each
+    local each missing=0
     for each in "${names[@]}"; do
         case "$action" in
             install) "${each}_install" ;;
+            installed)
+                # What a start would lack, as the commands that install it, one a line; status 1 if anything.
+                "${each}_installed" || { echo "scripts/spice server install $each"; missing=1; }
+                if [ "$SPICE_THREADS" = virtual ] && ! java21_home >/dev/null; then
+                    echo "apt-get install openjdk-21-jdk-headless (or any JDK 21 or later under /usr/lib/jvm)"; missing=1
+                fi ;;
             start) server_start "$each" "${port:-$(server_default_port "$each")}" ;;
             stop) if [ -n "$port" ]; then server_stop "$each" "$port"; else server_stop_all "$each"; fi ;;
             status) if [ -n "$port" ]; then server_status "$each" "$port" || true; else server_status_all "$each"; fi ;;
             pids) server_pids "$each" "${port:-$(server_default_port "$each")}" ;;
             cgroup) server_cgroup "$each" "${port:-$(server_default_port "$each")}" ;;
-            *) usage_error "server: unknown action \"$action\": install, start, stop, status, pids or cgroup" ;;
+            *) usage_error "server: unknown action \"$action\": install, installed, start, stop, status, pids or cgroup" ;;
         esac
     done
+    return "$missing"
 }
 
 server_usage() {
     cat <<USAGE
-usage: scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--listen ADDR] [--access-log]
+usage: scripts/spice server install|installed|start|stop|status|pids|cgroup NAME|all [--port N] [--listen ADDR] [--access-log]
          [--mpm event|prefork] [--threads platform|virtual] [--workers N]
   NAME: $(server_table | awk '$8 == "-" {print $1 " (" $2 ")"}' | paste -sd' ' -); all: every one but embedded
   variants: $(server_table | awk '$8 != "-" {print $1 " (" $8 " " $9 ")"}' | paste -sd' ' -)
   --mpm prefork           httpd's prefork MPM (mod_php runs there only)
   --threads virtual       Tomcat's or Jetty's request threads virtual (a JDK 21 or later: $(java21_home || echo "none here"))
   install  what the server needs (apt for httpd and nginx, Maven for Tomcat and Jetty)
+  installed  whether it is all here: nothing and status 0, or the commands that install what is missing
   --listen ADDR           start on ADDR instead of 127.0.0.1, for a load client on another machine (0.0.0.0: every
                           address); what runs beside the server stays on 127.0.0.1
   start    from conf/ on 127.0.0.1 (or --listen), run directory run/NAME-PORT

@@ -12,6 +12,7 @@ import org.spice.commands.ExplainCommand;
 import org.spice.commands.FigureCommand;
 import org.spice.commands.FilesetCommand;
 import org.spice.commands.ImportCommand;
+import org.spice.commands.LessonCommand;
 import org.spice.commands.ReportCommand;
 import org.spice.commands.RmiPropertiesCommand;
 import org.spice.commands.ServersCommand;
@@ -43,6 +44,7 @@ import picocli.CommandLine;
             ImportCommand.class,
             ExplainCommand.class,
             SweepCommand.class,
+            LessonCommand.class,
             RmiPropertiesCommand.class,
             ServersCommand.class,
             FigureCommand.class,

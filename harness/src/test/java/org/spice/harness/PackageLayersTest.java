@@ -57,9 +57,11 @@ class PackageLayersTest {
             Map.entry("bench.plan", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model", "bench.analysis", "bench.engine", "bench.jmeter", "bench.report", "bench.run", "verify",
                     "fileset")),
+            Map.entry("lesson", Set.of("bench.figures", "bench.model", "bench.analysis", "bench.report", "bench.run",
+                    "bench.plan")),
             Map.entry("commands", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model", "bench.analysis", "bench.samples", "bench.engine", "bench.jmeter", "bench.report",
-                    "bench.run", "bench.plan", "verify", "fileset", "cgifloor", "imports", "agent")),
+                    "bench.run", "bench.plan", "verify", "fileset", "cgifloor", "imports", "agent", "lesson")),
             Map.entry("harness", Set.of("page", "cli", "commands"))));
 
     @Test

@@ -109,7 +109,7 @@ public final class RoundFigures {
      * round), from {@code source}; from the machine's figure where the server's was never read (no processes given),
      * as the ladder's summary does.
      */
-    static double[] series(CpuRounds rounds, String probe, SpiceFigures.CpuSource source) {
+    public static double[] series(CpuRounds rounds, String probe, SpiceFigures.CpuSource source) {
         List<CpuRounds.Round> all = rounds.rounds();
         double[] series = new double[all.size()];
         for (SpiceFigures.CpuSource each : source == SpiceFigures.CpuSource.MACHINE ? List.of(source)

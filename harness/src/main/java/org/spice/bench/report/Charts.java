@@ -34,15 +34,15 @@ import org.spice.page.Probe;
  * on log scales so a slow probe does not flatten the others), and at each probe's peak the latency
  * percentile distribution and the per-client rates.
  */
-final class Charts {
+public final class Charts {
 
     static {
         // XChart draws with Java2D; the harness runs on servers without a display.
         System.setProperty("java.awt.headless", "true");
     }
 
-    private static final int WIDTH = 900;
-    private static final int HEIGHT = 480;
+    public static final int WIDTH = 900;
+    public static final int HEIGHT = 480;
 
     private Charts() {
     }
@@ -350,14 +350,14 @@ final class Charts {
         return chart;
     }
 
-    static void style(Chart<?, ?> chart) {
+    public static void style(Chart<?, ?> chart) {
         chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
         chart.getStyler().setChartBackgroundColor(Color.WHITE);
         chart.getStyler().setSeriesColors(COLOURS);
         chart.getStyler().setSeriesMarkers(MARKERS);
     }
 
-    static byte[] png(Chart<?, ?> chart) throws IOException {
+    public static byte[] png(Chart<?, ?> chart) throws IOException {
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
     }
 }

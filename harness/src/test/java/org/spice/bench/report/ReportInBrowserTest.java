@@ -8,11 +8,9 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.Settings;
+import org.spice.testkit.Chromium;
 
 /**
  * report.html and compare.html rendered by a real browser, headless Chromium (Debian's chromium; CI installs
@@ -30,7 +29,7 @@ import org.spice.bench.model.Settings;
 class ReportInBrowserTest {
 
     private static final Path OUT = Path.of("target", "report-browser");
-    private static final int WIDTH = 1280;
+    private static final int WIDTH = Chromium.WIDTH;
 
     /** Put at the top of a copy of the page: records errors, then on load what a reader would see broken. */
     private static final String CHECK = "<script>\n"
@@ -117,28 +116,10 @@ class ReportInBrowserTest {
     }
 
     private static String browse(String chromium, Path page, String... what) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(chromium, "--headless", "--disable-gpu", "--hide-scrollbars",
-                "--window-size=" + WIDTH + ",900", "--virtual-time-budget=5000", "--user-data-dir="
-                        + Files.createTempDirectory("spice-chromium")));
-        if ("root".equals(System.getProperty("user.name"))) {
-            command.add("--no-sandbox");   // Chromium's sandbox refuses to run as root
-        }
-        command.addAll(List.of(what));
-        command.add(page.toAbsolutePath().toUri().toString());
-        Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        byte[] out = process.getInputStream().readAllBytes();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "chromium ended");
-        assertEquals(0, process.exitValue(), "chromium's exit status");
-        return new String(out, StandardCharsets.UTF_8);
+        return Chromium.browse(chromium, page, what);
     }
 
     private static String chromium() {
-        String named = System.getenv("SPICE_CHROMIUM");
-        for (String candidate : named != null ? List.of(named) : List.of("/usr/bin/chromium", "/usr/bin/chromium-browser")) {
-            if (Files.isExecutable(Path.of(candidate))) {
-                return candidate;
-            }
-        }
-        return null;
+        return Chromium.find();
     }
 }

@@ -1,0 +1,38 @@
+package org.spice.lesson;
+
+import java.util.List;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+
+/**
+ * What one question's run says: its table (every cell as printed), the answer as one sentence made from the figures,
+ * notes on what is not paired, the figures themselves (the headline first, the one a class compares), and its chart.
+ */
+@JsonPropertyOrder({"sentence", "header", "rows", "notes", "figures", "chart"})
+public record Answer(String sentence, List<String> header, List<List<String>> rows, List<String> notes,
+        List<Figure> figures, Chart chart) {
+
+    public Answer {
+        header = List.copyOf(header);
+        rows = rows.stream().map(List::copyOf).toList();
+        notes = List.copyOf(notes);
+        figures = List.copyOf(figures);
+    }
+
+    /**
+     * A figure of the answer: a ratio or a cost, its 95 % interval's relative half-width (NaN: none, and the note says
+     * why), the rounds it is paired over (0: not paired), and the load it was taken at.
+     */
+    @JsonPropertyOrder({"name", "value", "unit", "relative_ci", "rounds", "load", "text"})
+    public record Figure(String name, double value, String unit, double relativeCi, int rounds, String load, String text) {
+    }
+
+    /** A bar chart: a category per bar group, a series per kind of bar, each bar with its interval (NaN: none). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Chart(String title, String yTitle, List<String> categories, List<Series> series, Double reference) {
+    }
+
+    public record Series(String name, List<Double> values, List<Double> errors) {
+    }
+}

@@ -1,0 +1,179 @@
+package org.spice.lesson;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+
+import org.spice.bench.model.Reference;
+import org.spice.bench.report.Format;
+
+/** The answers read from servers measured side by side: every ratio across them paired in the same rounds. */
+final class CrossAnswers {
+
+    /** The servers question 2 and 8's run holds, in the order their tables list them. */
+    static final List<String> SERVERS = List.of("nginx", "apache", "tomcat", "jetty");
+    static final String PER_CONNECTION = "http1.0";
+    static final String KEPT = "keepalive";
+
+    private CrossAnswers() {
+    }
+
+    /** Question 2: a module and a servlet against the static file, on every server, a connection per request. */
+    static Answer modules(Path dir) throws IOException {
+        RunFigures run = RunFigures.in(dir);
+        List<List<String>> rows = new ArrayList<>();
+        List<Answer.Figure> figures = new ArrayList<>();
+        List<String> servers = new ArrayList<>();
+        List<RunFigures.Ratio> modules = new ArrayList<>();
+        List<RunFigures.Ratio> servlets = new ArrayList<>();
+        List<RunFigures.Cpu> statics = new ArrayList<>();
+        for (String server : SERVERS) {
+            String arm = arm(run, server, PER_CONNECTION);
+            if (arm == null) {
+                continue;
+            }
+            RunFigures.Cpu cpu = run.cpu(arm + "/" + Reference.STATIC);
+            RunFigures.Ratio module = run.ratio(arm + "/module", arm + "/" + Reference.STATIC);
+            RunFigures.Ratio servlet = run.ratio(arm + "/servlet", arm + "/" + Reference.STATIC);
+            rows.add(List.of(server, Cells.cpu(cpu), Cells.ratio(module), Cells.ratio(servlet), cpu.load()));
+            figures.add(Cells.figure(server + " module / static", module));
+            figures.add(Cells.figure(server + " servlet / static", servlet));
+            figures.add(Cells.figure(server + " static CPU per request", cpu));
+            servers.add(server);
+            modules.add(module);
+            servlets.add(servlet);
+            statics.add(cpu);
+        }
+        if (servers.size() < 2) {
+            throw new IOException(run.file() + " holds fewer than two servers");
+        }
+        int cheapest = indexOf(statics, Comparator.naturalOrder());
+        int dearest = indexOf(statics, Comparator.reverseOrder());
+        RunFigures.Ratio across = run.ratio(arm(run, servers.get(dearest), PER_CONNECTION) + "/" + Reference.STATIC,
+                arm(run, servers.get(cheapest), PER_CONNECTION) + "/" + Reference.STATIC);
+        figures.add(0, Cells.figure(servers.get(dearest) + " static / " + servers.get(cheapest) + " static", across));
+        double low = modules.stream().mapToDouble(RunFigures.Ratio::value).min().orElse(Double.NaN);
+        double high = modules.stream().mapToDouble(RunFigures.Ratio::value).max().orElse(Double.NaN);
+        String sentence = String.format(Locale.ROOT, "A module costs %s to %s × its own server's static file on the %d"
+                + " servers here; the servers differ more than that: %s's static file costs %s what %s's does (%s).",
+                Format.ratio(low), Format.ratio(high), servers.size(), servers.get(dearest), Cells.times(across.value()),
+                servers.get(cheapest), across.interval());
+        Answer.Chart chart = new Answer.Chart("Server CPU per request, × each server's static file (95 % intervals)",
+                "× the static file's", servers, List.of(Cells.bars("module", modules), Cells.bars("servlet", servlets)), 1.0);
+        return new Answer(sentence, List.of("server", "static, µs/request", "module × static", "servlet × static", "load"),
+                rows, notes("Every ratio is paired round by round, the servers side by side in the same rounds; a"
+                        + " servlet behind httpd or nginx is a Tomcat behind a proxy.", run), figures, chart);
+    }
+
+    /** Question 8: a connection per request against a kept one, each server's probes in the same rounds. */
+    static Answer connection(Path dir) throws IOException {
+        RunFigures run = RunFigures.in(dir);
+        List<List<String>> rows = new ArrayList<>();
+        List<Answer.Figure> figures = new ArrayList<>();
+        List<String> categories = new ArrayList<>();
+        List<RunFigures.Ratio> ratios = new ArrayList<>();
+        for (String server : List.of("tomcat", "jetty", "nginx", "apache")) {
+            String each = arm(run, server, PER_CONNECTION);
+            String kept = arm(run, server, KEPT);
+            if (each == null || kept == null) {
+                continue;
+            }
+            for (String probe : List.of(Reference.STATIC, "servlet", "module")) {
+                if (!run.has(each + "/" + probe)) {
+                    continue;
+                }
+                RunFigures.Ratio ratio = run.ratio(each + "/" + probe, kept + "/" + probe);
+                rows.add(List.of(server, probe, Cells.cpu(run.cpu(each + "/" + probe)), Cells.cpu(run.cpu(kept + "/" + probe)),
+                        Cells.ratio(ratio)));
+                figures.add(Cells.figure(server + " " + probe + " connection / kept", ratio));
+                categories.add(server + " " + probe);
+                ratios.add(ratio);
+            }
+        }
+        if (ratios.isEmpty()) {
+            throw new IOException(run.file() + " has no server under both " + PER_CONNECTION + " and " + KEPT);
+        }
+        RunFigures.Ratio headline = ratios.get(0);
+        List<String> others = new ArrayList<>();
+        for (int i = 1; i < ratios.size(); i++) {
+            if (categories.get(i).endsWith(" " + Reference.STATIC)) {
+                others.add(categories.get(i).replace(" static", "'s") + " " + Cells.times(ratios.get(i).value())
+                        + " (" + Cells.percent(ratios.get(i).relativeCi()).strip() + ")");
+            }
+        }
+        String sentence = String.format(Locale.ROOT, "A connection per request costs %s's static file %s what a kept"
+                + " connection does (%s)%s.", categories.get(0).replace(" static", ""), Cells.times(headline.value()),
+                headline.interval(), others.isEmpty() ? "" : "; " + Format.list(others));
+        Answer.Chart chart = new Answer.Chart("Server CPU per request, a connection each / kept (95 % intervals)",
+                "a connection each / kept", categories, List.of(Cells.bars("connection / kept", ratios)), 1.0);
+        return new Answer(sentence, List.of("server", "probe", "a connection each, µs", "kept, µs", "each / kept (paired)"),
+                rows, notes("Each server under each protocol is an arm of its own in the same rounds, so the"
+                        + " difference is the connection and nothing else.", run), figures, chart);
+    }
+
+    /** Question 7: a pool of platform threads against a virtual thread per request, on Tomcat and Jetty. */
+    static Answer threads(Path dir) throws IOException {
+        RunFigures run = RunFigures.in(dir);
+        List<List<String>> rows = new ArrayList<>();
+        List<Answer.Figure> figures = new ArrayList<>();
+        List<String> probes = new ArrayList<>();
+        List<RunFigures.Ratio> tomcat = new ArrayList<>();
+        List<RunFigures.Ratio> jetty = new ArrayList<>();
+        for (String probe : List.of(Reference.STATIC, "servlet", "jsp", "module")) {
+            if (!run.has("tomcat/" + probe) || !run.has("jetty/" + probe)) {
+                continue;
+            }
+            RunFigures.Ratio t = run.ratio("tomcat/" + probe, "tomcat-vt/" + probe);
+            RunFigures.Ratio j = run.ratio("jetty/" + probe, "jetty-vt/" + probe);
+            rows.add(List.of(probe, Cells.ratio(t), Cells.ratio(j), Cells.cpu(run.cpu("tomcat/" + probe)),
+                    Cells.cpu(run.cpu("tomcat-vt/" + probe)), Cells.cpu(run.cpu("jetty/" + probe)),
+                    Cells.cpu(run.cpu("jetty-vt/" + probe))));
+            figures.add(Cells.figure("jetty " + probe + " pool / virtual", j));
+            figures.add(Cells.figure("tomcat " + probe + " pool / virtual", t));
+            probes.add(probe);
+            tomcat.add(t);
+            jetty.add(j);
+        }
+        if (probes.isEmpty()) {
+            throw new IOException(run.file() + " does not hold tomcat, tomcat-vt, jetty and jetty-vt");
+        }
+        String sentence = String.format(Locale.ROOT, "On a pool of platform threads Jetty's %s costs %s what it costs on"
+                + " a virtual thread per request (%s); Tomcat's %s (%s).",
+                probes.get(0).equals(Reference.STATIC) ? "static file" : probes.get(0), Cells.times(jetty.get(0).value()),
+                jetty.get(0).interval(), Cells.times(tomcat.get(0).value()), tomcat.get(0).interval());
+        Answer.Chart chart = new Answer.Chart("Server CPU per request, platform threads / virtual threads (95 % intervals)",
+                "pool / virtual", probes, List.of(Cells.bars("Tomcat", tomcat), Cells.bars("Jetty", jetty)), 1.0);
+        return new Answer(sentence, List.of("probe", "Tomcat pool / virtual", "Jetty pool / virtual", "tomcat µs",
+                "tomcat-vt µs", "jetty µs", "jetty-vt µs"), rows, notes("All four servers ran on one JDK, side by"
+                        + " side in the same rounds: each ratio is paired round by round.", run), figures, chart);
+    }
+
+    private static List<String> notes(String note, RunFigures run) {
+        List<String> notes = new ArrayList<>(List.of(note));
+        notes.addAll(Answers.fewRounds(run));
+        return notes;
+    }
+
+    /** The arm of {@code server} under {@code protocol} in the run ("apache:http1.0"), or null where it has none. */
+    private static String arm(RunFigures run, String server, String protocol) {
+        for (String name : List.of(server + ":" + protocol, server)) {
+            if (run.has(name + "/" + Reference.STATIC)) {
+                return name;
+            }
+        }
+        return null;
+    }
+
+    private static int indexOf(List<RunFigures.Cpu> cpus, Comparator<Double> order) {
+        int best = 0;
+        for (int i = 1; i < cpus.size(); i++) {
+            if (order.compare(cpus.get(i).us(), cpus.get(best).us()) < 0) {
+                best = i;
+            }
+        }
+        return best;
+    }
+}

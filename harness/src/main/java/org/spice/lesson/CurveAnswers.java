@@ -1,0 +1,159 @@
+package org.spice.lesson;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.model.LatencyProfile;
+import org.spice.bench.model.Reference;
+import org.spice.bench.model.ResultsJson;
+import org.spice.bench.model.Sweep;
+import org.spice.bench.report.Format;
+
+/** The answers read along a line: the page-size sweep's fit, and the latency profile's common rates. */
+final class CurveAnswers {
+
+    private CurveAnswers() {
+    }
+
+    /** Question 5: each probe's fixed cost and its cost per KB, the line through its sizes. */
+    static Answer pageSize(Path dir) throws IOException {
+        Sweep sweep = Sweep.readIn(dir);
+        if (sweep == null) {
+            throw new IOException("no " + Sweep.FILE + " in " + dir + " (the sweep measured fewer than two sizes)");
+        }
+        List<Integer> sizes = sweep.sizes().stream().map(Sweep.Size::bytes).toList();
+        List<String> header = new ArrayList<>(List.of("probe"));
+        sizes.forEach(b -> header.add(String.format(Locale.ROOT, "%,d B, µs", b)));
+        header.addAll(List.of("fixed, µs", "per KB, µs", "r²"));
+        List<List<String>> rows = new ArrayList<>();
+        List<Answer.Figure> figures = new ArrayList<>();
+        List<String> probes = new ArrayList<>();
+        List<Double> perKb = new ArrayList<>();
+        List<Double> perKbCi = new ArrayList<>();
+        String load = "closed loop at " + sweep.clients() + " clients, each size a bench of its own";
+        for (Map.Entry<String, Sweep.Line> entry : sweep.probes().entrySet()) {
+            Sweep.Line line = entry.getValue();
+            List<String> row = new ArrayList<>(List.of(entry.getKey()));
+            for (int bytes : sizes) {
+                row.add(line.points().stream().filter(p -> p.bytes() == bytes).findFirst()
+                        .map(p -> Format.words(p.cpuUsPerReq()) + (Double.isNaN(p.cpuUsPerReqCi()) ? ""
+                                : " ± " + Format.words(p.cpuUsPerReqCi()))).orElse("-"));
+            }
+            row.add(Format.words(line.fixedUs()) + plusMinus(line.fixedUsCi()));
+            row.add(Format.num(line.perKbUs(), 2) + plusMinus(line.perKbUsCi()));
+            row.add(Format.num(line.rSquared(), 3));
+            rows.add(row);
+            figures.add(new Answer.Figure(entry.getKey() + " per KB", line.perKbUs(), "µs/KB",
+                    line.perKbUsCi() / Math.abs(line.perKbUs()), 0, load, row.get(row.size() - 2)));
+            figures.add(new Answer.Figure(entry.getKey() + " fixed", line.fixedUs(), "µs",
+                    line.fixedUsCi() / Math.abs(line.fixedUs()), 0, load, row.get(row.size() - 3)));
+            probes.add(entry.getKey());
+            perKb.add(line.perKbUs());
+            perKbCi.add(line.perKbUsCi());
+        }
+        List<String> crossings = new ArrayList<>();
+        for (Map.Entry<String, Sweep.Line> entry : sweep.probes().entrySet()) {
+            Sweep.Line line = entry.getValue();
+            if (line.perKbUs() > 0) {
+                crossings.add(String.format(Locale.ROOT, "%s at about %s KB", entry.getKey(),
+                        Format.words(line.fixedUs() / line.perKbUs())));
+            }
+        }
+        String headline = probes.contains("shtml") ? "shtml" : probes.get(probes.size() - 1);
+        int at = probes.indexOf(headline);
+        figures.add(0, figures.remove(2 * at));
+        String sentence = String.format(Locale.ROOT, "%s costs %s µs for every KB of the page (%s µs) on top of %s µs a"
+                + " request; the bytes cost as much as the request itself (fixed = per KB × KB) for %s.", headline,
+                Format.num(perKb.get(at), 2), plusMinus(perKbCi.get(at)).strip(),
+                Format.words(sweep.probes().get(headline).fixedUs()), Format.list(crossings));
+        Answer.Chart chart = new Answer.Chart("Server CPU per KB of the page (the line's slope, 95 % intervals)",
+                "µs per KB", probes, List.of(new Answer.Series("per KB", perKb, perKbCi)), null);
+        return new Answer(sentence, header, rows, List.of("Each size is a bench of its own on a server built and started"
+                + " for it: the points are not paired across sizes; the line's intervals are Student's t on its"
+                + " residuals."), figures, chart);
+    }
+
+    /** Question 9: every probe at the same offered rates, its median wait against the static file's. */
+    static Answer latency(Path dir) throws IOException {
+        Path file = RunFigures.resultsIn(dir);
+        LatencyProfile profile = CrossResults.isSideBySide(file) ? null : ResultsJson.read(file).latencyProfile();
+        if (profile == null || profile.common().isEmpty()) {
+            throw new IOException(file + " has no latency profile");
+        }
+        TreeSet<Double> rates = new TreeSet<>();
+        profile.common().forEach(a -> rates.add(a.offeredRps()));
+        List<String> probes = new ArrayList<>();
+        profile.common().forEach(a -> {
+            if (!probes.contains(a.probe())) {
+                probes.add(a.probe());
+            }
+        });
+        List<String> header = new ArrayList<>(List.of("probe"));
+        for (double rate : rates) {
+            header.add(String.format(Locale.ROOT, "p50 at %,.0f/s", rate));
+            header.add(String.format(Locale.ROOT, "p99 at %,.0f/s", rate));
+        }
+        List<List<String>> rows = new ArrayList<>();
+        List<Answer.Figure> figures = new ArrayList<>();
+        List<String> categories = new ArrayList<>();
+        List<Answer.Series> series = new ArrayList<>();
+        for (String probe : probes) {
+            List<String> row = new ArrayList<>(List.of(probe.equals(Reference.STATIC) ? "static (ms)" : probe));
+            for (double rate : rates) {
+                LatencyProfile.AtRate at = profile.common().stream()
+                        .filter(a -> a.probe().equals(probe) && a.offeredRps() == rate).findFirst().orElse(null);
+                if (at == null) {
+                    row.addAll(List.of("-", "-"));
+                } else if (probe.equals(Reference.STATIC)) {
+                    row.addAll(List.of(Format.num(at.p50Ms(), 3), Format.num(at.p99Ms(), 3)));
+                } else {
+                    String p50 = Cells.ratio(at.p50Ratio(), at.p50RatioCi() / at.p50Ratio());
+                    row.addAll(List.of(p50, Cells.ratio(at.p99Ratio(), at.p99RatioCi() / at.p99Ratio())));
+                    figures.add(new Answer.Figure(String.format(Locale.ROOT, "%s p50 / static at %.0f/s", probe, rate),
+                            at.p50Ratio(), "×", at.p50RatioCi() / at.p50Ratio(), profile.rounds(),
+                            String.format(Locale.ROOT, "%,.0f req/s offered", rate), p50));
+                }
+            }
+            rows.add(row);
+        }
+        for (double rate : rates) {
+            List<Double> values = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (String probe : probes) {
+                if (probe.equals(Reference.STATIC)) {
+                    continue;
+                }
+                LatencyProfile.AtRate at = profile.common().stream()
+                        .filter(a -> a.probe().equals(probe) && a.offeredRps() == rate).findFirst().orElse(null);
+                values.add(at == null ? Double.NaN : at.p50Ratio());
+                errors.add(at == null ? Double.NaN : at.p50RatioCi());
+            }
+            series.add(new Answer.Series(String.format(Locale.ROOT, "%,.0f req/s", rate), values, errors));
+        }
+        probes.stream().filter(p -> !p.equals(Reference.STATIC)).forEach(categories::add);
+        Answer.Figure cgi = figures.stream().filter(f -> f.name().startsWith("cgi ")).findFirst().orElse(figures.get(0));
+        Answer.Figure servlet = figures.stream().filter(f -> f.name().startsWith("servlet ")).findFirst().orElse(null);
+        figures.remove(cgi);
+        figures.add(0, cgi);
+        String sentence = String.format(Locale.ROOT, "At %s to every probe, %s multiplies a user's median wait by %s (%s)"
+                + "%s, against the static file's %s ms.", cgi.load(), cgi.name().split(" ")[0], Format.words(cgi.value()),
+                Cells.percent(cgi.relativeCi()).strip(), servlet == null ? "" : ", the servlet by "
+                        + Format.words(servlet.value()) + " (" + Cells.percent(servlet.relativeCi()).strip() + ")",
+                rows.get(probes.indexOf(Reference.STATIC)).get(1));
+        Answer.Chart chart = new Answer.Chart("Median wait, × the static file's at the same offered rate (95 % intervals)",
+                "× the static file's p50", categories, series, 1.0);
+        return new Answer(sentence, header, rows, List.of("Open loop: every probe offered the same rates, each latency"
+                + " taken from its request's due time, each probe's slice paired with the static file's in its round ("
+                + profile.rounds() + " rounds)."), figures, chart);
+    }
+
+    private static String plusMinus(double ci) {
+        return Double.isNaN(ci) ? "" : " ± " + (Math.abs(ci) >= 10 ? Format.words(ci) : Format.num(ci, 2));
+    }
+}

@@ -1,0 +1,129 @@
+package org.spice.lesson;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.spice.bench.run.Recorder;
+
+/**
+ * A lesson's phases, top to bottom: the plan (said before anything runs), the runs, each question's answer read from
+ * its run, then lesson.json and the page. Or, with {@code --compare}, several lessons side by side.
+ */
+public final class Lesson {
+
+    private final List<Question> questions;
+    private final boolean quick;
+    private final Path root;
+    private final String command;
+    private final List<String> extra;
+    private final PrintStream out;
+    private final PrintStream err;
+
+    /**
+     * @param extra options every step takes in place of its own of the same name ("--name value" pairs), from
+     *              {@code SPICE_LESSON_OPTIONS}: a test's short runs, or a slower machine's longer ones
+     */
+    public Lesson(List<Question> questions, boolean quick, Path root, String command, List<String> extra,
+            PrintStream out, PrintStream err) {
+        this.questions = List.copyOf(questions);
+        this.quick = quick;
+        this.root = root;
+        this.command = command;
+        this.extra = List.copyOf(extra);
+        this.out = out;
+        this.err = err;
+    }
+
+    /** Plans, runs and writes the lesson into {@code dir} (default lesson/TIME); its exit status. */
+    public int run(Path dir, boolean dryRun) throws IOException {
+        LessonPlan plan = LessonPlan.of(questions, quick, root, extra);
+        plan.print(err);
+        if (dryRun) {
+            return 0;
+        }
+        Path page = dir != null ? dir : Path.of("lesson", Recorder.stamp());
+        Files.createDirectories(page);
+        String started = now();
+        LessonRun runs = new LessonRun(root, err);
+        List<LessonRun.Outcome> outcomes = runs.run(plan, page.resolve("runs"));
+        List<LessonRecord.Entry> entries = new ArrayList<>();
+        boolean unanswered = false;
+        for (Question question : questions) {
+            LessonRecord.Entry entry = entry(question, plan, outcomes, page);
+            unanswered |= entry.status().equals(LessonRecord.NO_ANSWER);
+            entries.add(entry);
+        }
+        String stopped = runs.stoppedBy();
+        LessonRecord lesson = new LessonRecord(LessonRecord.SCHEMA, command, quick, started, now(), stopped != null,
+                stopped == null ? null : "the lesson was " + stopped + "; runs not made are marked, answers of a run"
+                        + " cut short are marked partial", LessonRecord.Machine.here(), outcomes, entries);
+        lesson.write(page);
+        LessonPage.write(lesson, page);
+        for (LessonRecord.Entry entry : entries) {
+            out.println(entry.number() + ". " + entry.title() + " " + (entry.hasAnswer() ? entry.answer().sentence()
+                    : entry.status() + ": " + entry.why()));
+        }
+        out.println("lesson: " + page.resolve(LessonPage.HTML).toAbsolutePath());
+        return runs.signalStatus() != 0 ? runs.signalStatus() : unanswered ? 1 : 0;
+    }
+
+    /** One question's entry: skipped, unanswered (why), or its answer read from its run and its chart drawn. */
+    private LessonRecord.Entry entry(Question q, LessonPlan plan, List<LessonRun.Outcome> outcomes, Path page) {
+        Step step = plan.stepOf(q);
+        String alone = "scripts/spice lesson --questions " + q.number() + (quick ? " --quick" : "");
+        if (step == null) {
+            return entry(q, LessonRecord.SKIPPED, "this machine lacks it: " + plan.skipped().get(q.number()),
+                    List.of(q.step(quick).command(), alone), null, null);
+        }
+        List<String> commands = List.of(step.command(), alone);
+        LessonRun.Outcome outcome = outcomes.stream().filter(o -> o.id().equals(step.id())).findFirst().orElseThrow();
+        if (outcome.status().equals(LessonRun.Outcome.NOT_RUN)) {
+            return entry(q, LessonRecord.NO_ANSWER, "not run: the lesson was stopped before it", commands, null, null);
+        }
+        try {
+            Answer answer = q.reading().read(Path.of(outcome.dir()));
+            String chart = "q" + q.number() + ".png";
+            LessonCharts.write(answer.chart(), page.resolve(chart));
+            boolean done = outcome.status().equals(LessonRun.Outcome.DONE);
+            return entry(q, done ? LessonRecord.ANSWERED : LessonRecord.PARTIAL, done ? null : "Partial: its run was "
+                    + outcome.status() + (outcome.exit() == 0 ? "" : " (exit " + outcome.exit() + ")")
+                    + "; the figures are what it measured before.", commands, answer, chart);
+        } catch (IOException | RuntimeException e) {
+            err.println("spice lesson: question " + q.number() + ": no answer: " + e.getMessage());
+            return entry(q, LessonRecord.NO_ANSWER, "its run (" + outcome.status() + ") gave no answer: "
+                    + e.getMessage(), commands, null, null);
+        }
+    }
+
+    private static LessonRecord.Entry entry(Question q, String status, String why, List<String> commands, Answer answer,
+            String chart) {
+        return new LessonRecord.Entry(q.number(), q.title(), q.isolates(), q.predict(), q.notice(), q.needs(), status, why,
+                commands, answer, chart);
+    }
+
+    /** Several lessons side by side into {@code dir} (default lesson/class-TIME); its exit status. */
+    public static int compare(List<Path> dirs, Path dir, PrintStream out, PrintStream err) {
+        try {
+            List<LessonCompare.Table> tables = LessonCompare.tables(dirs, LessonCompare.read(dirs));
+            Path into = dir != null ? dir : Path.of("lesson", "class-" + Recorder.stamp());
+            LessonCompare.write(tables, into);
+            out.print(LessonCompare.markdown(tables));
+            out.println("class: " + into.resolve(LessonCompare.HTML).toAbsolutePath());
+            return 0;
+        } catch (IOException e) {
+            err.println("spice lesson: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    private static String now() {
+        return OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+}

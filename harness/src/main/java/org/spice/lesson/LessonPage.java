@@ -1,0 +1,144 @@
+package org.spice.lesson;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The class's page, index.html, and lesson.md for printing, both from lesson.json: per question the question, what
+ * it isolates, a prompt to predict before the answer (which opens on a click), the commands that answer it, the table
+ * with its intervals, the chart, the answer in one sentence, and what to notice.
+ */
+final class LessonPage {
+
+    static final String HTML = "index.html";
+    static final String MARKDOWN = "lesson.md";
+
+    private static final String STYLE = "body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;"
+            + "color:#222;line-height:1.45}h1{margin-bottom:.2em}.meta{color:#555;font-size:.9em}"
+            + ".partial{background:#fde8e8;border:1px solid #c33;padding:.5em 1em}section{border-top:1px solid #ccc;"
+            + "margin-top:2em}.isolates{color:#333}.predict{background:#fff7d6;border-left:4px solid #e0b000;padding:.5em 1em}"
+            + "pre{background:#f4f4f4;padding:.6em;overflow-x:auto;white-space:pre-wrap;word-break:break-all}"
+            + ".scroll{overflow-x:auto}table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ccc;"
+            + "padding:.25em .5em;text-align:right}th:first-child,td:first-child{text-align:left}"
+            + "img{max-width:100%;height:auto}.answer{font-weight:600}.notes,.needs{color:#555;font-size:.9em}"
+            + "summary{cursor:pointer;font-weight:600;margin:.8em 0}";
+
+    private LessonPage() {
+    }
+
+    static void write(LessonRecord lesson, Path dir) throws IOException {
+        Files.writeString(dir.resolve(HTML), html(lesson), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(MARKDOWN), markdown(lesson), StandardCharsets.UTF_8);
+    }
+
+    static String html(LessonRecord lesson) {
+        StringBuilder page = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+                + "<title>SPICE lesson: what a server-side interface costs</title><style>" + STYLE + "</style></head><body>\n");
+        page.append("<h1>What a server-side interface costs</h1>\n<p class=\"meta\">").append(esc(meta(lesson))).append("</p>\n")
+                .append("<pre><code class=\"command\">").append(esc(lesson.command())).append("</code></pre>\n");
+        if (lesson.partial()) {
+            page.append("<p class=\"partial\">Partial: ").append(esc(lesson.partialReason())).append("</p>\n");
+        }
+        page.append("<p class=\"method\">Read <b>server CPU per request</b> first: on one machine the client takes about a core, so a"
+                + " request rate mostly measures the client, and the CPU the server spent per request measures the"
+                + " interface. Every comparison is a ratio paired round by round, with its 95 % interval: call a"
+                + " difference a finding only when the interval says so. Predict each answer before you open it.</p>\n<ol>");
+        for (LessonRecord.Entry q : lesson.questions()) {
+            page.append("<li value=\"").append(q.number()).append("\"><a href=\"#q").append(q.number()).append("\">").append(esc(q.title())).append("</a> (")
+                    .append(esc(q.status())).append(")</li>");
+        }
+        page.append("</ol>\n");
+        for (LessonRecord.Entry q : lesson.questions()) {
+            section(page, q);
+        }
+        return page.append("</body></html>\n").toString();
+    }
+
+    private static void section(StringBuilder page, LessonRecord.Entry q) {
+        page.append("<section id=\"q").append(q.number()).append("\"><h2>").append(q.number()).append(". ")
+                .append(esc(q.title())).append("</h2>\n<p class=\"isolates\">").append(esc(q.isolates())).append("</p>\n")
+                .append("<p class=\"needs\">Needs ").append(esc(q.needs())).append(".</p>\n")
+                .append("<p class=\"predict\"><b>Predict first.</b> ").append(esc(q.predict())).append("</p>\n")
+                .append("<p>The command that answers it, as it ran here:</p>\n");
+        for (String command : q.commands()) {
+            page.append("<pre><code class=\"command\">").append(esc(command)).append("</code></pre>\n");
+        }
+        if (!q.hasAnswer()) {
+            page.append("<p class=\"partial\">").append(esc(q.status())).append(": ").append(esc(q.why())).append("</p></section>\n");
+            return;
+        }
+        Answer a = q.answer();
+        page.append("<details><summary>The answer</summary>\n");
+        if (q.why() != null) {
+            page.append("<p class=\"partial\">").append(esc(q.why())).append("</p>\n");
+        }
+        page.append("<p class=\"answer\">").append(esc(a.sentence())).append("</p>\n<div class=\"scroll\"><table><tr>");
+        a.header().forEach(h -> page.append("<th>").append(esc(h)).append("</th>"));
+        page.append("</tr>\n");
+        for (List<String> row : a.rows()) {
+            page.append("<tr>");
+            row.forEach(cell -> page.append("<td>").append(esc(cell)).append("</td>"));
+            page.append("</tr>\n");
+        }
+        page.append("</table></div>\n");
+        if (q.chart() != null) {
+            page.append("<p><img src=\"").append(esc(q.chart())).append("\" alt=\"").append(esc(a.chart().title()))
+                    .append("\"></p>\n");
+        }
+        for (String note : a.notes()) {
+            page.append("<p class=\"notes\">").append(esc(note)).append("</p>\n");
+        }
+        page.append("<p><b>What to notice.</b> ").append(esc(q.notice())).append("</p>\n</details></section>\n");
+    }
+
+    static String markdown(LessonRecord lesson) {
+        StringBuilder md = new StringBuilder("# What a server-side interface costs\n\n").append(meta(lesson))
+                .append("\n\n    ").append(lesson.command()).append("\n\n");
+        if (lesson.partial()) {
+            md.append("**Partial:** ").append(lesson.partialReason()).append("\n\n");
+        }
+        for (LessonRecord.Entry q : lesson.questions()) {
+            md.append("## ").append(q.number()).append(". ").append(q.title()).append("\n\n").append(q.isolates())
+                    .append("\n\nNeeds ").append(q.needs()).append(".\n\n**Predict first.** ").append(q.predict())
+                    .append("\n\n");
+            for (String command : q.commands()) {
+                md.append("    ").append(command).append("\n");
+            }
+            md.append("\n");
+            if (!q.hasAnswer()) {
+                md.append("*").append(q.status()).append(": ").append(q.why()).append("*\n\n");
+                continue;
+            }
+            Answer a = q.answer();
+            if (q.why() != null) {
+                md.append("*").append(q.why()).append("*\n\n");
+            }
+            md.append("**").append(a.sentence()).append("**\n\n| ").append(String.join(" | ", a.header())).append(" |\n|");
+            a.header().forEach(h -> md.append("---|"));
+            md.append("\n");
+            a.rows().forEach(row -> md.append("| ").append(String.join(" | ", row)).append(" |\n"));
+            md.append("\n");
+            if (q.chart() != null) {
+                md.append("![").append(a.chart().title()).append("](").append(q.chart()).append(")\n\n");
+            }
+            a.notes().forEach(n -> md.append(n).append("\n\n"));
+            md.append("**What to notice.** ").append(q.notice()).append("\n\n");
+        }
+        return md.toString();
+    }
+
+    private static String meta(LessonRecord lesson) {
+        LessonRecord.Machine m = lesson.machine();
+        return "Made by scripts/spice lesson from " + lesson.startedAt() + " to " + lesson.finishedAt() + " on " + m.host()
+                + " (" + m.cpu() + ", " + m.cores() + " cores, " + m.memoryGib() + " GiB, " + m.os() + ")"
+                + (lesson.quick() ? ", --quick" : ", in full") + ".";
+    }
+
+    static String esc(String text) {
+        return text == null ? "" : text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}

@@ -1,0 +1,130 @@
+package org.spice.lesson;
+
+import java.util.List;
+
+/**
+ * The lesson's nine questions, each with its run: quick (a class's afternoon) or in full (bench's own defaults, as
+ * long as they need). Questions that ask of one server share one run: 1 and 6 (nginx's interfaces), 3 and 4 (the
+ * embedded server from a fresh start), 2 and 8 (four servers, a connection each and kept). The minutes are what each
+ * step took on a 2-core machine with the servers resident (docs/teaching.md), for the plan's estimate.
+ */
+public final class Questions {
+
+    private static final String EMBEDDED_PROBES = "--probes static,servlet,jsp,shtml,module";
+    private static final String NGINX_PROBES = "--server nginx --probes static,module,njs,lua,shtml,php-fpm,wsgi,fastcgi,cgi";
+    private static final String FOUR_SERVERS = "--server nginx,apache,tomcat,jetty --probes static,servlet,module"
+            + " --protocols http1.0,keepalive";
+    private static final String THREADS = "--server tomcat,tomcat-vt,jetty,jetty-vt --probes static,servlet"
+            + " --pairs tomcat/tomcat-vt,jetty/jetty-vt";
+    /**
+     * Quick: one client count for the ladder, a short warm-up and rounds bounded in time (side by side, --cpu-time is
+     * each server's under each protocol: four servers under two take eight times it).
+     */
+    private static final String QUICK = " --clients 8 --duration 1 --warm-up 10 --cpu-time ";
+
+    static final Step NGINX_QUICK = Step.of("nginx-interfaces", List.of("nginx"), 3, "bench " + NGINX_PROBES + QUICK + "90");
+    static final Step NGINX_FULL = Step.of("nginx-interfaces", List.of("nginx"), 12, "bench " + NGINX_PROBES + " --clients 8");
+    static final Step EMBEDDED_QUICK = Step.of("embedded", List.of("embedded"), 4,
+            "bench " + EMBEDDED_PROBES + " --clients 8 --duration 1 --cpu-time 120");
+    static final Step EMBEDDED_FULL = Step.of("embedded", List.of("embedded"), 8, "bench " + EMBEDDED_PROBES + " --clients 8");
+    static final Step SERVERS_QUICK = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 7,
+            "bench " + FOUR_SERVERS + QUICK + "25");
+    static final Step SERVERS_FULL = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 20,
+            "bench " + FOUR_SERVERS + " --clients 8");
+    static final Step SWEEP_QUICK = Step.of("page-sizes", List.of("embedded"), 8,
+            "sweep --probes static,shtml,cgi --sizes 1024,6250,65536 --warm-up 20 --duration 1 --cpu-time 60");
+    static final Step SWEEP_FULL = Step.of("page-sizes", List.of("embedded"), 25,
+            "sweep --probes static,servlet,jsp,shtml,cgi,module --sizes 1024,6250,16384,65536");
+    static final Step THREADS_QUICK = Step.of("threads", List.of("tomcat", "tomcat-vt", "jetty", "jetty-vt"), 4,
+            "bench " + THREADS + QUICK + "30").with("SPICE_JAVA_HOME", Step.JDK_21);
+    static final Step THREADS_FULL = Step.of("threads", List.of("tomcat", "tomcat-vt", "jetty", "jetty-vt"), 12,
+            "bench " + THREADS + " --clients 8").with("SPICE_JAVA_HOME", Step.JDK_21);
+    static final Step LATENCY_QUICK = Step.of("latency", List.of("embedded"), 4,
+            "bench --profile latency --probes static,servlet,module,cgi --clients 4,16 --warm-up 10 --common-rates 0.25,0.75"
+                    + " --curve 0.5,1.1");
+    static final Step LATENCY_FULL = Step.of("latency", List.of("embedded"), 10, "bench --profile latency");
+
+    /** The nine, in order. */
+    public static final List<Question> ALL = List.of(
+            new Question(1, "What does a process per request cost?",
+                    "CGI and FastCGI run the same C program: CGI starts it for every request, FastCGI keeps it"
+                            + " resident. The difference is starting and ending a process.",
+                    "How many times what FastCGI costs would you expect CGI to cost, and why?",
+                    "Read the report's why-it-costs section of the run: the kernel's counters show a process started and"
+                            + " page faults for every CGI request, none for FastCGI. FastCGI pays instead for the hop to"
+                            + " its resident program.",
+                    "nginx with fcgiwrap and the FastCGI library (scripts/spice server install nginx)",
+                    NGINX_QUICK, NGINX_FULL, Answers::processPerRequest),
+            new Question(2, "What does an in-process module save?",
+                    "The same page from the server's own file handler, from a module compiled into the server, and from"
+                            + " a servlet, on four servers in the same rounds.",
+                    "Will a module that writes a page from memory cost more or less than the server sending a file?"
+                            + " Will the interface matter more than the server?",
+                    "Compare the module's ratio with the distance between the servers' static files: the server is the"
+                            + " first choice, the interface the second.",
+                    "httpd, nginx, Tomcat and Jetty (scripts/spice server install all)",
+                    SERVERS_QUICK, SERVERS_FULL, CrossAnswers::modules),
+            new Question(3, "What does a template engine cost?",
+                    "A compiled JSP page against the servlet that writes the same bytes, and server-side includes"
+                            + " parsed on every request, on the embedded Tomcat.",
+                    "A JSP is compiled to a servlet. Will it cost what the servlet costs? What will parsing the page on"
+                            + " every request cost?",
+                    "A JSP whose interval holds the servlet's figure costs what a servlet costs; SSI's cost grows with"
+                            + " the page (question five).",
+                    "nothing beyond the build (the embedded server)", EMBEDDED_QUICK, EMBEDDED_FULL, Answers::templates),
+            new Question(4, "What does a JIT do on the first requests?",
+                    "The warm-up of the same run from a fresh start: each workload's CPU per request slice by slice,"
+                            + " and the share of the server's CPU its JIT compiler threads took.",
+                    "Will the first second of a fresh Java server cost what a steady one does? When will it be steady?",
+                    "A workload is steady once its compiler threads fall quiet; a figure taken before that measures the"
+                            + " compiler, not the interface.",
+                    "nothing beyond the build (the embedded server)", EMBEDDED_QUICK, EMBEDDED_FULL, Answers::jit),
+            new Question(5, "Where does the page size stop mattering?",
+                    "The probes built and measured at several page sizes, and per probe the line CPU per request ="
+                            + " fixed + per KB × page KB.",
+                    "Which costs more per KB: sending a file, parsing it for includes, or piping it out of a CGI"
+                            + " program?",
+                    "Where the fixed cost is larger than the bytes' cost, the interface is what a request pays for;"
+                            + " where it is smaller, the page is.",
+                    "nothing beyond the build (the embedded server, built again at each size)", SWEEP_QUICK, SWEEP_FULL,
+                    CurveAnswers::pageSize),
+            new Question(6, "What does a language runtime cost, and where it runs?",
+                    "Scripts returning the same page inside nginx (Lua, njs), in a resident pool behind a socket (PHP-FPM,"
+                            + " a WSGI server, a FastCGI program) and in a new process per request (CGI).",
+                    "Which costs more: the language, or the way the server reaches it?",
+                    "Read by rows of the same kind, not by language: inside the server a script costs about what the C"
+                            + " module does; behind a socket the hop is what is paid.",
+                    "nginx with Lua, njs, PHP-FPM and uWSGI (scripts/spice server install nginx)",
+                    NGINX_QUICK, NGINX_FULL, Answers::runtimes),
+            new Question(7, "Virtual threads or a pool of platform threads?",
+                    "The same probes on Tomcat and Jetty with their request threads from a pool, and with a virtual"
+                            + " thread per request, all four on one JDK in the same rounds.",
+                    "These probes never block. Will virtual threads save anything?",
+                    "Virtual threads are a way to block cheaply; here they show what the hand-off costs, the floor under"
+                            + " what they save an application that waits.",
+                    "Tomcat and Jetty (scripts/spice server install tomcat jetty) and a JDK 21 or later",
+                    THREADS_QUICK, THREADS_FULL, CrossAnswers::threads),
+            new Question(8, "How much of a request's cost is the connection?",
+                    "Each server's probes with a connection per request (HTTP/1.0, the white paper's load) and with the"
+                            + " connection kept, each protocol an arm of its own in the same rounds.",
+                    "What share of serving a small page is opening and closing its connection?",
+                    "The connection's cost is the same whatever answers the request, so it dilutes every interface's"
+                            + " ratio towards one: keep-alive widens the differences.",
+                    "httpd, nginx, Tomcat and Jetty (scripts/spice server install all)",
+                    SERVERS_QUICK, SERVERS_FULL, CrossAnswers::connection),
+            new Question(9, "What does an interface add to a user's wait, at the same load?",
+                    "Every probe offered the same request rates, open loop, each latency taken from its request's due"
+                            + " time, paired with the static file's in each round.",
+                    "At the same load, how much longer will a user wait for a CGI page than for the file? For a servlet?",
+                    "Below its capacity an interface adds what its work takes and no more; near capacity an open loop's"
+                            + " tail is chance, and a quiet server answers later.",
+                    "nothing beyond the build (the embedded server)", LATENCY_QUICK, LATENCY_FULL, CurveAnswers::latency));
+
+    private Questions() {
+    }
+
+    /** Question {@code number}, or null. */
+    public static Question number(int number) {
+        return ALL.stream().filter(q -> q.number() == number).findFirst().orElse(null);
+    }
+}
