@@ -51,9 +51,19 @@ public final class LessonCommand extends Cli.Printing implements Callable<Intege
             + " row per machine for each question's headline figure: class.html and class.md (nothing is run).")
     List<Path> compare;
 
+    @Option(names = "--rewrite", paramLabel = "DIR", description = "Read the lesson in DIR again from its runs, as this"
+            + " SPICE reads them, and write its lesson.json and page again (nothing is run).")
+    Path rewrite;
+
     @Override
     public Integer call() throws Exception {
         Cli.Checks check = new Cli.Checks(spec);
+        if (rewrite != null) {
+            if (questions != null || quick || dryRun || compare != null || outDir != null) {
+                throw check.fail("--rewrite reads a lesson already made: it goes alone");
+            }
+            return Lesson.rewrite(rewrite, out, err);
+        }
         if (compare != null) {
             if (questions != null || quick || dryRun) {
                 throw check.fail("--compare reads lessons already made: it goes without --questions, --quick and --dry-run");

@@ -57,21 +57,27 @@ final class CurveAnswers {
             perKb.add(line.perKbUs());
             perKbCi.add(line.perKbUsCi());
         }
+        // where the bytes cost what the request does: fixed = per KB × KB, for a line whose slope is told from none
         List<String> crossings = new ArrayList<>();
+        List<String> flat = new ArrayList<>();
         for (Map.Entry<String, Sweep.Line> entry : sweep.probes().entrySet()) {
             Sweep.Line line = entry.getValue();
-            if (line.perKbUs() > 0) {
+            if (line.perKbUs() > 0 && (Double.isNaN(line.perKbUsCi()) || line.perKbUs() > line.perKbUsCi())) {
                 crossings.add(String.format(Locale.ROOT, "%s at about %s KB", entry.getKey(),
                         Format.words(line.fixedUs() / line.perKbUs())));
+            } else {
+                flat.add(entry.getKey() + "'s");
             }
         }
         String headline = probes.contains("shtml") ? "shtml" : probes.get(probes.size() - 1);
         int at = probes.indexOf(headline);
         figures.add(0, figures.remove(2 * at));
         String sentence = String.format(Locale.ROOT, "%s costs %s µs for every KB of the page (%s µs) on top of %s µs a"
-                + " request; the bytes cost as much as the request itself (fixed = per KB × KB) for %s.", headline,
-                Format.num(perKb.get(at), 2), plusMinus(perKbCi.get(at)).strip(),
-                Format.words(sweep.probes().get(headline).fixedUs()), Format.list(crossings));
+                + " request%s%s.", headline, Format.num(perKb.get(at), 2), plusMinus(perKbCi.get(at)).strip(),
+                Format.words(sweep.probes().get(headline).fixedUs()), crossings.isEmpty() ? ""
+                        : "; the bytes cost as much as the request itself (fixed = per KB × KB) for "
+                                + Format.list(crossings), flat.isEmpty() ? "" : "; " + Format.list(flat)
+                                + " cost per KB is not told apart from none at these sizes");
         Answer.Chart chart = new Answer.Chart("Server CPU per KB of the page (the line's slope, 95 % intervals)",
                 "µs per KB", probes, List.of(new Answer.Series("per KB", perKb, perKbCi)), null);
         return new Answer(sentence, header, rows, List.of("Each size is a bench of its own on a server built and started"

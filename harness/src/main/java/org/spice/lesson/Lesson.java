@@ -18,6 +18,9 @@ import org.spice.bench.run.Recorder;
  */
 public final class Lesson {
 
+    /** The folder of a lesson's runs, each in a folder named by its step. */
+    static final String RUNS = "runs";
+
     private final List<Question> questions;
     private final boolean quick;
     private final Path root;
@@ -52,26 +55,17 @@ public final class Lesson {
         Files.createDirectories(page);
         String started = now();
         LessonRun runs = new LessonRun(root, err);
-        List<LessonRun.Outcome> outcomes = runs.run(plan, page.resolve("runs"));
+        List<LessonRun.Outcome> outcomes = runs.run(plan, page.resolve(RUNS));
         List<LessonRecord.Entry> entries = new ArrayList<>();
-        boolean unanswered = false;
         for (Question question : questions) {
-            LessonRecord.Entry entry = entry(question, plan, outcomes, page);
-            unanswered |= entry.status().equals(LessonRecord.NO_ANSWER);
-            entries.add(entry);
+            entries.add(entry(question, plan, outcomes, page));
         }
         String stopped = runs.stoppedBy();
         LessonRecord lesson = new LessonRecord(LessonRecord.SCHEMA, command, quick, started, now(), stopped != null,
                 stopped == null ? null : "the lesson was " + stopped + "; runs not made are marked, answers of a run"
                         + " cut short are marked partial", LessonRecord.Machine.here(), outcomes, entries);
-        lesson.write(page);
-        LessonPage.write(lesson, page);
-        for (LessonRecord.Entry entry : entries) {
-            out.println(entry.number() + ". " + entry.title() + " " + (entry.hasAnswer() ? entry.answer().sentence()
-                    : entry.status() + ": " + entry.why()));
-        }
-        out.println("lesson: " + page.resolve(LessonPage.HTML).toAbsolutePath());
-        return runs.signalStatus() != 0 ? runs.signalStatus() : unanswered ? 1 : 0;
+        int status = written(lesson, page, out);
+        return runs.signalStatus() != 0 ? runs.signalStatus() : status;
     }
 
     /** One question's entry: skipped, unanswered (why), or its answer read from its run and its chart drawn. */
@@ -84,22 +78,66 @@ public final class Lesson {
         }
         List<String> commands = List.of(step.command(), alone);
         LessonRun.Outcome outcome = outcomes.stream().filter(o -> o.id().equals(step.id())).findFirst().orElseThrow();
+        return answered(q, outcome, commands, page, err);
+    }
+
+    /**
+     * A question's entry from its run's outcome: not run, or its answer read from the run's results under the lesson's
+     * runs/ (partial where the run was stopped or failed; no answer, and why, where none could be read).
+     */
+    private static LessonRecord.Entry answered(Question q, LessonRun.Outcome outcome, List<String> commands, Path page,
+            PrintStream err) {
         if (outcome.status().equals(LessonRun.Outcome.NOT_RUN)) {
             return entry(q, LessonRecord.NO_ANSWER, "not run: the lesson was stopped before it", commands, null, null);
         }
         try {
-            Answer answer = q.reading().read(Path.of(outcome.dir()));
+            Answer answer = q.reading().read(page.resolve(RUNS).resolve(outcome.id()));
             String chart = "q" + q.number() + ".png";
             LessonCharts.write(answer.chart(), page.resolve(chart));
             boolean done = outcome.status().equals(LessonRun.Outcome.DONE);
-            return entry(q, done ? LessonRecord.ANSWERED : LessonRecord.PARTIAL, done ? null : "Partial: its run was "
-                    + outcome.status() + (outcome.exit() == 0 ? "" : " (exit " + outcome.exit() + ")")
-                    + "; the figures are what it measured before.", commands, answer, chart);
+            return entry(q, done ? LessonRecord.ANSWERED : LessonRecord.PARTIAL, done ? null : "Partial: its run "
+                    + (outcome.status().equals(LessonRun.Outcome.STOPPED) ? "was stopped" : "failed") + " (exit "
+                    + outcome.exit() + "); the figures are what it measured before.", commands, answer, chart);
         } catch (IOException | RuntimeException e) {
             err.println("spice lesson: question " + q.number() + ": no answer: " + e.getMessage());
             return entry(q, LessonRecord.NO_ANSWER, "its run (" + outcome.status() + ") gave no answer: "
                     + e.getMessage(), commands, null, null);
         }
+    }
+
+    /**
+     * The lesson in {@code dir} read again from its runs, as this SPICE reads them (after an upgrade, or a fix in how
+     * an answer is read): its answers, lesson.json and the page rewritten, its runs, times and machine kept.
+     */
+    public static int rewrite(Path dir, PrintStream out, PrintStream err) {
+        try {
+            LessonRecord old = LessonRecord.read(dir);
+            List<LessonRecord.Entry> entries = new ArrayList<>();
+            for (LessonRecord.Entry e : old.questions()) {
+                Question q = Questions.number(e.number());
+                LessonRun.Outcome outcome = old.runs().stream().filter(o -> o.questions().contains(e.number()))
+                        .findFirst().orElse(null);
+                entries.add(q == null || outcome == null ? e : answered(q, outcome, e.commands(), dir, err));
+            }
+            LessonRecord lesson = new LessonRecord(old.schema(), old.command(), old.quick(), old.startedAt(),
+                    old.finishedAt(), old.partial(), old.partialReason(), old.machine(), old.runs(), entries);
+            return written(lesson, dir, out);
+        } catch (IOException e) {
+            err.println("spice lesson: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** lesson.json and the page in {@code dir}, each answer said; 1 where a question has none, else 0. */
+    private static int written(LessonRecord lesson, Path dir, PrintStream out) throws IOException {
+        lesson.write(dir);
+        LessonPage.write(lesson, dir);
+        for (LessonRecord.Entry entry : lesson.questions()) {
+            out.println(entry.number() + ". " + entry.title() + " " + (entry.hasAnswer() ? entry.answer().sentence()
+                    : entry.status() + ": " + entry.why()));
+        }
+        out.println("lesson: " + dir.resolve(LessonPage.HTML).toAbsolutePath());
+        return lesson.questions().stream().anyMatch(e -> e.status().equals(LessonRecord.NO_ANSWER)) ? 1 : 0;
     }
 
     private static LessonRecord.Entry entry(Question q, String status, String why, List<String> commands, Answer answer,

@@ -29,7 +29,7 @@ final class LessonCompare {
         return lessons;
     }
 
-    /** Per question, a header and a row per lesson: who ran it, the headline figure with its interval, its load. */
+    /** Per question, a row per lesson: who ran it, the headline figure with its interval, its rounds and its load. */
     static List<Table> tables(List<Path> dirs, List<LessonRecord> lessons) {
         TreeSet<Integer> numbers = new TreeSet<>();
         lessons.forEach(l -> l.questions().forEach(q -> numbers.add(q.number())));
@@ -48,13 +48,13 @@ final class LessonCompare {
                 LessonRecord.Machine m = lesson.machine();
                 String who = dirs.get(i).getFileName() + ": " + m.host() + ", " + m.cores() + " cores";
                 if (!q.hasAnswer() || q.answer().figures().isEmpty()) {
-                    rows.add(List.of(who, lesson.startedAt(), q.status(), "-", ""));
+                    rows.add(List.of(who, lesson.startedAt(), q.status(), "-", "", ""));
                     continue;
                 }
                 Answer.Figure headline = q.answer().figures().get(0);
                 figure = figure == null ? headline.name() : figure;
                 rows.add(List.of(who, lesson.startedAt(), headline.name(), headline.text(),
-                        headline.rounds() > 0 ? headline.rounds() + " rounds at " + headline.load() : headline.load()));
+                        headline.rounds() > 0 ? Integer.toString(headline.rounds()) : "not paired", headline.load()));
             }
             tables.add(new Table(number, title, rows));
         }
@@ -63,14 +63,15 @@ final class LessonCompare {
 
     /** One question across the class. */
     record Table(int number, String title, List<List<String>> rows) {
-        static final List<String> HEADER = List.of("lesson: machine", "started", "figure", "value (95 % interval)", "load");
+        static final List<String> HEADER = List.of("lesson: machine", "started", "figure", "value (95 % interval)",
+                "rounds", "load");
     }
 
     static String markdown(List<Table> tables) {
         StringBuilder md = new StringBuilder("# A class's lessons side by side\n\n");
         for (Table t : tables) {
             md.append("## ").append(t.number()).append(". ").append(t.title()).append("\n\n| ")
-                    .append(String.join(" | ", Table.HEADER)).append(" |\n|---|---|---|---|---|\n");
+                    .append(String.join(" | ", Table.HEADER)).append(" |\n|---|---|---|---|---|---|\n");
             t.rows().forEach(r -> md.append("| ").append(String.join(" | ", r)).append(" |\n"));
             md.append("\n");
         }

@@ -24,15 +24,15 @@ public final class Questions {
 
     static final Step NGINX_QUICK = Step.of("nginx-interfaces", List.of("nginx"), 3, "bench " + NGINX_PROBES + QUICK + "90");
     static final Step NGINX_FULL = Step.of("nginx-interfaces", List.of("nginx"), 12, "bench " + NGINX_PROBES + " --clients 8");
-    static final Step EMBEDDED_QUICK = Step.of("embedded", List.of("embedded"), 4,
+    static final Step EMBEDDED_QUICK = Step.of("embedded", List.of("embedded"), 3,
             "bench " + EMBEDDED_PROBES + " --clients 8 --duration 1 --cpu-time 120");
     static final Step EMBEDDED_FULL = Step.of("embedded", List.of("embedded"), 8, "bench " + EMBEDDED_PROBES + " --clients 8");
-    static final Step SERVERS_QUICK = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 7,
+    static final Step SERVERS_QUICK = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 8,
             "bench " + FOUR_SERVERS + QUICK + "25");
     static final Step SERVERS_FULL = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 20,
             "bench " + FOUR_SERVERS + " --clients 8");
-    static final Step SWEEP_QUICK = Step.of("page-sizes", List.of("embedded"), 8,
-            "sweep --probes static,shtml,cgi --sizes 1024,6250,65536 --warm-up 20 --duration 1 --cpu-time 60");
+    static final Step SWEEP_QUICK = Step.of("page-sizes", List.of("embedded"), 6,
+            "sweep --probes static,shtml,cgi --sizes 1024,6250,16384,65536 --warm-up 20 --duration 1 --cpu-time 60");
     static final Step SWEEP_FULL = Step.of("page-sizes", List.of("embedded"), 25,
             "sweep --probes static,servlet,jsp,shtml,cgi,module --sizes 1024,6250,16384,65536");
     static final Step THREADS_QUICK = Step.of("threads", List.of("tomcat", "tomcat-vt", "jetty", "jetty-vt"), 4,

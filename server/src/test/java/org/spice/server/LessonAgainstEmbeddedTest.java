@@ -32,7 +32,10 @@ import com.fasterxml.jackson.databind.JsonNode;
  * answered from a real run on the embedded server (SPICE_LESSON_OPTIONS shortens it: the page shows the command as it
  * ran), and the page rendered in Chromium: every figure on it is in lesson.json, every command on it parses, its chart
  * drew, and nothing is left running. The page stays in server/target/lesson-browser/ for a human to look at (its
- * screenshot, lesson.png). Run once, with the default page.
+ * screenshot, lesson.png). And SIGTERM in the middle of a run ends the lesson as it ends a bench: the run's partial
+ * results, the page marked partial, exit 143, nothing left running. Some two minutes in all: the question's run (its
+ * rounds 45 s, the warm-up of the 100 JSP pages most of the rest), then a start of the embedded server.
+ * Run once, with the default page.
  */
 class LessonAgainstEmbeddedTest {
 
@@ -110,6 +113,35 @@ class LessonAgainstEmbeddedTest {
         }
         Chromium.browse(chromium, out.resolve("index.html"), "--screenshot=" + out.resolve("lesson.png").toAbsolutePath(),
                 "--window-size=" + Chromium.WIDTH + ",3000");
+        assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("").contains(out.toString())),
+                "nothing the lesson started still runs");
+        assertFalse(Files.exists(root.resolve("run/embedded-18080/server.pid")), "the embedded server stopped");
+    }
+
+    @Test
+    void aSignalEndsTheLessonAsItEndsABenchPartialAndNothingLeftRunning() throws Exception {
+        assumeTrue(CanonicalPage.builtBytes() == CanonicalPage.DEFAULT_BYTES, "run once, with the default page");
+        Path root = PlanCommands.projectRoot();
+        Path out = dir.resolve("stopped");
+        List<String> command = new ArrayList<>(List.of("bash", root.resolve("scripts/spice").toString(), "lesson",
+                "--questions", "3,9", "--quick", "--out", out.toString()));
+        Path log = dir.resolve("stopped.log");
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        // once the embedded server has started and measured its idle CPU, the run is under way
+        long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
+        while (!Files.readString(log).contains("idle:") && process.isAlive() && System.nanoTime() < until) {
+            Thread.sleep(200);
+        }
+        assertTrue(process.isAlive(), "the lesson runs: " + Files.readString(log));
+        process.destroy();   // SIGTERM, as a service manager or kill sends it
+        assertTrue(process.waitFor(3, TimeUnit.MINUTES), "the lesson ended after SIGTERM");
+        String said = Files.readString(log);
+        assertEquals(143, process.exitValue(), said);
+        JsonNode lesson = ResultsJson.MAPPER.readTree(out.resolve("lesson.json").toFile());
+        assertTrue(lesson.get("partial").asBoolean(), said);
+        assertEquals("stopped", lesson.get("runs").get(0).get("status").asText());
+        assertEquals("not run", lesson.get("runs").get(1).get("status").asText(), "question 9's run, after the signal");
+        assertTrue(Files.readString(out.resolve("index.html")).contains("Partial: the lesson was stopped by SIGTERM"));
         assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("").contains(out.toString())),
                 "nothing the lesson started still runs");
         assertFalse(Files.exists(root.resolve("run/embedded-18080/server.pid")), "the embedded server stopped");
