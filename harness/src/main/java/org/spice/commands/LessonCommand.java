@@ -7,6 +7,7 @@ import java.util.concurrent.Callable;
 import org.spice.bench.plan.PlanCommands;
 import org.spice.cli.Cli;
 import org.spice.lesson.Lesson;
+import org.spice.lesson.Question;
 import org.spice.lesson.Questions;
 
 import picocli.CommandLine.Command;
@@ -36,7 +37,7 @@ public final class LessonCommand extends Cli.Printing implements Callable<Intege
     @Option(names = "--questions", paramLabel = "LIST", split = ",", description = "The questions, 1 to 9 (default: all).")
     List<Integer> questions;
 
-    @Option(names = "--quick", description = "Shorter runs: a class's afternoon (all nine in about 45 minutes on 2"
+    @Option(names = "--quick", description = "Shorter runs: a class's afternoon (all nine within 45 minutes on 2"
             + " cores) rather than bench's full defaults.")
     boolean quick;
 
@@ -70,7 +71,7 @@ public final class LessonCommand extends Cli.Printing implements Callable<Intege
             }
             return Lesson.compare(compare, outDir, out, err);
         }
-        List<Integer> chosen = questions == null ? Questions.ALL.stream().map(q -> q.number()).toList() : questions;
+        List<Integer> chosen = questions == null ? Questions.ALL.stream().map(Question::number).toList() : questions;
         for (int number : chosen) {
             if (Questions.number(number) == null) {
                 throw check.fail("--questions takes numbers from 1 to " + Questions.ALL.size() + ", not " + number);
