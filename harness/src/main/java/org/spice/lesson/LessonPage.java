@@ -46,7 +46,8 @@ final class LessonPage {
         page.append("<p class=\"method\">Read <b>server CPU per request</b> first: on one machine the client takes about a core, so a"
                 + " request rate mostly measures the client, and the CPU the server spent per request measures the"
                 + " interface. Every comparison is a ratio paired round by round, with its 95 % interval: call a"
-                + " difference a finding only when the interval says so. Predict each answer before you open it.</p>\n<ol>");
+                + " difference a finding only when the interval says so; a figure printed without one had too few rounds for it."
+                + " Predict each answer before you open it.</p>\n<ol>");
         for (LessonRecord.Entry q : lesson.questions()) {
             page.append("<li value=\"").append(q.number()).append("\"><a href=\"#q").append(q.number()).append("\">").append(esc(q.title())).append("</a> (")
                     .append(esc(q.status())).append(")</li>");
@@ -101,6 +102,8 @@ final class LessonPage {
         if (lesson.partial()) {
             md.append("**Partial:** ").append(lesson.partialReason()).append("\n\n");
         }
+        md.append("Every figure is the server's CPU per request; every comparison a ratio paired round by round, with its 95 %"
+                + " interval (a figure printed without one had too few rounds for it).\n\n");
         for (LessonRecord.Entry q : lesson.questions()) {
             md.append("## ").append(q.number()).append(". ").append(q.title()).append("\n\n").append(q.isolates())
                     .append("\n\nNeeds ").append(q.needs()).append(".\n\n**Predict first.** ").append(q.predict())

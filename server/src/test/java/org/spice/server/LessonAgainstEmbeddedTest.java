@@ -59,6 +59,15 @@ class LessonAgainstEmbeddedTest {
             + "  document.documentElement.appendChild(out);\n"
             + "});\n</script>\n";
 
+    /**
+     * What every run of the lesson here takes in place of its own: shorter phases, and the probes the question reads
+     * without the module. This module's tests run before its own jar is packaged, and the embedded server that
+     * scripts/spice starts runs from that jar, the Valve inside it: in the suite's second pass, at 6,250 bytes, it is
+     * still the 1,000-byte pass's, and verify refuses it (as it should). The page's probes come from the war, packaged
+     * before.
+     */
+    private static final String SHORT = "--warm-up 10 --cpu-time 45 --duration 0.5 --probes static,servlet,jsp,shtml";
+
     @TempDir
     Path dir;
 
@@ -126,7 +135,9 @@ class LessonAgainstEmbeddedTest {
         List<String> command = new ArrayList<>(List.of("bash", root.resolve("scripts/spice").toString(), "lesson",
                 "--questions", "3,9", "--quick", "--out", out.toString()));
         Path log = dir.resolve("stopped.log");
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().put("SPICE_LESSON_OPTIONS", SHORT);
+        Process process = builder.start();
         // once the embedded server has started and measured its idle CPU, the run is under way
         long until = System.nanoTime() + TimeUnit.MINUTES.toNanos(3);
         while (!Files.readString(log).contains("idle:") && process.isAlive() && System.nanoTime() < until) {
@@ -175,7 +186,7 @@ class LessonAgainstEmbeddedTest {
         command.addAll(args);
         Path log = Files.createTempFile(dir, "lesson", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().put("SPICE_LESSON_OPTIONS", "--warm-up 10 --cpu-time 45 --duration 0.5");
+        builder.environment().put("SPICE_LESSON_OPTIONS", SHORT);
         Process process = builder.start();
         if (!process.waitFor(10, TimeUnit.MINUTES)) {
             process.destroy();
