@@ -57,7 +57,24 @@ final class CurveAnswers {
             perKb.add(line.perKbUs());
             perKbCi.add(line.perKbUsCi());
         }
-        // where the bytes cost what the request does: fixed = per KB × KB, for a line whose slope is told from none
+        String headline = probes.contains("shtml") ? "shtml" : probes.get(probes.size() - 1);
+        int at = probes.indexOf(headline);
+        figures.add(0, figures.remove(2 * at));
+        String sentence = String.format(Locale.ROOT, "%s costs %s µs for every KB of the page (%s µs) on top of %s µs a"
+                + " request%s.", headline, Format.num(perKb.get(at), 2), plusMinus(perKbCi.get(at)).strip(),
+                Format.words(sweep.probes().get(headline).fixedUs()), crossings(sweep));
+        Answer.Chart chart = new Answer.Chart("Server CPU per KB of the page (the line's slope, 95 % intervals)",
+                "µs per KB", probes, List.of(new Answer.Series("per KB", perKb, perKbCi)), null);
+        return new Answer(sentence, header, rows, List.of("Each size is a bench of its own on a server built and started"
+                + " for it: the points are not paired across sizes; the line's intervals are Student's t on its"
+                + " residuals."), figures, chart);
+    }
+
+    /**
+     * Where the bytes cost what the request does (fixed = per KB × KB), for each line whose slope is told from none,
+     * and which lines' slopes are not: the tail of question 5's sentence.
+     */
+    private static String crossings(Sweep sweep) {
         List<String> crossings = new ArrayList<>();
         List<String> flat = new ArrayList<>();
         for (Map.Entry<String, Sweep.Line> entry : sweep.probes().entrySet()) {
@@ -69,20 +86,9 @@ final class CurveAnswers {
                 flat.add(entry.getKey() + "'s");
             }
         }
-        String headline = probes.contains("shtml") ? "shtml" : probes.get(probes.size() - 1);
-        int at = probes.indexOf(headline);
-        figures.add(0, figures.remove(2 * at));
-        String sentence = String.format(Locale.ROOT, "%s costs %s µs for every KB of the page (%s µs) on top of %s µs a"
-                + " request%s%s.", headline, Format.num(perKb.get(at), 2), plusMinus(perKbCi.get(at)).strip(),
-                Format.words(sweep.probes().get(headline).fixedUs()), crossings.isEmpty() ? ""
-                        : "; the bytes cost as much as the request itself (fixed = per KB × KB) for "
-                                + Format.list(crossings), flat.isEmpty() ? "" : "; " + Format.list(flat)
-                                + " cost per KB is not told apart from none at these sizes");
-        Answer.Chart chart = new Answer.Chart("Server CPU per KB of the page (the line's slope, 95 % intervals)",
-                "µs per KB", probes, List.of(new Answer.Series("per KB", perKb, perKbCi)), null);
-        return new Answer(sentence, header, rows, List.of("Each size is a bench of its own on a server built and started"
-                + " for it: the points are not paired across sizes; the line's intervals are Student's t on its"
-                + " residuals."), figures, chart);
+        return (crossings.isEmpty() ? "" : "; the bytes cost as much as the request itself (fixed = per KB × KB) for "
+                + Format.list(crossings)) + (flat.isEmpty() ? "" : "; " + Format.list(flat)
+                + " cost per KB is not told apart from none at these sizes");
     }
 
     /** Question 9: every probe at the same offered rates, its median wait against the static file's. */
@@ -107,13 +113,10 @@ final class CurveAnswers {
         }
         List<List<String>> rows = new ArrayList<>();
         List<Answer.Figure> figures = new ArrayList<>();
-        List<String> categories = new ArrayList<>();
-        List<Answer.Series> series = new ArrayList<>();
         for (String probe : probes) {
             List<String> row = new ArrayList<>(List.of(probe.equals(Reference.STATIC) ? "static (ms)" : probe));
             for (double rate : rates) {
-                LatencyProfile.AtRate at = profile.common().stream()
-                        .filter(a -> a.probe().equals(probe) && a.offeredRps() == rate).findFirst().orElse(null);
+                LatencyProfile.AtRate at = at(profile, probe, rate);
                 if (at == null) {
                     row.addAll(List.of("-", "-"));
                 } else if (probe.equals(Reference.STATIC)) {
@@ -128,21 +131,6 @@ final class CurveAnswers {
             }
             rows.add(row);
         }
-        for (double rate : rates) {
-            List<Double> values = new ArrayList<>();
-            List<Double> errors = new ArrayList<>();
-            for (String probe : probes) {
-                if (probe.equals(Reference.STATIC)) {
-                    continue;
-                }
-                LatencyProfile.AtRate at = profile.common().stream()
-                        .filter(a -> a.probe().equals(probe) && a.offeredRps() == rate).findFirst().orElse(null);
-                values.add(at == null ? Double.NaN : at.p50Ratio());
-                errors.add(at == null ? Double.NaN : at.p50RatioCi());
-            }
-            series.add(new Answer.Series(String.format(Locale.ROOT, "%,.0f req/s", rate), values, errors));
-        }
-        probes.stream().filter(p -> !p.equals(Reference.STATIC)).forEach(categories::add);
         Answer.Figure cgi = figures.stream().filter(f -> f.name().startsWith("cgi ")).findFirst().orElse(figures.get(0));
         Answer.Figure servlet = figures.stream().filter(f -> f.name().startsWith("servlet ")).findFirst().orElse(null);
         figures.remove(cgi);
@@ -153,10 +141,36 @@ final class CurveAnswers {
                         + Format.words(servlet.value()) + " (" + Cells.percent(servlet.relativeCi()).strip() + ")",
                 rows.get(probes.indexOf(Reference.STATIC)).get(1));
         Answer.Chart chart = new Answer.Chart("Median wait, × the static file's at the same offered rate (95 % intervals)",
-                "× the static file's p50", categories, series, 1.0);
+                "× the static file's p50", probes.stream().filter(p -> !p.equals(Reference.STATIC)).toList(),
+                p50Series(profile, probes, rates), 1.0);
         return new Answer(sentence, header, rows, List.of("Open loop: every probe offered the same rates, each latency"
                 + " taken from its request's due time, each probe's slice paired with the static file's in its round ("
                 + profile.rounds() + " rounds)."), figures, chart);
+    }
+
+    /** Per common rate, each probe's median against the static file's, with its interval: the chart's bars. */
+    private static List<Answer.Series> p50Series(LatencyProfile profile, List<String> probes, TreeSet<Double> rates) {
+        List<Answer.Series> series = new ArrayList<>();
+        for (double rate : rates) {
+            List<Double> values = new ArrayList<>();
+            List<Double> errors = new ArrayList<>();
+            for (String probe : probes) {
+                if (probe.equals(Reference.STATIC)) {
+                    continue;
+                }
+                LatencyProfile.AtRate at = at(profile, probe, rate);
+                values.add(at == null ? Double.NaN : at.p50Ratio());
+                errors.add(at == null ? Double.NaN : at.p50RatioCi());
+            }
+            series.add(new Answer.Series(String.format(Locale.ROOT, "%,.0f req/s", rate), values, errors));
+        }
+        return series;
+    }
+
+    /** {@code probe} at the common rate {@code rate}, or null where it has no figure there. */
+    private static LatencyProfile.AtRate at(LatencyProfile profile, String probe, double rate) {
+        return profile.common().stream().filter(a -> a.probe().equals(probe) && a.offeredRps() == rate).findFirst()
+                .orElse(null);
     }
 
     private static String plusMinus(double ci) {

@@ -1,9 +1,7 @@
 package org.spice.lesson;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +12,7 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import org.spice.bench.plan.Shell;
+import org.spice.bench.report.Format;
 
 /**
  * What a lesson will run: the chosen questions' steps, each once however many questions it answers, and the
@@ -89,18 +88,15 @@ record LessonPlan(List<Question> questions, List<Step> steps, Map<Integer, Strin
 
     /** "3", "3 and 4", "1, 6 and 8". */
     static String words(List<Integer> numbers) {
-        List<String> each = numbers.stream().map(String::valueOf).toList();
-        return each.size() < 2 ? String.join("", each)
-                : String.join(", ", each.subList(0, each.size() - 1)) + " and " + each.get(each.size() - 1);
+        return Format.list(numbers.stream().map(String::valueOf).toList());
     }
 
     /** What {@code scripts/spice server installed NAME} says is missing: the commands that install it; "" for nothing. */
     private static String installed(Path root, String server) {
         List<String> lines = new ArrayList<>();
         try {
-            ByteSink sink = new ByteSink();
-            int status = Shell.runScript(root, List.of("server", "installed", server), sink.stream());
-            lines.addAll(sink.lines());
+            int status = Shell.runScript(root, List.of("server", "installed", server), lines);
+            lines.removeIf(String::isBlank);
             return status == 0 ? "" : lines.isEmpty() ? "scripts/spice server install " + server : String.join("; ", lines);
         } catch (IOException e) {
             return "scripts/spice server install " + server + " (" + e.getMessage() + ")";
@@ -142,18 +138,5 @@ record LessonPlan(List<Question> questions, List<Step> steps, Map<Integer, Strin
             return 0;
         }
         return 0;
-    }
-
-    /** Lines printed into a stream, kept. */
-    private static final class ByteSink {
-        private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-
-        PrintStream stream() {
-            return new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        }
-
-        List<String> lines() {
-            return bytes.toString(StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
-        }
     }
 }

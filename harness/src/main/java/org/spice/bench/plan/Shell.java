@@ -80,6 +80,11 @@ public final class Shell {
         return new Shell(root, err).run(args, null);
     }
 
+    /** Runs ROOT/scripts/spice ARGS, its stdout's lines into {@code captured} (its stderr to ours); its exit status. */
+    public static int runScript(Path root, List<String> args, List<String> captured) throws IOException {
+        return new Shell(root, System.err).run(args, captured);
+    }
+
     /** Runs scripts/spice ARGS; its output goes to stderr, or into {@code captured} (stderr still to ours). */
     private int run(List<String> args, List<String> captured) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command(args)).redirectInput(ProcessBuilder.Redirect.INHERIT);
