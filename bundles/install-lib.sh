@@ -16,6 +16,7 @@ BUNDLE_DIR=$(cd "$(dirname "$0")" && pwd)
 source "$BUNDLE_DIR/bundle.env"
 DRY_RUN=no
 UNINSTALL=no
+# shellcheck disable=SC2034  # read by each install.sh, which sources this
 PREFIX=""
 PHASE=check
 CONFLICTS=()
@@ -34,6 +35,7 @@ USAGE
     bundle_usage
 }
 
+# shellcheck disable=SC2034  # PREFIX is read by each install.sh, which sources this
 parse_options() {
     while [ $# -gt 0 ]; do
         case "$1" in

@@ -4,6 +4,7 @@
 # URL layout (Debian/Ubuntu: conf-available/spice.conf, enabled as a2enconf does; RHEL: conf.d/spice.conf). The
 # runtime probes are those the machine has: php-fpm (a pool spice-helpers runs), wsgi (mod_wsgi), lua (mod_lua),
 # mod-php (where httpd loads mod_php itself).
+# shellcheck source=../install-lib.sh  # lib/ in the bundle, as bundle.sh lays it out
 source "$(dirname "$0")/lib/install-lib.sh"
 
 CONF_DIR="" MODULES_DIR="" FCGI_PORT=9461 SERVICE_USER="" BUILD_MODULE=auto

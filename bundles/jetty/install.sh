@@ -2,6 +2,7 @@
 # Installs the SPICE probes into a JETTY_BASE of Jetty 12.0 or 12.1: SPICE's Jetty modules (the module Handler,
 # the CGI probe through fcgiwrap, the FastCGI probe, GET/HEAD-only hardening), spice.war and the SSI context
 # as webapps/ descriptors in the ee10 or ee11 environment, and start.d/spice.ini that enables them.
+# shellcheck source=../install-lib.sh  # lib/ in the bundle, as bundle.sh lays it out
 source "$(dirname "$0")/lib/install-lib.sh"
 
 JETTY_HOME_DIR=${JETTY_HOME:-} ENVIRONMENT="" FCGI_PORT=9463 FCGIWRAP_SOCKET="" SERVICE_USER="" HARDENING=yes

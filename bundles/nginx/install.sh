@@ -2,6 +2,7 @@
 # Installs the SPICE probes into a stock nginx: the pages, the CGI and FastCGI programs, the C module and the njs
 # files under PREFIX/opt/spice/nginx, a server block in conf.d/spice.conf on its own address, and the module's
 # load_module line in modules-enabled/ (Debian's layout).
+# shellcheck source=../install-lib.sh  # lib/ in the bundle, as bundle.sh lays it out
 source "$(dirname "$0")/lib/install-lib.sh"
 
 CONF_DIR="" LISTEN=127.0.0.1:8084 FCGI_PORT=9462 FCGIWRAP_SOCKET="" SERVICE_USER="" BUILD_MODULE=auto

@@ -3,6 +3,7 @@
 # it serves in lib/, and the context descriptor conf/Catalina/localhost/spice.xml that puts the Valves in the
 # probes' context, so server.xml stays as it is. The tomcat bundle is for Tomcat 10.1 and 11 (Jakarta EE), the
 # tomcat9 bundle the same war converted to javax for Tomcat 9.
+# shellcheck source=../install-lib.sh  # lib/ in the bundle, as bundle.sh lays it out
 source "$(dirname "$0")/lib/install-lib.sh"
 
 ENGINE=Catalina HOST=localhost

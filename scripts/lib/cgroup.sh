@@ -56,9 +56,9 @@ cgroup_remove() {
     if [ -n "$group" ]; then
         for ((waited = 0; waited < 50; waited++)); do
             [ -n "$(cat "$group/cgroup.procs" 2>/dev/null)" ] || break   # a cgroup file's size is 0: read it
-            for pid in $(cat "$group/cgroup.procs"); do
+            while read -r pid; do
                 kill -KILL "$pid" 2>/dev/null || true
-            done
+            done < "$group/cgroup.procs"
             sleep 0.1
         done
         rmdir "$group" 2>/dev/null || echo "spice: could not remove the cgroup $group (processes left in it)" >&2

@@ -2,12 +2,89 @@
 # shellcheck shell=bash
 
 SPICE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
-SPICE_RUN="$SPICE_ROOT/run"
+# When run by root, SPICE's servers and the metrics agent's exporters run as an unprivileged user, as httpd's workers
+# do: www-data, or SPICE_SERVICE_USER (service_user_prefix).
+SPICE_SERVICE_USER=${SPICE_SERVICE_USER:-www-data}
+# Where run/'s folder is made when the service user cannot reach the checkout (spice_run_dir).
+SPICE_RUN_BASE=${SPICE_RUN_BASE:-/var/lib/spice}
+
+# Whether the service user can read PATH, every folder above it included. Always so when not root (the servers run
+# as the caller) and where that user does not exist (they run as root: service_user_prefix).
+service_user_reads() {
+    [ "$(id -u)" -eq 0 ] && id "$SPICE_SERVICE_USER" >/dev/null 2>&1 || return 0
+    setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups -- test -r "$1"
+}
+
+# Whether a PID file in a run directory under RUN names a live process.
+run_has_live_pids() {
+    local pidfile
+    for pidfile in "$1"/*/*.pid "$1"/*/*/*.pid; do
+        [ -f "$pidfile" ] && kill -0 "$(tr -dc '0-9' < "$pidfile")" 2>/dev/null && return 0
+    done
+    return 1
+}
+
+# Why the service user cannot read PATH, in words: the first folder on the way it may not enter, with its mode and
+# owner, or PATH's own.
+service_user_blocked() {
+    local path=$1 walked="" part parts
+    IFS=/ read -ra parts <<< "${path#/}"
+    for part in "${parts[@]}"; do
+        walked="$walked/$part"
+        if [ "$walked" != "$path" ] && ! service_user_reads_dir "$walked"; then
+            echo "it may not enter $walked ($(stat -c '%A %U:%G' "$walked"))"
+            return
+        fi
+    done
+    echo "it may not read it ($(stat -c '%A %U:%G' "$path" 2>/dev/null || echo missing))"
+}
+
+service_user_reads_dir() {
+    setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups -- test -x "$1"
+}
+
+# run/: the servers' run directories, the agent's, the TLS files, the fileset. The checkout's own run/ where the
+# service user can reach it; else (root, with the checkout under a folder only root enters, such as root's home) a
+# folder of its own under SPICE_RUN_BASE, named by the checkout's path, that the service user can traverse, with the
+# checkout's run a link to it, so that the harness (root) finds the same files. Prints the folder.
+spice_run_dir() {
+    local own="$SPICE_ROOT/run" outside
+    if [ -L "$own" ]; then
+        outside=$(readlink "$own")
+        mkdir -p "$outside" && echo "$outside" && return
+    fi
+    if service_user_reads "$SPICE_ROOT/scripts/spice"; then
+        echo "$own"
+        return
+    fi
+    outside="$SPICE_RUN_BASE/run-$(printf '%s' "$SPICE_ROOT" | cksum | cut -d' ' -f1)"
+    if [ -d "$own" ] && run_has_live_pids "$own"; then
+        # Servers started before the move run from it: it stays until they are stopped.
+        echo "spice: warning: $SPICE_SERVICE_USER cannot reach $own, and servers started from it still run:" \
+            "stop them (scripts/spice server stop all), and run/ moves to $outside" >&2
+        echo "$own"
+        return
+    fi
+    mkdir -p "$SPICE_RUN_BASE" && chmod 755 "$SPICE_RUN_BASE" || { echo "$own"; return; }
+    if [ -d "$own" ]; then
+        rm -rf "$outside" && mv -T "$own" "$outside"
+    fi
+    mkdir -p "$outside" && chmod 755 "$outside" && echo "$SPICE_ROOT" > "$outside/checkout" && ln -sfn "$outside" "$own" \
+        || { echo "$own"; return; }
+    echo "spice: $SPICE_SERVICE_USER cannot reach $SPICE_ROOT: run/ is $outside (what the servers and the metrics" \
+        "agent read as $SPICE_SERVICE_USER is there), and $own links to it" >&2
+    echo "$outside"
+}
+SPICE_RUN=$(spice_run_dir)
+# Where the checkout is out of the service user's reach, the folder of the copies it reads instead (served).
+SPICE_SERVED_COPIES=
+[ "$SPICE_RUN" = "$SPICE_ROOT/run" ] || service_user_reads "$SPICE_ROOT/scripts/spice" || SPICE_SERVED_COPIES="$SPICE_RUN/served"
 HARNESS_JAR="$SPICE_ROOT/harness/target/spice-harness.jar"
 
 SERVER_JAR="$SPICE_ROOT/server/target/spice-server.jar"
 SPICE_WAR="$SPICE_ROOT/server/target/webapps/spice.war"
 # The static fileset every server serves at /spice/fileset/ (scripts/spice fileset writes it).
+# shellcheck disable=SC2034  # read by the files that source this one
 SPICE_FILESET="$SPICE_RUN/fileset"
 
 # The harness a long run executes: a copy of the jar and its lib/ that a rebuild leaves alone. The JVM reads each
@@ -15,7 +92,7 @@ SPICE_FILESET="$SPICE_RUN/fileset"
 # bench with a NoClassDefFoundError. One copy per build (named by the checksum of the project's own jars, 8 MB with the
 # libraries), in run/jars; a copy unused for a day is removed.
 stable_harness_jar() {
-    local lib jars="$SPICE_ROOT/run/jars" sum dir used
+    local lib jars="$SPICE_RUN/jars" sum dir used
     lib="$(dirname "$HARNESS_JAR")/lib"
     sum=$(cat "$HARNESS_JAR" "$lib"/spice-*.jar | cksum | cut -d' ' -f1)
     dir="$jars/$sum"
@@ -134,21 +211,32 @@ java_server_options() {
     sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SPICE_ROOT/conf/java/jvm.options" | paste -sd' ' -
 }
 
-# When run by root, SPICE's servers run as an unprivileged user, as httpd's workers do: www-data, or
-# SPICE_SERVICE_USER. service_user_prefix sets SPICE_AS_USER to the words that drop to that user
-# (setpriv ... --), empty when not root; a launcher writes "${SPICE_AS_USER[@]}" PROGRAM, so that the
-# PID it records is the program's. If that user cannot read this tree (a checkout under a private home),
-# the servers run as root and a warning says so.
-SPICE_SERVICE_USER=${SPICE_SERVICE_USER:-www-data}
+# service_user_prefix sets SPICE_AS_USER to the words that drop to the service user (setpriv ... --), empty when not
+# root; a launcher writes "${SPICE_AS_USER[@]}" PROGRAM, so that the PID it records is the program's. Where that user
+# does not exist, the servers run as root and a warning says so.
 service_user_prefix() {
     SPICE_AS_USER=()
     [ "$(id -u)" -eq 0 ] || return 0
-    local drop=(setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups --)
-    if ! id "$SPICE_SERVICE_USER" >/dev/null 2>&1 || ! "${drop[@]}" test -r "$HARNESS_JAR"; then
-        echo "spice: warning: $SPICE_SERVICE_USER cannot read $SPICE_ROOT: the servers run as root" >&2
+    if ! id "$SPICE_SERVICE_USER" >/dev/null 2>&1; then
+        echo "spice: warning: there is no user $SPICE_SERVICE_USER here: the servers run as root" \
+            "(useradd --system --no-create-home $SPICE_SERVICE_USER, or SPICE_SERVICE_USER=USER)" >&2
         return 0
     fi
-    SPICE_AS_USER=("${drop[@]}")
+    SPICE_AS_USER=(setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups --)
+}
+
+# PATH, a file or folder of the checkout that a server or the agent reads as the service user, where that user reads
+# it: PATH itself, or where the checkout is out of its reach a copy in run/served/ (refreshed where the checkout's is
+# newer, every reader's bit set).
+served() {
+    local path=$1 copy
+    if [ -z "$SPICE_SERVED_COPIES" ] || [ "${path#"$SPICE_ROOT"/}" = "$path" ]; then
+        echo "$path"
+        return
+    fi
+    copy="$SPICE_SERVED_COPIES/${path#"$SPICE_ROOT"/}"
+    (umask 022 && mkdir -p "$(dirname "$copy")" && cp -a -u -T "$path" "$copy" && chmod -R a+rX "$copy") || return 1
+    echo "$copy"
 }
 
 # As root: a run directory (and the generated TLS key, which the servers read) belongs to the service user.

@@ -22,6 +22,7 @@ start_fastcgi_probe() {
         make --no-print-directory -C "$SPICE_ROOT/cgi-c" OUT="$SPICE_ROOT/cgi-c/target" fcgi >&2 || return 1
     fi
     port_in_use "$fcgi_port" && { echo "port $fcgi_port for the FastCGI probe is in use" >&2; return 1; }
+    program=$(served "$program") || return 1
     service_user_prefix
     give_to_service_user "$run"
     "${SPICE_AS_USER[@]}" setsid "$program" "127.0.0.1:$fcgi_port" > "$run/logs/fcgi.log" 2>&1 < /dev/null &
@@ -192,13 +193,14 @@ start_resident() {
 # (php-fpm -R: it refuses root workers otherwise), its socket still the service user's, whom httpd's and
 # nginx's workers run as.
 start_php_fpm() {
-    local run=$1 owner root_too=()
+    local run=$1 owner root_too=() conf
     owner=$(php_fpm_socket_owner) || return 1
+    conf=$(served "$SPICE_ROOT/conf/php") || return 1
     service_user_prefix 2>/dev/null
     [ "$(id -u)" -ne 0 ] || [ "${#SPICE_AS_USER[@]}" -gt 0 ] || root_too=(-R)
     start_resident "$run" php-fpm "$run/php-fpm.sock" SPICE_RUN="$run" SPICE_SOCKET_OWNER="$owner" \
-        SPICE_SOCKET_GROUP="$(id -gn "$owner")" PHP_INI_SCAN_DIR= TZ=UTC -- "$(php_fpm_binary)" -F "${root_too[@]}" -y "$SPICE_ROOT/conf/php/php-fpm.conf" \
-        -c "$SPICE_ROOT/conf/php/php.ini"
+        SPICE_SOCKET_GROUP="$(id -gn "$owner")" PHP_INI_SCAN_DIR= TZ=UTC -- "$(php_fpm_binary)" -F "${root_too[@]}" -y "$conf/php-fpm.conf" \
+        -c "$conf/php.ini"
 }
 
 # Whom the pool's socket belongs to: the service user as root (the server's workers are that user), else the caller.
@@ -214,7 +216,8 @@ php_fpm_socket_owner() {
 
 # uWSGI for the wsgi probe behind nginx (conf/uwsgi/spice.ini) on RUN/uwsgi.sock.
 start_uwsgi() {
-    local run=$1
+    local run=$1 conf
+    conf=$(served "$SPICE_ROOT/conf/uwsgi") || return 1
     start_resident "$run" uwsgi "$run/uwsgi.sock" SPICE_RUN="$run" SPICE_RUNTIMES="$run/runtimes" TZ=UTC -- \
-        "$(uwsgi_binary)" --ini "$SPICE_ROOT/conf/uwsgi/spice.ini"
+        "$(uwsgi_binary)" --ini "$conf/spice.ini"
 }

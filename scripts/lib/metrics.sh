@@ -162,16 +162,16 @@ metrics_release() {
         local tries
         for ((tries = 0; tries < 50; tries++)); do   # again while the server forks children into it meanwhile
             [ -n "$(cat "$group/cgroup.procs" 2>/dev/null)" ] || break   # a cgroup file's size is 0: read it
-            for pid in $(cat "$group/cgroup.procs"); do
+            while read -r pid; do
                 echo "$pid" > "$origin/cgroup.procs" 2>/dev/null || true
-            done
+            done < "$group/cgroup.procs"
         done
         if rmdir "$group" 2>/dev/null; then
             rmdir "$(dirname "$group")" 2>/dev/null || true
             echo "spice metrics-agent: the server's processes moved back into $origin; $group removed" >&2
         else
-            echo "spice metrics-agent: could not empty $group (processes still in it: $(cat "$group/cgroup.procs" \
-                | tr '\n' ' ')); move them out and rmdir it" >&2
+            echo "spice metrics-agent: could not empty $group (processes still in it: $(tr '\n' ' ' \
+                < "$group/cgroup.procs")); move them out and rmdir it" >&2
         fi
     fi
     rm -f "$run/origin" "$run/cgroup"
@@ -191,10 +191,20 @@ metrics_start() {
     done
     mkdir -p "$run/logs"
     metrics_process_config > "$run/process-exporter.yml"
-    local as_user=()
+    local as_user=() jar="" who
+    who=$(id -un)
+    [ -z "$cgroup" ] || jar=$(stable_harness_jar)
     if [ "$(id -u)" -eq 0 ] && id "$SPICE_SERVICE_USER" >/dev/null 2>&1; then
         as_user=(setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups --)
+        who=$SPICE_SERVICE_USER
         chown -R "$SPICE_SERVICE_USER:" "$run"
+        local file
+        for file in "$run/process-exporter.yml" ${jar:+"$jar"}; do
+            service_user_reads "$file" && continue
+            metrics_release "$run"
+            die "metrics-agent: $SPICE_SERVICE_USER, whom the exporters run as, cannot read $file:" \
+                "$(service_user_blocked "$file") (SPICE_SERVICE_USER=USER names another user)"
+        done
     fi
     # Only the CPU collector: nothing else is read, and every collector costs the server's machine CPU.
     "${as_user[@]}" setsid prometheus-node-exporter --web.listen-address="$host:$port" --collector.disable-defaults \
@@ -204,33 +214,56 @@ metrics_start() {
         -config.path "$run/process-exporter.yml" -threads=false -gather-smaps=false \
         > "$run/logs/process-exporter.log" 2>&1 < /dev/null &
     echo $! > "$run/process.pid"
-    local urls="http://$host:$port/metrics,http://$host:$process_port/metrics"
+    local urls="http://$host:$port/metrics,http://$host:$process_port/metrics" services=(node:"$port" process:"$process_port")
     if [ -n "$cgroup" ]; then
         # A cgroup's counters are readable by every user: it runs as the exporters do, bound to ADDR only; a small
         # heap and C1 alone, since it serves one counter.
-        "${as_user[@]}" setsid java -XX:+UseSerialGC -Xmx32m -XX:TieredStopAtLevel=1 -jar "$HARNESS_JAR" cgroup-exporter \
+        "${as_user[@]}" setsid java -XX:+UseSerialGC -Xmx32m -XX:TieredStopAtLevel=1 -jar "$jar" cgroup-exporter \
             --listen "$host:$cgroup_port" --cgroup "$cgroup" > "$run/logs/cgroup-exporter.log" 2>&1 < /dev/null &
         echo $! > "$run/cgroup.pid"
         urls="$urls,http://$host:$cgroup_port/metrics"
+        services+=(cgroup:"$cgroup_port")
     fi
-    local waited
-    for ((waited = 0; waited < 150; waited++)); do
-        local up=1
-        for p in "${ports[@]}"; do
-            port_in_use "$p" "$host" || up=
+    metrics_await "$host" "$run" "${services[@]}"
+    echo "metrics-agent: node_exporter on $host:$port, process-exporter on $host:$process_port (pids" \
+        "$(cat "$run/node.pid"), $(cat "$run/process.pid"))${cgroup:+, the cgroup $cgroup on $host:$cgroup_port (pid $(cat "$run/cgroup.pid"))};" \
+        "as $who, from $run" >&2
+    echo "--server-metrics $urls"
+}
+
+# Waits until every exporter (KIND:PORT, its PID in RUN/KIND.pid, its log RUN/logs/KIND-exporter.log) listens on
+# HOST, for at most SPICE_WAIT_S seconds (60: a JVM's start on a slow machine is some seconds). One that exits first
+# ends the wait at once. Either way the agent stops what it started and says why in one line: the exporter, and the
+# last line of its own log.
+metrics_await() {
+    local host=$1 run=$2 limit=${SPICE_WAIT_S:-60} waited service kind port up failed=""
+    shift 2
+    for ((waited = 0; waited < limit * 10; waited++)); do
+        up=1
+        for service in "$@"; do
+            kind=${service%%:*} port=${service#*:}
+            port_in_use "$port" "$host" && continue
+            up=
+            pid_alive "$(cat "$run/$kind.pid" 2>/dev/null)" || { failed=$kind; break 2; }
         done
-        if [ -n "$up" ]; then
-            echo "metrics-agent: node_exporter on $host:$port, process-exporter on $host:$process_port (pids" \
-                "$(cat "$run/node.pid"), $(cat "$run/process.pid"))${cgroup:+, the cgroup $cgroup on $host:$cgroup_port (pid $(cat "$run/cgroup.pid"))}" >&2
-            echo "--server-metrics $urls"
-            return 0
-        fi
+        [ -z "$up" ] || return 0
         sleep 0.1
     done
-    tail -5 "$run"/logs/*.log >&2
+    local log why
+    for log in "$run"/logs/*.log; do
+        [ -s "$log" ] || continue
+        echo "--- last lines of $log" >&2
+        tail -n 5 "$log" >&2
+    done
     stop_pids "$run"
     metrics_release "$run"
-    die "metrics-agent: the exporters did not listen on $host:${ports[*]} within 15 s (logs above)"
+    if [ -n "$failed" ]; then
+        log="$run/logs/$failed-exporter.log"
+        why=$(grep -v '^[[:space:]]*$' "$log" 2>/dev/null | tail -n 1)
+        die "metrics-agent: the $failed exporter exited before it listened: ${why:-it logged nothing} ($log); nothing left running"
+    fi
+    die "metrics-agent: the exporters did not all listen on $host:${*##*:} within $limit s (SPICE_WAIT_S): see the logs in" \
+        "$run/logs above; nothing left running"
 }
 
 metrics_status() {

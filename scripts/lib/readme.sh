@@ -158,8 +158,8 @@ stock_readme() {
     done
     if [ -n "$left" ]; then
         echo "readme: processes left on the server's machine:" >&2
-        ps -o pid=,args= -p "$(echo $left | tr ' ' ,)" >&2 || true
-        kill -KILL $left 2>/dev/null
+        ps -o pid=,args= -p "$(echo "$left" | paste -sd, -)" >&2 || true
+        echo "$left" | xargs -r kill -KILL 2>/dev/null
         result=1
     fi
     [ -z "$holder" ] || kill -KILL "$holder" 2>/dev/null || true

@@ -16,6 +16,7 @@
 # companions.sh starts what runs beside a server (FastCGI probe, fcgiwrap, a Tomcat backend).
 # shellcheck shell=bash
 
+# shellcheck disable=SC2034  # read by servers/*.sh (the Tomcat and Jetty distributions)
 SPICE_CACHE="$SPICE_ROOT/.cache"
 # Defaults for the options server_main parses (tests and bench start servers without them).
 SPICE_ACCESS_LOG=${SPICE_ACCESS_LOG:-off}
@@ -44,11 +45,11 @@ for server_file in "$SPICE_ROOT"/scripts/lib/servers/*.sh; do
     source "$server_file"
 done
 
-# The PIDs of SPICE's processes (their command line names this tree) listening on 127.0.0.1:PORT.
+# The PIDs of SPICE's processes (their command line names this tree or its run/) listening on 127.0.0.1:PORT.
 listeners_of() {
     local port=$1 pid
     for pid in $(ss -ltnpH "sport = :$port" 2>/dev/null | grep -o 'pid=[0-9]*' | cut -d= -f2 | sort -u); do
-        tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -q "$SPICE_ROOT" && echo "$pid"
+        tr '\0' ' ' < "/proc/$pid/cmdline" 2>/dev/null | grep -qF -e "$SPICE_ROOT" -e "$SPICE_RUN" && echo "$pid"
     done
 }
 
@@ -117,6 +118,7 @@ server_start() {
     port_in_use "$(tls_port "$port")" "$address" && die "port $(tls_port "$port") (its HTTPS port) on $address is in use: choose another --port"
     # What the launchers read: the ports of what runs beside the server.
     local SPICE_BACKEND_PORT=${SPICE_BACKEND_PORT:-$(companion_port "$name" "$port" backend)}
+    # shellcheck disable=SC2034  # read by the launchers (servers/*.sh)
     local SPICE_FCGI_PORT
     SPICE_FCGI_PORT=$(companion_port "$name" "$port" fastcgi)
     build_if_missing "$HARNESS_JAR" "$SPICE_WAR"
@@ -291,6 +293,7 @@ server_main() {
         || usage_error "server: --workers takes auto or a number of nginx worker processes (1-999), not \"$SPICE_NGINX_WORKERS\""
     if [ "$name" = all ]; then
         [ -z "$port" ] || usage_error "server: --port goes with one server, not all"
+        # shellcheck disable=SC2119  # no argument: the servers, not their variants
         mapfile -t names < <(real_servers)
     else
         known_server "$name" || usage_error "server: unknown server \"$name\": $(server_table | awk '{print $1}' | paste -sd' ' -) or all"
@@ -300,15 +303,15 @@ server_main() {
         [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 63000 ] \
             || usage_error "server: --port takes a port number from 1024 to 63000, not \"$port\""
     fi
-    local each missing=0
+    local each lacking=0
     for each in "${names[@]}"; do
         case "$action" in
             install) "${each}_install" ;;
             installed)
                 # What a start would lack, as the commands that install it, one a line; status 1 if anything.
-                "${each}_installed" || { echo "scripts/spice server install $each"; missing=1; }
+                "${each}_installed" || { echo "scripts/spice server install $each"; lacking=1; }
                 if [ "$SPICE_THREADS" = virtual ] && ! java21_home >/dev/null; then
-                    echo "apt-get install openjdk-21-jdk-headless (or any JDK 21 or later under /usr/lib/jvm)"; missing=1
+                    echo "apt-get install openjdk-21-jdk-headless (or any JDK 21 or later under /usr/lib/jvm)"; lacking=1
                 fi ;;
             start) server_start "$each" "${port:-$(server_default_port "$each")}" ;;
             stop) if [ -n "$port" ]; then server_stop "$each" "$port"; else server_stop_all "$each"; fi ;;
@@ -318,7 +321,7 @@ server_main() {
             *) usage_error "server: unknown action \"$action\": install, installed, start, stop, status, pids or cgroup" ;;
         esac
     done
-    return "$missing"
+    return "$lacking"
 }
 
 server_usage() {

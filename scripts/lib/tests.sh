@@ -5,11 +5,11 @@
 # What the suite runs for real, as COMMAND:DEBIAN_PACKAGE. ss (iproute2) is how server stop|status see the
 # listening ports; openssl makes the TLS certificate; ab, wrk and h2load are the other load tools the tests
 # run; Chromium renders the report; strace counts system calls (explain); Python reads the two-host bundles'
-# figures; sudo runs README.md's deploy lines as printed; Prometheus' node and process exporters read the server's CPU where it runs (metrics-agent, installed its
+# figures; sudo runs README.md's deploy lines as printed; shellcheck checks every script (ShellcheckTest); Prometheus' node and process exporters read the server's CPU where it runs (metrics-agent, installed its
 # own way). JMeter, Tomcat and Jetty come from Maven Central.
 SPICE_TEST_COMMANDS=(java:openjdk-17-jdk-headless javac:openjdk-17-jdk-headless mvn:maven gcc:gcc make:make
     ss:iproute2 openssl:openssl ab:apache2-utils wrk:wrk h2load:nghttp2-client chromium:chromium strace:strace
-    python3:python3-minimal sudo:sudo)
+    python3:python3-minimal sudo:sudo shellcheck:shellcheck)
 
 # vegeta (MIT), the independent open-loop tool OpenLoopAgainstStubTest holds SPICE's open loop against: pinned, built
 # with Go's go install into .cache/tools/bin (Go 1.22 or later: on PATH, or /usr/local/go).
@@ -80,7 +80,7 @@ run_tests() {
     [ $# -eq 0 ] || usage_error "test: no options (it runs the page's tests at 1000 bytes, then every test at 6250)"
     ensure_test_prerequisites
     require_build_tools
-    cd "$SPICE_ROOT"
+    cd "$SPICE_ROOT" || return 1
     # The tests whose subject is the page (tagged "page": the probes' bytes, verify, the imports, the sweep, the
     # report's figures) run at a second size too; the rest (rounds, side by side, open loop, overload, JMeter, the
     # servers' lifecycle) measure the same things at any size, so they run once, at the default.
@@ -96,6 +96,7 @@ run_tests() {
     # README's deploy section as printed, its bench on the static file and CGI, shortened (by hand, test-bundles
     # readme: every probe at bench's defaults)
     local short="--probes static,cgi --clients 8 --ramp-up 0.5 --duration 1 --ramp-down 0.2 --warm-up 3 --cpu-time 25"
+    # shellcheck disable=SC2119  # no cell named: every one
     SPICE_TWO_HOSTS_PROBES=static,cgi SPICE_README_BENCH_OPTIONS="$short" test_bundles || status=1
     return "$status"
 }
@@ -108,7 +109,7 @@ run_tests() {
 test_real_servers() {
     local row base option how port address passed=0 failed=0 skipped=0 rows
     mapfile -t rows < <(real_servers variants; echo nginx@127.0.0.2)
-    trap 'for s in $(real_servers); do server_stop "$s" "$(server_default_port "$s")" >/dev/null; done' EXIT
+    trap 'for each in $(real_servers); do server_stop "$each" "$(server_default_port "$each")" >/dev/null; done' EXIT
     for row in "${rows[@]}"; do
         address=127.0.0.1
         [ "${row#*@}" = "$row" ] || { address=${row#*@}; row=${row%@*}; }

@@ -74,6 +74,7 @@ h2load_count() {
 # A bench run's results.json kept as the tool's results directory (the newest run under FROM).
 tools_keep() {
     local from=$1 to=$2 newest
+    # shellcheck disable=SC2012  # bench names its runs by time, with no blank or newline
     newest=$(ls -td "$from"/*/ | head -1)
     mkdir -p "$to"
     cp "$newest/results.json" "$to/results.json"

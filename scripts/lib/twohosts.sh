@@ -28,7 +28,7 @@ two_hosts_link() {
 two_hosts_unlink() {
     local ns=$1 link=$2 left
     left=$(ip netns pids "$ns" 2>/dev/null)
-    [ -z "$left" ] || { echo "two hosts: processes left on the client's host: $left" >&2; kill -KILL $left 2>/dev/null; }
+    [ -z "$left" ] || { echo "two hosts: processes left on the client's host: $left" >&2; echo "$left" | xargs -r kill -KILL 2>/dev/null; }
     ip link del "$link" 2>/dev/null || true
     ip netns del "$ns" 2>/dev/null || true
 }

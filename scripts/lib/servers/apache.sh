@@ -57,27 +57,20 @@ apache_launch() {
     # httpd maps the module file into every child: a copy in the run directory, so that a rebuild
     # (mvn package rewrites target/mod_spice.so) cannot crash a running server.
     cp "$(c_module apache mod_spice.so)" "$run/mod_spice.so" || return 1
+    # shellcheck disable=SC2153  # SPICE_ROOT is common.sh's
     export SPICE_MOD_SPICE="$run/mod_spice.so" SPICE_CONF_DIR="$SPICE_ROOT/conf/apache"
-    export SPICE_WEBAPP="$SPICE_ROOT/webapp/target/spice" SPICE_CGI_DIR="$SPICE_ROOT/cgi-c/target"
+    # Its workers and the CGI program read these as the service user (as root): from copies where the checkout is out
+    # of that user's reach (served).
+    SPICE_WEBAPP=$(served "$SPICE_ROOT/webapp/target/spice") && SPICE_CGI_DIR=$(served "$SPICE_ROOT/cgi-c/target") || return 1
+    export SPICE_WEBAPP SPICE_CGI_DIR
     mkdir -p "$SPICE_FILESET"
     export SPICE_FILESET
     # A fixed zone, so mod_include's DATE_LOCAL does not depend on the machine's settings.
     export TZ=${TZ:-UTC}
     if [ "$(id -u)" -eq 0 ]; then
         # httpd will not run its workers as root: they, and the CGI program, run as the service user
-        # (www-data unless SPICE_SERVICE_USER says otherwise). If the checkout is out of its reach
-        # (under /root, say), they serve copies from a world-readable place.
+        # (www-data unless SPICE_SERVICE_USER says otherwise).
         export SPICE_USER="$SPICE_SERVICE_USER" SPICE_GROUP="$SPICE_SERVICE_USER"
-        if ! runuser -u "$SPICE_SERVICE_USER" -- test -r "$SPICE_WEBAPP/static/spice.html" -a -x "$SPICE_CGI_DIR/spice"; then
-            local public="${TMPDIR:-/tmp}/spice-www-$port"
-            rm -rf "$public" && mkdir -p "$public/webapp" "$public/cgi"
-            cp -r "$SPICE_WEBAPP/static" "$SPICE_WEBAPP/shtml" "$public/webapp/"
-            cp "$SPICE_CGI_DIR/spice" "$public/cgi/"
-            cp -r "$SPICE_FILESET" "$public/fileset"
-            chmod -R a+rX "$public"
-            export SPICE_WEBAPP="$public/webapp" SPICE_CGI_DIR="$public/cgi" SPICE_FILESET="$public/fileset"
-            echo "apache: $SPICE_SERVICE_USER cannot read $SPICE_ROOT: it serves copies from $public" >&2
-        fi
     else
         SPICE_USER=$(id -un) SPICE_GROUP=$(id -gn)
         export SPICE_USER SPICE_GROUP
@@ -87,7 +80,8 @@ apache_launch() {
     # (prefork) reading SPICE's php.ini alone.
     copy_runtimes "$run" || return 1
     chmod -R a+rX "$run/runtimes"
-    export SPICE_RUNTIMES="$run/runtimes" SPICE_PHP_FPM_SOCKET="$run/php-fpm.sock" SPICE_PHP_INI_DIR="$SPICE_ROOT/conf/php"
+    SPICE_PHP_INI_DIR=$(served "$SPICE_ROOT/conf/php") || return 1
+    export SPICE_RUNTIMES="$run/runtimes" SPICE_PHP_FPM_SOCKET="$run/php-fpm.sock" SPICE_PHP_INI_DIR
     SPICE_MOD_PHP=$(apache_mod_php)
     export SPICE_MOD_PHP PHP_INI_SCAN_DIR=
     defines+=(-D SPICE_PHP_FPM)

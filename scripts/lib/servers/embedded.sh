@@ -18,14 +18,22 @@ embedded_logs() {
     ls "$1/logs/server.log" 2>/dev/null
 }
 
+# The server's jar (with its lib/) and the WAR as the service user reads them (as root): EMBEDDED_JAR, EMBEDDED_WAR,
+# copies where the checkout is out of that user's reach.
+embedded_served() {
+    served "$(dirname "$SERVER_JAR")/lib" >/dev/null && EMBEDDED_JAR=$(served "$SERVER_JAR") \
+        && EMBEDDED_WAR=$(served "$SPICE_WAR")
+}
+
 embedded_launch() {
     local run=$1 port=$2
     build_if_missing "$SERVER_JAR"
+    embedded_served || return 1
     service_user_prefix
     give_to_service_user "$run"
     local jvm_options
-    read -ra jvm_options <<< "$(java_server_options)"   # split, not globbed
-    "${SPICE_AS_USER[@]}" setsid java "${jvm_options[@]}" ${SPICE_EMBEDDED_OPTS:-} -jar "$SERVER_JAR" --host "$SPICE_LISTEN" --port "$port" --war "$SPICE_WAR" \
+    read -ra jvm_options <<< "$(java_server_options) ${SPICE_EMBEDDED_OPTS:-}"   # split, not globbed
+    "${SPICE_AS_USER[@]}" setsid java "${jvm_options[@]}" -jar "$EMBEDDED_JAR" --host "$SPICE_LISTEN" --port "$port" --war "$EMBEDDED_WAR" \
         --fileset "$SPICE_FILESET" --tls-port "$(tls_port "$port")" --tls-cert "$SPICE_TLS_CERT" --tls-key "$SPICE_TLS_KEY" \
         --base "$run/base" > "$run/logs/server.log" 2>&1 < /dev/null &
     echo $! > "$run/server.pid"

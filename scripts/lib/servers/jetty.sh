@@ -35,8 +35,10 @@ jetty_start_failed() {
 
 jetty_launch() {
     local run=$1 port=$2 home
-    home=$(jetty_home)
-    rm -rf "$run"/{start.d,modules,etc,webapps,lib,cgi-root,ssi-webapp,work}
+    # jetty-home and the SSI context's Tomcat classes are read by Jetty, as the service user (as root): copies where the
+    # checkout is out of its reach.
+    home=$(served "$(jetty_home)") || return 1
+    rm -rf "${run:?}"/{start.d,modules,etc,webapps,lib,cgi-root,ssi-webapp,work}
     cp -r "$SPICE_ROOT"/conf/jetty/{start.d,modules,etc} "$run/"
     mkdir -p "$run/webapps"
     mkdir -p "$run/lib/spice" "$run/cgi-root/spice/cgi-bin" "$run/work"
@@ -44,9 +46,10 @@ jetty_launch() {
         "$run/lib/spice/"
     cp "$SPICE_ROOT/cgi-c/target/spice" "$run/cgi-root/spice/cgi-bin/spice"
     cp "$SPICE_WAR" "$run/spice.war"
-    local ssi_classpath
-    ssi_classpath=$(ls "$SPICE_ROOT"/tomcat-ssi/target/spice-tomcat-ssi-*.jar "$SPICE_ROOT"/server/target/lib/tomcat-embed-core-*.jar \
-        | paste -sd, -)
+    local ssi_classpath jar
+    for jar in "$SPICE_ROOT"/tomcat-ssi/target/spice-tomcat-ssi-*.jar "$SPICE_ROOT"/server/target/lib/tomcat-embed-core-*.jar; do
+        ssi_classpath+="${ssi_classpath:+,}$(served "$jar")" || return 1
+    done
     # The SSI context: the SHTML page, its web.xml, SPICE's SSI servlet; Tomcat's classes on its extra classpath.
     mkdir -p "$run/ssi-webapp/WEB-INF/lib"
     cp "$SPICE_ROOT/conf/jetty/ssi-webapp/WEB-INF/web.xml" "$run/ssi-webapp/WEB-INF/"
@@ -67,6 +70,7 @@ jetty_launch() {
     mkdir -p "$SPICE_FILESET"
     # HTTPS from the generated PKCS#12 keystore; its password goes in a start file only the owner reads.
     (umask 077; printf 'jetty.sslContext.keyStorePassword=%s\n' "$(cat "$SPICE_TLS_PASSWORD_FILE")" > "$run/start.d/ssl-secret.ini")
+    # shellcheck disable=SC2054  # --module=ssl,https is one word: Jetty's list of two modules
     local options=("spice.fcgi.port=$fcgi_port" "spice.fcgiwrap.socket=$run/fcgiwrap.sock" "spice.fileset.dir=$SPICE_FILESET" --module=ssl,https
         "jetty.http.host=$SPICE_LISTEN" "jetty.ssl.host=$SPICE_LISTEN" "jetty.ssl.port=$(tls_port "$port")" "jetty.ssl.acceptQueueSize=511"
         "jetty.sslContext.keyStorePath=$SPICE_TLS_P12" "jetty.sslContext.keyStoreType=PKCS12"
@@ -80,8 +84,8 @@ jetty_launch() {
     [ "$SPICE_THREADS" != virtual ] || options+=(--module=threadpool-virtual)
     give_to_service_user "$run"
     local jvm_options
-    read -ra jvm_options <<< "$(java_server_options)"   # split, not globbed
-    (cd "$run" && exec "${SPICE_AS_USER[@]}" setsid "$java" "${jvm_options[@]}" ${SPICE_JETTY_OPTS:-} -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
+    read -ra jvm_options <<< "$(java_server_options) ${SPICE_JETTY_OPTS:-}"   # split, not globbed
+    (cd "$run" && exec "${SPICE_AS_USER[@]}" setsid "$java" "${jvm_options[@]}" -jar "$home/start.jar" "jetty.home=$home" "jetty.base=$run" \
         "jetty.http.port=$port" "${options[@]}" > "$run/logs/jetty.log" 2>&1 < /dev/null) &
     echo $! > "$run/server.pid"
 }

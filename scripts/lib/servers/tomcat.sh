@@ -32,8 +32,9 @@ tomcat_logs() {
 # and in lib/ the module Valve with the page it serves.
 tomcat_launch() {
     local run=$1 port=$2 home
-    home=$(tomcat_home)
-    rm -rf "$run/webapps" "$run/work" "$run/conf" "$run/lib"
+    # The distribution is read by Tomcat, as the service user (as root): a copy where the checkout is out of its reach.
+    home=$(served "$(tomcat_home)") || return 1
+    rm -rf "${run:?}/webapps" "${run:?}/work" "${run:?}/conf" "${run:?}/lib"
     mkdir -p "$run"/{conf,lib,logs,temp,webapps,work}
     cp "$SPICE_ROOT"/conf/tomcat/conf/{server.xml,logging.properties} "$run/conf/"
     cp "$home/conf/web.xml" "$run/conf/"

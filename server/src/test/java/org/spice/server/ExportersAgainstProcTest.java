@@ -297,7 +297,7 @@ class ExportersAgainstProcTest {
     }
 
     /** A port whose next {@code count} - 1 ports are free too (the agent takes N, N + 1 and with a cgroup N + 2). */
-    private static int freePorts(int count) throws IOException {
+    static int freePorts(int count) throws IOException {
         for (int attempt = 0; attempt < 50; attempt++) {
             int port;
             try (ServerSocket socket = new ServerSocket(0)) {
