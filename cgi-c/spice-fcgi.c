@@ -12,10 +12,12 @@
  * It runs SPICE_FCGI_THREADS threads (default 64), each accepting one connection at a time: a server
  * that keeps its FastCGI connections open (Jetty does) holds one thread per connection.
  */
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include <fcgiapp.h>
 
@@ -61,9 +63,11 @@ int main(int argc, char **argv)
     signal(SIGTERM, SIG_DFL);
     listen_socket = 0;
     if (argc > 1) {
+        errno = 0;
         listen_socket = FCGX_OpenSocket(argv[1], 511);
         if (listen_socket < 0) {
-            fprintf(stderr, "spice-fcgi: cannot listen on %s\n", argv[1]);
+            /* libfcgi returns -1 and leaves bind's or listen's errno: the cause, said */
+            fprintf(stderr, "spice-fcgi: cannot listen on %s: %s\n", argv[1], errno ? strerror(errno) : "no reason given");
             return 1;
         }
     }

@@ -15,6 +15,19 @@ service_user_reads() {
     setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups -- test -r "$1"
 }
 
+# Removes the run/ folders under SPICE_RUN_BASE whose checkout is gone (a deleted clone, a test's copy), unless
+# something recorded in them still runs.
+run_base_tidy() {
+    local folder checkout
+    for folder in "$SPICE_RUN_BASE"/run-*/; do
+        folder=${folder%/}
+        [ -f "$folder/checkout" ] || continue
+        checkout=$(cat "$folder/checkout")
+        [ ! -d "$checkout" ] && ! run_has_live_pids "$folder" && rm -rf "$folder"
+    done
+    return 0
+}
+
 # Whether a PID file in a run directory under RUN names a live process.
 run_has_live_pids() {
     local pidfile
@@ -66,6 +79,7 @@ spice_run_dir() {
         return
     fi
     mkdir -p "$SPICE_RUN_BASE" && chmod 755 "$SPICE_RUN_BASE" || { echo "$own"; return; }
+    run_base_tidy
     if [ -d "$own" ]; then
         rm -rf "$outside" && mv -T "$own" "$outside"
     fi
@@ -245,9 +259,57 @@ give_to_service_user() {
     chown -R "$SPICE_SERVICE_USER:" "$@"
 }
 
-# Whether PID is a live process.
+# How long a start waits for a service to be ready, in seconds: SPICE_WAIT_S, else 60 (a JVM server's first start on
+# this 2-core machine is 2-4 s; a machine several times slower, or one busy with the suite's other work, needs room).
+wait_limit_s() {
+    local limit=${SPICE_WAIT_S:-60}
+    [[ "$limit" =~ ^[1-9][0-9]*$ ]] || limit=60
+    echo "$limit"
+}
+
+# Waits until CHECK... succeeds, polling every 0.1 s for at most wait_limit_s; gives up at once when the process in
+# PIDFILE (if given) exits, or CHECK returns 2 (the start failed, as its log says). Either way it says so naming NAME
+# and its LOG, and shows the log's last lines.
+await_ready() {
+    local name=$1 pidfile=$2 log=$3 limit waited status
+    shift 3
+    limit=$(wait_limit_s)
+    for ((waited = 0; waited < limit * 10; waited++)); do
+        if "$@"; then return 0; else status=$?; fi
+        if [ "$status" -eq 2 ] || { [ -n "$pidfile" ] && ! pid_alive "$(cat "$pidfile" 2>/dev/null)"; }; then
+            echo "$name exited before it was ready: see $log" >&2
+            tail -n 20 "$log" >&2 2>/dev/null
+            return 1
+        fi
+        sleep 0.1
+    done
+    echo "$name was not ready within $limit s (SPICE_WAIT_S sets the limit): see $log" >&2
+    tail -n 20 "$log" >&2 2>/dev/null
+    return 1
+}
+
+# A fresh DIR/logs for a start, the last start's kept as DIR/logs.previous: what a start reads in its logs to tell that
+# it failed (a BindException, httpd's AH00072) is then this start's, not an earlier one's (httpd and Tomcat append).
+fresh_logs() {
+    if [ -n "$(ls -A "$1/logs" 2>/dev/null)" ]; then
+        rm -rf "$1/logs.previous" && mv "$1/logs" "$1/logs.previous"
+    fi
+    mkdir -p "$1/logs"
+}
+
+# Whether PID is a live process: a zombie is not. A process whose parent is gone waits as a zombie until PID 1 reaps
+# it, and some inits reap only every second or two (here: 1.5-2 s a process), which a stop would otherwise wait out.
 pid_alive() {
-    [ -n "$1" ] && kill -0 "$1" 2>/dev/null
+    [ -n "$1" ] && kill -0 "$1" 2>/dev/null || return 1
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+    stat=${stat##*) }
+    [ "${stat%% *}" != Z ]
+}
+
+# Whether any process of the process group PGID is alive (zombies aside, as pid_alive).
+group_alive() {
+    pgrep -g "$1" --runstates R,S,D,T,t,W,I >/dev/null 2>&1
 }
 
 # Stops every process recorded in RUN/*.pid and RUN/*/*.pid: SIGTERM, up to 30 s to finish, then SIGKILL.
@@ -272,7 +334,7 @@ stop_pids() {
         # workers it leaves behind (httpd's children, fcgiwrap's), by SIGKILL if they outlive a grace.
         if kill -TERM -- "-$pid" 2>/dev/null; then
             for ((waited = 0; waited < 50; waited++)); do
-                kill -0 -- "-$pid" 2>/dev/null || break
+                group_alive "$pid" || break
                 sleep 0.1
             done
             kill -KILL -- "-$pid" 2>/dev/null || true

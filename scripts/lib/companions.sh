@@ -16,7 +16,7 @@ install_libfcgi() {
 # started beside the server on 127.0.0.1:FCGI_PORT, its PID in RUN/fcgi.pid so it stops with the server
 # and its CPU counts as the server's.
 start_fastcgi_probe() {
-    local run=$1 fcgi_port=$2 program="$SPICE_ROOT/cgi-c/target/spice-fcgi" waited
+    local run=$1 fcgi_port=$2 program="$SPICE_ROOT/cgi-c/target/spice-fcgi"
     if [ ! -x "$program" ]; then
         [ -f /usr/include/fcgiapp.h ] || { echo "the FastCGI probe needs libfcgi-dev: apt-get install libfcgi-dev" >&2; return 1; }
         make --no-print-directory -C "$SPICE_ROOT/cgi-c" OUT="$SPICE_ROOT/cgi-c/target" fcgi >&2 || return 1
@@ -27,12 +27,7 @@ start_fastcgi_probe() {
     give_to_service_user "$run"
     "${SPICE_AS_USER[@]}" setsid "$program" "127.0.0.1:$fcgi_port" > "$run/logs/fcgi.log" 2>&1 < /dev/null &
     echo $! > "$run/fcgi.pid"
-    for ((waited = 0; waited < 50; waited++)); do
-        port_in_use "$fcgi_port" && return 0
-        sleep 0.1
-    done
-    echo "the FastCGI probe did not listen on 127.0.0.1:$fcgi_port: see $run/logs/fcgi.log" >&2
-    return 1
+    await_ready "the FastCGI probe (127.0.0.1:$fcgi_port)" "$run/fcgi.pid" "$run/logs/fcgi.log" port_in_use "$fcgi_port"
 }
 
 # A server's C module probe, nsapi-like-module/SERVER/target/FILE: Maven builds it when the server's
@@ -67,18 +62,13 @@ install_fcgiwrap() {
 # fcgiwrap on RUN/fcgiwrap.sock, in its own process group so that stopping it also ends its workers
 # (the CGI programs it forks, which it reaps itself: their CPU counts in the server's process tree).
 start_fcgiwrap() {
-    local run=$1 waited
+    local run=$1
     rm -f "$run/fcgiwrap.sock"
     service_user_prefix
     give_to_service_user "$run"
     "${SPICE_AS_USER[@]}" setsid "$(fcgiwrap_binary)" -c 64 -s "unix:$run/fcgiwrap.sock" > "$run/logs/fcgiwrap.log" 2>&1 < /dev/null &
     echo $! > "$run/fcgiwrap.pid"
-    for ((waited = 0; waited < 50; waited++)); do
-        [ -S "$run/fcgiwrap.sock" ] && return 0
-        sleep 0.1
-    done
-    echo "fcgiwrap did not open $run/fcgiwrap.sock: see $run/logs/fcgiwrap.log" >&2
-    return 1
+    await_ready "fcgiwrap ($run/fcgiwrap.sock)" "$run/fcgiwrap.pid" "$run/logs/fcgiwrap.log" test -S "$run/fcgiwrap.sock"
 }
 
 # The Tomcat that serves the servlet and JSP probes behind a front server (httpd, nginx), on
@@ -88,7 +78,7 @@ start_tomcat_backend() {
     port_in_use "$backend_port" && { echo "port $backend_port for the Tomcat backend is in use (set SPICE_BACKEND_PORT)" >&2; return 1; }
     # On platform threads whatever the front server was started with (--threads is Tomcat's and Jetty's own).
     SPICE_THREADS=platform SPICE_LISTEN=127.0.0.1 tomcat_launch "$run/tomcat-backend" "$backend_port" || return 1
-    wait_for_answer "$backend_port" /spice/servlet "$run/tomcat-backend/server.pid" \
+    wait_for_answer "$backend_port" /spice/servlet "$run/tomcat-backend/server.pid" tomcat_start_failed \
         || { echo "the Tomcat backend did not answer on port $backend_port" >&2; return 1; }
 }
 
@@ -168,7 +158,7 @@ copy_runtimes() {
 # with only the environment given before "--", its PID in RUN/NAME.pid, and its output in RUN/logs/NAME.out; waits
 # up to 10 s for SOCKET to appear.
 start_resident() {
-    local run=$1 name=$2 socket=$3 waited environment=()
+    local run=$1 name=$2 socket=$3 environment=()
     shift 3
     while [ "$1" != -- ]; do environment+=("$1"); shift; done
     shift
@@ -178,14 +168,7 @@ start_resident() {
     "${SPICE_AS_USER[@]}" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "${environment[@]}" setsid "$@" \
         > "$run/logs/$name.out" 2>&1 < /dev/null &
     echo $! > "$run/$name.pid"
-    for ((waited = 0; waited < 100; waited++)); do
-        [ -S "$socket" ] && return 0
-        pid_alive "$(cat "$run/$name.pid")" || break
-        sleep 0.1
-    done
-    echo "$name did not open $socket: see $run/logs/$name.out and the logs beside it" >&2
-    tail -n 20 "$run/logs/$name.out" >&2
-    return 1
+    await_ready "$name ($socket)" "$run/$name.pid" "$run/logs/$name.out" test -S "$socket"
 }
 
 # The php-fpm probe's pool (conf/php/php-fpm.conf) on RUN/php-fpm.sock, its socket the server's user's. Where the

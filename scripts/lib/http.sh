@@ -15,11 +15,12 @@ http_status() {
     echo "${line#* }" | cut -d' ' -f1
 }
 
-# Waits up to 60 s until HOST:PORT (127.0.0.1 by default) answers PATH with 200; gives up early if the process in
+# Waits up to wait_limit_s (60 s) until HOST:PORT (127.0.0.1 by default) answers PATH with 200; gives up early if the process in
 # PIDFILE dies or if the optional CHECK command says the start failed (a server that lives on with a dead webapp).
 wait_for_answer() {
-    local port=$1 path=$2 pidfile=$3 check=${4:-} host=${5:-127.0.0.1} waited
-    for ((waited = 0; waited < 600; waited++)); do
+    local port=$1 path=$2 pidfile=$3 check=${4:-} host=${5:-127.0.0.1} waited limit
+    limit=$(wait_limit_s)
+    for ((waited = 0; waited < limit * 10; waited++)); do
         [ "$(http_status "$port" "$path" "$host" || true)" = 200 ] && return 0
         if [ "$waited" -gt 10 ] && ! pid_alive "$(cat "$pidfile" 2>/dev/null)"; then
             return 1

@@ -232,11 +232,12 @@ metrics_start() {
 }
 
 # Waits until every exporter (KIND:PORT, its PID in RUN/KIND.pid, its log RUN/logs/KIND-exporter.log) listens on
-# HOST, for at most SPICE_WAIT_S seconds (60: a JVM's start on a slow machine is some seconds). One that exits first
+# HOST, for at most wait_limit_s (60 s: the cgroup exporter is a JVM). One that exits first
 # ends the wait at once. Either way the agent stops what it started and says why in one line: the exporter, and the
 # last line of its own log.
 metrics_await() {
-    local host=$1 run=$2 limit=${SPICE_WAIT_S:-60} waited service kind port up failed=""
+    local host=$1 run=$2 limit waited service kind port up failed=""
+    limit=$(wait_limit_s)
     shift 2
     for ((waited = 0; waited < limit * 10; waited++)); do
         up=1

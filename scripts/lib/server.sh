@@ -125,7 +125,8 @@ server_start() {
     ensure_tls_cert
     stop_pids "$run"
     # What the servers serve but do not own: made here, as the caller, before they drop to their user.
-    mkdir -p "$run/logs" "$SPICE_FILESET"
+    fresh_logs "$run"
+    mkdir -p "$SPICE_FILESET"
     echo "$SPICE_LISTEN" > "$run/listen"
     # In a subshell: what a launcher exports for its server (httpd reads its settings from the environment)
     # stays out of this shell and out of the next server's start; the subshell joins the server's cgroup first,
@@ -141,7 +142,7 @@ server_start() {
         log_tail "$name" "$run"
         stop_pids "$run"
         cgroup_remove "$run"
-        die "$name did not answer 200 on http://$address:$port/spice/static/spice.html within 60 s: see the log above"
+        die "$name did not answer 200 on http://$address:$port/spice/static/spice.html within $(wait_limit_s) s (or exited): see the log above"
     fi
     echo "$name on http://$address:$port (pid $(cat "$run/server.pid"), run directory $run)"
     if [ "$SPICE_LISTEN" != 127.0.0.1 ]; then

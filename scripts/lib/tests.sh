@@ -76,18 +76,41 @@ ensure_test_prerequisites() {
     fi
 }
 
+# The machine's speed, measured first and said first: the embedded server's static file at 8 clients, a connection
+# per request, as ab (HTTP/1.0) drives it, after a warm-up of the same. The figure a user compares with the README's
+# (on a machine N times slower the suite takes about N times as long), and what tests whose bounds depend on the
+# machine's speed read (spice.machine.rps, testkit's MachineSpeed). Prints the rate in requests per second.
+machine_speed() {
+    local port out rate
+    source "$SPICE_ROOT/scripts/lib/server.sh"
+    port=$(server_default_port embedded)
+    build_if_missing "$SERVER_JAR" "$SPICE_WAR" "$HARNESS_JAR"
+    server_start embedded "$port" > /dev/null || return 1
+    ab -q -n 20000 -c 8 "http://127.0.0.1:$port/spice/static/spice.html" > /dev/null 2>&1 || true
+    out=$(ab -q -n 40000 -c 8 "http://127.0.0.1:$port/spice/static/spice.html" 2>&1) || true
+    server_stop embedded "$port" > /dev/null
+    rate=$(echo "$out" | awk '/^Requests per second:/ {printf "%.0f", $4}')
+    [ -n "$rate" ] || { echo "spice test: ab gave no rate: $out" >&2; return 1; }
+    echo "$rate"
+}
+
 run_tests() {
     [ $# -eq 0 ] || usage_error "test: no options (it runs the page's tests at 1000 bytes, then every test at 6250)"
     ensure_test_prerequisites
     require_build_tools
     cd "$SPICE_ROOT" || return 1
+    local rate
+    rate=$(machine_speed) || die "test: could not measure this machine's speed (the embedded server with ab -c 8)"
+    echo "spice test: this machine's speed: the embedded server's static file at 8 clients, a connection per request" \
+        "(ab -c 8): $rate req/s; README.md says how long the suite takes at that speed" >&2
+    export SPICE_MACHINE_RPS=$rate
     # The tests whose subject is the page (tagged "page": the probes' bytes, verify, the imports, the sweep, the
     # report's figures) run at a second size too; the rest (rounds, side by side, open loop, overload, JMeter, the
     # servers' lifecycle) measure the same things at any size, so they run once, at the default.
     echo "spice test: the page's tests with a 1000-byte page" >&2
-    mvn -B -q verify -Dspice.bytes=1000 -Dgroups=page
+    mvn -B -q verify -Dspice.bytes=1000 -Dgroups=page -Dspice.machine.rps="$rate"
     echo "spice test: every test with the default page (6250 bytes)" >&2
-    mvn -B verify
+    mvn -B verify -Dspice.machine.rps="$rate"
     local status=0
     test_real_servers || status=1
     source "$SPICE_ROOT/scripts/lib/stock.sh"

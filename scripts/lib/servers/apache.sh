@@ -44,7 +44,19 @@ apache_install() {
 
 
 apache_logs() {
-    ls "$1/logs/error.log" "$1"/logs/{php-fpm,php}.{log,out} "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
+    ls "$1/logs/start.out" "$1/logs/error.log" "$1"/logs/{php-fpm,php}.{log,out} "$1"/tomcat-backend/logs/catalina.*.log 2>/dev/null
+}
+
+# httpd's PID file is written (0), it gave up as its log says (2), or neither yet (1).
+apache_ready() {
+    [ ! -s "$1/server.pid" ] || return 0
+    ! apache_start_failed "$1" || return 2
+    return 1
+}
+
+# httpd's daemon, once detached, logs why it stops before it ever writes its PID file.
+apache_start_failed() {
+    grep -qE 'no listening sockets available|AH00015|Configuration Failed' "$1/logs/error.log" 2>/dev/null
 }
 
 apache_launch() {
@@ -95,10 +107,5 @@ apache_launch() {
         || { cat "$run/logs/configtest.log" >&2; return 1; }
     "$(apache_binary)" -f "$SPICE_ROOT/conf/apache/httpd.conf" "${defines[@]}" -k start > "$run/logs/start.out" 2>&1 || return 1
     # httpd forks and writes its PID file when ready.
-    local waited
-    for ((waited = 0; waited < 100; waited++)); do
-        [ -s "$run/server.pid" ] && return 0
-        sleep 0.1
-    done
-    return 1
+    await_ready httpd "" "$run/logs/error.log" apache_ready "$run"
 }

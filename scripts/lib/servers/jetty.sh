@@ -30,7 +30,7 @@ jetty_logs() {
 
 # Jetty keeps running when a context fails to start: read it from the log instead of waiting.
 jetty_start_failed() {
-    grep -q "Failed startup of context" "$1/logs/jetty.log" 2>/dev/null
+    grep -qE "Failed startup of context|BindException|FAILED ServerConnector" "$1/logs/jetty.log" 2>/dev/null
 }
 
 jetty_launch() {

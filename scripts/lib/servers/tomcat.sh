@@ -24,6 +24,11 @@ tomcat_install() {
 }
 
 
+# Tomcat lives on when a connector cannot bind: read it from the log instead of waiting.
+tomcat_start_failed() {
+    grep -qE 'Failed to (initialize|start) (component \[Connector|connector)|BindException' "$1"/logs/catalina.*.log 2>/dev/null
+}
+
 tomcat_logs() {
     ls "$1"/logs/catalina.*.log "$1/logs/catalina.out" 2>/dev/null
 }
@@ -35,7 +40,8 @@ tomcat_launch() {
     # The distribution is read by Tomcat, as the service user (as root): a copy where the checkout is out of its reach.
     home=$(served "$(tomcat_home)") || return 1
     rm -rf "${run:?}/webapps" "${run:?}/work" "${run:?}/conf" "${run:?}/lib"
-    mkdir -p "$run"/{conf,lib,logs,temp,webapps,work}
+    mkdir -p "$run"/{conf,lib,temp,webapps,work}
+    fresh_logs "$run"
     cp "$SPICE_ROOT"/conf/tomcat/conf/{server.xml,logging.properties} "$run/conf/"
     cp "$home/conf/web.xml" "$run/conf/"
     cp "$SPICE_WAR" "$run/webapps/spice.war"

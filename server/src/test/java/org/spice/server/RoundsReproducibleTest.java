@@ -20,6 +20,7 @@ import org.spice.commands.BenchCommand;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
+import org.spice.testkit.MachineSpeed;
 
 /**
  * The CPU rounds are reproducible within a run on a Java server, where drift was worst: on Jetty (where one CI run's
@@ -48,7 +49,8 @@ class RoundsReproducibleTest {
                 "run once, with the default page (this build's is " + CanonicalPage.builtBytes() + " bytes)");
         CommandRun ran = CommandRun.of(new BenchCommand(), "--server", server, "--probes", "static,servlet,module",
                 "--clients", "8", "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0",
-                "--warm-up", "10", "--cpu-time", "70", "--cpu-precision", "0.5", "--out", dir.toString());
+                "--warm-up", "10", "--cpu-time", Long.toString(Math.round(70 * MachineSpeed.slowness(3))),
+                "--cpu-precision", "0.5", "--out", dir.toString());
         int status = ran.status();
         String said = ran.console();
         assertEquals(0, status, said);
@@ -63,7 +65,9 @@ class RoundsReproducibleTest {
         List<CpuRounds.Round> counted = rounds.rounds().stream().filter(r -> !r.jitBusy()).toList();
         int half = counted.size() / 2;
         assertTrue(half >= RoundFigures.MIN_ROUNDS, "enough rounds for halves with intervals: " + counted.size() + " of "
-                + rounds.rounds().size() + " (a slow machine: give the test's --cpu-time more)");
+                + rounds.rounds().size() + " in " + rounds.timeBoundS() + " s (70 s × this machine's slowness, "
+                + MachineSpeed.slowness(3) + ": its rate " + MachineSpeed.measuredRps() + " req/s against "
+                + MachineSpeed.REFERENCE_RPS + ")");
         CpuRounds first = new CpuRounds(rounds.clients(), rounds.precision(), rounds.timeBoundS(), "", counted.subList(0,
                 half));
         CpuRounds last = new CpuRounds(rounds.clients(), rounds.precision(), rounds.timeBoundS(), "", counted.subList(
