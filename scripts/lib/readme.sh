@@ -152,7 +152,7 @@ stock_readme() {
     fi
     local left waited
     for ((waited = 0; waited < 100; waited++)); do   # httpd -k stop returns before its children have gone
-        left=$(ip netns pids "$ns" 2>/dev/null | grep -vx "${holder:-none}" || true)
+        left=$(ip netns pids "$ns" 2>/dev/null | grep -vx "${holder:-none}" | alive_only || true)
         [ -n "$left" ] || break
         sleep 0.1
     done

@@ -27,7 +27,7 @@ two_hosts_link() {
 
 two_hosts_unlink() {
     local ns=$1 link=$2 left
-    left=$(ip netns pids "$ns" 2>/dev/null)
+    left=$(ip netns pids "$ns" 2>/dev/null | alive_only)
     [ -z "$left" ] || { echo "two hosts: processes left on the client's host: $left" >&2; echo "$left" | xargs -r kill -KILL 2>/dev/null; }
     ip link del "$link" 2>/dev/null || true
     ip netns del "$ns" 2>/dev/null || true
@@ -148,7 +148,7 @@ two_hosts_run() {
     for port in "${TWO_HOSTS_AGENTS[@]}"; do
         bash "$SPICE_ROOT/scripts/spice" metrics-agent stop --port "$port" >&2 || return 1
     done
-    [ "$(ip netns pids "$ns")" = "" ] || { echo "two hosts: processes left on the client's host" >&2; return 1; }
+    [ "$(ip netns pids "$ns" | alive_only)" = "" ] || { echo "two hosts: processes left on the client's host" >&2; return 1; }
     [ "$(two_hosts_cgroup "$root/httpd/run/apache2.pid")" = "$origin_httpd" ] \
         && [ "$(two_hosts_cgroup "$root/tomcat/tomcat.pid")" = "$origin_tomcat" ] \
         || { echo "two hosts: a server is not back in its cgroup after the agent stopped" >&2; return 1; }
