@@ -24,6 +24,8 @@ class MachineSpeedTest {
         System.setProperty("spice.machine.rps", Double.toString(MachineSpeed.REFERENCE_RPS / 2));
         assertEquals(2.0, MachineSpeed.slowness(3), 1e-9);
         assertEquals(1.5, MachineSpeed.slowness(1.5), 1e-9);
+        System.setProperty("spice.machine.rps", Double.toString(MachineSpeed.REFERENCE_RPS / 1.3));
+        assertEquals(1.0, MachineSpeed.slowness(3), 1e-9, "within the figure's spread on one machine: the reference");
         System.setProperty("spice.machine.rps", Double.toString(MachineSpeed.REFERENCE_RPS * 3));
         assertEquals(1.0, MachineSpeed.slowness(3), 1e-9, "a faster machine is given no less");
     }
