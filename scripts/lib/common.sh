@@ -12,7 +12,13 @@ SPICE_RUN_BASE=${SPICE_RUN_BASE:-/var/lib/spice}
 # as the caller) and where that user does not exist (they run as root: service_user_prefix).
 service_user_reads() {
     [ "$(id -u)" -eq 0 ] && id "$SPICE_SERVICE_USER" >/dev/null 2>&1 || return 0
-    setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups -- test -r "$1"
+    as_service_user test -r "$1"
+}
+
+# Runs COMMAND... as the service user (root only), for a check; a server is started with service_user_prefix's words
+# instead, so that the PID it records is the program's.
+as_service_user() {
+    setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups -- "$@"
 }
 
 # Removes the run/ folders under SPICE_RUN_BASE whose checkout is gone (a deleted clone, a test's copy), unless
@@ -44,16 +50,12 @@ service_user_blocked() {
     IFS=/ read -ra parts <<< "${path#/}"
     for part in "${parts[@]}"; do
         walked="$walked/$part"
-        if [ "$walked" != "$path" ] && ! service_user_reads_dir "$walked"; then
+        if [ "$walked" != "$path" ] && ! as_service_user test -x "$walked"; then
             echo "it may not enter $walked ($(stat -c '%A %U:%G' "$walked"))"
             return
         fi
     done
     echo "it may not read it ($(stat -c '%A %U:%G' "$path" 2>/dev/null || echo missing))"
-}
-
-service_user_reads_dir() {
-    setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups -- test -x "$1"
 }
 
 # run/: the servers' run directories, the agent's, the TLS files, the fileset. The checkout's own run/ where the
