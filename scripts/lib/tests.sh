@@ -105,7 +105,8 @@ suite_clock() {
 }
 
 run_tests() {
-    [ $# -eq 0 ] || usage_error "test: no options (it runs the page's tests at 1000 bytes, then every test at 6250)"
+    [ "${1:-}" != --fast ] || [ $# -gt 1 ] || { run_fast_tests; return; }
+    [ $# -eq 0 ] || usage_error "test: one option, --fast (the unit tests alone); without it the whole suite"
     SECONDS=0
     ensure_test_prerequisites
     require_build_tools
@@ -135,6 +136,22 @@ run_tests() {
     # shellcheck disable=SC2119  # no cell named: every one
     SPICE_TWO_HOSTS_PROBES=static,cgi SPICE_README_BENCH_OPTIONS="$short" test_bundles || status=1
     echo "spice test: done in $(suite_clock) at $rate req/s [$([ "$status" -eq 0 ] && echo green || echo failed)]" >&2
+    return "$status"
+}
+
+# The fast tier: every test of the page and the harness but those tagged "load" (they drive load for seconds against
+# a stub server, or a browser), "tools" (they need a load tool the suite installs) or "crosscheck" (by hand): no
+# server started, no timing bound, nothing to install but the build's tools. Says how many ran and how long it took.
+run_fast_tests() {
+    require_build_tools
+    cd "$SPICE_ROOT" || return 1
+    SECONDS=0
+    rm -rf page/target/surefire-reports harness/target/surefire-reports
+    local status=0 count
+    mvn -B -q verify -pl page,harness -am -DexcludedGroups=load,tools,crosscheck || status=1
+    count=$(cat page/target/surefire-reports/TEST-*.xml harness/target/surefire-reports/TEST-*.xml 2>/dev/null \
+        | grep -o '<testsuite [^>]*' | grep -o ' tests="[0-9]*"' | grep -o '[0-9]*' | awk '{n += $1} END {print n + 0}')
+    echo "spice test --fast: $count tests in $(suite_clock) [$([ "$status" -eq 0 ] && echo green || echo failed)]" >&2
     return "$status"
 }
 

@@ -15,6 +15,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.model.ResultsJson;
@@ -25,6 +26,7 @@ import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
 
 /** The bench command end to end on a short ladder: results on disk, and the faults that must stop it. */
+@Tag("load")
 class BenchCommandTest {
 
     private static final int SIZE = ShortBench.SIZE;

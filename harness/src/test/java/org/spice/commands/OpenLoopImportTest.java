@@ -44,6 +44,7 @@ class OpenLoopImportTest {
         return status + "\n" + ran.console();
     }
 
+    @Tag("tools")
     @Test
     void vegetasResultsGiveTheFiguresVegetaReports(@TempDir Path dir) throws Exception {
         server = new TestServer((head, socket, o) -> {

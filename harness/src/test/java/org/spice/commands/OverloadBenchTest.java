@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.model.Overload;
@@ -28,6 +29,7 @@ import org.spice.testkit.Bound;
  * comes beyond four requests at once: the flood's failures are the server's 503s, its retention is its rate over the
  * 1 × rate, and once the flood is over the server is back, byte for byte.
  */
+@Tag("load")
 class OverloadBenchTest {
 
     private static final int SIZE = ShortBench.SIZE;

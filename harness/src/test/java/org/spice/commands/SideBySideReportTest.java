@@ -13,6 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
 import org.spice.testkit.CommandRun;
 
@@ -24,7 +25,7 @@ class SideBySideReportTest {
         CpuRounds all = new CpuRounds(8, 0.05, 100, "in progress", List.of(), List.of("tomcat", "jetty"));
         for (int r = 0; r < rounds; r++) {
             double machine = 1 + wobble * Math.sin(r);
-            List<CpuRounds.Taken> slices = new ArrayList<>();
+            List<CpuSlice> slices = new ArrayList<>();
             slices.add(taken("tomcat", "static", 100 * machine));
             slices.add(taken("tomcat", "servlet", 90 * machine * (1 + 0.01 * Math.cos(3 * r))));
             slices.add(taken("jetty", "static", 120 * machine));
@@ -34,8 +35,8 @@ class SideBySideReportTest {
         return all;
     }
 
-    private static CpuRounds.Taken taken(String server, String probe, double us) {
-        return new CpuRounds.Taken(server, probe, 1000, 0, 1, us / 1000, Double.NaN, 0.3, Double.NaN, 0.001);
+    private static CpuSlice taken(String server, String probe, double us) {
+        return new CpuSlice(server, probe, 1000, 0, 1, us / 1000, Double.NaN, 0.3, Double.NaN, 0.001);
     }
 
     @Test
@@ -64,5 +65,20 @@ class SideBySideReportTest {
         String text = gated.console();
         assertTrue(text.contains("servlet: jetty costs 1.33") && !text.contains("static: jetty"), text);
         assertEquals(0, CommandRun.of(new CompareCommand(), dir.toString(), "--fail-above", "40").status());
+    }
+
+    @Test
+    void aSideBySideFileFromANewerFormatIsRefusedSayingWhichItIs(@TempDir Path dir) throws Exception {
+        CrossResults.write(dir, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
+                new CrossResults.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
+                List.of(start(8, 0.1)));
+        Path file = dir.resolve(CrossResults.FILE);
+        assertTrue(Files.readString(file).contains("\"schema\" : \"" + org.spice.bench.model.Results.SCHEMA + "\""));
+        Files.writeString(file, Files.readString(file).replace(org.spice.bench.model.Results.SCHEMA, "spice-results/9"));
+        CommandRun ran = CommandRun.of(new CompareCommand(), dir.toString());
+        assertEquals(1, ran.status(), ran.console());
+        assertTrue(ran.err().contains("is in the format spice-results/9, which this SPICE does not read"), ran.err());
+        Files.writeString(file, Files.readString(file).replace("  \"schema\" : \"spice-results/9\",\n", ""));
+        assertEquals(0, CommandRun.of(new CompareCommand(), dir.toString()).status(), "no format said: the first, read");
     }
 }

@@ -18,6 +18,7 @@ import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.Settings;
@@ -36,7 +37,7 @@ class LessonAnswersTest {
         CpuRounds rounds = new CpuRounds(8, 0.05, 90, "every probe within its precision", List.of());
         for (int r = 0; r < 8; r++) {
             double staticUs = 100 * (1 + (r % 2 == 0 ? 0.02 : -0.02));
-            List<CpuRounds.Taken> slices = new ArrayList<>();
+            List<CpuSlice> slices = new ArrayList<>();
             int i = 0;
             for (Map.Entry<String, Double> m : multiples.entrySet()) {
                 slices.add(taken(null, m.getKey(), staticUs * m.getValue() * (1 + ((r + i++) % 3 - 1) * 0.01)));
@@ -50,8 +51,8 @@ class LessonAnswersTest {
         return dir.resolve("one");
     }
 
-    private static CpuRounds.Taken taken(String server, String probe, double cpuUs) {
-        return new CpuRounds.Taken(server, probe, 2000, 0, 1.0, cpuUs * 2000 / 1e6, cpuUs * 2000 / 1e6, 0.4, Double.NaN,
+    private static CpuSlice taken(String server, String probe, double cpuUs) {
+        return new CpuSlice(server, probe, 2000, 0, 1.0, cpuUs * 2000 / 1e6, cpuUs * 2000 / 1e6, 0.4, Double.NaN,
                 0.0);
     }
 
@@ -77,7 +78,7 @@ class LessonAnswersTest {
 
     @Test
     void aConnectionAgainstAKeptOneIsPairedAcrossArmsOfOneServer() throws IOException {
-        List<CpuRounds.Taken> slices;
+        List<CpuSlice> slices;
         CpuRounds rounds = new CpuRounds(8, 0.05, 90, "every probe within its precision", List.of());
         for (int r = 0; r < 8; r++) {
             double drift = 1 + (r % 2 == 0 ? 0.03 : -0.03);

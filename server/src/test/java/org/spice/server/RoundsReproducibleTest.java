@@ -14,6 +14,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.commands.BenchCommand;
@@ -114,7 +115,7 @@ class RoundsReproducibleTest {
         double cpu = 0;
         long requests = 0;
         for (CpuRounds.Round round : rounds.rounds()) {
-            for (CpuRounds.Taken slice : round.slices()) {
+            for (CpuSlice slice : round.slices()) {
                 if (slice.probe().equals("static")) {
                     cpu += slice.clientCpuS();
                     requests += slice.requests();
@@ -129,7 +130,7 @@ class RoundsReproducibleTest {
         double steal = 0;
         double seconds = 0;
         for (CpuRounds.Round round : rounds.rounds()) {
-            for (CpuRounds.Taken slice : round.slices()) {
+            for (CpuSlice slice : round.slices()) {
                 steal += slice.stealS();
                 seconds += slice.durationS();
             }

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
@@ -90,7 +91,7 @@ public final class CrossChecks {
             other.put(s, new ArrayList<>());
         });
         for (int k = 0; k < counted.size(); k++) {
-            List<CpuRounds.Taken> slices = counted.get(k).slices();
+            List<CpuSlice> slices = counted.get(k).slices();
             double[] e = residuals.get(k);
             double level = median(e);   // the round's own level: the machine's drift, alike for every slice in it
             for (int i = 1; i < e.length; i++) {
@@ -120,7 +121,7 @@ public final class CrossChecks {
         for (CpuRounds.Round round : counted) {
             double[] y = new double[round.slices().size()];
             for (int i = 0; i < y.length; i++) {
-                CpuRounds.Taken t = round.slices().get(i);
+                CpuSlice t = round.slices().get(i);
                 y[i] = t.server() == null ? Double.NaN : Math.log(perRequest(t, sourceOf.of(t.server(), t.probe())));
                 if (!Double.isNaN(y[i]) && !Double.isInfinite(y[i])) {
                     double[] s = sums.computeIfAbsent(t.arm(), k -> new double[2]);
@@ -133,7 +134,7 @@ public final class CrossChecks {
             logs.add(y);
         }
         for (int k = 0; k < counted.size(); k++) {
-            List<CpuRounds.Taken> slices = counted.get(k).slices();
+            List<CpuSlice> slices = counted.get(k).slices();
             double[] y = logs.get(k);
             for (int i = 0; i < y.length; i++) {
                 double[] s = Double.isNaN(y[i]) ? null : sums.get(slices.get(i).arm());
@@ -154,7 +155,7 @@ public final class CrossChecks {
                 (Math.exp(d + Z95 * se) - Math.exp(d - Z95 * se)) / 2);
     }
 
-    private static double perRequest(CpuRounds.Taken t, SpiceFigures.CpuSource source) {
+    private static double perRequest(CpuSlice t, SpiceFigures.CpuSource source) {
         double cpu = source == SpiceFigures.CpuSource.MACHINE ? t.machineCpuS() : t.serverCpuS();
         return t.requests() > 0 && t.errors() == 0 && cpu > 0 ? cpu / t.requests() : Double.NaN;
     }

@@ -13,6 +13,7 @@ import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.model.Arm;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Reference;
 import org.spice.page.Probe;
 
@@ -168,8 +169,8 @@ public final class CrossFigures {
         Map<String, List<String>> probes = probes(rounds);
         List<String> servers = new ArrayList<>(probes.keySet());
         Map<String, double[]> series = new LinkedHashMap<>();
-        probes.forEach((server, list) -> list.forEach(probe -> series.put(CpuRounds.Taken.arm(server, probe),
-                RoundFigures.series(rounds, CpuRounds.Taken.arm(server, probe), sourceOf.of(server, probe)))));
+        probes.forEach((server, list) -> list.forEach(probe -> series.put(CpuSlice.arm(server, probe),
+                RoundFigures.series(rounds, CpuSlice.arm(server, probe), sourceOf.of(server, probe)))));
         List<Pair> pairs = new ArrayList<>();
         if (!rounds.pairs().isEmpty()) {
             rounds.pairs().forEach(p -> pairs.add(Pair.parse(p)));
@@ -212,10 +213,10 @@ public final class CrossFigures {
     private static Cross cross(String probe, String a, String probeB, String b, Map<String, double[]> series,
             CpuRounds rounds) {
         double precision = rounds.precision();
-        double[] onA = series.get(CpuRounds.Taken.arm(a, probe));
-        double[] onB = series.get(CpuRounds.Taken.arm(b, probeB));
-        double[] staticA = series.get(CpuRounds.Taken.arm(a, Reference.STATIC));
-        double[] staticB = series.get(CpuRounds.Taken.arm(b, Reference.STATIC));
+        double[] onA = series.get(CpuSlice.arm(a, probe));
+        double[] onB = series.get(CpuSlice.arm(b, probeB));
+        double[] staticA = series.get(CpuSlice.arm(a, Reference.STATIC));
+        double[] staticB = series.get(CpuSlice.arm(b, Reference.STATIC));
         PairedRatio ratio = PairedRatio.of(onA, onB);
         PairedRatio relative = PairedRatio.NONE;
         double aim = precision;
@@ -225,8 +226,8 @@ public final class CrossFigures {
         }
         return new Cross(probe, a, b, ratio.ratio(), ratio.ratioCi(), ratio.rounds(), 1, relative.ratio(),
                 relative.ratioCi(), aim, ratio.relativeCi() <= aim, Double.NaN, probe.equals(probeB) ? null : probeB,
-                List.of(rounds.rateRps(CpuRounds.Taken.arm(a, probe)), rounds.rateRps(CpuRounds.Taken.arm(b, probeB))),
-                rateKind(rounds, CpuRounds.Taken.arm(a, probe), CpuRounds.Taken.arm(b, probeB)));
+                List.of(rounds.rateRps(CpuSlice.arm(a, probe)), rounds.rateRps(CpuSlice.arm(b, probeB))),
+                rateKind(rounds, CpuSlice.arm(a, probe), CpuSlice.arm(b, probeB)));
     }
 
     /** What the two arms' rates are: offered, or achieved, or (one of each) both words. */
@@ -277,8 +278,8 @@ public final class CrossFigures {
                 estimates[k] = each == null ? Double.NaN : Math.log(each.ratio());
                 relatives[k] = each == null ? Double.NaN : Math.log(each.relative());
                 rounds += each == null ? 0 : each.rounds();
-                logs.add(PairedRatio.logRatios(RoundFigures.series(r, CpuRounds.Taken.arm(c.a(), c.probe()),
-                        sourceOf.of(c.a(), c.probe())), RoundFigures.series(r, CpuRounds.Taken.arm(c.b(), c.probeOfB()),
+                logs.add(PairedRatio.logRatios(RoundFigures.series(r, CpuSlice.arm(c.a(), c.probe()),
+                        sourceOf.of(c.a(), c.probe())), RoundFigures.series(r, CpuSlice.arm(c.b(), c.probeOfB()),
                         sourceOf.of(c.b(), c.probeOfB()))));
             }
             double[] ratio = Restarts.meanWithInterval(estimates);
@@ -325,8 +326,7 @@ public final class CrossFigures {
                 for (int k = 0; k < restarts.size(); k++) {
                     CpuRounds view = restarts.get(k).of(arm.getKey());
                     double[] x = RoundFigures.series(view, probe, sourceOf.of(arm.getKey(), probe));
-                    double[] y = RoundFigures.series(view, Reference.STATIC,
-                            sourceOf.of(arm.getKey(), Reference.STATIC));
+                    double[] y = RoundFigures.referenceSeries(view, probe, sourceOf.of(arm.getKey(), Reference.STATIC));
                     only = PairedRatio.of(x, y);
                     estimates[k] = Math.log(only.ratio());
                     rounds += only.rounds();

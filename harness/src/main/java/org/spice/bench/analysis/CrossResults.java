@@ -13,6 +13,7 @@ import org.spice.bench.model.Arm;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Protocol;
+import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -50,9 +51,9 @@ public final class CrossResults {
         }
     }
 
-    @JsonPropertyOrder({"kind", "servers", "protocols", "restarts", "cross_rounds", "earlier_starts", "cross_ratios",
-        "own_ratios", "checks"})
-    record File(String kind, List<Member> servers, List<String> protocols, int restarts, CpuRounds crossRounds,
+    @JsonPropertyOrder({"kind", "schema", "servers", "protocols", "restarts", "cross_rounds", "earlier_starts",
+        "cross_ratios", "own_ratios", "checks"})
+    record File(String kind, String schema, List<Member> servers, List<String> protocols, int restarts, CpuRounds crossRounds,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CpuRounds> earlierStarts,
             List<CrossFigures.Cross> crossRatios, List<CrossFigures.Own> ownRatios, CrossChecks.Checks checks) {
     }
@@ -81,7 +82,7 @@ public final class CrossResults {
         CpuSources sourceOf = sources(servers);
         Files.createDirectories(dir);
         Path temp = dir.resolve(FILE + ".tmp");
-        ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, servers,
+        ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, Results.SCHEMA, servers,
                 protocols.stream().map(Protocol::id).toList(), starts.size(), starts.get(starts.size() - 1),
                 starts.subList(0, starts.size() - 1), CrossFigures.acrossRestarts(starts, sourceOf),
                 CrossFigures.ownAcrossRestarts(starts, sourceOf),
@@ -100,6 +101,12 @@ public final class CrossResults {
         JsonNode json = ResultsJson.MAPPER.readTree(file.toFile());
         if (json.get("kind") == null || !KIND.equals(json.get("kind").asText()) || json.get("cross_rounds") == null) {
             throw new IOException(file + " does not hold servers side by side");
+        }
+        // a side-by-side file from before it said its format is the first; one from a newer SPICE is refused
+        String schema = json.path("schema").asText(Results.READS.get(0));
+        if (!Results.READS.contains(schema)) {
+            throw new IOException(file + " is in the format " + schema + ", which this SPICE does not read (it reads "
+                    + String.join(" and ", Results.READS) + "): a newer SPICE wrote it, and that SPICE reads it");
         }
         List<Member> servers = new ArrayList<>();
         for (JsonNode member : json.get("servers")) {

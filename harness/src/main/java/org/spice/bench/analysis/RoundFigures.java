@@ -8,6 +8,7 @@ import java.util.function.Function;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Reference;
 
 /**
@@ -67,24 +68,25 @@ public final class RoundFigures {
     public static Map<String, Figures> of(CpuRounds rounds, Function<String, SpiceFigures.CpuSource> sourceOf) {
         Map<String, double[]> cpu = new LinkedHashMap<>();
         for (CpuRounds.Round round : rounds.rounds()) {
-            for (CpuRounds.Taken taken : round.slices()) {
+            for (CpuSlice taken : round.slices()) {
                 cpu.computeIfAbsent(taken.arm(), k -> series(rounds, k, sourceOf.apply(k)));
             }
         }
-        double[] reference = cpu.get(Reference.STATIC);
-        boolean pairedWithIt = reference != null && cpu.size() > 1;
-        double[] base = reference == null ? null : PairedRatio.estimateAndRelativeCi(reference);
+        boolean hasReference = cpu.containsKey(Reference.STATIC);
+        boolean pairedWithIt = hasReference && cpu.size() > 1;
+        double[] base = hasReference ? PairedRatio.estimateAndRelativeCi(cpu.get(Reference.STATIC)) : null;
         Map<String, Figures> figures = new LinkedHashMap<>();
         cpu.forEach((probe, series) -> {
             boolean isReference = probe.equals(Reference.STATIC);
             double[] mean = PairedRatio.estimateAndRelativeCi(series);
-            PairedRatio paired = reference == null ? PairedRatio.NONE : PairedRatio.of(series, reference);
+            PairedRatio paired = !hasReference ? PairedRatio.NONE
+                    : PairedRatio.of(series, referenceSeries(rounds, probe, sourceOf.apply(Reference.STATIC)));
             double aim;
             boolean precise;
             if (isReference && pairedWithIt) {
                 aim = Double.NaN;
                 precise = true;
-            } else if (reference == null || isReference) {
+            } else if (!hasReference || isReference) {
                 aim = rounds.precision();
                 precise = mean[1] <= aim;
             } else {
@@ -110,6 +112,20 @@ public final class RoundFigures {
      * as the ladder's summary does.
      */
     public static double[] series(CpuRounds rounds, String probe, SpiceFigures.CpuSource source) {
+        return series(rounds, probe, rounds.offeredRpsOf(probe), source);
+    }
+
+    /**
+     * The series {@code arm}'s ratio is paired with: its server's static file ({@link CpuRounds#referenceOf}) in the
+     * slices offered {@code arm}'s rate, from {@code source}. A probe too slow for the rounds' rate ran at one of its
+     * own, and the static file ran slices at that rate beside it, so that both arms of its ratio are at one load.
+     */
+    public static double[] referenceSeries(CpuRounds rounds, String arm, SpiceFigures.CpuSource source) {
+        return series(rounds, CpuRounds.referenceOf(arm), rounds.offeredRpsOf(arm), source);
+    }
+
+    /** {@code probe}'s series over its slices offered {@code atRps} (null: any), as {@link #series(CpuRounds, String, SpiceFigures.CpuSource)}. */
+    static double[] series(CpuRounds rounds, String probe, Double atRps, SpiceFigures.CpuSource source) {
         List<CpuRounds.Round> all = rounds.rounds();
         double[] series = new double[all.size()];
         for (SpiceFigures.CpuSource each : source == SpiceFigures.CpuSource.MACHINE ? List.of(source)
@@ -120,7 +136,7 @@ public final class RoundFigures {
                 if (all.get(r).jitBusy()) {
                     continue;
                 }
-                series[r] = all.get(r).cpuUsPerReq(probe, each);
+                series[r] = all.get(r).cpuUsPerReq(probe, each, atRps, rounds.stealLimit());
                 any |= !Double.isNaN(series[r]);
             }
             if (any) {

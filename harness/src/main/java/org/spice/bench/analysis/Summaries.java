@@ -55,13 +55,26 @@ public final class Summaries {
         for (SpiceFigures.Summary s : each) {
             RoundFigures.Figures f = figures.get(s.probe());
             String reference = figures.containsKey(Reference.STATIC) ? Reference.STATIC : s.probe();
+            double rate = rounds.rateRps(s.probe());
+            double staticRate = referenceRate(rounds, s.probe(), reference);
             all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
                     f.paired().ratio(), f.paired().ratioCi(), rounds.offeredTo(s.probe()) ? null : rounds.clients(),
-                    f.paired().rounds(), f.hasAim() ? f.precise() : null,
-                    List.of(rounds.rateRps(s.probe()), rounds.rateRps(reference)), rateKind(rounds, s.probe(), reference)),
+                    f.paired().rounds(), f.hasAim() ? f.precise() : null, rate,
+                    Math.abs(staticRate - rate) < 0.5 ? null : staticRate, rateKind(rounds, s.probe(), reference)),
                     f.paired().efficiency(), f.paired().efficiencyCi()));
         }
         return all;
+    }
+
+    /**
+     * The rate {@code probe}'s ratio took the static file's slices at: the probe's own offered rate where the static
+     * file ran slices at it (every ratio at one load), else the static file's own (closed loop, or results from before).
+     */
+    static double referenceRate(CpuRounds rounds, String probe, String reference) {
+        Double offered = rounds.offeredRpsOf(probe);
+        boolean beside = offered != null && rounds.rounds().stream().flatMap(r -> r.slices().stream())
+                .anyMatch(t -> t.arm().equals(reference) && t.offeredRps() != null && Math.abs(t.offeredRps() - offered) < 0.5);
+        return beside ? offered : rounds.rateRps(reference);
     }
 
     /**

@@ -5,7 +5,7 @@ import java.util.List;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.Cpu;
-import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.RunRecordBuilder;
@@ -85,9 +85,9 @@ final class RunMetrics {
      * mixes carry; arm i's server is the edges' reading {@code residentOf[i]}), a slice's CPU is its own server's, and
      * the others' is kept beside it.
      */
-    static List<CpuRounds.Taken> taken(List<Mix> order, List<Slice> slices, List<CpuReading> edges,
+    static List<CpuSlice> taken(List<Mix> order, List<Slice> slices, List<CpuReading> edges,
             List<String> arms, int[] residentOf) {
-        List<CpuRounds.Taken> taken = new ArrayList<>(order.size());
+        List<CpuSlice> taken = new ArrayList<>(order.size());
         for (int i = 0; i < order.size() && i < slices.size(); i++) {
             Slice slice = slices.get(i);
             CpuReading from = edges.get(i);
@@ -95,7 +95,7 @@ final class RunMetrics {
             Mix mix = order.get(i);
             int arm = mix.server() == null ? -1 : arms.indexOf(mix.server());
             if (arm < 0) {
-                taken.add(new CpuRounds.Taken(null, mix.name(), slice.requests(), slice.errors(), slice.durationS(),
+                taken.add(new CpuSlice(null, mix.name(), slice.requests(), slice.errors(), slice.durationS(),
                         slice.serverCpuS(), slice.machineCpuS(), to.since(from).clientS(), to.jitSince(from), Double.NaN,
                         to.stealSince(from)));
                 continue;
@@ -105,7 +105,7 @@ final class RunMetrics {
             for (int k = 0; k < to.residentsS().length; k++) {
                 others += k == own ? 0 : to.residentSince(from, k);
             }
-            taken.add(new CpuRounds.Taken(mix.server(), mix.name(), slice.requests(), slice.errors(), slice.durationS(),
+            taken.add(new CpuSlice(mix.server(), mix.name(), slice.requests(), slice.errors(), slice.durationS(),
                     to.residentSince(from, own), slice.machineCpuS(), to.since(from).clientS(), to.jitSince(from),
                     others, to.stealSince(from)));
         }

@@ -107,15 +107,17 @@ public final class SpiceFigures {
     /**
      * A probe's CPU figures from the paired rounds (results.json's summary, beside the ladder's): its mean CPU per
      * request and interval, its ratio to the static file's and the ratio's interval (in the ratio's unit), the rounds'
-     * client count, how many rounds counted, and whether the precision asked was reached; the rates the ratio's two
-     * arms ran at, the probe's then the static file's ({@code rate_rps}), and whether they were offered, open loop, or
-     * achieved by the clients ({@code rate_kind}: one word for both, or two in their order where they differ: a probe
-     * too slow for the offered rate ran at the client count, "achieved, offered"). Null where no rounds ran.
+     * client count, how many rounds counted, and whether the precision asked was reached; the rate the ratio was
+     * taken at ({@code rate_rps}: the one both its arms were offered, open loop; closed loop, the probe's own), the
+     * static file's where it ran at another ({@code static_rate_rps}: closed loop, each arm at the rate its clients
+     * reached), and whether they were offered or achieved ({@code rate_kind}: one word for both, or two in their order
+     * where they differ, as in results from before every ratio was taken at one load: "achieved, offered"). Null where
+     * no rounds ran.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rounds(Double cpuUsPerReq, Double cpuUsPerReqCi, Double cpuRatio, Double cpuRatioCi, Integer cpuClients,
-            Integer cpuRounds, Boolean cpuPrecisionReached, List<Double> rateRps, String rateKind) {
-        public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null, null, null);
+            Integer cpuRounds, Boolean cpuPrecisionReached, Double rateRps, Double staticRateRps, String rateKind) {
+        public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null, null, null, null);
 
         /** Whether the rounds measured this probe. */
         public boolean measured() {

@@ -10,8 +10,10 @@ import java.util.Map;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.SpiceFigures;
 
+
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -26,7 +28,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param timeBoundS the most the rounds could last
  * @param stopped   why they stopped: the precision reached, the time bound, or the run cut short
  * @param rounds    each round's slices, in the order they ran
- * @param arms      where arms ran side by side: their names ({@link Taken#server}), in the order they were named (the
+ * @param arms      where arms ran side by side: their names ({@link CpuSlice#server}), in the order they were named (the
  *                  first of a pair is the numerator of its ratios); empty for one server's rounds
  * @param pairs     the comparisons asked for by name (--pairs: "a/b" or "probe@a/probe@b"), the only ones their
  *                  figures make and wait for; empty: every pair of arms (bench.analysis.CrossFigures)
@@ -41,15 +43,16 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  *                  slower than the static file, on each server: CGI at half its slowest server's rate), that rate by
  *                  arm; empty where every arm but those {@code atClients} was offered {@code offeredRps}
  */
-@JsonPropertyOrder({"clients", "offered_rps", "rate_from", "at_clients", "far_offered_rps", "precision", "time_bound_s",
-    "stopped", "arms", "pairs", "rounds"})
+@JsonPropertyOrder({"clients", "offered_rps", "rate_from", "at_clients", "far_offered_rps", "steal_limit", "precision",
+    "time_bound_s", "stopped", "arms", "pairs", "rounds"})
 public record CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> arms,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pairs,
         @JsonInclude(JsonInclude.Include.NON_NULL) Double offeredRps,
         @JsonInclude(JsonInclude.Include.NON_NULL) String rateFrom,
         @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> atClients,
-        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> farOfferedRps) {
+        @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> farOfferedRps,
+        @JsonInclude(JsonInclude.Include.NON_NULL) StealLimit stealLimit) {
 
     /**
      * An open-loop slice whose loop came later than this to its requests at the 99th percentile (5 % of a slice) is
@@ -83,7 +86,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     /** Rounds at one offered rate, but for the arms {@code atClients}. */
     public CpuRounds(int clients, double precision, double timeBoundS, String stopped, List<Round> rounds,
             List<String> arms, List<String> pairs, Double offeredRps, String rateFrom, List<String> atClients) {
-        this(clients, precision, timeBoundS, stopped, rounds, arms, pairs, offeredRps, rateFrom, atClients, Map.of());
+        this(clients, precision, timeBoundS, stopped, rounds, arms, pairs, offeredRps, rateFrom, atClients, Map.of(), null);
     }
 
     /** These rounds, every slice offered {@code rps} a second, open loop, chosen as {@code from} says. */
@@ -93,12 +96,20 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
 
     /** These rounds offered {@code rps} a second, open loop, but for the arms {@code atClients}, closed loop. */
     public CpuRounds offered(double rps, String from, List<String> atClients) {
-        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from, atClients, Map.of());
+        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from, atClients, Map.of(),
+                stealLimit);
     }
 
     /** These rounds offered {@code rps} a second, open loop, but for the arms {@code far}, each offered its own rate. */
     public CpuRounds offered(double rps, String from, Map<String, Double> far) {
-        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from, List.of(), far);
+        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, rps, from, List.of(), far,
+                stealLimit);
+    }
+
+    /** These rounds, their slices that the hypervisor took more of than {@code limit} left out of every figure. */
+    public CpuRounds leavingOut(StealLimit limit) {
+        return new CpuRounds(clients, precision, timeBoundS, stopped, rounds, arms, pairs, offeredRps, rateFrom,
+                atClients, farOfferedRps, limit);
     }
 
     /** Whether every arm was offered the one rate {@link #offeredRps}. */
@@ -173,7 +184,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
             if (round.jitBusy()) {
                 continue;
             }
-            for (Taken taken : round.slices()) {
+            for (CpuSlice taken : round.slices()) {
                 if (taken.arm().equals(arm)) {
                     requests += taken.requests();
                     seconds += taken.durationS();
@@ -218,25 +229,33 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
      * its generator said (its slices were offered less than the rate, late).
      */
     @JsonPropertyOrder({"round", "generator_note", "slices"})
-    public record Round(int round, List<Taken> slices,
+    public record Round(int round, List<CpuSlice> slices,
             @JsonInclude(JsonInclude.Include.NON_NULL) String generatorNote) {
         public Round {
             slices = List.copyOf(slices);
         }
 
-        public Round(int round, List<Taken> slices) {
+        public Round(int round, List<CpuSlice> slices) {
             this(round, slices, null);
         }
 
         /**
-         * The probe's (or arm's: {@link Taken#arm}) CPU per request in this round from {@code source}, µs: over all its slices (the static file runs
+         * The probe's (or arm's: {@link CpuSlice#arm}) CPU per request in this round from {@code source}, µs: over all its slices (the static file runs
          * more than one beside three probes or more); NaN where it did not run, a request failed or nothing was measured.
          */
         public double cpuUsPerReq(String probe, SpiceFigures.CpuSource source) {
+            return cpuUsPerReq(probe, source, null, null);
+        }
+
+        /**
+         * As {@link #cpuUsPerReq(String, SpiceFigures.CpuSource)}, over the arm's slices offered {@code atRps} (null:
+         * any) that {@code steal} does not leave out (null: none left out).
+         */
+        public double cpuUsPerReq(String probe, SpiceFigures.CpuSource source, Double atRps, StealLimit steal) {
             double cpu = 0;
             long requests = 0;
-            for (Taken taken : slices) {
-                if (taken.arm().equals(probe)) {
+            for (CpuSlice taken : slices) {
+                if (taken.arm().equals(probe) && taken.ranAt(atRps) && (steal == null || !steal.leavesOut(taken))) {
                     if (Double.isNaN(taken.cpuUsPerReq(source))) {
                         return Double.NaN;
                     }
@@ -251,7 +270,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         public double rate(String arm) {
             long requests = 0;
             double seconds = 0;
-            for (Taken taken : slices) {
+            for (CpuSlice taken : slices) {
                 if (taken.arm().equals(arm)) {
                     requests += taken.requests();
                     seconds += taken.durationS();
@@ -268,7 +287,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         public boolean jitBusy() {
             double jit = 0;
             double server = 0;
-            for (Taken taken : slices) {
+            for (CpuSlice taken : slices) {
                 if (Double.isNaN(taken.jitCpuS())) {
                     return false;   // not read: a server with no JVM, or results from before it was
                 }
@@ -280,58 +299,27 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     }
 
     /**
-     * One workload's slice in a round: its counts and the CPU read at its edges (seconds), with what the server's JIT
-     * compiler threads took of it (NaN where none was read: no JVM, or results from before it was). Where several
-     * servers ran side by side, {@code server} names the one the slice loaded (its CPU is that server's alone) and
-     * {@code othersCpuS} is what the others took meanwhile, idle: it should be near nothing (a single server's slice
-     * has neither: null, NaN). {@code stealS} is the time the machine's hypervisor gave other guests while the slice
-     * ran (from /proc/stat, where the server runs here; a slice it took much of ran on a machine not all there).
+     * The rate {@code arm} was offered: its own where it had one ({@link #farOfferedRps}), else the rounds' one rate;
+     * null where it ran at the client count, closed loop.
      */
-    @JsonPropertyOrder({"server", "probe", "requests", "errors", "duration_s", "server_cpu_s", "machine_cpu_s",
-        "client_cpu_s", "jit_cpu_s", "others_cpu_s", "steal_s"})
-    public record Taken(@JsonInclude(JsonInclude.Include.NON_NULL) String server, String probe, long requests,
-            long errors, double durationS, double serverCpuS, double machineCpuS, double clientCpuS, double jitCpuS,
-            double othersCpuS, double stealS) {
+    public Double offeredRpsOf(String arm) {
+        return farOfferedRps.containsKey(arm) ? farOfferedRps.get(arm) : offeredTo(arm) ? offeredRps : null;
+    }
 
-        /** A slice of the one server measured. */
-        public Taken(String probe, long requests, long errors, double durationS, double serverCpuS, double machineCpuS,
-                double clientCpuS, double jitCpuS) {
-            this(null, probe, requests, errors, durationS, serverCpuS, machineCpuS, clientCpuS, jitCpuS, Double.NaN);
-        }
+    /**
+     * The arm {@code arm}'s ratio is taken against: its server's static file ("a/cgi": "a/static"), in the slices
+     * offered {@code arm}'s own rate (see {@link #offeredRpsOf}).
+     */
+    public static String referenceOf(String arm) {
+        int slash = arm.lastIndexOf('/');
+        return slash < 0 ? Reference.STATIC : arm.substring(0, slash + 1) + Reference.STATIC;
+    }
 
-        /** A slice side by side, the steal time not read (results from before it was). */
-        public Taken(String server, String probe, long requests, long errors, double durationS, double serverCpuS,
-                double machineCpuS, double clientCpuS, double jitCpuS, double othersCpuS) {
-            this(server, probe, requests, errors, durationS, serverCpuS, machineCpuS, clientCpuS, jitCpuS, othersCpuS,
-                    Double.NaN);
-        }
-
-        /** The arm the slice belongs to: its probe, or "server/probe" where servers ran side by side. */
-        @JsonIgnore
-        public String arm() {
-            return arm(server, probe);
-        }
-
-        /** "server/probe", or the probe alone for no server. */
-        public static String arm(String server, String probe) {
-            return server == null ? probe : server + "/" + probe;
-        }
-
-        /** This slice as its server's alone (no server named): what its server's own figures are computed from. */
-        public Taken alone() {
-            return new Taken(null, probe, requests, errors, durationS, serverCpuS, machineCpuS, clientCpuS, jitCpuS,
-                    othersCpuS, stealS);
-        }
-
-        /** CPU per request from {@code source}, µs; NaN where a request failed or nothing was measured. */
-        double cpuUsPerReq(SpiceFigures.CpuSource source) {
-            return requests > 0 && errors == 0 ? cpuS(source) * 1e6 / requests : Double.NaN;
-        }
-
-        /** The slice's CPU seconds from {@code source}: the machine's, or the server's. */
-        double cpuS(SpiceFigures.CpuSource source) {
-            return source == SpiceFigures.CpuSource.MACHINE ? machineCpuS : serverCpuS;
-        }
+    /** The slices the hypervisor took too much of ({@link #stealLimit}), left out of every figure. */
+    @JsonProperty("slices_left_out_for_steal")
+    public int leftOutForSteal() {
+        return stealLimit == null ? 0 : (int) rounds.stream().flatMap(r -> r.slices().stream())
+                .filter(stealLimit::leavesOut).count();
     }
 
     /** The rounds with one more. */
@@ -339,13 +327,13 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         List<Round> all = new ArrayList<>(rounds);
         all.add(round);
         return new CpuRounds(clients, precision, timeBoundS, why, all, arms, pairs, offeredRps, rateFrom, atClients,
-                farOfferedRps);
+                farOfferedRps, stealLimit);
     }
 
     /** These rounds, stopped for {@code why}. */
     public CpuRounds stopped(String why) {
         return new CpuRounds(clients, precision, timeBoundS, why, rounds, arms, pairs, offeredRps, rateFrom, atClients,
-                farOfferedRps);
+                farOfferedRps, stealLimit);
     }
 
     /**
@@ -357,7 +345,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         List<Round> own = new ArrayList<>();
         for (Round round : rounds) {
             own.add(new Round(round.round(), round.slices().stream().filter(t -> server.equals(t.server()))
-                    .map(Taken::alone).toList(), round.generatorNote()));
+                    .map(CpuSlice::alone).toList(), round.generatorNote()));
         }
         String prefix = server + "/";
         Map<String, Double> far = new LinkedHashMap<>();
@@ -369,7 +357,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         List<String> closed = atClients.stream().filter(a -> a.startsWith(prefix)).map(a -> a.substring(prefix.length()))
                 .toList();
         return new CpuRounds(clients, precision, timeBoundS, stopped, own, List.of(), List.of(), offeredRps, rateFrom,
-                closed, far);
+                closed, far, stealLimit);
     }
 
     /** The rounds the figures count: all but those the JIT compiled through. */

@@ -8,8 +8,14 @@ package org.spice.bench.model;
  * @param seconds           how long it was measured
  * @param serverCpuCores    the server's processes' CPU, in cores (seconds per second); NaN without their PIDs
  * @param machineCpuCores   the machine's less the client's, in cores
+ * @param stealCores        what the machine's hypervisor gave other guests meanwhile, in CPUs (/proc/stat's steal); NaN
+ *                          where not read (results from before it was, or no /proc)
  */
-public record IdleCpu(double seconds, double serverCpuCores, double machineCpuCores) {
+public record IdleCpu(double seconds, double serverCpuCores, double machineCpuCores, double stealCores) {
+
+    public IdleCpu(double seconds, double serverCpuCores, double machineCpuCores) {
+        this(seconds, serverCpuCores, machineCpuCores, Double.NaN);
+    }
 
     /** A mix whose CPU per request is more than this share idle work is flagged. */
     public static final double FLAG = 0.10;

@@ -56,19 +56,19 @@ public interface LoadEngine {
      * @param note   what the round's figures carry that is not the server's (an open loop that could not keep its
      *               schedule), or null
      */
-    record Round(RunRecord whole, List<CpuRounds.Taken> slices, Failure ends, String note) {
+    record Round(RunRecord whole, List<CpuSlice> slices, Failure ends, String note) {
         public Round {
             slices = List.copyOf(slices);
         }
 
         /** A closed-loop round: it ends the rounds where its window failed for a reason that ends a ladder. */
-        public Round(RunRecord whole, List<CpuRounds.Taken> slices) {
+        public Round(RunRecord whole, List<CpuSlice> slices) {
             this(whole, slices, whole.failed() && whole.failureKind().endsLadder() ? whole.failure() : null, null);
         }
 
         /** A round run in parts, one after another (each at its own load): their slices, the first's end or note. */
         public static Round joined(List<Round> parts) {
-            List<CpuRounds.Taken> slices = new java.util.ArrayList<>();
+            List<CpuSlice> slices = new java.util.ArrayList<>();
             parts.forEach(p -> slices.addAll(p.slices()));
             return new Round(parts.get(0).whole(), slices,
                     parts.stream().map(Round::ends).filter(e -> e != null).findFirst().orElse(null),

@@ -40,7 +40,14 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         @JsonProperty("latency_profile") @JsonInclude(JsonInclude.Include.NON_NULL) LatencyProfile latencyProfile,
         @JsonProperty("cost_curve") @JsonInclude(JsonInclude.Include.NON_NULL) CostCurve costCurve) {
 
-    public static final String SCHEMA = "spice-results/1";
+    /**
+     * The format results.json is written in. 2: every CPU slice keeps the rate it was offered ({@code offered_rps}), a
+     * far probe's static slices ran at its rate, the summary's {@code rate_rps} is one number; 1 (before 2026-11-28)
+     * read as it was written (a far probe's ratio then carries two rates, and the answer says so).
+     */
+    public static final String SCHEMA = "spice-results/2";
+    /** The formats this version reads. */
+    public static final List<String> READS = List.of("spice-results/1", SCHEMA);
 
     public Results {
         settings = settings == null ? Settings.NONE : settings;

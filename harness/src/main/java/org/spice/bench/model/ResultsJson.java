@@ -74,7 +74,12 @@ public final class ResultsJson {
         } catch (JsonProcessingException e) {
             throw new IOException(file + " is not JSON: " + e.getOriginalMessage() + location(e), e);
         }
-        if (tree == null || !Results.SCHEMA.equals(tree.path("schema").asText(null))) {
+        String schema = tree == null ? null : tree.path("schema").asText(null);
+        if (schema != null && schema.startsWith("spice-results/") && !Results.READS.contains(schema)) {
+            throw new IOException(file + " is in the format " + schema + ", which this SPICE does not read (it reads "
+                    + String.join(" and ", Results.READS) + "): a newer SPICE wrote it, and that SPICE reads it");
+        }
+        if (schema == null || !Results.READS.contains(schema)) {
             throw new IOException(file + " is not a SPICE results file: no \"schema\": \"" + Results.SCHEMA + "\"");
         }
         try {

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.SteadyState;
@@ -19,7 +20,7 @@ import org.spice.bench.model.SteadyState;
  */
 final class CpuTable {
 
-    static final String[] HEADS = {"probe", "CPU µs/req", "× the static file's", "CPU efficiency", "rounds",
+    static final String[] HEADS = {"probe", "CPU µs/req", "× the static file's", "at req/s", "CPU efficiency", "rounds",
         "aim: reached?"};
 
     private CpuTable() {
@@ -39,12 +40,26 @@ final class CpuTable {
             String reached = r.cpuPrecisionReached() == null ? null : r.cpuPrecisionReached() ? "reached" : "not reached";
             rows.add(new String[] {s.probe(), Format.num(r.cpuUsPerReq(), 1) + " " + Format.percentOf(r.cpuUsPerReqCi(), r.cpuUsPerReq()),
                 reference ? "1" : Format.ratio(r.cpuRatio()) + " " + Format.percentOf(r.cpuRatioCi(), r.cpuRatio()),
+                rate(r, results.cpuRounds(), s.probe()),
                 reference ? "100.0 %" : Format.num(100 * s.cpuEfficiency(), 1) + " %",
                 Integer.toString(r.cpuRounds()),
                 reached == null ? "none: the reference" : (reference ? "µs" : "ratio") + " ±" + Format.num(100 * aim, 0)
                         + " %: " + reached});
         }
         return rows;
+    }
+
+    /**
+     * The rate a row's ratio was taken at, once: "3,100 offered" where both its arms were offered it; closed loop the
+     * probe's and the static file's, "511 / 3,996 achieved".
+     */
+    static String rate(SpiceFigures.Rounds r, CpuRounds rounds, String probe) {
+        if (r.rateRps() == null || r.rateRps().isNaN()) {
+            return "-";
+        }
+        String kind = r.rateKind() == null ? "" : " " + r.rateKind();
+        return r.staticRateRps() == null ? String.format(Locale.ROOT, "%,.0f", r.rateRps()) + kind
+                : String.format(Locale.ROOT, "%,.0f / %,.0f", r.rateRps(), r.staticRateRps()) + kind;
     }
 
     /** The heading line: how many rounds, at which load, where the CPU was read, why they stopped. */
@@ -58,10 +73,27 @@ final class CpuTable {
                 ? measured.get(0).cpuSource().meaning() : SpiceFigures.CpuSource.SERVER.meaning() + "; "
                         + Format.list(machine) + ": " + SpiceFigures.CpuSource.MACHINE.meaning();
         int jitBusy = rounds.rounds().size() - rounds.counted();
-        return String.format(Locale.ROOT, "Server CPU per request (%s), from %d paired rounds at %s%s; stopped: %s",
+        return String.format(Locale.ROOT, "Server CPU per request (%s), from %d paired rounds at %s%s%s; stopped: %s",
                 source, rounds.counted(), rounds.load(), jitBusy == 0 ? "" : String.format(Locale.ROOT, " (%d more left"
                         + " out, the server's JIT compiling through them: over %.0f %% of its CPU)", jitBusy,
-                        100 * SteadyState.JIT_QUIET), rounds.stopped());
+                        100 * SteadyState.JIT_QUIET), steal(rounds), rounds.stopped());
+    }
+
+    /**
+     * The slices left out for the hypervisor's steal, with the bound and where it comes from; empty where none was
+     * left out.
+     */
+    static String steal(CpuRounds rounds) {
+        StealLimit limit = rounds.stealLimit();
+        int out = rounds.leftOutForSteal();
+        if (limit == null || out == 0) {
+            return "";
+        }
+        long all = rounds.rounds().stream().mapToLong(r -> r.slices().size()).sum();
+        return String.format(Locale.ROOT, "; %d of %d slices left out, the hypervisor taking over %.0f %% of a CPU"
+                + " through each (the machine's steal at idle %s, and %.0f %% more)", out, all, 100 * limit.share(),
+                Double.isNaN(limit.idleShare()) ? "not read" : String.format(Locale.ROOT, "%.1f %%", 100 * limit.idleShare()),
+                100 * StealLimit.MARGIN);
     }
 
     /** What the columns mean, after the table. */
@@ -70,7 +102,10 @@ final class CpuTable {
         boolean left = Summaries.of(results).stream().anyMatch(s -> s.rounds().measured() && s.rounds().cpuRounds() != null
                 && s.rounds().cpuRounds() < rounds.counted());
         return "± : 95 % intervals (Hodges-Lehmann estimates, Wilcoxon's signed-rank intervals across the rounds); a probe's"
-                + " µs/req is the static file's × its ratio (paired by round), its CPU efficiency 1 / that ratio; aim: the"
+                + " µs/req is the static file's × its ratio (paired by round), its CPU efficiency 1 / that ratio; at req/s:"
+                + " the rate its ratio was taken at, both its arms offered it (a probe too slow for the static file's rate"
+                + " is offered one of its own, and the static file runs slices at it beside it), or closed loop the two"
+                + " rates the clients reached; aim: the"
                 + " interval a probe's ratio had to reach, twice the precision asked past 2 × the static file (the static"
                 + " file, the reference, has none: its µs moves with the machine, and each round's ratio cancels that)"
                 + (left ? "; rounds: a probe leaves the rounds once its ratio has reached its aim" : "");

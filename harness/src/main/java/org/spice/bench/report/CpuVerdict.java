@@ -140,20 +140,26 @@ final class CpuVerdict {
     }
 
     /**
-     * Side by side, the probes too slow for the offered rate were offered one of their own, the same on every server:
-     * the sentence that says so, since each of their ratios to the static file then carries the two rates' difference
-     * (their ratios across servers do not).
+     * The probes too slow for the offered rate were offered one of their own (side by side the same on every server):
+     * the sentence that says so. Where the static file ran slices at each of those rates beside them, each ratio is at
+     * one load; in results from before it did, each ratio to the static file carries the two rates' difference.
      */
     static String ownOfferedRates(CpuRounds rounds, String baseName, List<SpiceFigures.Summary> apart) {
         List<String> rates = new ArrayList<>();
         apart.forEach(s -> rates.add(String.format(Locale.ROOT, "%s %,.0f req/s", s.probe(), rounds.rateRps(s.probe()))));
         List<String> names = apart.stream().map(SpiceFigures.Summary::probe).toList();
-        return Format.list(names) + (names.size() == 1 ? " runs" : " run") + String.format(Locale.ROOT, " under %.0f %%",
-                100 * CpuPlan.NEAR) + " of " + baseName + "'s rate on some server, too slow to hold "
-                + String.format(Locale.ROOT, "%,.0f req/s", rounds.offeredRps()) + ": " + (names.size() == 1 ? "it was"
-                : "each was") + " offered half its slowest server's rate instead (" + String.join(", ", rates) + "), the"
-                + " same on every server: its ratios across servers are at one load, its ratio to " + baseName
-                + " carries the two rates' difference as well as the interfaces'.";
+        boolean beside = apart.stream().allMatch(s -> s.rounds().staticRateRps() == null);
+        boolean across = !rounds.arms().isEmpty();
+        String start = Format.list(names) + (names.size() == 1 ? " runs" : " run") + String.format(Locale.ROOT,
+                " under %.0f %%", 100 * CpuPlan.NEAR) + " of " + baseName + "'s rate" + (across ? " on some server" : "")
+                + ", too slow to hold " + String.format(Locale.ROOT, "%,.0f req/s", rounds.offeredRps()) + ": "
+                + (names.size() == 1 ? "it was" : "each was") + " offered half its own rate" + (across
+                        ? " (its slowest server's, the same on every server)" : "") + " instead (" + String.join(", ", rates)
+                + ")";
+        return beside ? start + ", and " + baseName + " ran slices at that rate beside " + (names.size() == 1 ? "it"
+                : "each") + " in every round: each ratio is taken at one load, the rate in its row."
+                : start + ": its ratios across servers are at one load, its ratio to " + baseName + " carries the two"
+                        + " rates' difference as well as the interfaces'.";
     }
 
     /**

@@ -63,18 +63,50 @@ final class CostRounds {
                 + " %s s slices, %d rounds of %d", plan.fractions(), String.join(", ", peaks.values().stream()
                         .map(p -> p.probe() + " " + Math.round(p.peakRps()) + " req/s").toList()),
                 fmt(plan.sliceS()), plan.rounds(), cells.size()));
-        for (int r = 1; r <= plan.rounds(); r++) {
+        return RoundsLoop.run(new Kind(cells), new RoundsLoop.Bound(Double.POSITIVE_INFINITY, cells.size() * plan.sliceS(),
+                "every rate", true), stop, err);
+    }
+
+    /** The cost curve's rounds as {@link RoundsLoop} runs them: a fixed number, each cell a slice, the curve recorded after each. */
+    private final class Kind implements RoundsLoop.Kind {
+        private final List<Cell> cells;
+        private int round;
+
+        Kind(List<Cell> cells) {
+            this.cells = cells;
+        }
+
+        @Override
+        public Failure round(int r) throws InterruptedException {
+            round = r;
             for (Cell cell : PairedRounds.arranged(cells, settings.runner().seed(), r)) {
                 slices.add(slice(r, cell));
                 if (stop.requested()) {
-                    recorded(r, "cut short: " + stop.why());
-                    return stop.failure();
+                    break;
                 }
             }
-            CostCurve curve = recorded(r, r == plan.rounds() ? "its " + r + " rounds" : "in progress");
-            err.println(CostReport.progress(r, curve));
+            return null;
         }
-        return null;
+
+        @Override
+        public String progress() {
+            return CostReport.progress(round, curve(round, RoundsLoop.IN_PROGRESS));
+        }
+
+        @Override
+        public boolean precise() {
+            return round >= plan.rounds();
+        }
+
+        @Override
+        public String finished() {
+            return "its " + round + " rounds";
+        }
+
+        @Override
+        public void record(String stoppedBy) throws IOException {
+            recorder.costCurve(curve(round, stoppedBy));
+        }
     }
 
     /** One probe at one rate for a slice, the server's CPU read around it. */
@@ -89,12 +121,10 @@ final class CostRounds {
                 run.achievedRps() > 0 ? run.succeeded() / run.achievedRps() : plan.sliceS(), cpuS, run.generatorLagP99Ms());
     }
 
-    /** The curve after {@code upTo} rounds, handed to the recorder. */
-    private CostCurve recorded(int upTo, String why) throws IOException {
+    /** The curve after {@code upTo} rounds, stopped for {@code why}. */
+    private CostCurve curve(int upTo, String why) {
         List<String> probes = settings.load().mixes().stream().map(Mix::name).toList();
-        CostCurve curve = CostFigures.curve(plan.fractions(), plan.fitFrom(), plan.sliceS(), upTo, why, slices, probes);
-        recorder.costCurve(curve);
-        return curve;
+        return CostFigures.curve(plan.fractions(), plan.fitFrom(), plan.sliceS(), upTo, why, slices, probes);
     }
 
     /** A probe at one rate: a slice of every round. */

@@ -3,16 +3,15 @@ package org.spice.bench.run;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
+import java.util.Objects;
 
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
@@ -20,13 +19,15 @@ import org.spice.bench.model.Reference;
 import org.spice.bench.model.Stop;
 
 /**
- * The CPU rounds of servers side by side: every round runs each server's workloads a one-second slice each (each
- * server's static file √k times, as within one server), all servers' slices shuffled together, under one load that goes
- * from slice to slice, and so from server to server, without stopping (a probe far slower than the static file, CGI,
- * offered a rate of its own in a part of the round apart: {@link RoundRate#apart}). A slice's CPU is its own server's,
- * from its own cgroup. What drifts over the run (the machine above all) hits every server alike within a round and cancels in each
- * probe's ratio between two servers, as it does between a probe and the static file. Rounds go on until every cross
- * ratio and every server's own ratios are within their aims, or the time bound.
+ * The CPU rounds, of one server's probes or of servers side by side (one server is the case of one arm, its slices
+ * naming no server): every round runs each server's workloads a one-second slice each (each server's static file √k
+ * times beside its k probes), all servers' slices shuffled together, under one load that goes from slice to slice, and
+ * so from server to server, without stopping; a probe far slower than the static file, CGI, is offered a rate of its
+ * own in a part of the round apart, its server's static file beside it at that rate ({@link RateParts}). A slice's CPU
+ * is its own server's, from its own cgroup. What drifts over the run (the machine above all) hits every probe and
+ * server alike within a round and cancels in each ratio, taken per round. Rounds go on until every cross ratio and
+ * every server's own ratios are within their aims, or the time bound; after the first {@link RoundFigures#MIN_ROUNDS}
+ * a probe whose figures have reached their aim leaves the rounds, so that their time goes where the noise is.
  */
 final class CrossRounds {
 
@@ -44,6 +45,7 @@ final class CrossRounds {
     private final CpuSources sourceOf;
     private final LoadEngine.Windowed engine;
     private final RoundRate rate;
+    private final StealLimit stealLimit;
     private final boolean readsJit;
     private final Stop stop;
     private final PrintStream err;
@@ -56,9 +58,10 @@ final class CrossRounds {
      * @param pairs the comparisons named (--pairs), the only ones the rounds wait for; empty: every pair of arms
      * @param sourceOf the CPU figure that stands for a probe's cost on a server
      * @param rate the one rate every slice is offered, open loop; null: {@code clients} clients, closed loop
+     * @param stealLimit the steal past which a slice is left out of the figures (null: none left out)
      */
     CrossRounds(List<Mix> arms, List<String> pairs, long seed, int clients, double precision, double boundS,
-            CpuSources sourceOf, LoadEngine.Windowed engine, RoundRate rate,
+            CpuSources sourceOf, LoadEngine.Windowed engine, RoundRate rate, StealLimit stealLimit,
             boolean readsJit, Stop stop, PrintStream err) {
         this.arms = List.copyOf(arms);
         this.pairs = List.copyOf(pairs);
@@ -69,22 +72,28 @@ final class CrossRounds {
         this.sourceOf = sourceOf;
         this.engine = engine;
         this.rate = rate;
+        this.stealLimit = stealLimit;
         this.readsJit = readsJit;
         this.stop = stop;
         this.err = err;
     }
 
-    /** Runs the rounds, each given to {@code sink}; null, or why the run must stop. */
-    Failure run(Sink sink) throws InterruptedException, IOException {
-        err.println(String.format(Locale.ROOT, "cpu rounds side by side at %s, %d arms: until every ratio is"
-                + " within its precision, at most %.0f s", RoundRate.load(rate, clients), servers(arms).size(), boundS));
+    /**
+     * Runs the rounds, each given to {@code sink}, after {@code announce} (their first line; null: the side-by-side
+     * one); null, or why the run must stop.
+     */
+    Failure run(Sink sink, String announce) throws InterruptedException, IOException {
+        err.println(announce != null ? announce : String.format(Locale.ROOT, "cpu rounds side by side at %s, %d arms:"
+                + " until every ratio is within its precision, at most %.0f s", RoundRate.load(rate, clients),
+                servers(arms).size(), boundS));
         CpuRounds start = new CpuRounds(clients, precision, boundS, RoundsLoop.IN_PROGRESS, List.of(), servers(arms),
                 pairs);
-        rounds = rate == null ? start : start.offered(rate.rps(), rate.from(), rate.far());
+        rounds = (rate == null ? start : start.offered(rate.rps(), rate.from(), rate.far())).leavingOut(stealLimit);
         running = arms;
-        double firstS = PairedRounds.LEAD_IN_S * (rate == null ? 1 : 1 + new LinkedHashSet<>(rate.far().values()).size())
-                + order(running, 1).size();
-        return RoundsLoop.run(new Kind(sink), new RoundsLoop.Bound(boundS, firstS, "every ratio", false), stop, err);
+        List<Mix> first = order(running, 1);
+        double firstS = PairedRounds.LEAD_IN_S * RateParts.count(first, rate) + RateParts.slices(first, rate);
+        return RoundsLoop.run(new Kind(sink), new RoundsLoop.Bound(boundS, firstS, oneServer() ? "every probe"
+                : "every ratio", false), stop, err);
     }
 
     /** The rounds side by side as {@link RoundsLoop} runs them: each round's figures go to the sink. */
@@ -99,7 +108,7 @@ final class CrossRounds {
         public Failure round(int r) throws InterruptedException, IOException {
             LoadEngine.Round round = rate == null
                     ? engine.round(order(running, r), clients, PairedRounds.LEAD_IN_S, readsJit)
-                    : inParts(order(running, r), r);
+                    : RateParts.run(engine, order(running, r), rate, seed, r, readsJit, stop);
             if (round.ends() == null && !stop.requested()) {
                 rounds = rounds.with(new CpuRounds.Round(r, round.slices(), round.note()), RoundsLoop.IN_PROGRESS);
             }
@@ -108,12 +117,13 @@ final class CrossRounds {
 
         @Override
         public String progress() {
-            return CrossRounds.this.progress(rounds);
+            return oneServer() ? OneServerLines.progress(rounds, running, sourceOf) : CrossRounds.this.progress(rounds);
         }
 
         @Override
         public boolean precise() {
-            return CrossFigures.preciseEnough(rounds, sourceOf);
+            return oneServer() ? RoundFigures.preciseEnough(rounds, probe -> sourceOf.of(null, probe))
+                    : CrossFigures.preciseEnough(rounds, sourceOf);
         }
 
         @Override
@@ -123,28 +133,13 @@ final class CrossRounds {
 
         @Override
         public void narrow() {
-            running = stillRunning(rounds);
-        }
-    }
-
-    /**
-     * Round {@code r} open loop: {@code order}'s slices in parts, one per rate offered, the held rate's first
-     * ({@link PairedRounds#inParts}: each part with its own lead-in, the load changing between them).
-     */
-    private LoadEngine.Round inParts(List<Mix> order, int r) throws InterruptedException, IOException {
-        Map<Double, List<Mix>> byRate = new LinkedHashMap<>();
-        byRate.put(rate.rps(), new ArrayList<>());
-        for (Mix slice : order) {
-            byRate.computeIfAbsent(rate.of(CpuRounds.Taken.arm(slice.server(), slice.name())), k -> new ArrayList<>())
-                    .add(slice);
-        }
-        List<PairedRounds.Part> parts = new ArrayList<>();
-        byRate.forEach((rps, slices) -> {
-            if (!slices.isEmpty()) {
-                parts.add(() -> engine.openRound(slices, rps, PairedRounds.LEAD_IN_S, readsJit));
+            List<Mix> next = stillRunning(rounds);
+            if (oneServer()) {
+                running.stream().filter(m -> !next.contains(m)).forEach(m -> err.println(OneServerLines.done(rounds,
+                        m.name(), sourceOf)));
             }
-        });
-        return PairedRounds.inParts(parts, r, stop);
+            running = next;
+        }
     }
 
     /**
@@ -158,8 +153,9 @@ final class CrossRounds {
     /** Round {@code round}'s slices of {@code running} for {@code seed} (see {@link #order(List, int)}). */
     static List<Mix> order(List<Mix> running, long seed, int round) {
         List<Mix> slices = new ArrayList<>();
-        for (String server : servers(running)) {
-            slices.addAll(PairedRounds.withStaticSlices(running.stream().filter(m -> server.equals(m.server())).toList()));
+        for (String server : running.stream().map(Mix::server).distinct().toList()) {
+            slices.addAll(PairedRounds.withStaticSlices(running.stream().filter(m -> Objects.equals(server, m.server()))
+                    .toList()));
         }
         return PairedRounds.arranged(slices, seed, round);
     }
@@ -178,9 +174,9 @@ final class CrossRounds {
             open.add(c.probe());
             open.add(c.probeOfB());
         });
-        for (String server : CrossFigures.servers(rounds)) {
-            RoundFigures.of(rounds.of(server), probe -> sourceOf.of(server, probe)).values().stream()
-                    .filter(f -> !f.precise()).forEach(f -> open.add(f.probe()));
+        for (String server : oneServer() ? java.util.Collections.<String>singletonList(null) : CrossFigures.servers(rounds)) {
+            RoundFigures.of(server == null ? rounds : rounds.of(server), probe -> sourceOf.of(server, probe)).values()
+                    .stream().filter(f -> !f.precise()).forEach(f -> open.add(f.probe()));
         }
         return arms.stream().filter(m -> m.name().equals(Reference.STATIC) || open.contains(m.name())).toList();
     }
@@ -207,7 +203,13 @@ final class CrossRounds {
         return line.substring(0, line.length() - 1);
     }
 
+    /** The servers the arms name, in order; none for one server's probes. */
     private static List<String> servers(List<Mix> arms) {
-        return arms.stream().map(Mix::server).distinct().toList();
+        return arms.stream().map(Mix::server).filter(Objects::nonNull).distinct().toList();
+    }
+
+    /** Whether the arms are one server's probes (their slices name no server). */
+    private boolean oneServer() {
+        return servers(arms).isEmpty();
     }
 }

@@ -6,20 +6,20 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Random;
 import java.util.SplittableRandom;
 
 import org.spice.bench.analysis.RoundFigures;
-import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuPlan;
-import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
+import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Reference;
-import org.spice.bench.model.SteadyState;
 import org.spice.bench.model.Stop;
 import org.spice.bench.proc.ServerCpu;
 
@@ -50,11 +50,6 @@ public final class PairedRounds {
     private final PrintStream err;
     private final Recorder recorder;
     private final ServerCpu serverCpu;
-    /** The rounds' state: their one rate (null: closed loop), the rounds so far, the workloads still measured. */
-    private RoundRate rate;
-    private CpuRounds rounds;
-    private List<Mix> running;
-    private boolean readsJit;
 
     PairedRounds(BenchSettings settings, LoadEngine.Windowed engine, ServerCpu serverCpu, Stop stop, PrintStream err,
             Recorder recorder) {
@@ -66,106 +61,37 @@ public final class PairedRounds {
         this.recorder = recorder;
     }
 
-    /** Runs the rounds after a warm-up of {@code warmUpS} seconds; null, or why the run must stop. */
+    /**
+     * Runs the rounds after a warm-up of {@code warmUpS} seconds, as {@link CrossRounds} runs servers side by side, with
+     * one arm; null, or why the run must stop.
+     */
     Failure run(double warmUpS) throws InterruptedException, IOException {
         CpuPlan plan = settings.cpu();
         double boundS = plan.boundS(warmUpS);
-        if (plan.openLoop()) {
-            Failure unfound = findRate(plan);
-            if (unfound != null) {
-                return unfound;
+        List<Mix> mixes = settings.load().mixes();
+        LoadEngine.Round pace = null;
+        if (plan.openLoop() && plan.rateRps() == null) {
+            pace = engine.round(order(mixes, settings.runner().seed(), 0), plan.clients(), LEAD_IN_S, false);
+            if (stop.requested() || pace.ends() != null) {
+                return stop.requested() ? stop.failure() : pace.ends();
             }
         }
-        err.println(announce(plan, rate, warmUpS, boundS));
-        rounds = new CpuRounds(plan.clients(), plan.precision(), boundS, RoundsLoop.IN_PROGRESS, List.of());
-        rounds = rate == null ? rounds : rounds.offered(rate.rps(), rate.from(), rate.atClients());
-        double firstS = (rate == null || rate.atClients().isEmpty() ? 1 : 2) * LEAD_IN_S
-                + SLICE_S * order(settings.load().mixes(), settings.runner().seed(), 1).size();
-        readsJit = serverCpu.readsJit();
-        running = settings.load().mixes();
-        return RoundsLoop.run(new Kind(), new RoundsLoop.Bound(boundS, firstS, "every probe", false), stop, err);
+        RoundRate rate = RoundRate.of(plan, pace);
+        if (plan.openLoop() && rate == null) {
+            return Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no workload was served in the round that finds"
+                    + " the rate");
+        }
+        CpuFrom from = Preflight.cpuFrom(settings.server(), serverCpu);
+        CpuSources sourceOf = (arm, probe) -> from.sourceFor(settings.server().name(), probe);
+        CrossRounds rounds = new CrossRounds(mixes, List.of(), settings.runner().seed(), plan.clients(),
+                plan.precision(), boundS, sourceOf, engine, rate, stealLimit(recorder.idle()), serverCpu.readsJit(), stop,
+                err);
+        return rounds.run(recorder::rounds, announce(plan, rate, warmUpS, boundS));
     }
 
-    /**
-     * The rounds' one offered rate: given (--cpu-rate R), or from a round at the client count before the rounds
-     * (--cpu-rate auto, and one server's default); null, or why there is none.
-     */
-    private Failure findRate(CpuPlan plan) throws InterruptedException, IOException {
-        LoadEngine.Round pace = plan.rateRps() != null ? null
-                : engine.round(order(settings.load().mixes(), settings.runner().seed(), 0), plan.clients(), LEAD_IN_S, false);
-        if (stop.requested()) {
-            return stop.failure();
-        }
-        if (pace != null && pace.ends() != null) {
-            return pace.ends();
-        }
-        rate = pace == null ? RoundRate.given(plan.rateRps()) : plan.farArmsApart()
-                ? RoundRate.nearStatic(pace, plan.rateFraction(), plan.clients(), CpuPlan.NEAR)
-                : RoundRate.auto(pace, plan.rateFraction(), plan.clients());
-        return rate != null ? null : Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no workload was served in the"
-                + " round that finds the rate");
-    }
-
-    /** The paired rounds as {@link RoundsLoop} runs them: their figures go to the recorder after every round. */
-    private final class Kind implements RoundsLoop.Kind {
-        @Override
-        public Failure round(int r) throws InterruptedException, IOException {
-            LoadEngine.Round round = PairedRounds.this.round(order(running, settings.runner().seed(), r), rate, r, readsJit);
-            if (round.ends() == null && !stop.requested()) {
-                rounds = rounds.with(new CpuRounds.Round(r, round.slices(), round.note()), RoundsLoop.IN_PROGRESS);
-            }
-            return round.ends();
-        }
-
-        @Override
-        public String progress() {
-            return PairedRounds.this.progress(rounds, running);
-        }
-
-        @Override
-        public boolean precise() {
-            return RoundFigures.preciseEnough(rounds, PairedRounds.this::cpuSource);
-        }
-
-        @Override
-        public void record(String stoppedBy) throws IOException {
-            recorder.rounds(rounds.stopped(stoppedBy));
-        }
-
-        @Override
-        public void narrow() {
-            List<Mix> next = stillRunning(rounds);
-            for (Mix mix : running) {
-                if (!next.contains(mix)) {
-                    err.println(done(rounds, mix.name()));
-                }
-            }
-            running = next;
-        }
-    }
-
-    /**
-     * Round {@code r}: {@code order}'s slices at the rounds' load. Where some arms run at the client count beside the
-     * others' offered rate, they run as one part of the round, after the others in an odd round and before them in an
-     * even one (each part with its own lead-in, the load changing between them), so that neither is always first.
-     */
-    private LoadEngine.Round round(List<Mix> order, RoundRate rate, int r, boolean readsJit)
-            throws InterruptedException, IOException {
-        int clients = settings.cpu().clients();
-        if (rate == null) {
-            return engine.round(order, clients, LEAD_IN_S, readsJit);
-        }
-        List<Mix> held = order.stream().filter(m -> !rate.atClients().contains(m.name())).toList();
-        List<Mix> closed = order.stream().filter(m -> rate.atClients().contains(m.name())).toList();
-        if (closed.isEmpty()) {
-            return engine.openRound(held, rate.rps(), LEAD_IN_S, readsJit);
-        }
-        List<Part> parts = new ArrayList<>();
-        if (!held.isEmpty()) {
-            parts.add(() -> engine.openRound(held, rate.rps(), LEAD_IN_S, readsJit));
-        }
-        parts.add(() -> engine.round(closed, clients, LEAD_IN_S, readsJit));
-        return inParts(parts, r, stop);
+    /** The steal past which a slice is left out, from the machine's at idle (null: its idle never measured). */
+    static StealLimit stealLimit(IdleCpu idle) {
+        return idle == null ? null : StealLimit.above(idle.stealCores());
     }
 
     /** A part of a round: some of its slices, at one load. */
@@ -193,11 +119,6 @@ public final class PairedRounds {
         return LoadEngine.Round.joined(done);
     }
 
-    /** The CPU figure that stands for {@code probe}'s cost, from where the run reads the server's CPU. */
-    private SpiceFigures.CpuSource cpuSource(String probe) {
-        return Preflight.cpuFrom(settings.server(), serverCpu).sourceFor(settings.server().name(), probe);
-    }
-
     /** The rounds' first line: their load, and their time bound with where it comes from. */
     static String announce(CpuPlan plan, RoundRate rate, double warmUpS, double boundS) {
         String why = plan.withWarmUpS() == null ? "--cpu-time"
@@ -208,21 +129,6 @@ public final class PairedRounds {
                         + " s the two share: it took " + fmt(warmUpS) + " s";
         return String.format(Locale.ROOT, "cpu rounds at %s: until every probe is within its precision, at most"
                 + " %s s (%s)", RoundRate.load(rate, plan.clients()), fmt(boundS), why);
-    }
-
-    /**
-     * The workloads the next round runs: every one for the first {@link RoundFigures#MIN_ROUNDS} counted rounds; then the static
-     * file, which every probe is paired with, and the probes whose figures have not yet reached their precision, so
-     * that the rounds' time goes where the noise is (JSP's 100 pages spread more than a servlet's one buffer).
-     */
-    private List<Mix> stillRunning(CpuRounds rounds) {
-        if (rounds.counted() < RoundFigures.MIN_ROUNDS
-                || settings.load().mixes().stream().noneMatch(m -> m.name().equals(Reference.STATIC))) {
-            return settings.load().mixes();
-        }
-        Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, this::cpuSource);
-        return settings.load().mixes().stream().filter(m -> m.name().equals(Reference.STATIC) || figures.get(m.name()) == null
-                || !figures.get(m.name()).precise()).toList();
     }
 
     /**
@@ -268,57 +174,6 @@ public final class PairedRounds {
      */
     static int staticSlices(int others) {
         return Math.max(1, (int) Math.round(Math.sqrt(others)));
-    }
-
-    /**
-     * One line per round on stderr: the estimates so far of the probes that ran in it (static's CPU, each other's
-     * ratio), with their intervals once there are enough rounds; a round left out says so and why.
-     */
-    String progress(CpuRounds rounds, List<Mix> ran) {
-        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "cpu round %d at %s",
-                rounds.rounds().size(), rounds.load()));
-        String note = rounds.rounds().get(rounds.rounds().size() - 1).generatorNote();
-        if (note != null) {
-            line.append(" (").append(note).append(')');
-        }
-        if (rounds.rounds().get(rounds.rounds().size() - 1).jitBusy()) {
-            return line.append(String.format(Locale.ROOT, ": left out, the server's JIT was compiling through it (over"
-                    + " %.0f %% of its CPU); %s", 100 * SteadyState.JIT_QUIET, rounds.counted() == 0 ? "no round counted yet"
-                            : rounds.counted() + " counted so far")).toString();
-        }
-        Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, this::cpuSource);
-        List<String> parts = new ArrayList<>();
-        for (Mix mix : ran) {
-            RoundFigures.Figures f = figures.get(mix.name());
-            if (f != null && !parts.contains(mix.name())) {
-                parts.add(figure(mix.name(), f));
-            }
-        }
-        return line.append(String.format(Locale.ROOT, ", %d counted, so far: ", rounds.counted()))
-                .append(String.join(", ", parts)).toString();
-    }
-
-    /** The line of a probe that leaves the rounds, its figure known to its aim: that figure, once. */
-    String done(CpuRounds rounds, String probe) {
-        RoundFigures.Figures f = RoundFigures.of(rounds, this::cpuSource).get(probe);
-        return String.format(Locale.ROOT, "cpu rounds: %s done after %d rounds, its ratio within its aim (±%s %%): %s",
-                probe, f.paired().rounds(), fmt(100 * f.aim()), figure(probe, f));
-    }
-
-    /** "static 88.1 µs ± 4.2 %", "servlet 0.934 × ± 3.9 %"; no interval before there are enough rounds. */
-    private static String figure(String probe, RoundFigures.Figures f) {
-        boolean reference = probe.equals(Reference.STATIC);
-        if (Double.isNaN(reference ? f.cpuUsPerReq() : f.paired().ratio())) {
-            return probe + " not measured yet";
-        }
-        double relative = reference ? f.cpuUsPerReqCi() / f.cpuUsPerReq() : f.paired().relativeCi();
-        String value = reference ? String.format(Locale.ROOT, "%.1f µs", f.cpuUsPerReq())
-                : String.format(Locale.ROOT, "%.3f ×", f.paired().ratio());
-        return probe + " " + value + (Double.isNaN(relative) ? "" : " ± " + pct(relative));
-    }
-
-    private static String pct(double relative) {
-        return Double.isNaN(relative) ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * relative);
     }
 
     private static String fmt(double seconds) {

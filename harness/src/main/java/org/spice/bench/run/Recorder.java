@@ -84,6 +84,11 @@ public final class Recorder {
         notes.add(note);
     }
 
+    /** The server's CPU at idle, measured before the warm-up; null before it was. */
+    synchronized IdleCpu idle() {
+        return idle;
+    }
+
     synchronized void warmedUp(IdleCpu idleCpu, List<SteadyState> steady) {
         idle = idleCpu;
         steadyState = List.copyOf(steady);

@@ -1,6 +1,5 @@
 package org.spice.bench.run;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -11,34 +10,49 @@ import java.util.Set;
 
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Reference;
 
 /**
- * The one rate of open-loop CPU rounds (--cpu-rate): the rate given, or with auto a share of the slowest arm's rate in
+ * The rates of open-loop CPU rounds (--cpu-rate): the rate given, or with auto a share of the slowest arm's rate in
  * one closed-loop round at the rounds' client count, run just before them (every arm a slice, as the rounds will).
  * The slowest arm sets it because every arm must hold the rate: an arm offered more than it can serve builds a queue,
- * and its slices would measure the queue.
+ * and its slices would measure the queue. By default ({@link #apart}) a probe far slower than the static file (CGI)
+ * does not set the rate for the others: it is offered one of its own, and the static file runs slices at that rate
+ * beside it ({@link RateParts}), so that each ratio is taken at one load, said once in its row.
  *
- * @param rps       requests a second, offered to every slice (but those of the arms {@code atClients})
- * @param from      how it was chosen, for the answer and results.json
- * @param atClients the arms too slow for it, far from the static file ({@link #nearStatic}): they run closed loop
- * @param far       side by side, the arms too slow for it ({@link #apart}), each with the rate it is offered instead
+ * @param rps  requests a second, offered to every slice but the far ones'
+ * @param from how it was chosen, for the answer and results.json
+ * @param far  the arms too slow for it ({@link #apart}), each with the rate it is offered instead
  */
-record RoundRate(double rps, String from, List<String> atClients, Map<String, Double> far) {
+record RoundRate(double rps, String from, Map<String, Double> far) {
 
     RoundRate {
-        atClients = List.copyOf(atClients);
         far = Collections.unmodifiableMap(new LinkedHashMap<>(far));
     }
 
     RoundRate(double rps, String from) {
-        this(rps, from, List.of(), Map.of());
+        this(rps, from, Map.of());
     }
 
     /** The rate {@code arm} ("server/probe" side by side) is offered. */
     double of(String arm) {
         return far.getOrDefault(arm, rps);
+    }
+
+    /**
+     * The rounds' rate as {@code plan} asks for it: none closed loop; the one given (--cpu-rate R); else from
+     * {@code pace}, a closed-loop round of every arm just before the rounds, by {@link #apart} (the default) or
+     * {@link #auto}. Null where none can be had (nothing served in {@code pace}) or none is asked for.
+     */
+    static RoundRate of(CpuPlan plan, LoadEngine.Round pace) {
+        if (!plan.openLoop()) {
+            return null;
+        }
+        return plan.rateRps() != null ? given(plan.rateRps()) : plan.farArmsApart()
+                ? apart(pace, plan.rateFraction(), plan.clients(), CpuPlan.NEAR)
+                : auto(pace, plan.rateFraction(), plan.clients());
     }
 
     /** The rate --cpu-rate R gave. */
@@ -48,38 +62,17 @@ record RoundRate(double rps, String from, List<String> atClients, Map<String, Do
 
     /** {@code fraction} of the slowest arm's rate in {@code pace}, a closed-loop round at {@code clients}; null if none served. */
     static RoundRate auto(LoadEngine.Round pace, double fraction, int clients) {
-        return auto(rates(pace), fraction, clients, List.of());
+        return auto(rates(pace), fraction, clients);
     }
 
     /**
-     * {@code fraction} of the slowest rate in {@code pace} of the arms near the static file's (at least {@code near} of
-     * it), the others {@link #atClients}; as {@link #auto(LoadEngine.Round, double, int)} where the static file did
+     * {@code fraction} of the slowest rate in {@code pace} of the arms near their server's static file (at least
+     * {@code near} of its rate); a probe under that on any server is far on all, and is offered {@code fraction} of its
+     * slowest server's rate (one server: its own), the same on every server, so that each ratio across servers is
+     * taken at one load, and its server's static file runs slices at that rate beside it, so that each ratio to the
+     * static file is too ({@link RateParts}). A far probe whose own rate would be the held one or more holds the held
+     * one (a part of the round fewer). As {@link #auto(LoadEngine.Round, double, int)} where a server's static file did
      * not run or was not served. Null if none served.
-     */
-    static RoundRate nearStatic(LoadEngine.Round pace, double fraction, int clients, double near) {
-        Map<String, Double> rates = rates(pace);
-        Double reference = rates.get(Reference.STATIC);
-        if (reference == null || !(reference >= 1)) {
-            return auto(rates, fraction, clients, List.of());
-        }
-        Map<String, Double> held = new LinkedHashMap<>();
-        List<String> far = new ArrayList<>();
-        rates.forEach((arm, rate) -> {
-            if (rate >= near * reference) {
-                held.put(arm, rate);
-            } else {
-                far.add(arm);
-            }
-        });
-        return auto(held, fraction, clients, far);
-    }
-
-    /**
-     * Servers side by side: as {@link #nearStatic}, each arm near or far from its own server's static file, and a probe
-     * far on any server far on all; but each far probe is offered {@code fraction} of its slowest server's rate, the
-     * same on every server, so that each ratio across servers is still taken at one load; a far probe whose own rate
-     * would be the held one or more holds the held one (a part of the round fewer). As {@link #auto(LoadEngine.Round,
-     * double, int)} where a server's static file did not run or was not served. Null if none served.
      */
     static RoundRate apart(LoadEngine.Round pace, double fraction, int clients, double near) {
         Map<String, Double> rates = rates(pace);
@@ -91,9 +84,9 @@ record RoundRate(double rps, String from, List<String> atClients, Map<String, Do
         });
         Set<String> farProbes = new LinkedHashSet<>();
         for (Map.Entry<String, Double> e : rates.entrySet()) {
-            Double reference = rates.get(CpuRounds.Taken.arm(serverOf.get(e.getKey()), Reference.STATIC));
+            Double reference = rates.get(CpuSlice.arm(serverOf.get(e.getKey()), Reference.STATIC));
             if (reference == null || !(reference >= 1)) {
-                return auto(rates, fraction, clients, List.of());
+                return auto(rates, fraction, clients);
             }
             if (e.getValue() < near * reference) {
                 farProbes.add(probeOf.get(e.getKey()));
@@ -101,7 +94,7 @@ record RoundRate(double rps, String from, List<String> atClients, Map<String, Do
         }
         Map<String, Double> held = new LinkedHashMap<>(rates);
         held.keySet().removeIf(arm -> farProbes.contains(probeOf.get(arm)));
-        RoundRate rate = auto(held, fraction, clients, List.of());
+        RoundRate rate = auto(held, fraction, clients);
         if (rate == null || farProbes.isEmpty()) {
             return rate;
         }
@@ -116,14 +109,16 @@ record RoundRate(double rps, String from, List<String> atClients, Map<String, Do
             }
         }
         if (far.isEmpty()) {
-            return auto(rates, fraction, clients, List.of());
+            return auto(rates, fraction, clients);
         }
         return new RoundRate(rate.rps(), rate.from() + "; " + String.join(" and ", farProbes) + ", under " + share()
-                + " of a server's static file's rate, each at " + fmt(fraction) + " × its slowest server's", List.of(),
+                + " of the static file's rate, " + (farProbes.size() == 1 ? "" : "each ") + "at " + fmt(fraction)
+                + " × its own" + (serverOf.values().stream()
+                .distinct().count() > 1 ? " (its slowest server's)" : "") + ", the static file beside it at that rate",
                 far);
     }
 
-    private static RoundRate auto(Map<String, Double> rates, double fraction, int clients, List<String> atClients) {
+    private static RoundRate auto(Map<String, Double> rates, double fraction, int clients) {
         String slowest = null;
         double least = Double.POSITIVE_INFINITY;
         for (Map.Entry<String, Double> e : rates.entrySet()) {
@@ -138,9 +133,7 @@ record RoundRate(double rps, String from, List<String> atClients, Map<String, Do
         double rps = roundedDown(fraction * least);
         String from = String.format(Locale.ROOT, "auto: %s × %s's %,.0f req/s at %d clients, ", fmt(fraction), slowest,
                 least, clients);
-        return new RoundRate(rps, from + (atClients.isEmpty() ? "the slowest arm's rate in a round before the rounds"
-                : "in a round before the rounds the slowest arm's at " + share() + " of the static file's rate or more"),
-                atClients, Map.of());
+        return new RoundRate(rps, from + "the slowest arm's rate in a round before the rounds");
     }
 
     /** Each arm's successes a second over its slices in {@code pace}, in the order they first ran. */
@@ -160,18 +153,13 @@ record RoundRate(double rps, String from, List<String> atClients, Map<String, Do
         return Math.floor(rps / unit) * unit;
     }
 
-    /** The one load of the rounds, as their first line says it. */
+    /** The load of the rounds, as their first line says it. */
     static String load(RoundRate rate, int clients) {
-        if (rate != null && !rate.far().isEmpty()) {
-            return String.format(Locale.ROOT, "%,.0f req/s offered (%s)", rate.rps(), rate.from())
-                    + CpuRounds.farLoads(rate.far(), "; ");
+        if (rate == null) {
+            return clients + " clients";
         }
-        return rate == null ? clients + " clients"
-                : rate.atClients().isEmpty() ? String.format(Locale.ROOT, "%,.0f req/s offered to every slice (%s)",
-                        rate.rps(), rate.from())
-                : String.format(Locale.ROOT, "%,.0f req/s offered (%s); %s, under %s of the static file's rate, at %d clients,"
-                        + " each as fast as it goes", rate.rps(), rate.from(), String.join(" and ", rate.atClients()),
-                        share(), clients);
+        return String.format(Locale.ROOT, "%,.0f req/s offered%s (%s)", rate.rps(), rate.far().isEmpty()
+                ? " to every slice" : "", rate.from()) + CpuRounds.farLoads(rate.far(), "; ");
     }
 
     /** {@link CpuPlan#NEAR} in words: "67 %". */

@@ -8,8 +8,8 @@ import org.spice.bench.model.Failure;
 import org.spice.bench.model.Stop;
 
 /**
- * The loop every kind of rounds shares ({@link PairedRounds} within a server, {@link CrossRounds} across servers,
- * {@link LatencyRounds} at common rates): before a round, whether one more as long as the last still fits the time
+ * The loop every kind of rounds shares ({@link CrossRounds}, within a server or across servers, {@link LatencyRounds}
+ * at common rates, {@link CostRounds} along each probe's rates): before a round, whether one more as long as the last still fits the time
  * bound; the round; a signal or a failed round ends the rounds, recorded as cut short; else the round's progress line,
  * then either every figure has reached its aim and the rounds end, or the rounds so far are recorded as in progress
  * and the next round's workloads chosen. What a round runs, what its figures are and where they go is the kind's.
@@ -35,6 +35,11 @@ final class RoundsLoop {
 
         /** Chooses the next round's workloads once a round has left some figure short of its aim. */
         default void narrow() {
+        }
+
+        /** Why the rounds stopped once {@link #precise}; null: every figure of the bound's within its precision. */
+        default String finished() {
+            return null;
         }
     }
 
@@ -75,7 +80,7 @@ final class RoundsLoop {
             lastS = seconds(roundBegan);
             err.println(kind.progress());
             if (kind.precise()) {
-                kind.record(bound.every() + " within its precision");
+                kind.record(kind.finished() != null ? kind.finished() : bound.every() + " within its precision");
                 return null;
             }
             kind.record(IN_PROGRESS);

@@ -17,6 +17,7 @@ import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.Arm;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuPlan;
@@ -217,15 +218,13 @@ public final class SideBySide {
         // what --cpu-rate auto takes its rate from).
         LoadEngine.Round settling = engine.round(CrossRounds.order(arms, first.runner().seed(), 0), plan.clients(),
                 PairedRounds.LEAD_IN_S, false);
-        RoundRate rate = !plan.openLoop() ? null : plan.rateRps() != null ? RoundRate.given(plan.rateRps())
-                : plan.farArmsApart() ? RoundRate.apart(settling, plan.rateFraction(), plan.clients(), CpuPlan.NEAR)
-                : RoundRate.auto(settling, plan.rateFraction(), plan.clients());
+        RoundRate rate = RoundRate.of(plan, settling);
         if (plan.openLoop() && rate == null) {
             return Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no arm was served in the round that finds the"
                     + " rate");
         }
         CrossRounds rounds = new CrossRounds(arms, pairs, first.runner().seed(), plan.clients(), plan.precision(),
-                plan.timeS() * open.size() * protocols.size(), sourceOf, engine, rate,
+                plan.timeS() * open.size() * protocols.size(), sourceOf, engine, rate, stealLimit(open),
                 CpuMeter.anyJava(List.copyOf(pids)), stop, err);
         return rounds.run(soFar -> {
             crossRounds = soFar;
@@ -233,7 +232,14 @@ public final class SideBySide {
                 o.recorder().rounds(soFar.of(arm(o.instance(), protocols.get(0))));
             }
             CrossResults.write(dir, members, protocols, starts());
-        });
+        }, null);
+    }
+
+    /** The steal past which a slice is left out: above the most any server's idle measurement saw. */
+    private static StealLimit stealLimit(List<Open> open) {
+        return PairedRounds.stealLimit(open.stream().map(o -> o.recorder().idle()).filter(i -> i != null)
+                .max(java.util.Comparator.comparingDouble(i -> Double.isNaN(i.stealCores()) ? 0 : i.stealCores()))
+                .orElse(null));
     }
 
     /**

@@ -189,13 +189,16 @@ final class WarmUp {
     IdleCpu idle(double seconds, ServerCpu cpu) throws InterruptedException {
         double client0 = CpuMeter.processCpuNanos() / 1e9;
         ServerCpu.Reading before = cpu.read();
+        double steal0 = CpuMeter.machineStealSeconds();
         long began = System.nanoTime();
         Thread.sleep((long) (seconds * 1000));
         double elapsed = (System.nanoTime() - began) / 1e9;
         double client = CpuMeter.processCpuNanos() / 1e9 - client0;
+        double steal = CpuMeter.machineStealSeconds() - steal0;
         ServerCpu.Reading after = cpu.read();
         IdleCpu idle = new IdleCpu(elapsed, (after.serverS() - before.serverS()) / elapsed,
-                (after.machineS() - before.machineS() - (cpu.machineHasClient() ? client : 0)) / elapsed);
+                (after.machineS() - before.machineS() - (cpu.machineHasClient() ? client : 0)) / elapsed,
+                steal / elapsed);
         err.printf(Locale.ROOT, "idle: the server used %s cores (the machine less the client %s) with no load%n",
                 cores(idle.serverCpuCores()), cores(idle.machineCpuCores()));
         return idle;

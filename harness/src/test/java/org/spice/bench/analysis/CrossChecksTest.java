@@ -11,6 +11,7 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 
 /** The checks of side-by-side rounds on known slices: carry-over found where it was put, and only there. */
 class CrossChecksTest {
@@ -33,13 +34,13 @@ class CrossChecksTest {
                 }
             }
             java.util.Collections.shuffle(order, random);
-            List<CpuRounds.Taken> slices = new ArrayList<>();
+            List<CpuSlice> slices = new ArrayList<>();
             String before = null;
             for (String[] arm : order) {
                 double us = (arm[1].equals("static") ? 100 : 80) * machine * Math.exp(0.05 * random.nextGaussian())
                         * (arm[0].equals("a") && "b".equals(before) ? carry : 1);
                 double stealS = slices.size() == 0 ? 0.02 : 0;
-                slices.add(new CpuRounds.Taken(arm[0], arm[1], 1000, 0, 1.0, us * 1000 / 1e6, Double.NaN, 0.3,
+                slices.add(new CpuSlice(arm[0], arm[1], 1000, 0, 1.0, us * 1000 / 1e6, Double.NaN, 0.3,
                         Double.NaN, us * 1000 / 1e6 * 0.004, stealS));
                 before = arm[0];
             }
@@ -75,7 +76,7 @@ class CrossChecksTest {
     @Test
     void slicesWithoutSteadyCountsAreNoFigure() {
         CpuRounds one = new CpuRounds(8, 0.05, 300, "done", List.of(), List.of("a", "b")).with(new CpuRounds.Round(1,
-                List.of(new CpuRounds.Taken("a", "static", 10, 0, 1, 0.001, Double.NaN, 0.1, Double.NaN, Double.NaN))),
+                List.of(new CpuSlice("a", "static", 10, 0, 1, 0.001, Double.NaN, 0.1, Double.NaN, Double.NaN))),
                 "done");
         CrossChecks.Checks checks = CrossChecks.of(one, (s, p) -> SERVER);
         assertTrue(Double.isNaN(checks.carryOver().get(0).effect()));

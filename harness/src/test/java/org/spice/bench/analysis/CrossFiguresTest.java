@@ -16,6 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.ResultsJson;
 
@@ -35,7 +36,7 @@ class CrossFiguresTest {
         CpuRounds rounds = new CpuRounds(8, 0.05, 300, "in progress", List.of(), List.of("a", "b"));
         for (int r = 0; r < n; r++) {
             double machine = 1 + (r % 2 == 0 ? drift : -drift);
-            List<CpuRounds.Taken> slices = new ArrayList<>();
+            List<CpuSlice> slices = new ArrayList<>();
             int arm = 0;
             for (Object[] a : new Object[][] {{"a", "static", 100.0}, {"a", "servlet", 80.0}, {"a", "cgi", 3000.0},
                 {"b", "static", 150.0}, {"b", "servlet", 100.0}, {"b", "cgi", 3000.0}}) {
@@ -47,8 +48,8 @@ class CrossFiguresTest {
         return rounds;
     }
 
-    private static CpuRounds.Taken taken(String server, String probe, double cpuUs) {
-        return new CpuRounds.Taken(server, probe, 1000, 0, 1.0, cpuUs * 1000 / 1e6, Double.NaN, 0.3, Double.NaN, 0.001);
+    private static CpuSlice taken(String server, String probe, double cpuUs) {
+        return new CpuSlice(server, probe, 1000, 0, 1.0, cpuUs * 1000 / 1e6, Double.NaN, 0.3, Double.NaN, 0.001);
     }
 
     private static CrossFigures.Cross find(List<CrossFigures.Cross> all, String probe) {
@@ -145,12 +146,12 @@ class CrossFiguresTest {
 
     @Test
     void aSliceOfOneServerWritesNoServerAndReadsBackWithoutOne() throws Exception {
-        CpuRounds.Taken alone = new CpuRounds.Taken("static", 10, 0, 1, 0.001, 0.002, 0.001, Double.NaN);
+        CpuSlice alone = new CpuSlice("static", 10, 0, 1, 0.001, 0.002, 0.001, Double.NaN);
         String json = ResultsJson.MAPPER.writeValueAsString(alone);
         assertFalse(json.contains("\"server\""), json);
-        CpuRounds.Taken back = ResultsJson.MAPPER.readValue("{\"probe\": \"static\", \"requests\": 10, \"errors\": 0,"
+        CpuSlice back = ResultsJson.MAPPER.readValue("{\"probe\": \"static\", \"requests\": 10, \"errors\": 0,"
                 + " \"duration_s\": 1, \"server_cpu_s\": 0.001, \"machine_cpu_s\": 0.002, \"client_cpu_s\": 0.001,"
-                + " \"jit_cpu_s\": null}", CpuRounds.Taken.class);
+                + " \"jit_cpu_s\": null}", CpuSlice.class);
         assertNull(back.server());
         assertTrue(Double.isNaN(back.othersCpuS()), "absent from an older file: not measured, " + back);
         assertEquals("static", back.arm());

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Settings;
@@ -25,7 +26,7 @@ class RoundFiguresTest {
         CpuRounds rounds = new CpuRounds(8, 0.05, 90, "in progress", List.of());
         for (int r = 0; r < n; r++) {
             double staticUs = 100 * (1 + (r % 2 == 0 ? wobble : -wobble));
-            List<CpuRounds.Taken> slices = new ArrayList<>();
+            List<CpuSlice> slices = new ArrayList<>();
             slices.add(taken("static", staticUs));
             slices.add(taken("servlet", 0.95 * staticUs * (1 + (r % 3 - 1) * 0.01)));
             slices.add(taken("cgi", 30 * staticUs));
@@ -34,8 +35,8 @@ class RoundFiguresTest {
         return rounds;
     }
 
-    private static CpuRounds.Taken taken(String probe, double cpuUs) {
-        return new CpuRounds.Taken(probe, 1000, 0, 1.0, cpuUs * 1000 / 1e6, 2 * cpuUs * 1000 / 1e6, 0.3, Double.NaN);
+    private static CpuSlice taken(String probe, double cpuUs) {
+        return new CpuSlice(probe, 1000, 0, 1.0, cpuUs * 1000 / 1e6, 2 * cpuUs * 1000 / 1e6, 0.3, Double.NaN);
     }
 
     @Test
@@ -61,7 +62,7 @@ class RoundFiguresTest {
         for (int r = 1; r <= 6; r++) {
             // static's two slices: 1,000 requests at 100 µs and 3,000 at 60 µs, so 70 µs a request (not 80, their mean)
             rounds = rounds.with(new CpuRounds.Round(r, List.of(taken("static", 100),
-                    new CpuRounds.Taken("static", 3000, 0, 1.0, 0.18, 0.36, 0.3, Double.NaN), taken("servlet", 63))),
+                    new CpuSlice("static", 3000, 0, 1.0, 0.18, 0.36, 0.3, Double.NaN), taken("servlet", 63))),
                     "in progress");
         }
         Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, p -> SpiceFigures.CpuSource.SERVER);
@@ -69,7 +70,7 @@ class RoundFiguresTest {
         assertEquals(0.9, figures.get("servlet").paired().ratio(), 1e-9);
         assertEquals(140, rounds.rounds().get(0).cpuUsPerReq("static", SpiceFigures.CpuSource.MACHINE), 1e-9);
         CpuRounds failed = rounds.with(new CpuRounds.Round(7, List.of(taken("static", 100),
-                new CpuRounds.Taken("static", 3000, 2, 1.0, 0.18, 0.36, 0.3, Double.NaN))), "in progress");
+                new CpuSlice("static", 3000, 2, 1.0, 0.18, 0.36, 0.3, Double.NaN))), "in progress");
         assertTrue(Double.isNaN(failed.rounds().get(6).cpuUsPerReq("static", SpiceFigures.CpuSource.SERVER)),
                 "a slice with failed requests leaves the probe out of its round");
         assertTrue(Double.isNaN(failed.rounds().get(6).cpuUsPerReq("servlet", SpiceFigures.CpuSource.SERVER)),
@@ -107,10 +108,10 @@ class RoundFiguresTest {
     void aRoundTheJitCompiledThroughIsLeftOutOfTheFigures() {
         CpuRounds rounds = rounds(6, 0.0);
         // a seventh round in which the JIT took 20 % of the server's CPU, and JSP-like costs twice as much
-        List<CpuRounds.Taken> busy = new ArrayList<>();
-        for (CpuRounds.Taken t : rounds.rounds().get(0).slices()) {
+        List<CpuSlice> busy = new ArrayList<>();
+        for (CpuSlice t : rounds.rounds().get(0).slices()) {
             double factor = t.probe().equals("servlet") ? 2 : 1;
-            busy.add(new CpuRounds.Taken(t.probe(), t.requests(), 0, 1.0, factor * t.serverCpuS(), t.machineCpuS(), 0.3,
+            busy.add(new CpuSlice(t.probe(), t.requests(), 0, 1.0, factor * t.serverCpuS(), t.machineCpuS(), 0.3,
                     0.2 * factor * t.serverCpuS()));
         }
         CpuRounds withBusy = rounds.with(new CpuRounds.Round(7, busy), "in progress");
@@ -120,9 +121,9 @@ class RoundFiguresTest {
         RoundFigures.Figures servlet = RoundFigures.of(withBusy, p -> SpiceFigures.CpuSource.SERVER).get("servlet");
         assertEquals(6, servlet.paired().rounds());
         assertEquals(0.95, servlet.paired().ratio(), 0.01);
-        List<CpuRounds.Taken> quiet = new ArrayList<>();
-        for (CpuRounds.Taken t : busy) {
-            quiet.add(new CpuRounds.Taken(t.probe(), t.requests(), 0, 1.0, t.serverCpuS(), t.machineCpuS(), 0.3,
+        List<CpuSlice> quiet = new ArrayList<>();
+        for (CpuSlice t : busy) {
+            quiet.add(new CpuSlice(t.probe(), t.requests(), 0, 1.0, t.serverCpuS(), t.machineCpuS(), 0.3,
                     0.02 * t.serverCpuS()));
         }
         assertFalse(new CpuRounds.Round(7, quiet).jitBusy(), "2 % of the server's CPU is quiet");

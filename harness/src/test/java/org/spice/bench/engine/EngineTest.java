@@ -15,13 +15,14 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.model.BenchSettings;
-import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
@@ -38,6 +39,7 @@ import org.spice.testkit.Bound;
  * answers in 20 ms must measure about 20 ms and about N / 20 ms requests per second. The tolerances are
  * wide: the test checks that the engine measures the right thing, not how fast this machine is.
  */
+@Tag("load")
 class EngineTest {
 
     private static final int SIZE = 6250;
@@ -199,8 +201,8 @@ class EngineTest {
         List<Mix> order = List.of(Mix.of(Probe.SERVLET), Mix.of(Probe.STATIC), Mix.of(Probe.MODULE));
         LoadEngine.Round round = runner(Map.of()).round(order, 3, 0.2, false);
         assertFalse(round.whole().failed(), round.whole().toString());
-        assertEquals(List.of("servlet", "static", "module"), round.slices().stream().map(CpuRounds.Taken::probe).toList());
-        for (CpuRounds.Taken slice : round.slices()) {
+        assertEquals(List.of("servlet", "static", "module"), round.slices().stream().map(CpuSlice::probe).toList());
+        for (CpuSlice slice : round.slices()) {
             Bound.within(slice.probe() + ": slice length, s", slice.durationS(), 0.98, 1.02, "a 1 s slice timed by the"
                     + " engine's clock; its edge waits for the requests under way (2 ms each): 0.996-1.001 over 10 runs");
             assertEquals(0, slice.errors(), slice.toString());
@@ -216,7 +218,7 @@ class EngineTest {
             changes += seen.get(i).equals(seen.get(i - 1)) ? 0 : 1;
         }
         assertTrue(changes <= 2 * 3, "the probes follow each other, mixed only at a slice's edge: " + changes + " changes");
-        assertEquals(round.slices().stream().mapToLong(CpuRounds.Taken::requests).sum(), round.whole().requests());
+        assertEquals(round.slices().stream().mapToLong(CpuSlice::requests).sum(), round.whole().requests());
     }
 
     /**
@@ -235,8 +237,8 @@ class EngineTest {
         List<Mix> order = List.of(Mix.of(Probe.SERVLET), Mix.of(Probe.STATIC), Mix.of(Probe.MODULE));
         LoadEngine.Round round = runner(Map.of()).openRound(order, 300, 0.2, false);
         assertEquals(null, round.ends());
-        assertEquals(List.of("servlet", "static", "module"), round.slices().stream().map(CpuRounds.Taken::probe).toList());
-        for (CpuRounds.Taken slice : round.slices()) {
+        assertEquals(List.of("servlet", "static", "module"), round.slices().stream().map(CpuSlice::probe).toList());
+        for (CpuSlice slice : round.slices()) {
             assertEquals(300, slice.requests() + slice.errors(), "a slice counts the requests due in it: " + slice);
             assertEquals(0, slice.errors(), slice.toString());
             Bound.within(slice.probe() + ": slice length, s", slice.durationS(), 0.95, 1.05, "edges read on the schedule's"

@@ -17,6 +17,7 @@ import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.Histograms;
 import org.spice.bench.mix.Mix;
@@ -42,6 +43,7 @@ import com.fasterxml.jackson.databind.JsonNode;
  * at the same rate against the same stub, steady and with the same stall, agrees on p50 and p99 within 10 %. Run once,
  * with the default page.
  */
+@Tag("load")
 class OpenLoopAgainstStubTest {
 
     private static final double RATE = 500;

@@ -22,6 +22,7 @@ import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.proc.Cgroup;
@@ -76,7 +77,7 @@ public final class VegetaRounds {
                     spice = spice.with(new CpuRounds.Round(r, engine.openRound(order, rate, LEAD_IN_S, true).slices()),
                             "in progress");
                 } else {
-                    List<CpuRounds.Taken> slices = vegetaRound(vegeta, order(arms, seed, r), rate, sliceS);
+                    List<CpuSlice> slices = vegetaRound(vegeta, order(arms, seed, r), rate, sliceS);
                     if (slices != null) {
                         theirs = theirs.with(new CpuRounds.Round(r, slices), "in progress");
                     }
@@ -124,7 +125,7 @@ public final class VegetaRounds {
      * counts in the slice it falls in. The servers' CPU is read every {@link #SAMPLE_NANOS} meanwhile, and each slice's
      * edges are interpolated from those readings at t0 (vegeta's first timestamp) + the lead-in + i seconds.
      */
-    private static List<CpuRounds.Taken> vegetaRound(Path vegeta, List<Arm> order, double rate, double sliceS)
+    private static List<CpuSlice> vegetaRound(Path vegeta, List<Arm> order, double rate, double sliceS)
             throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("spice-vegeta-round");
         try {
@@ -195,13 +196,13 @@ public final class VegetaRounds {
                     }
                 }
             }
-            List<CpuRounds.Taken> slices = new ArrayList<>();
+            List<CpuSlice> slices = new ArrayList<>();
             for (int i = 0; i < order.size(); i++) {
                 Arm arm = order.get(i);
                 int s = servers.indexOf(arm.cpu()) + 1;
                 double from = t0 + (LEAD_IN_S + i * sliceS) * 1e9;
                 double cpu = at(samples, s, from + sliceS * 1e9) - at(samples, s, from);
-                slices.add(new CpuRounds.Taken(arm.server(), arm.probe(), ok[i], failed[i], sliceS, cpu, Double.NaN,
+                slices.add(new CpuSlice(arm.server(), arm.probe(), ok[i], failed[i], sliceS, cpu, Double.NaN,
                         Double.NaN, Double.NaN, Double.NaN, Double.NaN));
             }
             return slices;

@@ -44,7 +44,7 @@ class ResultsRoundTripTest {
         Summaries.write(dir, written);
 
         Map<?, ?> tree = ResultsJson.MAPPER.readValue(dir.resolve("results.json").toFile(), Map.class);
-        assertEquals("spice-results/1", tree.get("schema"));
+        assertEquals(Results.SCHEMA, tree.get("schema"));
         assertEquals(Boolean.TRUE, tree.get("partial"));
         Map<?, ?> first = (Map<?, ?>) ((List<?>) tree.get("runs")).get(0);
         for (String field : new String[] {"probe", "clients", "repeat", "requests", "errors", "duration_s", "rate_rps",
@@ -133,6 +133,36 @@ class ResultsRoundTripTest {
         Path bad = Files.writeString(dir.resolve("results.json"), "{\n  \"schema\": \"spice-results/1\",\n  \"runs\": [ }\n");
         IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> ResultsJson.read(bad));
         assertTrue(e.getMessage().contains("line 3"), e.getMessage());
+    }
+
+    /**
+     * A file in the earlier format reads as it did; one in a format newer than this SPICE's is refused with what it is
+     * and what this one reads, and compare says so and exits 1, with no stack trace.
+     */
+    @Test
+    void anEarlierFormatReadsAndANewerOneIsRefusedSayingWhichItIs(@TempDir Path dir) throws Exception {
+        Results written = new Results("http://127.0.0.1:18080", "embedded", 6250, Settings.builder().build(),
+                "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z", false, null, List.of(), List.of(run("static", 1, 1000,
+                        false), run("servlet", 1, 800, false)));
+        Path earlier = dir.resolve("earlier");
+        Path newer = dir.resolve("newer");
+        for (Path each : List.of(earlier, newer)) {
+            Summaries.write(each, written);
+        }
+        Path file = earlier.resolve(ResultsJson.FILE);
+        Files.writeString(file, Files.readString(file).replace(Results.SCHEMA, "spice-results/1"));
+        assertEquals(2, ResultsJson.read(file).runs().size(), "format 1 reads");
+        Path future = newer.resolve(ResultsJson.FILE);
+        Files.writeString(future, Files.readString(future).replace(Results.SCHEMA, "spice-results/9"));
+        IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> ResultsJson.read(future));
+        assertTrue(e.getMessage().contains("in the format spice-results/9, which this SPICE does not read (it reads"
+                + " spice-results/1 and " + Results.SCHEMA + ")"), e.getMessage());
+        org.spice.testkit.CommandRun compare = org.spice.testkit.CommandRun.of(new org.spice.commands.CompareCommand(),
+                earlier.toString(), newer.toString());
+        assertEquals(1, compare.status(), compare.console());
+        assertTrue(compare.err().startsWith("spice compare: " + future + " is in the format spice-results/9"),
+                compare.err());
+        assertTrue(!compare.console().contains("Exception") && !compare.console().contains("\tat "), compare.console());
     }
 
     /** A run with a known rate: 2 equal clients, 10 s window, mean latency = clients / rate. */

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Results;
 
 /**
@@ -37,7 +38,7 @@ class AnswerLabelsTest {
         CpuRounds rounds = new CpuRounds(8, 0.05, 120, "every probe within its precision", List.of());
         for (int r = 0; r < 15; r++) {
             double staticUs = 73 + 21.0 * r / 14 + (r % 2 == 0 ? 1 : -1);
-            List<CpuRounds.Taken> slices = new ArrayList<>(List.of(taken("static", staticUs),
+            List<CpuSlice> slices = new ArrayList<>(List.of(taken("static", staticUs),
                     taken("servlet", 0.88 * staticUs * (1 + (r % 3 - 1) * 0.02))));
             if (r < 7) {
                 slices.add(taken("cgi", 24 * staticUs * (1 + (r % 2) * 0.03)));
@@ -48,8 +49,8 @@ class AnswerLabelsTest {
                 apache.finishedAt(), false, null, List.of(), List.of(), null, apache.runs(), List.of(), rounds);
     }
 
-    private static CpuRounds.Taken taken(String probe, double cpuUs) {
-        return new CpuRounds.Taken(probe, 5000, 0, 1.0, cpuUs * 5000 / 1e6, cpuUs * 5000 / 1e6, 0.4, Double.NaN);
+    private static CpuSlice taken(String probe, double cpuUs) {
+        return new CpuSlice(probe, 5000, 0, 1.0, cpuUs * 5000 / 1e6, cpuUs * 5000 / 1e6, 0.4, Double.NaN);
     }
 
     @Test
@@ -61,9 +62,9 @@ class AnswerLabelsTest {
         for (String[] row : rows.subList(1, rows.size())) {
             double ratio = first(row[2]);
             assertEquals(ratio, first(row[1]) / staticUs, ratio * 0.002, "µs / static's µs is the ratio: " + Arrays.toString(row));
-            assertEquals(100 / ratio, first(row[3]), 100 / ratio * 0.002, "CPU efficiency = 1 / the ratio: " + Arrays.toString(row));
+            assertEquals(100 / ratio, first(row[4]), 100 / ratio * 0.002, "CPU efficiency = 1 / the ratio: " + Arrays.toString(row));
         }
-        assertEquals("7", rows.stream().filter(r -> r[0].equals("cgi")).findFirst().orElseThrow()[4], "cgi's own rounds");
+        assertEquals("7", rows.stream().filter(r -> r[0].equals("cgi")).findFirst().orElseThrow()[5], "cgi's own rounds");
         assertTrue(CpuTable.heading(results).contains("from 15 paired rounds"), CpuTable.heading(results));
         assertTrue(CpuTable.legend(results).contains("a probe leaves the rounds once its ratio has reached its aim"),
                 CpuTable.legend(results));
@@ -74,14 +75,14 @@ class AnswerLabelsTest {
     @Test
     void eachAimNamesTheFigureItIsFor() {
         List<String[]> rows = CpuTable.rows(drifting());
-        assertEquals("none: the reference", rows.get(0)[5], "the static file's µs moves with the machine, and each round's"
+        assertEquals("none: the reference", rows.get(0)[6], "the static file's µs moves with the machine, and each round's"
                 + " ratio cancels that: " + Arrays.toString(rows.get(0)));
         assertTrue(CpuTable.legend(drifting()).contains("the static file, the reference, has none"), CpuTable.legend(drifting()));
         for (String[] row : rows.subList(1, rows.size())) {
             String aim = row[0].equals("cgi") ? "ratio ±10 %: " : "ratio ±5 %: ";
-            assertTrue(row[5].startsWith(aim), Arrays.toString(row));
+            assertTrue(row[6].startsWith(aim), Arrays.toString(row));
             double interval = first(row[2].substring(row[2].indexOf('±')));
-            assertEquals(interval <= first(aim.substring(aim.indexOf('±'))), row[5].endsWith(": reached"),
+            assertEquals(interval <= first(aim.substring(aim.indexOf('±'))), row[6].endsWith(": reached"),
                     "reached means the ratio's interval is within the aim: " + Arrays.toString(row));
         }
     }

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Results;
 
 /** With CPU rounds, the summary, the CPU table, the chart and the answer speak in paired ratios. */
@@ -103,8 +104,8 @@ class CpuRoundsReportTest {
                 verdict);
     }
 
-    private static CpuRounds.Taken taken(String probe, long requests, double cpuUs) {
-        return new CpuRounds.Taken(probe, requests, 0, 1.0, cpuUs * requests / 1e6, cpuUs * requests / 1e6, 0.4,
+    private static CpuSlice taken(String probe, long requests, double cpuUs) {
+        return new CpuSlice(probe, requests, 0, 1.0, cpuUs * requests / 1e6, cpuUs * requests / 1e6, 0.4,
                 Double.NaN);
     }
 

@@ -9,6 +9,7 @@ import org.HdrHistogram.Histogram;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
@@ -109,8 +110,8 @@ final class ReportFixture {
                 apache.finishedAt(), false, null, apache.notes(), List.of(), null, apache.runs(), List.of(), rounds);
     }
 
-    private static CpuRounds.Taken taken(String probe, double cpuUs) {
-        return new CpuRounds.Taken(probe, 2000, 0, 1.0, cpuUs * 2000 / 1e6, cpuUs * 2000 / 1e6, 0.4, Double.NaN);
+    private static CpuSlice taken(String probe, double cpuUs) {
+        return new CpuSlice(probe, 2000, 0, 1.0, cpuUs * 2000 / 1e6, cpuUs * 2000 / 1e6, 0.4, Double.NaN);
     }
 
     /**
@@ -141,7 +142,7 @@ final class ReportFixture {
         }
         CpuRounds rounds = new CpuRounds(4, 0.05, 90, "every probe within its precision", List.of());
         for (int r = 0; r < 8; r++) {
-            List<CpuRounds.Taken> slices = new ArrayList<>();
+            List<CpuSlice> slices = new ArrayList<>();
             for (int p = 0; p < DOZEN.size(); p++) {
                 slices.add(taken(DOZEN.get(p), 100 * (1 + p / 4.0) * (1 + (r % 2 == 0 ? 0.01 : -0.01))));
             }

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.Results;
@@ -26,6 +27,7 @@ import org.spice.testkit.Chromium;
  * nothing is wider than the window except inside the boxes that scroll. The screenshots are kept in
  * harness/target/report-browser/ for a human to look at.
  */
+@Tag("load")
 class ReportInBrowserTest {
 
     private static final Path OUT = Path.of("target", "report-browser");

@@ -2,6 +2,7 @@ package org.spice.bench.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -14,23 +15,23 @@ import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.BenchSettings;
-import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.net.TestServer;
-import org.spice.commands.BenchCommand;
 import org.spice.commands.ShortBench;
 import org.spice.page.Probe;
 import org.spice.testkit.Bound;
 
 /** The CPU rounds in a real bench against a test server: shuffled per round, paired, written, and their answer given. */
+@Tag("load")
 class PairedRoundsTest {
 
     @AutoClose
@@ -92,7 +93,7 @@ class PairedRoundsTest {
             assertTrue(rounds.stopped().startsWith("the time bound") || rounds.stopped().startsWith("every probe"),
                     rounds.stopped());
             for (CpuRounds.Round round : rounds.rounds()) {
-                assertEquals(Set.of("static", "servlet"), round.slices().stream().map(CpuRounds.Taken::probe)
+                assertEquals(Set.of("static", "servlet"), round.slices().stream().map(CpuSlice::probe)
                         .collect(Collectors.toSet()));
             }
             assertTrue(rounds.rounds().stream().allMatch(r -> r.slices().stream().allMatch(t -> Double.isNaN(t.jitCpuS()))),
@@ -110,11 +111,11 @@ class PairedRoundsTest {
 
     /**
      * One server's default: the probes near the static file's rate held at one offered rate with it, a probe far
-     * slower (a "CGI" the test server answers after 10 ms) at the client count in the same rounds, and the answer
-     * saying at which rate each side of its ratio ran.
+     * slower (a "CGI" the test server answers after 10 ms) offered half its own rate in a part of each round, with
+     * static slices at that rate beside it, so that its ratio is at one load, said once in its row.
      */
     @Test
-    void byDefaultAFarSlowerProbeRunsAtTheClientCountBesideTheOthersHeldRate(@TempDir Path dir) throws Exception {
+    void byDefaultAFarSlowerProbeRunsAtItsOwnRateWithTheStaticFileBesideIt(@TempDir Path dir) throws Exception {
         Process spinning = new ProcessBuilder("sh", "-c", "while :; do :; done").start();
         try {
             server = new TestServer((head, socket, o) -> {
@@ -129,25 +130,35 @@ class PairedRoundsTest {
             assertEquals(0, status, bench.out() + bench.err());
             Results read = ResultsJson.read(results(dir).resolve(ResultsJson.FILE));
             CpuRounds rounds = read.cpuRounds();
-            assertEquals(List.of("cgi"), rounds.atClients(), "at most 800 req/s at 8 clients, the others thousands");
+            assertEquals(List.of(), rounds.atClients(), "no probe at the client count by default");
+            double cgiRate = rounds.farOfferedRps().get("cgi");
+            assertTrue(cgiRate < 400 && cgiRate < rounds.offeredRps(), "at most 800 req/s at 8 clients, half of it: "
+                    + rounds.farOfferedRps());
             assertTrue(rounds.rateFrom().startsWith("auto: 0.5 × s") && rounds.offeredRps() >= 1, rounds.rateFrom());
-            assertEquals(CpuPlan.CLIENTS, rounds.clients());
             assertTrue(rounds.rounds().size() >= 1, "a round within 14 s, the rate-finding round's 3.5 s in them");
             for (CpuRounds.Round round : rounds.rounds()) {
-                assertEquals(Set.of("static", "servlet", "cgi"), round.slices().stream().map(CpuRounds.Taken::probe)
+                assertEquals(Set.of("static", "servlet", "cgi"), round.slices().stream().map(CpuSlice::probe)
                         .collect(Collectors.toSet()), "both parts in every round");
+                assertTrue(round.slices().stream().anyMatch(t -> t.probe().equals("static")
+                        && t.offeredRps() == cgiRate), "a static slice at cgi's rate in round " + round.round());
+                for (CpuSlice t : round.slices()) {
+                    double offered = t.probe().equals("cgi") ? cgiRate : t.offeredRps();
+                    assertEquals(offered, t.offeredRps(), "each slice says its offered rate");
+                    assertEquals(offered, t.requests() / t.durationS(), 0.05 * offered + 2, "and ran at it: " + t);
+                }
             }
             SpiceFigures.Rounds cgi = summary(read, "cgi").rounds();
-            assertEquals("achieved, offered", cgi.rateKind());
-            assertEquals(rounds.offeredRps(), cgi.rateRps().get(1), "against the static file at the held rate");
-            assertTrue(cgi.rateRps().get(0) < 800, "cgi's own rate at 8 clients: " + cgi.rateRps());
-            assertEquals(CpuRounds.OFFERED, summary(read, "servlet").rounds().rateKind());
-            String load = String.format(java.util.Locale.ROOT, "%,.0f req/s offered, cgi at 8 clients",
-                    rounds.offeredRps());
+            assertEquals(CpuRounds.OFFERED, cgi.rateKind());
+            assertEquals(cgiRate, cgi.rateRps(), "one rate for cgi's ratio");
+            assertNull(cgi.staticRateRps(), "the static file ran at it");
+            assertEquals(rounds.offeredRps(), summary(read, "servlet").rounds().rateRps());
+            String load = String.format(java.util.Locale.ROOT, "%,.0f req/s offered", rounds.offeredRps());
             assertTrue(bench.err().contains("cpu round 1 at " + load), bench.err());
             assertTrue(bench.out().contains("paired rounds at " + load), bench.out());
             assertTrue(bench.out().contains("cgi runs under 67 % of the static file's rate, too slow to hold "),
                     bench.out());
+            assertTrue(bench.out().contains("each ratio is taken at one load, the rate in its row"), bench.out());
+            assertTrue(bench.out().contains(String.format(java.util.Locale.ROOT, "%,.0f offered", cgiRate)), bench.out());
         } finally {
             spinning.destroyForcibly().waitFor();
         }
@@ -165,41 +176,10 @@ class PairedRoundsTest {
         assertEquals(rounds.rounds().stream().filter(r -> !r.jitBusy()).count(), rounds.counted());
     }
 
-    /**
-     * The progress lines say what happened: no interval before there are enough rounds, a round left out for the JIT
-     * with why, a probe that leaves the rounds with its final figure once, and later lines without it.
-     */
-    @Test
-    void progressLinesSayWhatHappenedAndAProbeThatIsDoneOnce() {
-        BenchSettings settings = BenchCommand.settings("--target", "http://127.0.0.1:1", "--probes", "static,servlet,cgi",
-                "--cpu-clients", "8");
-        PairedRounds paired = new PairedRounds(settings, null, null, null, null, null);
-        CpuRounds rounds = new CpuRounds(8, 0.05, 120, "in progress", List.of());
-        rounds = rounds.with(new CpuRounds.Round(1, List.of(taken("static", 100, 0.5), taken("servlet", 90, 0.5),
-                taken("cgi", 2400, 0.5))), "in progress");
-        assertEquals("cpu round 1 at 8 clients: left out, the server's JIT was compiling through it (over 3 % of its"
-                + " CPU); no round counted yet", paired.progress(rounds, settings.load().mixes()));
-        for (int r = 2; r <= 8; r++) {
-            double wobble = 1 + (r % 2 == 0 ? 0.01 : -0.01);
-            rounds = rounds.with(new CpuRounds.Round(r, List.of(taken("static", 100 * wobble, 0),
-                    taken("servlet", 90 * wobble * (1 + (r % 3 - 1) * 0.003), 0), taken("cgi", 2400 / wobble, 0))), "in progress");
-        }
-        String line = paired.progress(rounds, settings.load().mixes());
-        assertTrue(line.startsWith("cpu round 8 at 8 clients, 7 counted, so far: static 100.0 µs ± "), line);
-        assertTrue(line.contains(", cgi 24.") && line.contains(" × ± "), line);
-        String done = paired.done(rounds, "cgi");
-        assertTrue(done.startsWith("cpu rounds: cgi done after 7 rounds, its ratio within its aim (±10 %): cgi 24."), done);
-        List<Mix> still = settings.load().mixes().stream().filter(m -> !m.name().equals("cgi")).toList();
-        assertFalse(paired.progress(rounds, still).contains("cgi"), "once done, not repeated");
-        for (String each : List.of(line, done)) {
-            assertFalse(each.contains("NaN") || each.contains("± -"), each);
-        }
-    }
-
     /** A slice of 5,000 requests at {@code cpuUs} each, the JIT taking {@code jitShare} of it. */
-    private static CpuRounds.Taken taken(String probe, double cpuUs, double jitShare) {
+    private static CpuSlice taken(String probe, double cpuUs, double jitShare) {
         double cpuS = cpuUs * 5000 / 1e6;
-        return new CpuRounds.Taken(probe, 5000, 0, 1.0, cpuS, cpuS, 0.4, jitShare * cpuS);
+        return new CpuSlice(probe, 5000, 0, 1.0, cpuS, cpuS, 0.4, jitShare * cpuS);
     }
 
     private final ShortBench bench = new ShortBench();

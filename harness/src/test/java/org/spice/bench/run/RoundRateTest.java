@@ -9,14 +9,18 @@ import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.LoadEngine;
+import org.spice.bench.mix.Mix;
+import org.spice.page.Probe;
 
 /** The rounds' one rate (--cpu-rate), and the rate each figure says it was taken at. */
 class RoundRateTest {
 
-    private static CpuRounds.Taken slice(String server, String probe, long requests, double seconds, double cpuS) {
-        return new CpuRounds.Taken(server, probe, requests, 0, seconds, cpuS, Double.NaN, 0.1, Double.NaN, 0.0);
+    private static CpuSlice slice(String server, String probe, long requests, double seconds, double cpuS) {
+        return new CpuSlice(server, probe, requests, 0, seconds, cpuS, Double.NaN, 0.1, Double.NaN, 0.0);
     }
 
     @Test
@@ -58,50 +62,112 @@ class RoundRateTest {
 
         SpiceFigures.Rounds servlet = Summaries.withRounds(List.of(), closed.of("a"), p -> SpiceFigures.CpuSource.SERVER)
                 .stream().filter(s -> s.probe().equals("servlet")).findFirst().orElseThrow().rounds();
-        assertEquals(List.of(18_000.0, 20_000.0), servlet.rateRps(), "the probe's rate, then the static file's");
+        assertEquals(18_000.0, servlet.rateRps(), "the probe's rate");
+        assertEquals(20_000.0, servlet.staticRateRps(), "then the static file's, closed loop");
         assertEquals(CpuRounds.ACHIEVED, servlet.rateKind());
         assertEquals(8, servlet.cpuClients());
         SpiceFigures.Rounds servletHeld = Summaries.withRounds(List.of(), open.of("a"),
                 p -> SpiceFigures.CpuSource.SERVER).stream().filter(s -> s.probe().equals("servlet")).findFirst()
                 .orElseThrow().rounds();
-        assertEquals(List.of(5_000.0, 5_000.0), servletHeld.rateRps());
+        assertEquals(5_000.0, servletHeld.rateRps());
+        assertNull(servletHeld.staticRateRps(), "one rate for both");
         assertEquals(CpuRounds.OFFERED, servletHeld.rateKind());
         assertNull(servletHeld.cpuClients(), "open loop: no client count to state");
     }
     @Test
-    void oneServersDefaultHoldsTheArmsNearTheStaticFileAndLeavesTheFarOnesAtTheClientCount() {
+    void oneServersDefaultOffersAFarProbeHalfItsOwnRateWithTheStaticFileBesideItAtThatRate() {
         LoadEngine.Round pace = new LoadEngine.Round(null, List.of(slice(null, "static", 11_500, 1, 1),
                 slice(null, "servlet", 9_300, 1, 1), slice(null, "shtml", 4_900, 1, 1), slice(null, "cgi", 476, 1, 1),
                 slice(null, "static", 11_700, 1, 1)), null, null);
-        RoundRate rate = RoundRate.nearStatic(pace, 0.5, 8, 2.0 / 3);
+        RoundRate rate = RoundRate.apart(pace, 0.5, 8, 2.0 / 3);
         assertEquals(4_600, rate.rps(), "half of the servlet's 9,300, the slowest at 2/3 of the static file's 11,600 or more");
-        assertEquals(List.of("shtml", "cgi"), rate.atClients(), "4,900 and 476 req/s: under 2/3 of 11,600");
-        assertEquals("auto: 0.5 × servlet's 9,300 req/s at 8 clients, in a round before the rounds the slowest arm's at"
-                + " 67 % of the static file's rate or more", rate.from());
-        assertEquals("4,600 req/s offered (" + rate.from() + "); shtml and cgi, under 67 % of the static file's rate, at"
-                + " 8 clients, each as fast as it goes", RoundRate.load(rate, 8));
-        RoundRate noStatic = RoundRate.nearStatic(new LoadEngine.Round(null, List.of(slice(null, "a", 2_000, 1, 1),
+        assertEquals(java.util.Map.of("shtml", 2_400.0, "cgi", 230.0), rate.far(),
+                "4,900 and 476 req/s, under 2/3 of 11,600: each at half its own");
+        assertEquals("auto: 0.5 × servlet's 9,300 req/s at 8 clients, the slowest arm's rate in a round before the"
+                + " rounds; shtml and cgi, under 67 % of the static file's rate, each at 0.5 × its own, the static file"
+                + " beside it at that rate", rate.from());
+        assertEquals("4,600 req/s offered (" + rate.from() + "); 2,400 to shtml; 230 to cgi", RoundRate.load(rate, 8));
+        RoundRate noStatic = RoundRate.apart(new LoadEngine.Round(null, List.of(slice(null, "a", 2_000, 1, 1),
                 slice(null, "b", 100, 1, 1)), null, null), 0.5, 8, 2.0 / 3);
         assertEquals(50, noStatic.rps(), "no static file to be near: every arm at half the slowest's rate");
-        assertEquals(List.of(), noStatic.atClients());
+        assertEquals(java.util.Map.of(), noStatic.far());
 
-        CpuRounds mixed = new CpuRounds(8, 0.05, 60, "done", List.of()).offered(4_600, rate.from(), rate.atClients());
+        // Each far probe's part carries a static slice at its rate; the main part the static file √k times.
+        Mix st = Mix.of(Probe.STATIC);
+        Mix servlet = Mix.of(Probe.SERVLET);
+        Mix shtml = Mix.of(Probe.SHTML);
+        Mix cgi = Mix.of(Probe.CGI);
+        java.util.Map<Double, List<Mix>> parts = RateParts.of(List.of(st, servlet, shtml, cgi), rate, 7, 1);
+        assertEquals(List.of(4_600.0, 2_400.0, 230.0), List.copyOf(parts.keySet()), "the held rate's part first");
+        assertEquals(List.of(st, servlet), parts.get(4_600.0));
+        assertEquals(java.util.Set.of(shtml, st), java.util.Set.copyOf(parts.get(2_400.0)));
+        assertEquals(2, parts.get(230.0).size());
+        assertEquals(3, RateParts.count(List.of(st, servlet, shtml, cgi), rate));
+        assertEquals(6, RateParts.slices(List.of(st, servlet, shtml, cgi), rate));
+        assertEquals(List.of(2, 2, 2), List.of(parts.get(4_600.0).size(), parts.get(2_400.0).size(),
+                parts.get(230.0).size()));
+        List<Mix> even = RateParts.of(List.of(st, servlet, shtml, cgi), rate, 7, 2).get(230.0);
+        assertEquals(parts.get(230.0).get(0), even.get(1), "the next round runs a far part in reverse");
+    }
+
+    @Test
+    void aFarProbesRatioPairsItWithTheStaticSlicesAtItsOwnRate() {
+        CpuRounds rounds = new CpuRounds(8, 0.05, 60, "done", List.of()).offered(4_600, "auto",
+                java.util.Map.of("cgi", 230.0));
         for (int r = 1; r <= 6; r++) {
-            mixed = mixed.with(new CpuRounds.Round(r, List.of(slice(null, "static", 4_600, 1, 0.7),
-                    slice(null, "servlet", 4_600, 1, 0.65), slice(null, "cgi", 470 + r, 1, 1.9))), "done");
+            // the static file costs 100 µs at 4,600 req/s and 300 µs at 230; cgi 6,000 µs at 230
+            rounds = rounds.with(new CpuRounds.Round(r, List.of(slice(null, "static", 4_600, 1, 0.46).at(4_600),
+                    slice(null, "servlet", 4_600, 1, 0.46 * (0.9 + 0.001 * r)).at(4_600),
+                    slice(null, "cgi", 230, 1, 230 * 6000e-6 * (1 + 0.001 * r)).at(230),
+                    slice(null, "static", 230, 1, 230 * 300e-6).at(230))), "done");
         }
-        assertEquals("4,600 req/s offered, shtml and cgi at 8 clients", mixed.load());
-        List<SpiceFigures.Summary> summaries = Summaries.withRounds(List.of(), mixed, p -> SpiceFigures.CpuSource.SERVER);
+        List<SpiceFigures.Summary> summaries = Summaries.withRounds(List.of(), rounds, p -> SpiceFigures.CpuSource.SERVER);
         SpiceFigures.Rounds cgi = summaries.stream().filter(s -> s.probe().equals("cgi")).findFirst().orElseThrow()
                 .rounds();
-        assertEquals(List.of(473.5, 4_600.0), cgi.rateRps(), "cgi's achieved rate, then the static file's offered");
-        assertEquals("achieved, offered", cgi.rateKind());
-        assertEquals(8, cgi.cpuClients(), "cgi ran at a client count");
-        SpiceFigures.Rounds servlet = summaries.stream().filter(s -> s.probe().equals("servlet")).findFirst()
+        assertEquals(20, cgi.cpuRatio(), 0.1, "6,000 µs over the static file's 300 at the same 230 req/s, not its 100");
+        assertEquals(230.0, cgi.rateRps(), "one rate for both arms of the ratio");
+        assertNull(cgi.staticRateRps(), "the static file's slices ran at it");
+        assertEquals(CpuRounds.OFFERED, cgi.rateKind());
+        SpiceFigures.Rounds stat = summaries.stream().filter(s -> s.probe().equals("static")).findFirst().orElseThrow()
+                .rounds();
+        assertEquals(100, stat.cpuUsPerReq(), 0.5, "the static file's own figure at the held rate alone");
+        SpiceFigures.Rounds servletFig = summaries.stream().filter(s -> s.probe().equals("servlet")).findFirst()
                 .orElseThrow().rounds();
-        assertEquals(List.of(4_600.0, 4_600.0), servlet.rateRps());
-        assertEquals(CpuRounds.OFFERED, servlet.rateKind());
-        assertNull(servlet.cpuClients());
+        assertEquals(0.9035, servletFig.cpuRatio(), 0.002, "against the held rate's static slices");
+        assertEquals(4_600.0, servletFig.rateRps());
+    }
+
+    @Test
+    void aSliceTheHypervisorTookPastTheBoundIsLeftOutOfEveryFigure() {
+        StealLimit limit = StealLimit.above(0.02);
+        assertEquals(0.12, limit.share(), 1e-9, "the machine's idle steal and 10 % of a CPU");
+        assertEquals(0.10, StealLimit.above(Double.NaN).share(), 1e-9, "idle steal not read: the margin");
+        CpuRounds rounds = new CpuRounds(8, 0.05, 60, "done", List.of()).offered(1_000, "auto").leavingOut(limit);
+        for (int r = 1; r <= 6; r++) {
+            double stolen = r == 3 ? 0.8 : 0.01;
+            rounds = rounds.with(new CpuRounds.Round(r, List.of(
+                    stolenSlice("static", 1_000, 0.2, 0.01), stolenSlice("static", 1_000, r == 3 ? 0.9 : 0.2, stolen),
+                    stolenSlice("servlet", 1_000, 0.18 + 0.001 * r, 0.01))), "done");
+        }
+        assertEquals(1, rounds.leftOutForSteal());
+        assertEquals(200, org.spice.bench.analysis.RoundFigures.of(rounds, p -> SpiceFigures.CpuSource.SERVER)
+                .get("static").cpuUsPerReq(), 0.5, "round 3's stolen slice (900 µs) in no figure");
+        assertEquals(0, rounds.leavingOut(null).leftOutForSteal());
+        try {
+            String json = org.spice.bench.model.ResultsJson.MAPPER.writeValueAsString(rounds);
+            assertEquals(1, org.spice.bench.model.ResultsJson.MAPPER.readTree(json).get("slices_left_out_for_steal")
+                    .asInt(), json);
+            CpuRounds read = org.spice.bench.model.ResultsJson.MAPPER.readValue(json, CpuRounds.class);
+            assertEquals(limit, read.stealLimit());
+            assertEquals(1_000.0, read.rounds().get(0).slices().get(0).offeredRps(), "each slice its offered rate");
+        } catch (java.io.IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static CpuSlice stolenSlice(String probe, long requests, double cpuS, double stealS) {
+        return new CpuSlice(null, probe, requests, 0, 1, cpuS, Double.NaN, 0.1, Double.NaN, Double.NaN, stealS)
+                .at(1_000);
     }
 
     @Test
@@ -120,8 +186,8 @@ class RoundRateTest {
         assertEquals("3,000 req/s offered (" + rate.from() + "); 170 to httpd/cgi and tomcat/cgi; 1,000 to httpd/shtml"
                 + " and tomcat/shtml", RoundRate.load(rate, 8));
         assertEquals("auto: 0.5 × tomcat/module's 6,100 req/s at 8 clients, the slowest arm's rate in a round before the"
-                + " rounds; cgi and shtml, under 67 % of a server's static file's rate, each at 0.5 × its slowest"
-                + " server's", rate.from());
+                + " rounds; cgi and shtml, under 67 % of the static file's rate, each at 0.5 × its own (its slowest"
+                + " server's), the static file beside it at that rate", rate.from());
         RoundRate held = RoundRate.apart(new LoadEngine.Round(null, List.of(slice("a", "static", 12_000, 1, 1),
                 slice("a", "fastcgi", 7_500, 1, 1), slice("b", "static", 7_000, 1, 1), slice("b", "fastcgi", 7_200, 1, 1)),
                 null, null), 0.5, 8, 2.0 / 3);
@@ -150,7 +216,8 @@ class RoundRateTest {
         assertEquals(java.util.Map.of("cgi", 170.0), httpd.farOfferedRps(), "a server's own rounds name its probes");
         SpiceFigures.Rounds own = Summaries.withRounds(List.of(), httpd, p -> SpiceFigures.CpuSource.SERVER).stream()
                 .filter(s -> s.probe().equals("cgi")).findFirst().orElseThrow().rounds();
-        assertEquals(List.of(170.0, 3_000.0), own.rateRps(), "against its static file: each at its own offered rate");
+        assertEquals(170.0, own.rateRps(), "cgi's offered rate");
+        assertEquals(3_000.0, own.staticRateRps(), "results without static slices at cgi's rate: the static file's own");
         assertEquals(CpuRounds.OFFERED, own.rateKind());
         assertEquals("3,000 req/s offered, 170 to cgi", httpd.load());
         try {

@@ -1,0 +1,90 @@
+package org.spice.bench.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.spice.bench.mix.Mix;
+import org.spice.bench.model.CpuSlice;
+import org.spice.bench.model.LoadEngine;
+import org.spice.bench.model.RunRecord;
+
+/**
+ * An engine that runs nothing: each slice's counts and CPU come from a model of a server whose CPU per request falls
+ * as its rate rises, as a real one's does (wake-ups shared by fewer requests): a probe costs {@code factor} × (100 +
+ * 50,000 / rate) µs a request, its factor by probe name times its server's, and closed loop each probe runs at its
+ * capacity. Every round it ran is kept, for the tests to read.
+ */
+final class FakeEngine implements LoadEngine.Windowed {
+
+    private final Map<String, Double> factor;
+    private final Map<String, Double> serverFactor;
+    private final Map<String, Double> capacity;
+    /** Each round's parts as run: the offered rate (NaN closed loop) and the slices' arms. */
+    final List<String> parts = new ArrayList<>();
+    /** The open-loop part (counted from 1, over every round) whose slices the hypervisor takes 80 % of a CPU from; 0 none. */
+    int stolenRound;
+    private int calls;
+
+    FakeEngine(Map<String, Double> factor, Map<String, Double> serverFactor, Map<String, Double> capacity) {
+        this.factor = factor;
+        this.serverFactor = serverFactor;
+        this.capacity = capacity;
+    }
+
+    /** The model's CPU per request of {@code mix} at {@code rps}, µs. */
+    double costUs(Mix mix, double rps) {
+        return factor.get(mix.name()) * serverFactor.getOrDefault(String.valueOf(mix.server()), 1.0)
+                * (100 + 50_000 / rps);
+    }
+
+    @Override
+    public Round round(List<Mix> order, int clients, double leadInS, boolean readsJit) {
+        parts.add("closed " + arms(order));
+        return new Round(null, order.stream().map(m -> slice(m, capacity.get(m.name()), 0)).toList(), null, null);
+    }
+
+    @Override
+    public Round openRound(List<Mix> order, double rate, double leadInS, boolean readsJit) {
+        parts.add(String.format(java.util.Locale.ROOT, "%.0f %s", rate, arms(order)));
+        calls++;
+        List<CpuSlice> slices = new ArrayList<>();
+        for (int i = 0; i < order.size(); i++) {
+            // a jitter that differs from slice to slice and round to round, so that intervals are not zero
+            slices.add(slice(order.get(i), rate, 0.002 * ((calls * 7 + i * 3) % 5)));
+        }
+        return new Round(null, slices, null, null);
+    }
+
+    /** A slice of {@code mix} at {@code rps}, the steal of the part {@link #stolenRound} names. */
+    private CpuSlice slice(Mix mix, double rps, double jitter) {
+        double cpuS = costUs(mix, rps) * (1 + jitter) * rps / 1e6;
+        boolean stolen = stolenRound > 0 && calls == stolenRound;
+        return new CpuSlice(mix.server(), mix.name(), Math.round(rps), 0, 1, stolen ? cpuS * 4 : cpuS,
+                Double.NaN, 0.05, Double.NaN, 0.0, stolen ? 0.8 : 0.01);
+    }
+
+    private static String arms(List<Mix> order) {
+        return String.join(",", order.stream().map(m -> CpuSlice.arm(m.server(), m.name())).toList());
+    }
+
+    @Override
+    public RunRecord run(Mix mix, int clients, int repeat) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public void warmUp(Mix mix, int clients, double seconds) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS) {
+        throw new UnsupportedOperationException();
+    }
+
+    @Override
+    public RunRecord slice(Mix mix, int clients, double seconds) {
+        throw new UnsupportedOperationException();
+    }
+}
