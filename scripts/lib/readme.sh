@@ -113,28 +113,7 @@ readme_unchanged() {
 # static file with an interval.
 readme_check() {
     local results=$1 out=$2
-    python3 - "$results/results.json" <<'PY' || return 1
-import json, math, sys
-own = json.load(open(sys.argv[1]))
-bad = []
-probes = [s["probe"] for s in own["summary"]]
-for summary in own["summary"]:
-    probe, source, ci = summary["probe"], summary.get("cpu_source"), summary.get("cpu_ratio_ci")
-    ci = math.nan if ci is None else ci
-    if source != "cgroup":
-        bad.append(f"{probe}: CPU from {source}, not httpd's cgroup")
-    if probe != "static" and not math.isfinite(ci):
-        bad.append(f"{probe}: no interval on its ratio to the static file")
-    if probe != "static":   # cpu_ratio_ci is a half-width in the ratio's units
-        ratio = summary.get("cpu_ratio", math.nan)
-        print(f"readme: {probe} {ratio:.3f} × static ± {100 * ci / ratio:.1f} % ({source})", file=sys.stderr)
-for wanted in ("static", "cgi"):
-    if wanted not in probes:
-        bad.append(f"{wanted}: not measured")
-print("\n".join("readme: " + b for b in bad) or "readme: every probe's CPU from the cgroup, with its interval",
-      file=sys.stderr)
-sys.exit(1 if bad else 0)
-PY
+    harness check-results "$results" --label readme --probes static,cgi || return 1
     tail -25 "$out" | grep -q "CPU" || { echo "readme: bench's answer does not end with the CPU table" >&2; return 1; }
 }
 

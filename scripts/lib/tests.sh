@@ -4,12 +4,12 @@
 
 # What the suite runs for real, as COMMAND:DEBIAN_PACKAGE. ss (iproute2) is how server stop|status see the
 # listening ports; openssl makes the TLS certificate; ab, wrk and h2load are the other load tools the tests
-# run; Chromium renders the report; strace counts system calls (explain); Python reads the two-host bundles'
-# figures; sudo runs README.md's deploy lines as printed; shellcheck checks every script (ShellcheckTest); Prometheus' node and process exporters read the server's CPU where it runs (metrics-agent, installed its
-# own way). JMeter, Tomcat and Jetty come from Maven Central.
+# run; Chromium renders the report; strace counts system calls (explain); sudo runs README.md's deploy lines as
+# printed; shellcheck checks every script (ShellcheckTest); Prometheus' node and process exporters read the server's
+# CPU where it runs (metrics-agent, installed its own way). JMeter, Tomcat and Jetty come from Maven Central.
 SPICE_TEST_COMMANDS=(java:openjdk-17-jdk-headless javac:openjdk-17-jdk-headless mvn:maven gcc:gcc make:make
     ss:iproute2 openssl:openssl ab:apache2-utils wrk:wrk h2load:nghttp2-client chromium:chromium strace:strace
-    python3:python3-minimal sudo:sudo shellcheck:shellcheck)
+    sudo:sudo shellcheck:shellcheck)
 
 # vegeta (MIT), the independent open-loop tool OpenLoopAgainstStubTest holds SPICE's open loop against: pinned, built
 # with Go's go install into .cache/tools/bin (Go 1.22 or later: on PATH, or /usr/local/go).

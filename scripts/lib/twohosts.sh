@@ -46,43 +46,9 @@ two_hosts_agent() {
 }
 
 # The side-by-side results against what docs/deploy.md promises: every name's CPU from its cgroup (CGI's too), every
-# probe's ratio to the static file with an interval, and each cross ratio with one.
+# probe's ratio to the static file with an interval, and each cross ratio with one (the harness's check-results).
 two_hosts_check() {
-    python3 - "$1" <<'PY'
-import json, math, pathlib, sys
-out = pathlib.Path(sys.argv[1])
-side = json.loads(next(p for p in out.glob("compare-*/results.json")).read_text())
-bad = []
-for member in side["servers"]:
-    if member["cpu_from"] != "CGROUP":
-        bad.append(f"{member['name']}: CPU from {member['cpu_from']}, not its cgroup")
-for cross in side["cross_ratios"]:
-    ratio, ci, pair = cross["ratio"], cross["ratio_ci"], f"{cross['probe']} {cross['a']}/{cross['b']}"
-    ci = math.nan if ci is None else ci
-    # the *_ci figures are half-widths in the ratio's own units
-    print(f"two hosts: {pair} {ratio:.3f} ± {100 * ci / ratio:.1f} % over {cross['rounds']} rounds at {cross['rate_rps']} req/s")
-    if not math.isfinite(ci):
-        bad.append(f"{pair}: no interval")
-for member in side["servers"]:
-    file = pathlib.Path(member["results"] or "", "results.json")
-    if not file.is_file():
-        bad.append(f"{member['name']}: no results of its own")
-        continue
-    own = json.loads(file.read_text())
-    for summary in own["summary"]:
-        source, probe, ci = summary.get("cpu_source"), summary["probe"], summary.get("cpu_ratio_ci")
-        ci = math.nan if ci is None else ci
-        if probe != "static":
-            ratio = summary.get("cpu_ratio", math.nan)
-            print(f"two hosts: {member['name']} {probe} {ratio:.3f} × static ± {100 * ci / ratio:.1f} %"
-                  f" ({source}; static {summary.get('static_cpu_us_per_req', math.nan):.0f} µs)")
-        if source != "cgroup":
-            bad.append(f"{member['name']}: {probe}'s CPU from {source}, not the cgroup")
-        if probe != "static" and not math.isfinite(ci):
-            bad.append(f"{member['name']}: {probe} has no interval on its ratio to the static file")
-print("\n".join("two hosts: " + b for b in bad) or "two hosts: every figure as promised", file=sys.stderr)
-sys.exit(1 if bad else 0)
-PY
+    harness check-results "$1" --label "two hosts"
 }
 
 # Whether the two hosts can be made here: root, and ip netns.

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.analysis.Sweeps;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -212,12 +212,8 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
 
     /** The results.json a bench wrote under {@code dir} (in its results/TIME folder), or null. */
     private static Path resultsIn(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            return null;
-        }
-        try (Stream<Path> files = Files.walk(dir)) {
-            return files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE)).findFirst().orElse(null);
-        }
+        List<Path> files = ResultsFiles.all(dir);
+        return files.isEmpty() ? null : files.get(0);
     }
 
     private static Path nearestToDefault(Map<Integer, Path> measured) {

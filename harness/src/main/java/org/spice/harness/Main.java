@@ -9,6 +9,7 @@ import org.spice.commands.CgiFloorCommand;
 import org.spice.commands.CgroupExporterCommand;
 import org.spice.commands.CompareCommand;
 import org.spice.commands.ExplainCommand;
+import org.spice.commands.CheckResultsCommand;
 import org.spice.commands.FigureCommand;
 import org.spice.commands.FilesetCommand;
 import org.spice.commands.ImportCommand;
@@ -48,6 +49,7 @@ import picocli.CommandLine;
             RmiPropertiesCommand.class,
             ServersCommand.class,
             FigureCommand.class,
+            CheckResultsCommand.class,
             CgroupExporterCommand.class,
             Main.Urls.class,
             CommandLine.HelpCommand.class})

@@ -7,12 +7,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
+
+import org.spice.bench.model.Stop;
+import org.spice.bench.run.Signals;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
-
-import sun.misc.Signal;
-import sun.misc.SignalHandler;
 
 /**
  * The plan's steps run one after another, each {@code scripts/spice} in a process of its own writing under
@@ -31,15 +30,12 @@ final class LessonRun {
         static final String NOT_RUN = "not run";
     }
 
-    /** Exit statuses of a lesson ended by SIGINT and SIGTERM, as a shell reports them. */
-    static final int INTERRUPTED = 130;
-    static final int TERMINATED = 143;
     /** How long a step's processes get to finish once told to stop. */
     private static final long STOP_WAIT_S = 300;
 
     private final Path root;
     private final PrintStream err;
-    private final AtomicReference<String> stoppedBy = new AtomicReference<>();
+    private final Stop stoppedBy = new Stop();
     private volatile int status;
     private volatile Process current;
     private volatile Thread stopping;
@@ -52,16 +48,15 @@ final class LessonRun {
     /** Runs {@code plan}'s steps into {@code runs}/STEP; every step's outcome, in order. */
     List<Outcome> run(LessonPlan plan, Path runs) {
         List<Outcome> outcomes = new ArrayList<>();
-        SignalHandler previousInt = Signal.handle(new Signal("INT"), s -> stop("interrupted (Ctrl-C)", INTERRUPTED));
-        SignalHandler previousTerm = Signal.handle(new Signal("TERM"), s -> stop("stopped by SIGTERM", TERMINATED));
-        try {
+        try (Signals signals = Signals.watch(stoppedBy, err, "lesson", "finishing the step under way, then the page"
+                + " from what was measured", this::stop)) {
             int left = plan.minutes();
             int n = 0;
             for (Step step : plan.steps()) {
                 n++;
                 Path dir = runs.resolve(step.id());
                 List<Integer> questions = plan.answeredBy(step);
-                if (stoppedBy.get() != null) {
+                if (stoppedBy.requested()) {
                     outcomes.add(new Outcome(step.id(), step.command(), questions, Outcome.NOT_RUN, 0, 0, dir.toString()));
                     continue;
                 }
@@ -71,22 +66,20 @@ final class LessonRun {
                 long start = System.nanoTime();
                 int exit = runStep(step, dir);
                 double seconds = (System.nanoTime() - start) / 1e9;
-                String how = stoppedBy.get() != null ? Outcome.STOPPED : exit == 0 ? Outcome.DONE : Outcome.FAILED;
+                String how = stoppedBy.requested() ? Outcome.STOPPED : exit == 0 ? Outcome.DONE : Outcome.FAILED;
                 outcomes.add(new Outcome(step.id(), step.command(), questions, how, exit, Math.round(seconds), dir.toString()));
                 err.printf("spice lesson: [%d/%d] %s in %.0f s%s%n", n, plan.steps().size(), how, seconds,
                         exit == 0 ? "" : " (exit " + exit + ")");
                 left -= step.minutes();
             }
-        } finally {
-            Signal.handle(new Signal("INT"), previousInt);
-            Signal.handle(new Signal("TERM"), previousTerm);
+            status = signals.status();
         }
         return outcomes;
     }
 
     /** Why the lesson stopped early, or null. */
     String stoppedBy() {
-        return stoppedBy.get();
+        return stoppedBy.why();
     }
 
     /** The exit status a signal asks for, or 0. */
@@ -101,7 +94,7 @@ final class LessonRun {
         builder.environment().putAll(step.env());
         try {
             current = builder.start();
-            if (stoppedBy.get() != null) {
+            if (stoppedBy.requested()) {
                 terminate(current);
             }
             int exit = current.waitFor();
@@ -122,18 +115,15 @@ final class LessonRun {
     }
 
     /**
-     * A signal: the first says why and tells the step under way to stop. A terminal's Ctrl-C reaches the step's
-     * processes itself; SIGTERM is passed on to the step's harness processes (bench and sweep), which finish their
-     * partial results and stop their servers.
+     * A signal ({@link Signals} has said why): the step under way is told to stop. A terminal's Ctrl-C reaches the
+     * step's processes itself; SIGTERM is passed on to the step's harness processes (bench and sweep), which finish
+     * their partial results and stop their servers.
      */
-    private void stop(String why, int exit) {
-        if (stoppedBy.compareAndSet(null, why)) {
-            status = exit;
-            err.println("spice lesson: " + why + "; finishing the step under way, then the page from what was measured");
-            Process step = current;
-            if (step != null && exit == TERMINATED) {
-                terminate(step);
-            }
+    private void stop(int exit) {
+        status = exit;
+        Process step = current;
+        if (step != null && exit == Signals.TERMINATED) {
+            terminate(step);
         }
     }
 

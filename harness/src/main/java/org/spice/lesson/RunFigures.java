@@ -1,17 +1,15 @@
 package org.spice.lesson;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
-import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.PairedRatio;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Reference;
 import org.spice.bench.model.Results;
@@ -86,25 +84,9 @@ final class RunFigures {
         return new RunFigures(file, results.cpuRounds(), (arm, probe) -> results.cpuSource(probe), results);
     }
 
-    /** The results.json under {@code dir} that holds its servers side by side, else the one nearest its top. */
+    /** The results.json under {@code dir} that answers for its run ({@link ResultsFiles#under}). */
     static Path resultsIn(Path dir) throws IOException {
-        if (!Files.isDirectory(dir)) {
-            throw new IOException("no results in " + dir + " (its run did not start)");
-        }
-        List<Path> files;
-        try (Stream<Path> all = Files.walk(dir)) {
-            files = all.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE))
-                    .sorted(Comparator.comparingInt(Path::getNameCount)).toList();
-        }
-        for (Path each : files) {
-            if (CrossResults.isSideBySide(each)) {
-                return each;
-            }
-        }
-        if (files.isEmpty()) {
-            throw new IOException("no results.json in " + dir + " (its run failed before it measured)");
-        }
-        return files.get(0);
+        return ResultsFiles.under(dir);
     }
 
     /** The one server's results, or null side by side. */
@@ -143,16 +125,25 @@ final class RunFigures {
         return new Cpu(figures.cpuUsPerReq(), figures.cpuUsPerReqCi(), counted, load(arm));
     }
 
-    /** {@code a}'s CPU per request against {@code b}'s, paired by round. */
+    /**
+     * {@code a}'s CPU per request against {@code b}'s, paired by round; a probe against its own server's static file
+     * (either way round) takes the static file's slices at the probe's rate, where the rounds ran some at it.
+     */
     Ratio ratio(String a, String b) {
-        PairedRatio paired = PairedRatio.of(series(a), series(b));
-        return new Ratio(a, b, paired, load(a), load(b));
+        PairedRatio paired = PairedRatio.of(series(a, b), series(b, a));
+        return new Ratio(a, b, paired, load(against(a, b)), load(against(b, a)));
     }
 
-    private double[] series(String arm) {
+    /** The arm whose rate {@code arm}'s slices are taken at beside {@code other}: {@code other} if it is its static file's probe. */
+    private static String against(String arm, String other) {
+        return CpuRounds.referenceOf(other).equals(arm) ? other : arm;
+    }
+
+    private double[] series(String arm, String other) {
         int slash = arm.lastIndexOf('/');
-        return RoundFigures.series(rounds, arm, sources.of(slash < 0 ? null : arm.substring(0, slash),
-                arm.substring(slash + 1)));
+        SpiceFigures.CpuSource source = sources.of(slash < 0 ? null : arm.substring(0, slash), arm.substring(slash + 1));
+        return against(arm, other).equals(arm) ? RoundFigures.series(rounds, arm, source)
+                : RoundFigures.referenceSeries(rounds, other, source);
     }
 
     /** The load {@code arm} was taken at: "4,000 req/s offered" or "812 req/s achieved at 8 clients". */

@@ -6,11 +6,10 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.stream.Stream;
 
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.cli.Cli;
@@ -43,9 +42,8 @@ public record CommandRun(int status, String out, String err, String console) {
 
     /** The one directory under {@code parent} (at any depth) that holds a results.json; fails if there is not exactly one. */
     public static Path resultsDir(Path parent) {
-        try (Stream<Path> files = Files.walk(parent)) {
-            List<Path> found = files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE))
-                    .map(Path::getParent).toList();
+        try {
+            List<Path> found = ResultsFiles.all(parent).stream().map(Path::getParent).toList();
             if (found.size() != 1) {
                 throw new AssertionError("one results.json under " + parent + ", not " + found);
             }

@@ -30,7 +30,8 @@ public final class RoundFigures {
      *
      * @param cpuUsPerReq    its CPU per request, µs: the static file's over every counted round (their Hodges-Lehmann
      *                       estimate), and a probe's that times its paired ratio, so that one figure divided by the
-     *                       other is the ratio printed beside them (a probe leaves the rounds once its ratio is known,
+     *                       other is the ratio printed beside them (a probe offered a rate of its own: the static file's
+     *                       at that rate, times the ratio) (a probe leaves the rounds once its ratio is known,
      *                       and its own rounds' mean would be taken over fewer rounds than the static file's); without
      *                       the static file, the probe's own estimate
      * @param cpuUsPerReqCi  half its 95 % interval's width, µs: Wilcoxon's signed-rank interval, for a probe combined
@@ -74,13 +75,14 @@ public final class RoundFigures {
         }
         boolean hasReference = cpu.containsKey(Reference.STATIC);
         boolean pairedWithIt = hasReference && cpu.size() > 1;
-        double[] base = hasReference ? PairedRatio.estimateAndRelativeCi(cpu.get(Reference.STATIC)) : null;
         Map<String, Figures> figures = new LinkedHashMap<>();
         cpu.forEach((probe, series) -> {
             boolean isReference = probe.equals(Reference.STATIC);
             double[] mean = PairedRatio.estimateAndRelativeCi(series);
-            PairedRatio paired = !hasReference ? PairedRatio.NONE
-                    : PairedRatio.of(series, referenceSeries(rounds, probe, sourceOf.apply(Reference.STATIC)));
+            // the static file at the probe's own rate: at the rounds' one rate for most, at its own for a far probe
+            double[] reference = hasReference ? referenceSeries(rounds, probe, sourceOf.apply(Reference.STATIC)) : null;
+            double[] base = hasReference ? PairedRatio.estimateAndRelativeCi(reference) : null;
+            PairedRatio paired = !hasReference ? PairedRatio.NONE : PairedRatio.of(series, reference);
             double aim;
             boolean precise;
             if (isReference && pairedWithIt) {

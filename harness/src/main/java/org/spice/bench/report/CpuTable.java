@@ -7,10 +7,10 @@ import java.util.Locale;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
-import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.SteadyState;
+import org.spice.bench.model.StealLimit;
 
 /**
  * The one CPU table: per probe its server CPU per request with its interval, its ratio to the static file's with the
@@ -102,7 +102,8 @@ final class CpuTable {
         boolean left = Summaries.of(results).stream().anyMatch(s -> s.rounds().measured() && s.rounds().cpuRounds() != null
                 && s.rounds().cpuRounds() < rounds.counted());
         return "± : 95 % intervals (Hodges-Lehmann estimates, Wilcoxon's signed-rank intervals across the rounds); a probe's"
-                + " µs/req is the static file's × its ratio (paired by round), its CPU efficiency 1 / that ratio; at req/s:"
+                + " µs/req is the static file's × its ratio (paired by round; a probe at a rate of its own, the static"
+                + " file's at that rate), its CPU efficiency 1 / that ratio; at req/s:"
                 + " the rate its ratio was taken at, both its arms offered it (a probe too slow for the static file's rate"
                 + " is offered one of its own, and the static file runs slices at it beside it), or closed loop the two"
                 + " rates the clients reached; aim: the"

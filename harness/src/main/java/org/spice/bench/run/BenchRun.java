@@ -11,17 +11,12 @@ import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Stop;
 
 /**
- * One bench run of one server, as its phases: {@link Preflight} (options that need the machine, the server reachable,
- * where its CPU is read), then a {@link Recorder} that owns the results directory, then under a {@link Stop} that a
- * signal sets: {@link WarmUp} (idle, then every workload until steady), {@link PairedRounds} (the CPU figures: every
- * workload in rounds at one load, paired with the static file), {@link Ladder} (every workload at every client
- * count; with --rate, {@link OpenRates} instead: each probe open loop at that rate), {@link LatencyRounds} (with
- * --profile latency: every probe open loop at common rates, paired, and along its curve), {@link CostRounds} (with
- * --profile cost: each probe's CPU along its rates, its marginal cost), {@link Flood} (past the
- * peak, with --profile overload), and last the recorder's finish (results.json,
- * runs.csv, report.html, the table). results.json is rewritten after every mix, so a crash loses at most the mix in
- * progress. Exit 0 only if every mix succeeded; SIGINT and SIGTERM end the mix under way, write what was measured,
- * marked partial, and exit 130 or 143.
+ * One bench run of one server: {@link Preflight} (options that need the machine, the server reachable, where its CPU
+ * is read), then a {@link Recorder} that owns the results directory, then under a {@link Stop} that a signal sets the
+ * run's {@link Phases} (warm-up, CPU rounds, ladder or open loop, the profiles asked for), and last the recorder's
+ * finish (results.json, runs.csv, report.html, the table). results.json is rewritten after every mix, so a crash loses
+ * at most the mix in progress. Exit 0 only if every mix succeeded; SIGINT and SIGTERM end the mix under way, write
+ * what was measured, marked partial, and exit 130 or 143.
  */
 public final class BenchRun {
 
@@ -65,49 +60,26 @@ public final class BenchRun {
         try (Signals signals = Signals.watch(stop, err)) {
             LoadEngine engine = Engines.start(settings, ready.tls(), ready.serverCpu(), dir, stop, err);
             recorder.engine(engine);
-            int status = recorder.finish(phases(engine, ready, stop, recorder), out);
+            Failure cut = Phases.run(List.of(new Phases.Member(settings, ready, recorder, engine)),
+                    warmUpS -> rounds(warmUpS, engine, ready, stop, recorder), true, stop, err);
+            int status = recorder.finish(cut, out);
             return signals.status() != 0 ? signals.status() : status;
         }
     }
 
-    /** Warm-up, CPU rounds, ladder, flood: null when all of them ran, else why the run was cut short. */
-    private Failure phases(LoadEngine engine, Preflight.Ready ready, Stop stop, Recorder recorder) {
-        try {
-            long began = System.nanoTime();
-            Failure cut = new WarmUp(engine, stop, err).run(settings, ready.serverCpu(), recorder);
-            if (cut == null && settings.cpuRoundsRun() && engine instanceof LoadEngine.Windowed windowed) {
-                cut = new PairedRounds(settings, windowed, ready.serverCpu(), stop, err, recorder)
-                        .run(Math.ceil((System.nanoTime() - began) / 1e9));
-            } else if (cut == null && settings.latency() != null) {
-                recorder.note("no CPU rounds at one load: the latency profile reads the server's CPU per request at"
-                        + " each of its rates");
-            } else if (cut == null && settings.cpu().timeS() > 0) {
-                recorder.note("no CPU rounds: the " + settings.runner().engine() + " engine runs no slices, so the CPU figures"
-                        + " are the ladder's, each probe at its own peak");
-            }
-            if (cut == null && settings.open() != null) {
-                cut = new OpenRates(settings, ready, engine, stop, recorder).run();
-            } else if (cut == null) {
-                cut = new Ladder(settings, engine, stop, recorder).run();
-            }
-            if (cut == null && settings.cost() != null) {
-                cut = new CostRounds(settings, ready, stop, err, recorder).run();
-            }
-            if (cut == null && settings.latency() != null) {
-                cut = new LatencyRounds(settings, ready, stop, err, recorder).run();
-            }
-            if (cut == null && settings.flood() != null && engine instanceof LoadEngine.Windowed windowed) {
-                cut = new Flood(settings, windowed, stop, err, recorder).run();
-            }
-            return cut;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Failure.of(Failure.Kind.INTERRUPTED, "interrupted");
-        } catch (IOException e) {
-            return Failure.of(Failure.Kind.OTHER, "cannot write " + recorder.dir() + ": " + e.getMessage());
-        } catch (OutOfMemoryError e) {
-            return Failure.of(Failure.Kind.CLIENT_LIMIT, "out of memory in the client (" + e.getMessage() + "): give the"
-                    + " JVM more heap (JAVA_TOOL_OPTIONS=-Xmx...) or run fewer clients");
+    /** The CPU rounds of one server ({@link Phases}' rounds): paired rounds where its engine runs slices, else a note. */
+    private Failure rounds(double warmUpS, LoadEngine engine, Preflight.Ready ready, Stop stop, Recorder recorder)
+            throws InterruptedException, IOException {
+        if (settings.cpuRoundsRun() && engine instanceof LoadEngine.Windowed windowed) {
+            return new PairedRounds(settings, windowed, ready.serverCpu(), stop, err, recorder).run(warmUpS);
         }
+        if (settings.latency() != null) {
+            recorder.note("no CPU rounds at one load: the latency profile reads the server's CPU per request at"
+                    + " each of its rates");
+        } else if (settings.cpu().timeS() > 0) {
+            recorder.note("no CPU rounds: the " + settings.runner().engine() + " engine runs no slices, so the CPU figures"
+                    + " are the ladder's, each probe at its own peak");
+        }
+        return null;
     }
 }

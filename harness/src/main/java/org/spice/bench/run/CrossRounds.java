@@ -11,11 +11,11 @@ import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Reference;
+import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.Stop;
 
 /**

@@ -12,7 +12,6 @@ import java.util.SplittableRandom;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuPlan;
@@ -20,6 +19,7 @@ import org.spice.bench.model.Failure;
 import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Reference;
+import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.Stop;
 import org.spice.bench.proc.ServerCpu;
 

@@ -17,7 +17,6 @@ import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.Arm;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuPlan;
@@ -26,6 +25,7 @@ import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.ServerSide;
+import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
@@ -128,7 +128,9 @@ public final class SideBySide {
                 }
             }
             open.forEach(o -> o.recorder().engine(o.engine()));
-            Failure cut = phases(open, stop);
+            Failure cut = Phases.run(open.stream().map(o -> new Phases.Member(o.instance().settings(), o.ready(),
+                    o.recorder(), o.engine())).toList(), warmUpS -> open.get(0).instance().settings().cpuRoundsRun()
+                    ? rounds(open, stop) : null, ladder, stop, err);
             int status = 0;
             PrintStream tables = ladder ? out : new PrintStream(OutputStream.nullOutputStream());
             for (Open o : open) {
@@ -146,38 +148,6 @@ public final class SideBySide {
                 }
             }
             return signals.status() != 0 ? signals.status() : status;
-        }
-    }
-
-    /** Every server warmed, the rounds side by side, then each server's ladder: null, or why the run was cut. */
-    private Failure phases(List<Open> open, Stop stop) {
-        try {
-            for (Open o : open) {
-                Failure cut = new WarmUp(o.engine(), stop, err).run(o.instance().settings(), o.ready().serverCpu(),
-                        o.recorder());
-                if (cut != null) {
-                    return cut;
-                }
-            }
-            Failure cut = open.get(0).instance().settings().cpuRoundsRun() ? rounds(open, stop) : null;
-            for (Open o : ladder ? open : List.<Open>of()) {
-                if (cut != null) {
-                    return cut;
-                }
-                cut = new Ladder(o.instance().settings(), o.engine(), stop, o.recorder()).run();
-                BenchSettings settings = o.instance().settings();
-                if (cut == null && settings.flood() != null && o.engine() instanceof LoadEngine.Windowed windowed) {
-                    cut = new Flood(settings, windowed, stop, err, o.recorder()).run();
-                }
-            }
-            return cut;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return Failure.of(Failure.Kind.INTERRUPTED, "interrupted");
-        } catch (IOException e) {
-            return Failure.of(Failure.Kind.OTHER, "cannot write the results: " + e.getMessage());
-        } catch (GeneralSecurityException e) {
-            return Failure.of(Failure.Kind.OTHER, "cannot trust the servers' certificate for tls: " + e.getMessage());
         }
     }
 

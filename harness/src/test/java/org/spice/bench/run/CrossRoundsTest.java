@@ -17,8 +17,8 @@ import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.Stop;
 import org.spice.page.Probe;
 

@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
-import org.spice.bench.model.StealLimit;
+import org.spice.bench.mix.Mix;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.LoadEngine;
-import org.spice.bench.mix.Mix;
+import org.spice.bench.model.StealLimit;
 import org.spice.page.Probe;
 
 /** The rounds' one rate (--cpu-rate), and the rate each figure says it was taken at. */
@@ -126,6 +126,7 @@ class RoundRateTest {
                 .rounds();
         assertEquals(20, cgi.cpuRatio(), 0.1, "6,000 µs over the static file's 300 at the same 230 req/s, not its 100");
         assertEquals(230.0, cgi.rateRps(), "one rate for both arms of the ratio");
+        assertEquals(6_000, cgi.cpuUsPerReq(), 30, "its µs the static file's at 230 req/s × its ratio, not at 4,600's");
         assertNull(cgi.staticRateRps(), "the static file's slices ran at it");
         assertEquals(CpuRounds.OFFERED, cgi.rateKind());
         SpiceFigures.Rounds stat = summaries.stream().filter(s -> s.probe().equals("static")).findFirst().orElseThrow()

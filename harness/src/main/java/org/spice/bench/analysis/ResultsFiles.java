@@ -1,0 +1,52 @@
+package org.spice.bench.analysis;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.spice.bench.model.ResultsJson;
+
+/**
+ * The one way to find what a bench wrote under a folder (a lesson's step, a sweep's size, a test's temporary folder):
+ * every results.json under it, nearest the top first, and of them the one that answers for the run: its servers side
+ * by side where it ran them so (their own results sit below), else the nearest.
+ */
+public final class ResultsFiles {
+
+    private ResultsFiles() {
+    }
+
+    /** Every results.json under {@code dir}, at any depth, the nearest the top first; none where {@code dir} is missing. */
+    public static List<Path> all(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.walk(dir)) {
+            return files.filter(p -> p.getFileName().toString().equals(ResultsJson.FILE))
+                    .sorted(Comparator.comparingInt(Path::getNameCount).thenComparing(Path::toString)).toList();
+        }
+    }
+
+    /**
+     * The results.json that answers for the run under {@code dir}: the side-by-side one, else the nearest the top; an
+     * IOException that says why where there is none.
+     */
+    public static Path under(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            throw new IOException("no results in " + dir + " (its run did not start)");
+        }
+        List<Path> files = all(dir);
+        for (Path each : files) {
+            if (CrossResults.isSideBySide(each)) {
+                return each;
+            }
+        }
+        if (files.isEmpty()) {
+            throw new IOException("no results.json in " + dir + " (its run failed before it measured)");
+        }
+        return files.get(0);
+    }
+}
