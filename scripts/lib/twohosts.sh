@@ -101,10 +101,11 @@ two_hosts_run() {
         && "${client[@]}" verify "$tomcat" --probes "$tomcat_probes" >&2 || return 1
     out="$root/side"
     # each server's CPU through its agent, at the side-by-side default (the probes near the static file at one offered
-    # rate, each far one at its own); every probe each serves (bench asks), or those named; rounds enough for six, an
-    # interval's fewest (every probe: some 23 s a round)
+    # rate, each far one at its own with the static file beside it); every probe each serves (bench asks), or those
+    # named; rounds enough for six, an interval's fewest (static and cgi: some 7 s a round, the bound --cpu-time × the
+    # two servers; every probe: some 25 s a round)
     local probes=() rounds_s=90
-    [ -z "$measured" ] || { probes=(--probes "$measured"); rounds_s=20; }
+    [ -z "$measured" ] || { probes=(--probes "$measured"); rounds_s=32; }
     rounds_s=${SPICE_TWO_HOSTS_CPU_TIME:-$rounds_s}   # by hand, for rounds that reach their precision
     "${client[@]}" bench --target "httpd=$httpd,tomcat=$tomcat" --server-metrics "httpd=$metrics_httpd" \
         --server-metrics "tomcat=$metrics_tomcat" "${probes[@]}" --clients 8 --ramp-up 0.5 --duration 1 \

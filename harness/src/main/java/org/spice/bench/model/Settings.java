@@ -26,7 +26,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
         List<String> serverMetrics, String windowRule, String engine, List<String> jmeterEngines, Boolean jmeterRmiTls, String latencyEnd,
         Integer clientCpus, Long clockTicksPerS, String java, String os, String pinning, String order, String steadyStateRule,
         String serverCgroup, Integer cpuClients, Double cpuPrecision, Double cpuTimeS,
-        Double cpuTimeWithWarmUpS, Double cpuRateRps, Double cpuRateFraction, Boolean cpuFarAtClients,
+        Double cpuTimeWithWarmUpS, Double cpuRateRps, Double cpuRateFraction, Boolean cpuFarApart,
         @JsonAnySetter @JsonIgnore Map<String, Object> more) {
 
     public static final Settings NONE = builder().build();
