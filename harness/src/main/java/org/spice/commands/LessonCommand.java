@@ -37,8 +37,8 @@ public final class LessonCommand extends Cli.Printing implements Callable<Intege
     @Option(names = "--questions", paramLabel = "LIST", split = ",", description = "The questions, 1 to 9 (default: all).")
     List<Integer> questions;
 
-    @Option(names = "--quick", description = "Shorter runs: a class's afternoon (all nine within 45 minutes on 2"
-            + " cores) rather than bench's full defaults.")
+    @Option(names = "--quick", description = "Shorter runs: a class's afternoon rather than bench's full defaults"
+            + " (--dry-run says how long this machine's plan takes).")
     boolean quick;
 
     @Option(names = "--dry-run", description = "Say what would run, on which servers and for about how long; run nothing.")

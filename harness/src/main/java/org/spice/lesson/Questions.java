@@ -102,7 +102,8 @@ public final class Questions {
                     "These probes never block. Will virtual threads save anything?",
                     "Virtual threads are a way to block cheaply; here they show what the hand-off costs, the floor under"
                             + " what they save an application that waits.",
-                    "Tomcat and Jetty (scripts/spice server install tomcat jetty) and a JDK 21 or later",
+                    "Tomcat and Jetty (scripts/spice server install tomcat, then scripts/spice server install jetty) and a"
+                            + " JDK 21 or later",
                     THREADS_QUICK, THREADS_FULL, CrossAnswers::threads),
             new Question(8, "How much of a request's cost is the connection?",
                     "Each server's probes with a connection per request (HTTP/1.0, the white paper's load) and with the"
