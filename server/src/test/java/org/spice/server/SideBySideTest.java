@@ -155,10 +155,19 @@ class SideBySideTest {
         String what = "A/A " + cross.get("probe").asText() + " " + cross.get("a").asText() + "/" + cross.get("b").asText();
         Bound.atLeast(what + ": rounds", rounds, 6, "the fewest for a paired interval");
         double halfWidth = cross.get("ratio_ci").asDouble();
-        Bound.within(what + ": cross ratio", cross.get("ratio").asDouble(), 1 - AA_HALF_WIDTHS * halfWidth,
-                1 + AA_HALF_WIDTHS * halfWidth, String.format("1.7 × its own 95 %% half-width (±%.3f over %d rounds):"
-                        + " 3.3 sd of the paired mean", halfWidth, rounds));
+        double bound = Math.max(AA_HALF_WIDTHS * halfWidth, AA_RUN_SDS * AA_BETWEEN_RUNS_SD);
+        Bound.within(what + ": cross ratio", cross.get("ratio").asDouble(), 1 - bound, 1 + bound, String.format(
+                "1.7 × its own 95 %% half-width (±%.3f over %d rounds): 3.3 sd of the paired mean, and at least 3.3 ×"
+                        + " an A/A's spread from run to run (log sd %.3f)", halfWidth, rounds, AA_BETWEEN_RUNS_SD));
     }
+
+    /**
+     * How far an A/A cross ratio moved from run to run here, log sd: httpd against a second instance over two starts
+     * read 0.9967, 0.9375 and 1.021 in three runs on 28 Nov 2026 (the second outside 1.7 × its own half-width, ±0.033:
+     * over two starts the half-width is Student's with one degree of freedom and swings from ±3 % to ±27 %).
+     */
+    static final double AA_BETWEEN_RUNS_SD = 0.035;
+    static final double AA_RUN_SDS = 3.3;
 
     /**
      * A short bench (the ladder at 8 clients, a 1 s window, {@code warmUp} s of warm-up a workload) with {@code args}
