@@ -73,7 +73,7 @@ public final class Summaries {
     static double referenceRate(CpuRounds rounds, String probe, String reference) {
         Double offered = rounds.offeredRpsOf(probe);
         boolean beside = offered != null && rounds.rounds().stream().flatMap(r -> r.slices().stream())
-                .anyMatch(t -> t.arm().equals(reference) && t.offeredRps() != null && Math.abs(t.offeredRps() - offered) < 0.5);
+                .anyMatch(t -> t.arm().equals(reference) && t.offeredRps() != null && t.ranAt(offered));
         return beside ? offered : rounds.rateRps(reference);
     }
 

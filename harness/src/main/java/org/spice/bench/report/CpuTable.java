@@ -40,7 +40,7 @@ final class CpuTable {
             String reached = r.cpuPrecisionReached() == null ? null : r.cpuPrecisionReached() ? "reached" : "not reached";
             rows.add(new String[] {s.probe(), Format.num(r.cpuUsPerReq(), 1) + " " + Format.percentOf(r.cpuUsPerReqCi(), r.cpuUsPerReq()),
                 reference ? "1" : Format.ratio(r.cpuRatio()) + " " + Format.percentOf(r.cpuRatioCi(), r.cpuRatio()),
-                rate(r, results.cpuRounds(), s.probe()),
+                rate(r),
                 reference ? "100.0 %" : Format.num(100 * s.cpuEfficiency(), 1) + " %",
                 Integer.toString(r.cpuRounds()),
                 reached == null ? "none: the reference" : (reference ? "µs" : "ratio") + " ±" + Format.num(100 * aim, 0)
@@ -53,7 +53,7 @@ final class CpuTable {
      * The rate a row's ratio was taken at, once: "3,100 offered" where both its arms were offered it; closed loop the
      * probe's and the static file's, "511 / 3,996 achieved".
      */
-    static String rate(SpiceFigures.Rounds r, CpuRounds rounds, String probe) {
+    static String rate(SpiceFigures.Rounds r) {
         if (r.rateRps() == null || r.rateRps().isNaN()) {
             return "-";
         }

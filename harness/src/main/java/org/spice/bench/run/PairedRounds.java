@@ -34,7 +34,6 @@ import org.spice.bench.proc.ServerCpu;
  */
 public final class PairedRounds {
 
-    private static final double SLICE_S = 1;
     /**
      * Each round's first workload runs this long before its slice, unmeasured: the load has stopped between two rounds
      * (between two slices of a round it does not), and a server's first moments under load again are not its steady
