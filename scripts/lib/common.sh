@@ -309,15 +309,6 @@ pid_alive() {
     [ "${stat%% *}" != Z ]
 }
 
-# The PIDs on standard input that are alive (pid_alive), one a line.
-alive_only() {
-    local pid
-    while read -r pid; do
-        pid_alive "$pid" && echo "$pid"
-    done
-    return 0
-}
-
 # Whether any process of the process group PGID is alive (zombies aside, as pid_alive).
 group_alive() {
     pgrep -g "$1" --runstates R,S,D,T,t,W,I >/dev/null 2>&1

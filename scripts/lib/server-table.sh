@@ -18,9 +18,9 @@ server_field() {
     server_table | awk -v name="$1" -v field="$2" '$1 == name { print $field }'
 }
 
-# The real servers (what "all" means), in the table's order; with "variants", their variants too.
+# The real servers (what "all" means), in the table's order.
 real_servers() {
-    server_table | awk -v variants="${1:-}" '$1 != "embedded" && ($8 == "-" || variants != "") { print $1 }'
+    server_table | awk '$1 != "embedded" && $8 == "-" { print $1 }'
 }
 
 # The row a server started with the current options is (apache with --mpm prefork: apache-prefork).

@@ -294,7 +294,6 @@ server_main() {
         || usage_error "server: --workers takes auto or a number of nginx worker processes (1-999), not \"$SPICE_NGINX_WORKERS\""
     if [ "$name" = all ]; then
         [ -z "$port" ] || usage_error "server: --port goes with one server, not all"
-        # shellcheck disable=SC2119  # no argument: the servers, not their variants
         mapfile -t names < <(real_servers)
     else
         known_server "$name" || usage_error "server: unknown server \"$name\": $(server_table | awk '{print $1}' | paste -sd' ' -) or all"

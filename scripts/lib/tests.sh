@@ -1,5 +1,6 @@
 # scripts/spice test: what the suite needs, installed when it can be, then the page's tests at a second page size,
-# every test at the default, every real server from conf/, then every deploy bundle on its stock servers. Sourced by scripts/spice.
+# then every test at the default: the unit tests, the real servers from conf/ and every deploy bundle on its stock
+# servers (server/src/test/java, the *IT classes). Sourced by scripts/spice.
 # shellcheck shell=bash
 
 # What the suite runs for real, as COMMAND:DEBIAN_PACKAGE. ss (iproute2) is how server stop|status see the
@@ -104,6 +105,10 @@ suite_clock() {
     printf '%d:%02d' $((SECONDS / 60)) $((SECONDS % 60))
 }
 
+suite_failed() {
+    die "test: failed at $(suite_clock) at $1 req/s (Maven's output above says which test)"
+}
+
 run_tests() {
     [ "${1:-}" != --fast ] || [ $# -gt 1 ] || { run_fast_tests; return; }
     [ $# -eq 0 ] || usage_error "test: one option, --fast (the unit tests alone); without it the whole suite"
@@ -118,30 +123,26 @@ run_tests() {
     export SPICE_MACHINE_RPS=$rate
     # The tests whose subject is the page (tagged "page": the probes' bytes, verify, the imports, the sweep, the
     # report's figures) run at a second size too; the rest (rounds, side by side, open loop, overload, JMeter, the
-    # servers' lifecycle) measure the same things at any size, so they run once, at the default.
+    # servers' lifecycle, the deploy bundles) measure the same things at any size, so they run once, at the default.
     echo "spice test: the page's tests with a 1000-byte page [$(suite_clock)]" >&2
-    mvn -B -q verify -Dspice.bytes=1000 -Dgroups=page -Dspice.machine.rps="$rate"
-    echo "spice test: every test with the default page (6250 bytes) [$(suite_clock)]" >&2
-    mvn -B verify -Dspice.machine.rps="$rate"
-    local status=0
-    echo "spice test: every real server from conf/ [$(suite_clock)]" >&2
-    test_real_servers || status=1
-    source "$SPICE_ROOT/scripts/lib/stock.sh"
-    echo "spice test: the deploy bundles [$(suite_clock)]" >&2
-    # the two hosts' side by side on the probes whose CPU only a cgroup sees whole, and the reference: some 90 s
-    # (every probe each bundle serves, test-bundles two-hosts by hand, takes some 4 min)
-    # README's deploy section as printed, its bench on the static file and CGI, shortened (by hand, test-bundles
-    # readme: every probe at bench's defaults)
-    # (six rounds at the least for an interval: static and cgi, each at its own rate with the static file beside cgi,
-    # some 4 s a round at 16,000 req/s, 5 at 13,000, where 32 s gave exactly six: longer as the machine is slower)
-    local rounds_s=$((32 * 16000 / rate))
-    [ "$rounds_s" -ge 32 ] || rounds_s=32
-    local short="--probes static,cgi --clients 8 --ramp-up 0.5 --duration 1 --ramp-down 0.2 --warm-up 3 --cpu-time $rounds_s"
-    # shellcheck disable=SC2119  # no cell named: every one
-    SPICE_TWO_HOSTS_PROBES=static,cgi SPICE_TWO_HOSTS_CPU_TIME=$rounds_s SPICE_README_BENCH_OPTIONS="$short" test_bundles \
-        || status=1
-    echo "spice test: done in $(suite_clock) at $rate req/s [$([ "$status" -eq 0 ] && echo green || echo failed)]" >&2
-    return "$status"
+    mvn -B -q verify -Dspice.bytes=1000 -Dgroups=page -Dspice.machine.rps="$rate" || suite_failed "$rate"
+    # then, after the package phase (the *IT classes, failsafe): every real server from conf/, every deploy bundle on
+    # its stock servers, two hosts, README's deploy block
+    echo "spice test: every test with the default page (6250 bytes), then the servers and the deploy bundles [$(suite_clock)]" >&2
+    mvn -B verify -Dspice.machine.rps="$rate" || suite_failed "$rate"
+    echo "spice test: done in $(suite_clock) at $rate req/s [green]" >&2
+}
+
+# scripts/spice test-bundles [CELL...]: the deploy tests alone (server/src/test/java, *IT): each bundle on its stock
+# servers (StockBundlesIT), two hosts (TwoHostsBundlesIT) and README's deploy block (ReadmeDeployIT); CELLs name some
+# (none: every one). By hand their benches measure every probe each bundle serves (the suite: static and cgi).
+test_bundles() {
+    require_build_tools
+    cd "$SPICE_ROOT" || return 1
+    local cells
+    cells=$(IFS=,; echo "$*")
+    mvn -B verify -Dtest=NONE -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
+        -Dit.test=StockBundlesIT,TwoHostsBundlesIT,ReadmeDeployIT -Dspice.cells="$cells" -Dspice.deploy.probes=all
 }
 
 # The fast tier: every test of the page and the harness but those tagged "load" (they drive load for seconds against
@@ -158,74 +159,4 @@ run_fast_tests() {
         | grep -o '<testsuite [^>]*' | grep -o ' tests="[0-9]*"' | grep -o '[0-9]*' | awk '{n += $1} END {print n + 0}')
     echo "spice test --fast: $count tests in $(suite_clock) [$([ "$status" -eq 0 ] && echo green || echo failed)]" >&2
     return "$status"
-}
-
-# Every real server, started from conf/, and its variants (apache-prefork, tomcat-vt, jetty-vt), must pass verify on
-# all its probes, refuse bad input (verify --bad-input) and still be exact afterwards; the base servers over HTTPS
-# too. The variants and nginx once more start with --listen 127.0.0.2, another address of this machine: they must
-# answer there, and nothing of theirs on 127.0.0.1 (their HTTPS is not verified there: the certificate names
-# 127.0.0.1). A -vt variant needs a JDK 21 or later: where the machine has none, it is skipped and the reason said.
-test_real_servers() {
-    local row base option how port address passed=0 failed=0 skipped=0 rows
-    mapfile -t rows < <(real_servers variants; echo nginx@127.0.0.2)
-    trap 'for each in $(real_servers); do server_stop "$each" "$(server_default_port "$each")" >/dev/null; done' EXIT
-    for row in "${rows[@]}"; do
-        address=127.0.0.1
-        [ "${row#*@}" = "$row" ] || { address=${row#*@}; row=${row%@*}; }
-        base=$(server_field "$row" 8) option=$(server_field "$row" 9)
-        [ "$base" != - ] || base=$row
-        [ "$option" = - ] || address=127.0.0.2
-        port=$(server_default_port "$row")
-        if [ "$option" = --threads=virtual ] && ! java21_home >/dev/null; then
-            echo "spice test: $row skipped: virtual threads need a JDK 21 or later, and this machine has none" >&2
-            skipped=$((skipped + 1))
-            continue
-        fi
-        how=""
-        [ "$option" = - ] || how=" ($option)"
-        echo "spice test: $row from conf/$base on $address:$port$how" >&2
-        if ( [ "$option" = - ] || apply_start_option "$option"; SPICE_LISTEN=$address server_start "$base" "$port" ) \
-            && harness verify "http://$address:$port" --probes "$(server_probes "$row" ,)" --bad-input \
-            && listens_only_on "$address" "$port" \
-            && { [ "$address" != 127.0.0.1 ] \
-                || harness verify "https://127.0.0.1:$(tls_port "$port")" --trust-cert "$SPICE_TLS_CERT" --probes static,servlet,cgi; }; then
-            passed=$((passed + 1))
-        else
-            failed=$((failed + 1))
-        fi
-        server_stop "$base" "$port"
-    done
-    if php_fpm_beside_root_servers; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
-    echo "real servers: $passed passed, $failed failed, $skipped skipped"
-    [ "$failed" -eq 0 ]
-}
-
-# As root, where the service user cannot read the checkout the servers fall back to root (service_user_prefix), and
-# PHP-FPM's pool must start beside them: as root too (php-fpm -R), its socket the service user's, whom the servers'
-# workers run as. Before, php-fpm refused to start ("user has not been defined").
-# A server started with --listen ADDR (not 127.0.0.1) has its HTTP and HTTPS ports there, and neither on 127.0.0.1.
-# (Its HTTPS is not verified there: the certificate names localhost and 127.0.0.1.)
-listens_only_on() {
-    local address=$1 port=$2 each
-    [ "$address" != 127.0.0.1 ] || return 0
-    for each in "$port" "$(tls_port "$port")"; do
-        port_in_use "$each" "$address" || { echo "nothing listens on $address:$each" >&2; return 1; }
-        ! port_in_use "$each" 127.0.0.1 || { echo "127.0.0.1:$each answers, though the server was to listen on $address only" >&2; return 1; }
-    done
-}
-
-php_fpm_beside_root_servers() {
-    [ "$(id -u)" -eq 0 ] && [ -n "$(php_fpm_binary)" ] || return 0
-    echo "spice test: php-fpm's pool where the servers run as root" >&2
-    local run ok=0
-    run=$(mktemp -d "${TMPDIR:-/tmp}/spice-fpm-root.XXXXXX")
-    mkdir -p "$run/logs"
-    (service_user_prefix() { SPICE_AS_USER=(); }; start_php_fpm "$run") || ok=1
-    if [ "$ok" -eq 0 ] && [ "$(stat -c %U "$run/php-fpm.sock")" != "$SPICE_SERVICE_USER" ]; then
-        echo "php-fpm's socket belongs to $(stat -c %U "$run/php-fpm.sock"), not $SPICE_SERVICE_USER" >&2
-        ok=1
-    fi
-    stop_pids "$run"
-    rm -rf "$run"
-    return "$ok"
 }

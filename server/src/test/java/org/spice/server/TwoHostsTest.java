@@ -37,7 +37,6 @@ import org.spice.testkit.CommandRun;
  */
 class TwoHostsTest {
 
-    private static final Path SPICE = Path.of("../scripts/spice").toAbsolutePath().normalize();
     /** Addresses of the test's own link, nowhere else: a /30 with the client at .1 and this side at .2. */
     private static final String CLIENT_ADDRESS = "10.213.97.1";
     private static final String SERVER_ADDRESS = "10.213.97.2";
@@ -46,46 +45,28 @@ class TwoHostsTest {
     @TempDir
     Path dir;
 
-    private final String namespace = "spice-client-" + ProcessHandle.current().pid();
-    private final String link = "spv" + ProcessHandle.current().pid() % 100_000;
-    private boolean made;
+    private Netns host;
     private boolean agent;
 
     @BeforeEach
-    void makeTheClientsHost() throws Exception {
-        Result add = exec("ip", "netns", "add", namespace);
-        if (add.status != 0) {
-            System.err.println("TwoHostsTest skipped: no network namespaces here (" + add.out.strip() + "): it needs root"
-                    + " and ip netns");
-        }
-        Assumptions.assumeTrue(add.status == 0, "no network namespaces here (" + add.out.strip() + "): the two-host test"
-                + " needs root and ip netns; skipped");
-        made = true;
-        for (String[] step : new String[][] {
-            {"ip", "link", "add", link, "type", "veth", "peer", "name", link + "c"},
-            {"ip", "link", "set", link + "c", "netns", namespace},
-            {"ip", "addr", "add", SERVER_ADDRESS + "/30", "dev", link},
-            {"ip", "link", "set", link, "up"},
-            {"ip", "netns", "exec", namespace, "ip", "addr", "add", CLIENT_ADDRESS + "/30", "dev", link + "c"},
-            {"ip", "netns", "exec", namespace, "ip", "link", "set", link + "c", "up"},
-            {"ip", "netns", "exec", namespace, "ip", "link", "set", "lo", "up"}}) {
-            Result result = exec(step);
-            assertEquals(0, result.status, String.join(" ", step) + ": " + result.out);
-        }
+    void makeTheClientsHost() {
+        Assumptions.assumeTrue(Netns.possible(), "no network namespaces here: the two-host test needs root and ip netns;"
+                + " skipped");
+        long pid = ProcessHandle.current().pid();
+        host = Netns.make("spice-client-" + pid, "spv" + pid % 100_000, SERVER_ADDRESS, CLIENT_ADDRESS);
     }
 
     @AfterEach
-    void removeIt() throws Exception {
+    void removeIt() {
         if (agent) {
-            exec("bash", SPICE.toString(), "metrics-agent", "stop", "--port", Integer.toString(AGENT_PORT));
+            Exec.spice("metrics-agent", "stop", "--port", Integer.toString(AGENT_PORT));
         }
-        if (made) {
-            Result left = exec("ip", "netns", "pids", namespace);
-            exec("ip", "link", "del", link);   // removes its peer in the namespace too
-            assertEquals(0, exec("ip", "netns", "del", namespace).status);
-            assertTrue(left.out.isBlank(), "processes left in the client's host: " + left.out);
-            assertFalse(exec("ip", "netns", "list").out.contains(namespace), "the namespace is gone");
-            assertFalse(exec("ip", "-o", "link").out.contains(link), "the link is gone");
+        if (host != null) {
+            String left = host.pids();
+            host.close();
+            assertTrue(left.isBlank(), "processes left in the client's host: " + left);
+            assertFalse(Exec.run("ip", "netns", "list").out().contains(host.name()), "the namespace is gone");
+            assertFalse(Exec.run("ip", "-o", "link").out().contains(host.link()), "the link is gone");
         }
     }
 
@@ -95,14 +76,14 @@ class TwoHostsTest {
 
         ExportersAgainstProcTest.assertNoOtherServer(exporters.get(1));
         try (EmbeddedProcess server = EmbeddedProcess.start(dir, SERVER_ADDRESS)) {
-            Result verified = client("verify", server.baseUrl(), "--probes", "static,servlet,jsp,cgi,shtml,module");
-            assertEquals(0, verified.status, "verify from the client's host:\n" + verified.out);
+            Exec verified = client("verify", server.baseUrl(), "--probes", "static,servlet,jsp,cgi,shtml,module");
+            verified.ok("verify from the client's host");
 
             // Without exporters, a server elsewhere has no CPU figure: never the client machine's.
-            Result blind = client("bench", "--target", server.baseUrl(), "--probes", "static", "--clients", "2",
+            Exec blind = client("bench", "--target", server.baseUrl(), "--probes", "static", "--clients", "2",
                     "--ramp-up", "0.5", "--duration", "1", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "0", "--cpu-time", "0",
                     "--no-verify", "--out", dir.resolve("blind").toString());
-            assertEquals(0, blind.status, blind.out);
+            blind.ok("bench without exporters");
             Results without = results(dir.resolve("blind"));
             assertTrue(Double.isNaN(Summaries.of(without).get(0).cpuUsPerReqAtPeak()), "no server CPU: " + Summaries.of(without));
             assertTrue(without.notes().stream().anyMatch(n -> n.contains("pass --server-metrics")), without.notes().toString());
@@ -111,13 +92,13 @@ class TwoHostsTest {
             ServerCpu there = new ServerCpu(List.of(), false, exporters, null);
             ServerCpu.Reading proc0 = proc.read();
             ServerCpu.Reading there0 = there.read();
-            Result measured = client("bench", "--target", server.baseUrl(), "--server", "embedded", "--server-metrics",
+            Exec measured = client("bench", "--target", server.baseUrl(), "--server", "embedded", "--server-metrics",
                     exporters.get(0) + "," + exporters.get(1), "--probes", "static,servlet", "--clients", "8", "--ramp-up", "1",
                     "--duration", "3", "--ramp-down", "0.2", "--pause", "0", "--warm-up", "2", "--cpu-time", "0", "--no-verify",
                     "--out", dir.resolve("measured").toString());
             ServerCpu.Reading proc1 = proc.read();
             ServerCpu.Reading there1 = there.read();
-            assertEquals(0, measured.status, measured.out);
+            measured.ok("bench with the exporters");
             double fromProc = proc1.serverS() - proc0.serverS();
             double fromExporters = there1.serverS() - there0.serverS();
             Bound.atLeast("server CPU over the bench, s", fromProc, 0.5, "the bench costs the server 9-10 s of CPU"
@@ -142,7 +123,7 @@ class TwoHostsTest {
             }
             assertTrue(with.runs().stream().allMatch(r -> r.slices().stream().allMatch(s -> s.serverCpuS() >= 0)),
                     "every slice has the exporters' figure");
-            Files.writeString(dir.resolve("figures.txt"), measured.out);
+            Files.writeString(dir.resolve("figures.txt"), measured.out());
         }
     }
 
@@ -155,7 +136,7 @@ class TwoHostsTest {
     void aJMeterEngineOnTheOtherHostCarriesTheLoad() throws Exception {
         List<URI> exporters = startAgent();
         String metrics = exporters.get(0) + "," + exporters.get(1);
-        Process engine = new ProcessBuilder("ip", "netns", "exec", namespace, "bash", SPICE.toString(), "jmeter-server",
+        Process engine = new ProcessBuilder("ip", "netns", "exec", host.name(), "bash", Exec.SPICE.toString(), "jmeter-server",
                 "--host", CLIENT_ADDRESS, "--port", "1099").redirectErrorStream(true)
                 .redirectOutput(dir.resolve("jmeter-server.out").toFile()).start();
         try (EmbeddedProcess server = EmbeddedProcess.start(dir, SERVER_ADDRESS)) {
@@ -182,13 +163,12 @@ class TwoHostsTest {
 
     /** The metrics agent on this side's address; the exporters' URLs it prints for --server-metrics. */
     private List<URI> startAgent() throws Exception {
-        Result started = exec("bash", SPICE.toString(), "metrics-agent", "start", "--host", SERVER_ADDRESS, "--port",
-                Integer.toString(AGENT_PORT));
-        assertEquals(0, started.status, started.out);
+        Exec started = Exec.spice("metrics-agent", "start", "--host", SERVER_ADDRESS, "--port", Integer.toString(AGENT_PORT))
+                .ok("metrics-agent start");
         agent = true;
         List<URI> exporters = List.of(URI.create("http://" + SERVER_ADDRESS + ":" + AGENT_PORT + "/metrics"),
                 URI.create("http://" + SERVER_ADDRESS + ":" + (AGENT_PORT + 1) + "/metrics"));
-        assertTrue(started.out.contains("--server-metrics " + exporters.get(0) + "," + exporters.get(1)), started.out);
+        assertTrue(started.out().contains("--server-metrics " + exporters.get(0) + "," + exporters.get(1)), started.out());
         return exporters;
     }
 
@@ -213,24 +193,10 @@ class TwoHostsTest {
     }
 
     /** A harness command on the client's host: the JVM of this test's class path, started inside the namespace. */
-    private Result client(String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of("ip", "netns", "exec", namespace,
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                "org.spice.harness.Main"));
+    private Exec client(String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-cp", System.getProperty("java.class.path"), "org.spice.harness.Main"));
         command.addAll(List.of(args));
-        return exec(command.toArray(String[]::new));
-    }
-
-    private record Result(int status, String out) {
-    }
-
-    private static Result exec(String... command) throws Exception {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (!process.waitFor(300, TimeUnit.SECONDS)) {
-            process.destroyForcibly();
-            return new Result(-1, out + "\n(timed out)");
-        }
-        return new Result(process.exitValue(), out);
+        return host.exec(300, command);
     }
 }

@@ -1,0 +1,122 @@
+package org.spice.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+import org.spice.page.Probe;
+import org.spice.bench.model.Server;
+import org.spice.commands.VerifyCommand;
+import org.spice.testkit.CommandRun;
+
+/**
+ * Every real server, started from conf/ by {@code scripts/spice server start}, and its variants (apache-prefork,
+ * tomcat-vt, jetty-vt): verify on all its probes, what a server must refuse (verify --bad-input) and exact
+ * afterwards; the base servers over HTTPS too. The variants and nginx once more start with --listen 127.0.0.2,
+ * another address of this machine: they answer there, and nothing of theirs on 127.0.0.1 (their HTTPS is not
+ * verified there: the certificate names 127.0.0.1). A -vt variant needs a JDK 21 or later: where the machine has
+ * none, it is skipped and the reason said.
+ */
+class RealServersIT {
+
+    /** A server started once: its row of the table, and the address it listens on. */
+    record Start(Server server, String address) {
+        String name() {
+            return server.id() + ("127.0.0.1".equals(address) ? "" : "@" + address);
+        }
+    }
+
+    static List<Start> starts() {
+        List<Start> starts = new ArrayList<>();
+        for (Server server : Server.values()) {
+            if (server != Server.EMBEDDED) {
+                starts.add(new Start(server, server.startOption().isPresent() ? "127.0.0.2" : "127.0.0.1"));
+            }
+        }
+        starts.add(new Start(Server.NGINX, "127.0.0.2"));
+        return starts;
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyServerFromConf() {
+        return starts().stream().map(start -> DynamicTest.dynamicTest(start.name(), () -> check(start)));
+    }
+
+    private static void check(Start start) throws Exception {
+        Server server = start.server();
+        String base = server.base().id();
+        String port = Integer.toString(server.defaultPort());
+        if (server.startOption().orElse("").equals("--threads=virtual")) {
+            Assumptions.assumeTrue(Exec.lib("java21_home").status() == 0, start.name()
+                    + ": virtual threads need a JDK 21 or later, and this machine has none");
+        }
+        List<String> command = new ArrayList<>(List.of("server", "start", base, "--port", port, "--listen", start.address()));
+        server.startOption().ifPresent(command::add);
+        System.err.println("  " + start.name() + ": scripts/spice " + String.join(" ", command));
+        try {
+            Exec.spice(command.toArray(String[]::new)).ok("scripts/spice " + String.join(" ", command));
+            String probes = server.probes().stream().map(Probe::id).collect(Collectors.joining(","));
+            CommandRun verified = CommandRun.of(new VerifyCommand(), "http://" + start.address() + ":" + port, "--probes",
+                    probes, "--bad-input");
+            assertEquals(0, verified.status(), start.name() + ": verify --bad-input\n" + verified.console());
+            int https = server.ports(server.defaultPort()).https();
+            if (!"127.0.0.1".equals(start.address())) {
+                for (int each : new int[] {server.defaultPort(), https}) {
+                    assertTrue(listens(start.address(), each), "nothing listens on " + start.address() + ":" + each);
+                    assertTrue(!listens("127.0.0.1", each), "127.0.0.1:" + each + " answers, though " + start.name()
+                            + " was to listen on " + start.address() + " only");
+                }
+            } else {
+                CommandRun secure = CommandRun.of(new VerifyCommand(), "https://127.0.0.1:" + https, "--trust-cert",
+                        Exec.lib("eval", "echo \"$SPICE_TLS_CERT\"").out().strip(), "--probes", "static,servlet,cgi");
+                assertEquals(0, secure.status(), start.name() + ": verify over HTTPS\n" + secure.console());
+            }
+        } finally {
+            Exec.spice("server", "stop", base, "--port", port).ok("scripts/spice server stop " + base);
+        }
+    }
+
+    private static boolean listens(String address, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(address, port), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * As root, where the service user cannot read the checkout the servers fall back to root (service_user_prefix), and
+     * PHP-FPM's pool must start beside them: as root too (php-fpm -R), its socket the service user's, whom the servers'
+     * workers run as. Before, php-fpm refused to start ("user has not been defined").
+     */
+    @Test
+    void phpFpmBesideServersRunningAsRoot() throws Exception {
+        Assumptions.assumeTrue("root".equals(System.getProperty("user.name"))
+                && !Exec.lib("php_fpm_binary").out().isBlank(), "php-fpm as root: needs root and php-fpm");
+        Path run = Files.createTempDirectory("spice-fpm-root-");
+        try {
+            Files.createDirectories(run.resolve("logs"));
+            Exec.lib("eval", "service_user_prefix() { SPICE_AS_USER=(); }; start_php_fpm", run.toString())
+                    .ok("php-fpm's pool where the servers run as root");
+            String owner = Files.getOwner(run.resolve("php-fpm.sock")).getName();
+            assertEquals(System.getenv().getOrDefault("SPICE_SERVICE_USER", "www-data"), owner, "php-fpm's socket's owner");
+        } finally {
+            Exec.lib("stop_pids", run.toString());
+            Exec.run("rm", "-rf", run.toString());
+        }
+    }
+}

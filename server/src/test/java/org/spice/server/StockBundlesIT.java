@@ -1,0 +1,92 @@
+package org.spice.server;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.spice.commands.VerifyCommand;
+import org.spice.testkit.CommandRun;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/**
+ * Each deploy bundle installed by its own install.sh into a stock server laid out in a temporary directory, the
+ * server started, every probe the bundle serves verified, then stopped and uninstalled: the compatibility matrix the
+ * README states, a cell per server and version. {@code scripts/spice test-bundles CELL...} runs some of them
+ * (-Dspice.cells); the apache and tomcat cells also run on two hosts (TwoHostsBundlesIT).
+ */
+class StockBundlesIT {
+
+    /** A cell of the matrix: the bundle, the port, the probes verified, the server that takes it. */
+    record Cell(String name, String bundle, int port, String probes) {
+        StockServer server() throws java.io.IOException {
+            Path archive = Bundles.archive(bundle);
+            String version = name.substring(name.indexOf('-') + 1);
+            return switch (name.substring(0, name.indexOf('-'))) {
+                case "httpd" -> new StockServer.Httpd(archive, "127.0.0.1", port);
+                case "nginx" -> new StockServer.Nginx(archive, "127.0.0.1", port);
+                case "tomcat" -> new StockServer.Tomcat(archive, "127.0.0.1", port, version);
+                default -> new StockServer.Jetty(archive, "127.0.0.1", port, version);
+            };
+        }
+    }
+
+    private static final String TOMCAT = "static,servlet,jsp,cgi,cgi-stock,shtml,module";
+
+    /** The matrix; the Tomcat and Jetty versions are pom.xml's. */
+    static List<Cell> cells() {
+        return List.of(new Cell("httpd-2.4", "apache", 18601, "static,shtml,cgi,module,fastcgi,php-fpm,wsgi,lua"),
+                new Cell("nginx-1.22", "nginx", 18602, "static,shtml,cgi,fastcgi,module,njs,php-fpm,wsgi,lua"),
+                new Cell("tomcat-" + System.getProperty("spice.tomcat.version"), "tomcat", 18603, TOMCAT),
+                new Cell("tomcat-" + System.getProperty("spice.tomcat10.version"), "tomcat", 18604, TOMCAT),
+                new Cell("tomcat-" + System.getProperty("spice.tomcat9.version"), "tomcat9", 18605, TOMCAT),
+                new Cell("jetty-" + System.getProperty("spice.jetty.version"), "jetty", 18606,
+                        "static,servlet,jsp,cgi,shtml,module,fastcgi"),
+                new Cell("jetty-" + System.getProperty("spice.jetty12.0.version"), "jetty", 18607,
+                        "static,servlet,jsp,cgi,shtml,module,fastcgi"));
+    }
+
+    /** Whether -Dspice.cells names {@code name}, or names none (every cell, two-hosts and readme). */
+    static boolean wantedByName(String name) {
+        String named = System.getProperty("spice.cells", "");
+        return named.isBlank() || Arrays.asList(named.split(",")).contains(name);
+    }
+
+    /**
+     * The cells -Dspice.cells names (comma-separated), or every one but those two hosts install, verify and uninstall
+     * where they can be made (httpd-2.4 and Tomcat 11: TwoHostsBundlesIT); an unknown name fails.
+     */
+    static List<Cell> wanted() {
+        String named = System.getProperty("spice.cells", "");
+        if (named.isBlank()) {
+            List<String> paired = Netns.possible() ? List.of(cells().get(0).name(), cells().get(2).name()) : List.of();
+            return cells().stream().filter(c -> !paired.contains(c.name())).toList();
+        }
+        List<String> names = Arrays.asList(named.split(","));
+        for (String name : names) {
+            if (cells().stream().noneMatch(c -> c.name().equals(name)) && !List.of("two-hosts", "readme").contains(name)) {
+                throw new IllegalArgumentException("no cell \"" + name + "\": " + cells().stream().map(Cell::name).toList()
+                        + ", two-hosts, readme");
+            }
+        }
+        return cells().stream().filter(c -> names.contains(c.name())).toList();
+    }
+
+    @TestFactory
+    Stream<DynamicTest> eachBundleOnItsStockServer() {
+        return wanted().stream().map(cell -> DynamicTest.dynamicTest(cell.name(), () -> {
+            try (StockServer server = cell.server()) {
+                server.up();
+                server.awaitServing();
+                CommandRun verified = CommandRun.of(new VerifyCommand(), "http://127.0.0.1:" + cell.port(), "--probes",
+                        cell.probes());
+                assertEquals(0, verified.status(), cell.name() + ": verify\n" + verified.console() + "\n" + server.log());
+                server.down();
+                System.err.println("  " + cell.name() + ": installed, verified (" + cell.probes() + ") and uninstalled");
+            }
+        }));
+    }
+}
