@@ -14,7 +14,7 @@ import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.report.ReportWriter;
 import org.spice.bench.samples.ImportException;
 import org.spice.cli.Cli;
@@ -210,7 +210,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         open.sort(java.util.Comparator.comparingInt((OpenLoopRun r) -> r.probe().equals(Probe.STATIC.id()) ? 0 : 1)
                 .thenComparingDouble(OpenLoopRun::offeredRps));
         imported.notes().stream().filter(n -> !notes.contains(n)).forEach(notes::add);
-        Settings settings = (earlier != null ? earlier.settings().toBuilder() : Settings.builder()).engine(which.id())
+        RecordedSettings settings = (earlier != null ? earlier.settings().toBuilder() : RecordedSettings.builder()).engine(which.id())
                 .windowRule("the tool's whole run (imported, open loop)")
                 .workloads(open.stream().map(OpenLoopRun::probe).distinct().toList(), null).build();
         String now = OffsetDateTime.now().withNano(0).toString();
@@ -236,7 +236,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
                 notes.add(note);
             }
         }
-        Settings settings = (earlier != null ? earlier.settings().toBuilder() : Settings.builder()).engine(which.id())
+        RecordedSettings settings = (earlier != null ? earlier.settings().toBuilder() : RecordedSettings.builder()).engine(which.id())
                 .windowRule("the tool's whole run (imported)")
                 .clients(runs.stream().map(RunRecord::clients).distinct().sorted().toList())
                 .workloads(runs.stream().map(RunRecord::probe).distinct().toList(), null).build();

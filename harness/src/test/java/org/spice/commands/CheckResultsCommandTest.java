@@ -16,7 +16,7 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.testkit.CommandRun;
 
 /** What the deploy checks hold a bench's results to, read the way check-results reads them. */
@@ -38,7 +38,7 @@ class CheckResultsCommandTest {
     }
 
     private static Path own(Path dir, String cgroup) throws Exception {
-        Settings settings = Settings.builder().build();
+        RecordedSettings settings = RecordedSettings.builder().build();
         Results results = new Results("http://127.0.0.1:1", "embedded", 6250, cgroup == null ? settings
                 : settings.withServerCgroup(cgroup), "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z", false, null,
                 List.of(), List.of(), null, List.of(), List.of(), rounds(List.of()));

@@ -13,32 +13,37 @@ import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 
 /**
  * The settings results.json records are mapped from the run's settings by name: every setting the mapping writes
- * has a place in {@link Settings} (so none is dropped on the way), and the values are those of the options.
+ * comes back when read (none is dropped on the way), and the values are those of the options.
  */
 class RecordedSettingsTest {
 
-    private static final Settings.Machine MACHINE = new Settings.Machine(2, 100L, "OpenJDK 17", "Linux");
+    private static final RecordedSettings.Machine MACHINE = new RecordedSettings.Machine(2, 100L, "OpenJDK 17", "Linux");
 
     @Test
-    void everySettingTheRunMapsHasAPlaceInResultsJson() {
+    void everySettingTheRunMapsComesBackFromResultsJson() throws Exception {
         BenchSettings settings = BenchCommand.settings("--target", "https://127.0.0.1:18443", "--server-pid", "1,2",
                 "--baseline", "file", "--keepalive");
         Map<String, Object> mapped = ResultsJson.MAPPER.convertValue(settings, new TypeReference<>() { });
-        Map<String, Object> kept = settings.recorded(MACHINE, "pinned", "order", "rule").asMap();
+        RecordedSettings recorded = settings.recorded(MACHINE, "pinned", "order", "rule");
+        RecordedSettings read = ResultsJson.MAPPER.readValue(ResultsJson.MAPPER.writeValueAsString(recorded),
+                RecordedSettings.class);
+        assertEquals(recorded, read, "written and read back, the same settings");
         Set<String> lost = new TreeSet<>(mapped.keySet());
-        lost.removeAll(kept.keySet());
-        assertEquals(Set.of(), lost, "settings the run records that results.json would drop: add them to Settings");
+        lost.removeAll(read.asMap().keySet());
+        assertEquals(Set.of(), lost, "settings the run records that results.json drops");
+        assertEquals(List.of(1, 2), read.asMap().get("server_pid"));
+        assertTrue(mapped.size() > 20, "the groups' settings, by name: " + mapped.keySet());
     }
 
     @Test
     void theRecordedValuesAreTheOptions() {
-        Settings recorded = BenchCommand.settings("--target", "http://127.0.0.1:1", "--probes", "static,cgi",
+        RecordedSettings recorded = BenchCommand.settings("--target", "http://127.0.0.1:1", "--probes", "static,cgi",
                 "--clients", "1,8", "--duration", "2", "--timeout", "5000").recorded(MACHINE, null, "order", "rule");
         Map<String, Object> map = recorded.asMap();
         assertEquals("quick", map.get("profile"));
@@ -68,9 +73,9 @@ class RecordedSettingsTest {
     @Test
     void aSettingWithoutAComponentIsKeptAndWrittenBack() throws Exception {
         Map<String, Object> values = Map.of("engine", "ab", "flavour", "vanilla");
-        Settings read = ResultsJson.MAPPER.convertValue(values, Settings.class);
+        RecordedSettings read = ResultsJson.MAPPER.convertValue(values, RecordedSettings.class);
         assertEquals("ab", read.engine());
-        assertEquals("vanilla", read.more().get("flavour"));
+        assertEquals("vanilla", read.asMap().get("flavour"));
         Map<String, Object> written = ResultsJson.MAPPER.readValue(ResultsJson.MAPPER.writeValueAsString(read),
                 new TypeReference<>() { });
         assertEquals("vanilla", written.get("flavour"), "written back in its place: " + written);

@@ -21,7 +21,7 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 
 /**
  * The answers read from results whose figures are known: the ratios the rounds were made with, in the sentence and
@@ -44,7 +44,7 @@ class LessonAnswersTest {
             }
             rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "every probe within its precision");
         }
-        Results results = new Results("http://127.0.0.1:18084", "nginx", 6250, Settings.NONE, "2026-11-27T00:00:00Z",
+        Results results = new Results("http://127.0.0.1:18084", "nginx", 6250, RecordedSettings.NONE, "2026-11-27T00:00:00Z",
                 "2026-11-27T00:05:00Z", false, null, List.of(), List.of(), null, List.of(), List.of(), rounds);
         Path run = Files.createDirectories(dir.resolve("one/20261127-000000"));
         Summaries.write(run, results);

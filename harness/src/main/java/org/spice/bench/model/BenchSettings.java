@@ -81,9 +81,9 @@ public record BenchSettings(@JsonUnwrapped Target target, @JsonUnwrapped Load lo
     /**
      * The settings as results.json records them: Jackson maps every component not marked {@code @JsonIgnore} by its
      * name, with what is derived from the others (the protocol, the workloads' names), the machine's facts, the
-     * pinning, the ladder's order and the steady-state rule; {@link Settings} keeps what it has a component for.
+     * pinning, the ladder's order and the steady-state rule, each by name ({@link RecordedSettings}).
      */
-    public Settings recorded(Settings.Machine machine, String pinning, String order, String steadyStateRule) {
+    public RecordedSettings recorded(RecordedSettings.Machine machine, String pinning, String order, String steadyStateRule) {
         Map<String, Object> values = new LinkedHashMap<>();
         values.putAll(ResultsJson.MAPPER.convertValue(this, MAP));
         more.forEach(group -> values.putAll(ResultsJson.MAPPER.convertValue(group, MAP)));
@@ -91,7 +91,7 @@ public record BenchSettings(@JsonUnwrapped Target target, @JsonUnwrapped Load lo
         values.put("pinning", pinning);
         values.put("order", order);
         values.put("steady_state_rule", steadyStateRule);
-        return ResultsJson.MAPPER.convertValue(values, Settings.class);
+        return new RecordedSettings(values);
     }
 
     private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {

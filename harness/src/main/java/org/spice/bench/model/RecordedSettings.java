@@ -1,81 +1,103 @@
 package org.spice.bench.model;
 
+import java.io.IOException;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
-import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
-import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import com.fasterxml.jackson.core.type.TypeReference;
 
 /**
- * How a run was made, as results.json records it under {@code settings}: written and read by Jackson (names
- * in snake case), every field optional, so that imports (which know little) and older results load alike.
- * A setting this record has no component for is kept as it was ({@link #more}), written back in its place.
+ * How a run was made, as results.json holds it under {@code settings}: {@link BenchSettings}' groups by name, flat, as
+ * the run wrote them ({@link BenchSettings#recorded}), or what an import knew. It keeps every setting as written, in
+ * its order, a newer SPICE's too, and reads by name the few that the figures and the report need; it has no field of
+ * its own per setting, so a setting the run records is never dropped on the way back (RecordedSettingsTest).
  */
-@JsonInclude(JsonInclude.Include.NON_NULL)
-@JsonIgnoreProperties(ignoreUnknown = true)
-public record Settings(String profile, List<Integer> clients, List<String> workloads, List<String> workloadSources,
-        Double rampUpS, Double durationS, Double rampDownS, Double pauseS, String protocol, Integer repeat,
-        Integer timeoutMs, Double latencyBoundMs, String baseline, Double warmUpS, Map<String, Double> mixMeanBytes,
-        Double fairnessMin, Long seed, String tlsTarget, Boolean tlsSessionResumption, List<Long> serverPid,
-        List<String> serverMetrics, String windowRule, String engine, List<String> jmeterEngines, Boolean jmeterRmiTls, String latencyEnd,
-        Integer clientCpus, Long clockTicksPerS, String java, String os, String pinning, String order, String steadyStateRule,
-        String serverCgroup, Integer cpuClients, Double cpuPrecision, Double cpuTimeS,
-        Double cpuTimeWithWarmUpS, Double cpuRateRps, Double cpuRateFraction, Boolean cpuFarApart,
-        @JsonAnySetter @JsonIgnore Map<String, Object> more) {
+public final class RecordedSettings {
 
-    public static final Settings NONE = builder().build();
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+    };
 
-    /** results.json reads a missing number as NaN (its meaning in a run); in the settings it is not set. */
-    public Settings {
-        more = more == null ? new LinkedHashMap<>() : new LinkedHashMap<>(more);
-        rampUpS = set(rampUpS);
-        durationS = set(durationS);
-        rampDownS = set(rampDownS);
-        pauseS = set(pauseS);
-        latencyBoundMs = set(latencyBoundMs);
-        warmUpS = set(warmUpS);
-        fairnessMin = set(fairnessMin);
-    }
+    public static final RecordedSettings NONE = new RecordedSettings(Map.of());
+
+    private final Map<String, Object> values;
 
     /**
-     * The settings this record has no component for, as results.json holds them: an option a mixin records without a
-     * component here ({@code BenchCommand.Recorded}), or a setting of a newer SPICE, kept as it was.
+     * {@code values} as JSON holds them (numbers as JSON reads them back, so that a run written and read is equal to
+     * itself); a setting without a value (null, or a number not measured) left out.
      */
-    @JsonAnyGetter
-    public Map<String, Object> more() {
-        return Collections.unmodifiableMap(more);
+    @JsonCreator
+    public RecordedSettings(Map<String, Object> values) {
+        Map<String, Object> set = new LinkedHashMap<>();
+        values.forEach((name, value) -> {
+            if (value != null && !(value instanceof Double d && d.isNaN())) {
+                set.put(name, value);
+            }
+        });
+        try {
+            // through JSON and back (convertValue would hand a map back as it is: a Long where JSON reads an Integer)
+            this.values = Collections.unmodifiableMap(ResultsJson.MAPPER.readValue(ResultsJson.MAPPER.writeValueAsBytes(set), MAP));
+        } catch (IOException e) {
+            throw new IllegalArgumentException("settings JSON cannot hold: " + set, e);
+        }
     }
 
-    private static Double set(Double value) {
-        return value == null || value.isNaN() ? null : value;
+    /** The settings as name → value, in their order, for the report's settings table and for results.json. */
+    @JsonValue
+    public Map<String, Object> asMap() {
+        return values;
+    }
+
+    /** The engine that measured: SPICE's own ({@code event-loop}), {@code jmeter}, or the imported tool's name. */
+    public String engine() {
+        return string("engine");
+    }
+
+    /** How the load spoke (HTTP/1.0, a connection per request; keep-alive; TLS), as the run recorded it. */
+    public String protocol() {
+        return string("protocol");
+    }
+
+    /** What the efficiencies divide by, as asked ({@code file}, {@code fileset}, {@code auto}); null where not recorded. */
+    public String baseline() {
+        return string("baseline");
     }
 
     /** The latency bound of the useful peak (100 ms where not recorded). */
     public double latencyBound() {
-        return latencyBoundMs != null ? latencyBoundMs : 100;
+        return values.get("latency_bound_ms") instanceof Number n ? n.doubleValue() : 100;
+    }
+
+    /** The exporters' URLs the server's CPU was read from (--server-metrics); empty where it was read here or not. */
+    public List<String> serverMetrics() {
+        return values.get("server_metrics") instanceof List<?> list ? list.stream().map(String::valueOf).toList() : List.of();
+    }
+
+    /** The cgroup the server's CPU was read from on its own machine, through the exporters there; else null. */
+    public String serverCgroup() {
+        return string("server_cgroup");
+    }
+
+    /** Each mix's mean response size in bytes (a mixed workload's), by its name; empty where none ran. */
+    public Map<String, Double> mixMeanBytes() {
+        return values.get("mix_mean_bytes") instanceof Map<?, ?> map ? ResultsJson.MAPPER.convertValue(map,
+                new TypeReference<Map<String, Double>>() { }) : Map.of();
+    }
+
+    private String string(String name) {
+        return values.get(name) instanceof String s ? s : null;
     }
 
     /**
      * These settings with {@code server_cgroup} set: where the server's CPU was read from its cgroup on its own
      * machine, through the exporters there (metrics-agent's cgroup exporter).
      */
-    public Settings withServerCgroup(String path) {
-        Map<String, Object> values = new LinkedHashMap<>(asMap());
-        values.put("server_cgroup", path);
-        return ResultsJson.MAPPER.convertValue(values, Settings.class);
-    }
-
-    /** The settings as name → value, in their order, for the report's settings table; unset ones left out. */
-    public Map<String, Object> asMap() {
-        Map<String, Object> map = new LinkedHashMap<>();
-        ResultsJson.MAPPER.convertValue(this, Map.class).forEach((k, v) -> map.put(String.valueOf(k), v));
-        return map;
+    public RecordedSettings withServerCgroup(String path) {
+        return toBuilder().set("server_cgroup", path).build();
     }
 
     /** The client machine, as recorded: its CPUs, the kernel's clock ticks, the JVM and the system. */
@@ -87,16 +109,25 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
     }
 
     public Builder toBuilder() {
-        return new Builder(ResultsJson.MAPPER.convertValue(this, MAP));
+        return new Builder(new LinkedHashMap<>(values));
     }
 
-    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
-    };
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof RecordedSettings that && values.equals(that.values);
+    }
 
-    /**
-     * Settings by name, for what imports and tests set by hand; a run's settings come from {@code
-     * BenchSettings.recorded}. Jackson makes the record, so a component added above needs nothing here.
-     */
+    @Override
+    public int hashCode() {
+        return Objects.hash(values);
+    }
+
+    @Override
+    public String toString() {
+        return "RecordedSettings" + values;
+    }
+
+    /** Settings by name, for what imports and tests set by hand; a run's come from {@code BenchSettings.recorded}. */
     public static final class Builder {
         private final Map<String, Object> values;
 
@@ -104,7 +135,7 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
             this.values = values;
         }
 
-        private Builder set(String name, Object value) {
+        Builder set(String name, Object value) {
             values.put(name, value);
             return this;
         }
@@ -120,8 +151,8 @@ public record Settings(String profile, List<Integer> clients, List<String> workl
             return set("workloads", names).set("workload_sources", sources);
         }
 
-        public Settings build() {
-            return ResultsJson.MAPPER.convertValue(values, Settings.class);
+        public RecordedSettings build() {
+            return new RecordedSettings(values);
         }
     }
 }

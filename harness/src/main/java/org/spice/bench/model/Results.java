@@ -26,7 +26,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
     "settings", "notes", "steady_state", "idle", "cpu_rounds", "runs", "overload", "open_loop", "latency_profile", "cost_curve"})
 public record Results(@JsonProperty("target") String target, @JsonProperty("server") String server,
-        @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") Settings settings,
+        @JsonProperty("body_bytes") long bodyBytes, @JsonProperty("settings") RecordedSettings settings,
         @JsonProperty("started_at") String startedAt, @JsonProperty("finished_at") String finishedAt,
         @JsonProperty("partial") boolean partial,
         @JsonProperty("partial_reason") @JsonInclude(JsonInclude.Include.NON_NULL) String partialReason,
@@ -50,7 +50,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     public static final List<String> READS = List.of("spice-results/1", SCHEMA);
 
     public Results {
-        settings = settings == null ? Settings.NONE : settings;
+        settings = settings == null ? RecordedSettings.NONE : settings;
         notes = notes == null ? List.of() : notes;
         runs = runs == null ? List.of() : runs;
         steadyState = steadyState == null ? List.of() : steadyState;
@@ -59,7 +59,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     }
 
     /** Results of the closed loop alone. */
-    public Results(String target, String server, long bodyBytes, Settings settings, String startedAt, String finishedAt,
+    public Results(String target, String server, long bodyBytes, RecordedSettings settings, String startedAt, String finishedAt,
             boolean partial, String partialReason, List<String> notes, List<SteadyState> steadyState, IdleCpu idle,
             List<RunRecord> runs, List<Overload> overload, CpuRounds cpuRounds) {
         this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, steadyState, idle,
@@ -67,7 +67,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     }
 
     /** Results with an open loop and a latency profile, and no cost curve. */
-    public Results(String target, String server, long bodyBytes, Settings settings, String startedAt, String finishedAt,
+    public Results(String target, String server, long bodyBytes, RecordedSettings settings, String startedAt, String finishedAt,
             boolean partial, String partialReason, List<String> notes, List<SteadyState> steadyState, IdleCpu idle,
             List<RunRecord> runs, List<Overload> overload, CpuRounds cpuRounds, List<OpenLoopRun> openLoop,
             LatencyProfile latencyProfile) {
@@ -76,7 +76,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     }
 
     /** Results without a warm-up record or an idle measurement (imports, tests). */
-    public Results(String target, String server, long bodyBytes, Settings settings, String startedAt, String finishedAt,
+    public Results(String target, String server, long bodyBytes, RecordedSettings settings, String startedAt, String finishedAt,
             boolean partial, String partialReason, List<String> notes, List<RunRecord> runs) {
         this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, List.of(), null,
                 runs, List.of(), null);

@@ -9,7 +9,7 @@ import java.util.List;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.ServerSide;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
@@ -26,7 +26,7 @@ import org.spice.bench.proc.ServerCpu;
 final class Preflight {
 
     /** What the run goes on with: TLS, where the server's CPU is read, the settings recorded, the notes so far. */
-    record Ready(TlsConfig tls, ServerCpu serverCpu, Settings recorded, List<String> notes) {
+    record Ready(TlsConfig tls, ServerCpu serverCpu, RecordedSettings recorded, List<String> notes) {
     }
 
     /** Why the run cannot start, with its exit status (2: the options; 1: the machine or the server). */
@@ -78,7 +78,7 @@ final class Preflight {
             pinning = Pinning.apply(settings.target().http().isLocal(), settings.server().pids());
             err.println(pinning);
         }
-        Settings recorded = settings.recorded(machine(), pinning, Ladder.ORDER, steadyStateRule(settings));
+        RecordedSettings recorded = settings.recorded(machine(), pinning, Ladder.ORDER, steadyStateRule(settings));
         if (serverCpu.exportedCgroup() != null) {
             recorded = recorded.withServerCgroup(serverCpu.exportedCgroup());
         }
@@ -122,8 +122,8 @@ final class Preflight {
     }
 
     /** The client machine: its CPUs, the kernel's clock ticks, the JVM and the system. */
-    static Settings.Machine machine() {
-        return new Settings.Machine(Runtime.getRuntime().availableProcessors(), CpuMeter.clockTicks(),
+    static RecordedSettings.Machine machine() {
+        return new RecordedSettings.Machine(Runtime.getRuntime().availableProcessors(), CpuMeter.clockTicks(),
                 System.getProperty("java.vm.name") + " " + System.getProperty("java.version"),
                 System.getProperty("os.name") + " " + System.getProperty("os.version") + " " + System.getProperty("os.arch"));
     }

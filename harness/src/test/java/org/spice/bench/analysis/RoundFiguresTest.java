@@ -16,7 +16,7 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 
 /** The CPU rounds' figures from known slices, the precision rule, and their way through results.json. */
 class RoundFiguresTest {
@@ -131,7 +131,7 @@ class RoundFiguresTest {
 
     @Test
     void theRoundsGoThroughResultsJsonAndIntoTheSummary(@TempDir Path dir) throws Exception {
-        Results written = new Results("http://127.0.0.1:18080", "embedded", 6250, Settings.builder().engine("event-loop")
+        Results written = new Results("http://127.0.0.1:18080", "embedded", 6250, RecordedSettings.builder().engine("event-loop")
                 .build(), "a", "b", false, null, List.of(), List.of(), null, List.of(), List.of(),
                 rounds(6, 0.02).stopped("every probe within its precision"));
         Summaries.write(dir, written);

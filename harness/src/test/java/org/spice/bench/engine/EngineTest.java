@@ -26,7 +26,7 @@ import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.TestServer;
 import org.spice.bench.proc.ServerCpu;
@@ -255,7 +255,7 @@ class EngineTest {
     void theEngineRecordsItsName() throws Exception {
         server = delayed();
         BenchSettings settings = BenchCommand.settings("--target", server.url(), "--probes", "static");
-        assertEquals(EventLoopEngine.EVENT_LOOP, settings.recorded(new Settings.Machine(2, 100L, "java", "linux"), null,
+        assertEquals(EventLoopEngine.EVENT_LOOP, settings.recorded(new RecordedSettings.Machine(2, 100L, "java", "linux"), null,
                 "order", "rule").engine());
         assertEquals("event-loop", EventLoopEngine.EVENT_LOOP);
     }

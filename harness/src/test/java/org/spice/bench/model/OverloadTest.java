@@ -97,7 +97,7 @@ class OverloadTest {
     @Test
     void resultsJsonKeepsTheCountsAndRecomputesTheFigures(@TempDir Path dir) throws Exception {
         Overload o = flood(new Overload.Recovery(60, List.of(new Overload.Check(0.01, null, 1.0, 9_900, 0, 1))));
-        Results results = new Results("http://127.0.0.1:1", "apache", 6250, Settings.NONE, "a", "b", false, null,
+        Results results = new Results("http://127.0.0.1:1", "apache", 6250, RecordedSettings.NONE, "a", "b", false, null,
                 List.of(), List.of()).withOverload(List.of(o));
         Summaries.write(dir, results);
         String json = Files.readString(dir.resolve(ResultsJson.FILE));

@@ -37,7 +37,7 @@ class ResultsRoundTripTest {
         for (int i = 0; i < clients.length; i++) {
             runs.add(run("servlet", clients[i], servletRates[i], i == 2));
         }
-        Settings settings = Settings.builder().latencyBoundMs(100.5).clients(List.of(1, 2, 4))
+        RecordedSettings settings = RecordedSettings.builder().latencyBoundMs(100.5).clients(List.of(1, 2, 4))
                 .windowRule("quotes \" and \\ and\nnewlines survive").build();
         Results written = new Results("http://127.0.0.1:18080", "test \"server\"", 6250, settings, "2026-01-01T00:00:00Z",
                 "2026-01-01T00:01:00Z", true, "interrupted (Ctrl-C)", List.of("a note"), runs);
@@ -141,7 +141,7 @@ class ResultsRoundTripTest {
      */
     @Test
     void anEarlierFormatReadsAndANewerOneIsRefusedSayingWhichItIs(@TempDir Path dir) throws Exception {
-        Results written = new Results("http://127.0.0.1:18080", "embedded", 6250, Settings.builder().build(),
+        Results written = new Results("http://127.0.0.1:18080", "embedded", 6250, RecordedSettings.builder().build(),
                 "2026-01-01T00:00:00Z", "2026-01-01T00:01:00Z", false, null, List.of(), List.of(run("static", 1, 1000,
                         false), run("servlet", 1, 800, false)));
         Path earlier = dir.resolve("earlier");

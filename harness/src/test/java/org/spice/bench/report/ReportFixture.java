@@ -14,7 +14,7 @@ import org.spice.bench.model.Failure;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.RunRecordBuilder;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 
 /**
  * A run with known figures for the report's tests: static, servlet and cgi at 1, 2 and 4 clients on
@@ -44,7 +44,7 @@ final class ReportFixture {
         for (int i = 0; i < clients.length; i++) {
             runs.add(run("cgi", clients[i], cgiRates[i], 300, 1200, 0.3, i == 2));
         }
-        Settings settings = Settings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(1, 2, 4))
+        RecordedSettings settings = RecordedSettings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(1, 2, 4))
                 .pinning("x".repeat(400)).build();
         return new Results("http://127.0.0.1:18081", "apache", 6250, settings, "2026-11-23T00:00:00Z",
                 "2026-11-23T00:05:00Z", false, null, List.of("a note the engine wrote"), runs);
@@ -122,7 +122,7 @@ final class ReportFixture {
         double kb = bytes / 1024.0;
         List<RunRecord> runs = List.of(run("static", 4, 2000, 50 + 10 * kb, 50 + 10 * kb, 0.5, false),
                 run("cgi", 4, 300, 1000 + 12 * kb, 1000 + 12 * kb, 0.3, false));
-        Settings settings = Settings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(4)).build();
+        RecordedSettings settings = RecordedSettings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(4)).build();
         return new Results("http://127.0.0.1:18080", "embedded", bytes, settings, "2026-11-24T00:00:00Z",
                 "2026-11-24T00:01:00Z", false, null, List.of(), runs);
     }
@@ -148,7 +148,7 @@ final class ReportFixture {
             }
             rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "every probe within its precision");
         }
-        Settings settings = Settings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(1, 2, 4)).build();
+        RecordedSettings settings = RecordedSettings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(1, 2, 4)).build();
         return new Results("http://127.0.0.1:18081", "apache-prefork", 6250, settings, "2026-11-24T00:00:00Z",
                 "2026-11-24T00:05:00Z", false, null, List.of(), List.of(), null, runs, List.of(), rounds);
     }

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.testkit.Chromium;
 
 /**
@@ -70,7 +70,7 @@ class ReportInBrowserTest {
 
         Map<String, List<org.spice.bench.figures.SpiceFigures.Summary>> servers = new LinkedHashMap<>();
         servers.put("apache", Summaries.of(apache));
-        servers.put("tomcat", Summaries.of(new Results("http://127.0.0.1:18082", "tomcat", 6250, Settings.NONE, "a", "b",
+        servers.put("tomcat", Summaries.of(new Results("http://127.0.0.1:18082", "tomcat", 6250, RecordedSettings.NONE, "a", "b",
                 false, null, List.of(), apache.runs())));
         Comparison comparison = new Comparison(servers, 6250);
         Path compare = OUT.resolve("compare.html");

@@ -23,7 +23,7 @@ import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.commands.CompareCommand;
 import org.spice.testkit.CommandRun;
 
@@ -103,7 +103,7 @@ class ReportTest {
     void withoutCpuFiguresTheCpuChartIsLeftOutAndSaidSo() throws Exception {
         Results apache = ReportFixture.apache();
         List<RunRecord> runs = apache.runs().stream().map(r -> r.toBuilder().cpu(org.spice.bench.model.Cpu.NONE).build()).toList();
-        Results imported = new Results(apache.target(), "apache", 6250, Settings.builder().engine("ab").build(),
+        Results imported = new Results(apache.target(), "apache", 6250, RecordedSettings.builder().engine("ab").build(),
                 apache.startedAt(), apache.finishedAt(), false, null, List.of(), runs);
         List<Charts.Figure> figures = Charts.all(imported, null);
         assertTrue(figures.stream().noneMatch(f -> f.file().equals("cpu.png")), figures.toString());
@@ -177,7 +177,7 @@ class ReportTest {
                 runs.add(ReportFixture.run("static", clients, 1000 + clients, 100, 100, 0.5, false));
                 runs.add(ReportFixture.run("cgi", clients, 10, 3000, 3000, 0.1, false));
             }
-            Results results = new Results("http://x", "tomcat", 6250, Settings.NONE, "a", "b", false, null, List.of(), runs);
+            Results results = new Results("http://x", "tomcat", 6250, RecordedSettings.NONE, "a", "b", false, null, List.of(), runs);
             org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> {
                 for (Charts.Figure figure : Charts.all(results, null)) {
                     assertTrue(figure.png().length > 1000, figure.file() + " for " + java.util.Arrays.toString(ladder));

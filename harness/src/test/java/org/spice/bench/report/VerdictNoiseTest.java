@@ -12,7 +12,7 @@ import org.spice.bench.model.Cpu;
 import org.spice.bench.model.IdleCpu;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.Settings;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.model.Slice;
 import org.spice.bench.model.SteadyState;
 
@@ -71,7 +71,7 @@ class VerdictNoiseTest {
     }
 
     private static Results results(List<RunRecord> runs, IdleCpu idle, List<SteadyState> warm) {
-        return new Results("http://127.0.0.1:18080", "embedded", 6250, Settings.builder().engine("event-loop").build(),
+        return new Results("http://127.0.0.1:18080", "embedded", 6250, RecordedSettings.builder().engine("event-loop").build(),
                 "a", "b", false, null, List.of(), warm, idle, runs, List.of(), null);
     }
 
