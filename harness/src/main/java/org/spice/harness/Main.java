@@ -8,9 +8,9 @@ import org.spice.commands.BenchCommand;
 import org.spice.commands.CgiFloorCommand;
 import org.spice.commands.CgroupExporterCommand;
 import org.spice.commands.CompareCommand;
+import org.spice.commands.CompareToolsCommand;
 import org.spice.commands.ExplainCommand;
 import org.spice.commands.CheckResultsCommand;
-import org.spice.commands.FigureCommand;
 import org.spice.commands.FilesetCommand;
 import org.spice.commands.ImportCommand;
 import org.spice.commands.LessonCommand;
@@ -40,6 +40,7 @@ import picocli.CommandLine;
             VerifyCommand.class,
             ReportCommand.class,
             CompareCommand.class,
+            CompareToolsCommand.class,
             FilesetCommand.class,
             CgiFloorCommand.class,
             ImportCommand.class,
@@ -48,7 +49,6 @@ import picocli.CommandLine;
             LessonCommand.class,
             RmiPropertiesCommand.class,
             ServersCommand.class,
-            FigureCommand.class,
             CheckResultsCommand.class,
             CgroupExporterCommand.class,
             Main.Urls.class,

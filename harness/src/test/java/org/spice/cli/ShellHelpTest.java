@@ -38,7 +38,7 @@ class ShellHelpTest {
 
     @Test
     void everyShellCommandAnswersHelp() throws Exception {
-        for (String command : List.of("serve", "server", "metrics-agent", "compare-tools", "jmeter-server", "build", "test")) {
+        for (String command : List.of("serve", "server", "metrics-agent", "jmeter-server", "build", "test", "test-bundles")) {
             for (String asked : List.of("--help", "-h")) {
                 Ran ran = shell(command, asked);
                 assertEquals(0, ran.status(), command + " " + asked + ": " + ran.err());

@@ -84,8 +84,7 @@ abstract class StockServer implements AutoCloseable {
 
     @Override
     public void close() {
-        Exec.lib("stop_pids", dir.toString());
-        Exec.lib("stop_pids", dir.resolve("run").toString());
+        Exec.lib("stop_pids", dir.toString());   // DIR/*.pid and DIR/*/*.pid: the server's, httpd's and nginx's in run/
         for (Path helpers : List.of(dir.resolve("opt/spice/apache/bin/spice-helpers"),
                 dir.resolve("opt/spice/nginx/bin/spice-helpers"), dir.resolve("base/spice/bin/spice-helpers"))) {
             if (Files.isExecutable(helpers)) {

@@ -88,6 +88,12 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
                 steadyState, idle, runs, overload, cpuRounds, openLoop, latencyProfile, costCurve);
     }
 
+    /** These results with {@code runs} in place of theirs (compare-tools: a tool's runs at every client count). */
+    public Results withRuns(List<RunRecord> runs) {
+        return new Results(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes,
+                steadyState, idle, runs, overload, cpuRounds, openLoop, latencyProfile, costCurve);
+    }
+
     /** These results with {@code costCurve} in place of theirs. */
     public Results withCostCurve(CostCurve costCurve) {
         return new Results(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes,
