@@ -8,8 +8,6 @@ import java.util.List;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 import org.spice.bench.report.Charts;
 import org.spice.bench.report.Format;
 
@@ -59,10 +57,7 @@ final class LessonCharts {
             drawn.addSeries(series.name(), categories, values, errors);
         }
         if (chart.reference() != null) {
-            drawn.addSeries("the reference: " + chart.reference().intValue(), categories,
-                    categories.stream().map(c -> chart.reference()).toList())
-                    .setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line)
-                    .setMarker(SeriesMarkers.NONE);
+            Charts.referenceLine(drawn, chart.reference());
         }
         Files.write(file, Charts.png(drawn));
     }

@@ -1,5 +1,6 @@
 package org.spice.bench.report;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -8,10 +9,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.function.ToDoubleFunction;
 
+import org.knowm.xchart.AnnotationLine;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -176,10 +177,18 @@ public final class Charts {
         } else {
             chart.addSeries("the probe's CPU per request / the static file's, with its 95 % interval", probes, ratios,
                     intervals);
-            chart.addSeries("the static file: 1", probes, probes.stream().map(p -> 1.0).toList())
-                    .setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line);
+            referenceLine(chart, 1.0);
         }
         return png(chart);
+    }
+
+    /**
+     * A line across the whole plot at {@code value}: the reference every bar is read against. (A line series beside
+     * the bars stood in each category's next slot, so that it began at the second group of bars and ended short.)
+     */
+    public static void referenceLine(CategoryChart chart, double value) {
+        chart.getStyler().setAnnotationLineColor(Color.DARK_GRAY).setAnnotationLineStroke(new BasicStroke(1.5f));
+        chart.addAnnotation(new AnnotationLine(value, false, false));
     }
 
     static byte[] rate(Results results) throws IOException {

@@ -1,6 +1,5 @@
 package org.spice.bench.report;
 
-import java.awt.Color;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -11,7 +10,6 @@ import java.util.Map;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.knowm.xchart.CategorySeries;
 import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.figures.CpuSources;
@@ -78,9 +76,7 @@ public final class CrossReport {
             chart.addSeries(pair.getKey(), probes, ratios, intervals).setFillColor(
                     Charts.COLOURS[colour++ % Charts.COLOURS.length]);
         }
-        chart.addSeries("the same cost on both: 1", probes, probes.stream().map(p -> 1.0).toList())
-                .setChartCategorySeriesRenderStyle(CategorySeries.CategorySeriesRenderStyle.Line)
-                .setLineColor(Color.BLACK);
+        Charts.referenceLine(chart, 1.0);
         return Charts.png(chart);
     }
 }
