@@ -74,9 +74,10 @@ final class WarmUp {
         if (settings.timing().warmUpS() <= 0) {
             return null;
         }
-        // At the CPU rounds' load when they follow, so that they go on from a server settled at that very load with no
-        // gap (the first ladder window after a warm-up at the same count once cost Jetty 106 µs against the warm-up's
-        // 64-77); else at the ladder's largest count, so that the server's pools have grown to it.
+        // Closed loop at the CPU rounds' client count when they follow (they then run open loop at an offered rate, most
+        // often lower: the warm-up settles the JIT and the pools, its CPU per request is not the rounds', docs/method.md),
+        // with no gap before them (the first ladder window after a warm-up at the same count once cost Jetty 106 µs
+        // against the warm-up's 64-77); else at the ladder's largest count, so that the server's pools have grown to it.
         int clients = clients(settings);
         IdleCpu idle = idle(IDLE_S, serverCpu);
         if (engine instanceof LoadEngine.Windowed windowed) {
