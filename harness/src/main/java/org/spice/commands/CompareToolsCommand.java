@@ -172,10 +172,14 @@ public final class CompareToolsCommand extends Cli.Printing implements Callable<
         long count = Math.max(c, lastRun(dir.resolve("wrk"), c).requests());
         Path text = scratch.resolve("h2load.txt");
         Path log = scratch.resolve("h2load.log");
-        Files.deleteIfExists(log);
-        timed(time, text, List.of("h2load", "--h1", "-c", Integer.toString(c), "-n", Long.toString(count), "--log-file",
-                log.toString(), url));
+        timed(time, text, h2loadOnAFreshLog(url, c, count, log));
         importTool("h2load", c, dir, text, log);
+    }
+
+    /** h2load --h1 at {@code c} clients for {@code n} requests into {@code log}, which goes first: h2load appends. */
+    public static List<String> h2loadOnAFreshLog(String url, int c, long n, Path log) throws IOException {
+        Files.deleteIfExists(log);
+        return List.of("h2load", "--h1", "-c", Integer.toString(c), "-n", Long.toString(n), "--log-file", log.toString(), url);
     }
 
     /**

@@ -22,6 +22,7 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.commands.BenchCommand;
+import org.spice.commands.CompareToolsCommand;
 import org.spice.commands.ImportCommand;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.CommandRun;
@@ -91,7 +92,7 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
 
     /**
      * h2load appends to an existing --log-file: a second run into the same log leaves both runs' requests in it, and
-     * the import refuses it, naming both counts. compare-tools' h2load_run starts each run on a fresh log, so its
+     * the import refuses it, naming both counts. compare-tools starts each h2load run on a fresh log (CompareToolsCommand.h2loadOnAFreshLog), so its
      * second round imports (its scratch log had once held 85,069 requests against the summary's 39,836).
      */
     @Test
@@ -105,13 +106,11 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
         assertTrue(refused.contains(log + ": 320 requests, but the summary " + dir.resolve("h2load.txt") + " says 120 done"),
                 refused);
 
-        Path tools = Path.of(System.getProperty("spice.root", "..")).resolve("scripts/lib/tools.sh").toAbsolutePath();
         for (int round = 1; round <= 2; round++) {
-            Process run = new ProcessBuilder("bash", "-c", "source \"$0\"; h2load_run \"$@\"", tools.toString(), url(), "2",
-                    "120", dir.resolve("h2load.txt").toString(), log.toString(), "timeout", "60").redirectErrorStream(true)
-                    .start();
-            assertTrue(run.waitFor(90, TimeUnit.SECONDS), "h2load_run ended");
-            assertEquals(0, run.exitValue(), new String(run.getInputStream().readAllBytes(), StandardCharsets.UTF_8));
+            Process run = new ProcessBuilder(CompareToolsCommand.h2loadOnAFreshLog(url(), 2, 120, log)).redirectErrorStream(true)
+                    .redirectOutput(dir.resolve("h2load.txt").toFile()).start();
+            assertTrue(run.waitFor(90, TimeUnit.SECONDS), "h2load ended");
+            assertEquals(0, run.exitValue(), Files.readString(dir.resolve("h2load.txt")));
         }
         assertEquals(120, Files.readAllLines(log).size(), "the second round's log holds its own requests only");
         imported(dir, "h2load", 2, dir.resolve("h2load.txt"), log);
