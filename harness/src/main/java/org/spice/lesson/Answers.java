@@ -31,9 +31,9 @@ final class Answers {
     static Answer processPerRequest(Path dir) throws IOException {
         RunFigures run = RunFigures.in(dir);
         RunFigures.Ratio headline = run.ratio("cgi", "fastcgi");
-        return interfaces(run, headline, String.format(Locale.ROOT, "cgi costs %s what fastcgi costs on %s (%s): one C"
-                + " program, started for every request against kept running.", Cells.times(headline.value()),
-                server(run), headline.interval()), "cgi / fastcgi");
+        return interfaces(run, headline, String.format(Locale.ROOT, "cgi costs %s on %s (%s): one C program, started"
+                + " for every request against kept running.", headline.costs("fastcgi"), server(run), headline.interval()),
+                "cgi / fastcgi");
     }
 
     /** Question 6: a runtime behind a socket against one inside the server. */
@@ -41,9 +41,9 @@ final class Answers {
         RunFigures run = RunFigures.in(dir);
         RunFigures.Ratio headline = run.ratio("php-fpm", "lua");
         RunFigures.Ratio wsgi = run.ratio("wsgi", "lua");
-        Answer answer = interfaces(run, headline, String.format(Locale.ROOT, "php-fpm costs %s what lua costs on %s (%s),"
-                + " wsgi %s (%s): a runtime in a resident pool behind a socket against one inside the server's own"
-                + " process.", Cells.times(headline.value()), server(run), headline.interval(), Cells.times(wsgi.value()),
+        Answer answer = interfaces(run, headline, String.format(Locale.ROOT, "php-fpm costs %s on %s (%s), wsgi %s"
+                + " (%s): a runtime in a resident pool behind a socket against one inside the server's own process.",
+                headline.costs("lua"), server(run), headline.interval(), wsgi.costs("lua"),
                 Cells.percent(wsgi.relativeCi()).strip()), "php-fpm / lua");
         List<Answer.Figure> figures = new ArrayList<>(answer.figures());
         figures.add(1, Cells.figure("wsgi / lua", wsgi));
@@ -55,9 +55,9 @@ final class Answers {
         RunFigures run = RunFigures.in(dir);
         RunFigures.Ratio jsp = run.ratio("jsp", "servlet");
         RunFigures.Ratio shtml = run.ratio("shtml", Reference.STATIC);
-        Answer answer = interfaces(run, jsp, String.format(Locale.ROOT, "A JSP page costs %s what the servlet costs on"
-                + " the %s server (%s); SSI costs %s the static file (%s).", Cells.times(jsp.value()), server(run),
-                jsp.interval(), Cells.times(shtml.value()), shtml.interval()), "jsp / servlet");
+        Answer answer = interfaces(run, jsp, String.format(Locale.ROOT, "A JSP page costs %s on the %s server (%s); SSI"
+                + " costs %s (%s).", jsp.costs("the servlet"), server(run), jsp.interval(), shtml.costs("the static file"),
+                shtml.interval()), "jsp / servlet");
         List<Answer.Figure> figures = new ArrayList<>(answer.figures());
         figures.add(1, Cells.figure("shtml / static", shtml));
         return new Answer(answer.sentence(), answer.header(), answer.rows(), answer.notes(), figures, answer.chart());

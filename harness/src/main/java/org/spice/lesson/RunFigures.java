@@ -50,6 +50,18 @@ final class RunFigures {
             return loadA.equals(loadB);
         }
 
+        /**
+         * The ratio in words that stay inside its interval: "2.5 × what WHAT costs", or where the interval holds 1 "what
+         * WHAT costs (the same within ± 3.2 %)", the bound the farthest end of the interval stands from 1.
+         */
+        String costs(String what) {
+            if (paired.holdsOne()) {
+                return String.format(Locale.ROOT, "what %s costs (the same within ± %.1f %%)", what,
+                        100 * (Math.abs(value() - 1) + paired.ratioCi()));
+            }
+            return Cells.times(value()) + " what " + what + " costs";
+        }
+
         /** "± 4.1 %, 14 rounds at 4,000 req/s offered" (or each arm's load where they differ). */
         String interval() {
             String ci = Double.isNaN(relativeCi()) ? "no interval" : String.format(Locale.ROOT, "± %.1f %%", 100 * relativeCi());

@@ -76,6 +76,23 @@ class LessonAnswersTest {
         assertEquals(List.of("module", "fastcgi", "cgi"), answer.chart().categories());
     }
 
+    /**
+     * A ratio whose interval holds 1 is said as the same cost, within the farthest end of its interval (issue 61: Q3
+     * had said "JSP costs 1.1 ×" from 1.052 ± 5.0 %); one that does not, as its multiple.
+     */
+    @Test
+    void aRatioWhoseIntervalHoldsOneIsTheSameCost() throws IOException {
+        Map<String, Double> multiples = new LinkedHashMap<>();
+        multiples.put("static", 1.0);
+        multiples.put("servlet", 0.9);
+        multiples.put("jsp", 0.9);
+        multiples.put("shtml", 1.6);
+        Answer answer = Answers.templates(oneServer(multiples));
+        assertTrue(answer.sentence().startsWith("A JSP page costs what the servlet costs (the same within ± "),
+                answer.sentence());
+        assertTrue(answer.sentence().contains("SSI costs 1.6 × what the static file costs ("), answer.sentence());
+    }
+
     @Test
     void aConnectionAgainstAKeptOneIsPairedAcrossArmsOfOneServer() throws IOException {
         List<CpuSlice> slices;
