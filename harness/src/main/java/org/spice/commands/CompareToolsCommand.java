@@ -1,6 +1,5 @@
 package org.spice.commands;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -24,6 +23,7 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.plan.PlanCommands;
+import org.spice.bench.proc.Programs;
 import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;
@@ -120,18 +120,13 @@ public final class CompareToolsCommand extends Cli.Printing implements Callable<
             throw check.fail("CLIENTS take 1 or more each, not " + clients);
         }
         for (String[] tool : new String[][] {{"wrk", "wrk"}, {"ab", "apache2-utils"}, {"h2load", "nghttp2-client"}}) {
-            if (!onPath(tool[0])) {
+            if (!Programs.onPath(tool[0])) {
                 throw check.fail(tool[0] + " is not installed: apt-get install " + tool[1]);
             }
         }
         if (!Files.isExecutable(Path.of(TIME))) {
             throw check.fail(TIME + " is not installed (each tool's CPU is read with it): apt-get install time");
         }
-    }
-
-    private static boolean onPath(String command) {
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .anyMatch(d -> !d.isEmpty() && Files.isExecutable(Path.of(d, command)));
     }
 
     /** One tool's run at {@code c} clients, its results kept in DIR/TOOL; returns the tool's process CPU in seconds. */

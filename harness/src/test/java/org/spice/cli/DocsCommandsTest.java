@@ -40,6 +40,8 @@ class DocsCommandsTest {
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Pattern SPAN = Pattern.compile("`((?:sudo )?scripts/spice [^`]+)`");
     private static final Pattern OPTION = Pattern.compile("--[a-z][a-z0-9-]*");
+    /** The harness's commands as picocli models them, built once. */
+    private static final CommandLine HARNESS = new CommandLine(new Main());
 
     /** A command as the docs quote it, where it stands. */
     record Quoted(String where, String command) {
@@ -74,12 +76,11 @@ class DocsCommandsTest {
     /** What is wrong with {@code words} (the command and its arguments) as the CLI parses them; null if nothing. */
     static String problem(List<String> words) {
         String name = words.get(0);
-        CommandLine harness = new CommandLine(new Main());
         if (name.equals("help") || name.equals("--help") || name.equals("-h") || name.equals("--version")) {
             return null;
         }
-        if (harness.getSubcommands().containsKey(name)) {
-            return harnessProblem(harness.getSubcommands().get(name).getCommandSpec(), words.subList(1, words.size()));
+        if (HARNESS.getSubcommands().containsKey(name)) {
+            return harnessProblem(HARNESS.getSubcommands().get(name).getCommandSpec(), words.subList(1, words.size()));
         }
         Synopsis synopsis = SYNOPSES.get(name);
         return synopsis == null ? "no command \"" + name + "\"" : synopsis.problem(words.subList(1, words.size()));

@@ -79,6 +79,12 @@ record Exec(int status, String out) {
         return run(null, Map.of(), 600, command);
     }
 
+    /** What {@code metrics-agent start} printed for bench's --server-metrics (its last such line), or "". */
+    String serverMetrics() {
+        return out.lines().filter(l -> l.startsWith("--server-metrics ")).map(l -> l.substring("--server-metrics ".length()))
+                .reduce((a, b) -> b).orElse("");
+    }
+
     /** This, asserted to have ended with status 0; {@code what} names it in the failure. */
     Exec ok(String what) {
         assertEquals(0, status, what + " failed:\n" + out);

@@ -113,8 +113,7 @@ class ReadmeDeployIT {
         server.forEach(l -> System.err.println("readme: on the server: " + l));
         Exec there = onServer(holder, 600, "bash", "-ec", "cd '" + serverDir + "'\n" + String.join("\n", server));
         there.ok("the lines for the server's machine");
-        String metrics = there.out().lines().filter(l -> l.startsWith("--server-metrics "))
-                .map(l -> l.substring("--server-metrics ".length())).reduce((a, b) -> b).orElse("");
+        String metrics = there.serverMetrics();
         assertFalse(metrics.isEmpty(), "metrics-agent start printed no --server-metrics:\n" + there.out());
 
         List<String> rest = client.stream().map(l -> l.replaceAll("\\bMETRICS\\b", metrics))

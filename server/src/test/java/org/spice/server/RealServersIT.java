@@ -3,9 +3,7 @@ package org.spice.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,6 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.spice.page.Probe;
 import org.spice.bench.model.Server;
+import org.spice.bench.net.Endpoint;
 import org.spice.commands.VerifyCommand;
 import org.spice.testkit.CommandRun;
 
@@ -31,6 +30,9 @@ import org.spice.testkit.CommandRun;
  * none, it is skipped and the reason said.
  */
 class RealServersIT {
+
+    /** The certificate the servers' HTTPS listeners present (tls.sh: made once, under run/). */
+    private static final String TLS_CERT = Exec.lib("eval", "echo \"$SPICE_TLS_CERT\"").out().strip();
 
     /** A server started once: its row of the table, and the address it listens on. */
     record Start(Server server, String address) {
@@ -81,7 +83,7 @@ class RealServersIT {
                 }
             } else {
                 CommandRun secure = CommandRun.of(new VerifyCommand(), "https://127.0.0.1:" + https, "--trust-cert",
-                        Exec.lib("eval", "echo \"$SPICE_TLS_CERT\"").out().strip(), "--probes", "static,servlet,cgi");
+                        TLS_CERT, "--probes", "static,servlet,cgi");
                 assertEquals(0, secure.status(), start.name() + ": verify over HTTPS\n" + secure.console());
             }
         } finally {
@@ -90,12 +92,7 @@ class RealServersIT {
     }
 
     private static boolean listens(String address, int port) {
-        try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress(address, port), 1000);
-            return true;
-        } catch (IOException e) {
-            return false;
-        }
+        return Endpoint.unreachable(new InetSocketAddress(address, port), 1000) == null;
     }
 
     /**

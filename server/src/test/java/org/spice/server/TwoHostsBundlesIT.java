@@ -64,8 +64,8 @@ class TwoHostsBundlesIT {
         String tomcatMetrics = agent(AGENTS[1], tomcat.pidFile());
         String httpdUrl = "http://" + SERVER + ":" + HTTPD_PORT;
         String tomcatUrl = "http://" + SERVER + ":" + TOMCAT_PORT;
-        harness(client, 300, "verify", httpdUrl, "--probes", StockBundlesIT.cells().get(0).probes()).ok("verify httpd");
-        harness(client, 300, "verify", tomcatUrl, "--probes", StockBundlesIT.cells().get(2).probes()).ok("verify tomcat");
+        harness(client, 300, "verify", httpdUrl, "--probes", StockBundlesIT.cell("apache").probes()).ok("verify httpd");
+        harness(client, 300, "verify", tomcatUrl, "--probes", StockBundlesIT.cell("tomcat").probes()).ok("verify tomcat");
 
         // each server's CPU through its agent, at the side-by-side default (the probes near the static file at one
         // offered rate, each far one at its own with the static file beside it)
@@ -101,8 +101,7 @@ class TwoHostsBundlesIT {
     private static String agent(int port, Path pidFile) {
         Exec started = Exec.spice("metrics-agent", "start", "--host", SERVER, "--port", Integer.toString(port),
                 "--pid-file", pidFile.toString()).ok("metrics-agent start");
-        String metrics = started.out().lines().filter(l -> l.startsWith("--server-metrics "))
-                .map(l -> l.substring("--server-metrics ".length())).reduce((a, b) -> b).orElse("");
+        String metrics = started.serverMetrics();
         assertFalse(metrics.isEmpty(), "metrics-agent start printed no --server-metrics:\n" + started.out());
         return metrics;
     }

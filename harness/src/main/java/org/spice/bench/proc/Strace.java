@@ -27,12 +27,7 @@ public final class Strace implements AutoCloseable {
 
     /** True when strace is on the PATH. */
     public static boolean installed() {
-        for (String dir : System.getenv().getOrDefault("PATH", "/usr/bin:/bin").split(":")) {
-            if (Files.isExecutable(Path.of(dir, "strace"))) {
-                return true;
-            }
-        }
-        return false;
+        return Programs.onPath("strace");
     }
 
     /**
