@@ -4,8 +4,6 @@
 # bundles/install-lib.sh) and its README. Sourced by scripts/spice.
 # shellcheck shell=bash
 
-BUNDLE_SERVERS=(apache nginx tomcat tomcat9 jetty)
-
 project_version() {
     sed -n 's:^  <version>\(.*\)</version>:\1:p' "$SPICE_ROOT/pom.xml" | head -1
 }
@@ -147,20 +145,11 @@ bundle_one() {
     echo "$out/$base.tar.gz"
 }
 
+# scripts/spice bundle: NAMES into OUT, as the harness parsed the command line (BundleCommand).
+# shellcheck disable=SC2154  # its variables are the parsed command line's (shell_args)
 bundle_main() {
-    local out="$SPICE_ROOT/dist" names=() name
-    [ $# -gt 0 ] || usage_error "bundle: name a server: ${BUNDLE_SERVERS[*]} or all (scripts/spice bundle --help)"
-    while [ $# -gt 0 ]; do
-        case "$1" in
-            --out) out=${2:?--out needs a directory}; shift 2 ;;
-            all) names+=("${BUNDLE_SERVERS[@]}"); shift ;;
-            -*) usage_error "bundle: unknown option $1 (scripts/spice bundle --help)" ;;
-            *)
-                [[ " ${BUNDLE_SERVERS[*]} " == *" $1 "* ]] || usage_error "bundle: unknown server \"$1\": ${BUNDLE_SERVERS[*]} or all"
-                names+=("$1"); shift ;;
-        esac
-    done
-    out=$(mkdir -p "$out" && cd "$out" && pwd)
+    local name
+    out=$(mkdir -p "${out:-$SPICE_ROOT/dist}" && cd "${out:-$SPICE_ROOT/dist}" && pwd)
     build_if_missing
     source "$SPICE_ROOT/scripts/lib/server.sh"
     static_programs

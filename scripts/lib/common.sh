@@ -135,6 +135,15 @@ usage_error() {
     exit 2
 }
 
+# A shell command's options (COMMAND ARGS...) parsed and checked by the harness, which declares them
+# (org.spice.commands.shell), as assignments for eval; a wrong command line is said there, and ends with its status:
+#   parsed=$(shell_args server "$@") || exit $?; eval "$parsed"
+shell_args() {
+    build_if_missing "$HARNESS_JAR"
+    require_java
+    SPICE_SHELL=1 java -jar "$HARNESS_JAR" "$@"
+}
+
 say_error() {
     if [[ "$1" =~ ^[a-z][a-z-]*:\  ]]; then echo "spice $1" >&2; else echo "spice: $1" >&2; fi
 }
@@ -342,16 +351,6 @@ stop_pids() {
             kill -KILL -- "-$pid" 2>/dev/null || true
         fi
         rm -f "$pidfile"
-    done
-}
-
-# Whether $1 is an IPv4 address in dotted decimal, each part 0-255.
-valid_ipv4() {
-    local part parts
-    [[ "$1" =~ ^[0-9]{1,3}(\.[0-9]{1,3}){3}$ ]] || return 1
-    IFS=. read -ra parts <<< "$1"
-    for part in "${parts[@]}"; do
-        [ "$((10#$part))" -le 255 ] || return 1
     done
 }
 

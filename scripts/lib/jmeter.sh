@@ -31,18 +31,9 @@ jmeter_keystore() {
     echo "spice: made JMeter's RMI keystore $JMETER_KEYSTORE (copy it and its .password to the bench machine)" >&2
 }
 
+# scripts/spice jmeter-server, with PORT, HOST and TLS as the harness parsed them (JMeterServerCommand).
+# shellcheck disable=SC2154  # its variables are the parsed command line's (shell_args)
 jmeter_server() {
-    local port=1099 host=127.0.0.1 tls=yes
-    while [ $# -gt 0 ]; do
-        case "$1" in
-            --port) port=${2:?--port needs a value}; shift 2 ;;
-            --host) host=${2:?--host needs an address}; shift 2 ;;
-            --no-tls) tls=no; shift ;;
-            *) usage_error "jmeter-server: unknown option $1 (--port N, --host ADDR, --no-tls)" ;;
-        esac
-    done
-    [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 65534 ] \
-        || usage_error "jmeter-server: --port takes a port number from 1024 to 65534, not \"$port\""
     require_java
     jmeter_build_if_missing
     local run="$SPICE_RUN/jmeter-server-$port"

@@ -3,26 +3,11 @@
 # bound to one address, and with --cgroup, --unit, --server or --pid-file the server's cgroup (the harness's
 # cgroup-exporter, read at each scrape: every process in it counted once, CGI programs included; --pid-file makes one
 # and moves the running server into it, and back on stop); bench --server-metrics reads them
-# at every window's edges and every slice's. Sourced by scripts/spice. The two Debian exporters need neither Java
-# nor a build; the cgroup's needs Java and builds the harness where it is missing.
+# at every window's edges and every slice's. Sourced by scripts/spice; the harness (built where it is missing)
+# parses its command line (MetricsAgentCommand) and serves the cgroup.
 # shellcheck shell=bash
 
 METRICS_PACKAGES=(prometheus-node-exporter prometheus-process-exporter)
-
-metrics_usage() {
-    cat <<'HELP'
-usage: scripts/spice metrics-agent start|stop|status|install [--host ADDR] [--port N]
-         [--cgroup PATH | --unit NAME | --server NAME[:PORT] | --pid-file FILE]
-  on the server's machine: node_exporter on ADDR:N (default 127.0.0.1:9100) and process-exporter on ADDR:N+1,
-  bound to ADDR only; start prints the --server-metrics value for bench on the client machine
-  --cgroup PATH           also the server's cgroup on ADDR:N+2 (its CPU: every process in it, each once, CGI included)
-  --unit NAME             the cgroup of the systemd unit NAME (apache2, tomcat10, ...)
-  --server NAME[:PORT]    the cgroup of SPICE's own server NAME started here (scripts/spice server start)
-  --pid-file FILE         a server with no cgroup of its own (httpd started by apachectl without systemd): as root,
-                          a cgroup the agent makes, the server (FILE's process and its descendants) moved into it, its
-                          children born there from then on; moved back where it was, and the cgroup removed, on stop
-HELP
-}
 
 metrics_missing() {
     local package
@@ -279,24 +264,10 @@ metrics_status() {
     fi
 }
 
+# scripts/spice metrics-agent: ACTION with HOST, PORT and the cgroup (CGROUP_KIND, CGROUP_WHAT), as the harness
+# parsed the command line (MetricsAgentCommand).
+# shellcheck disable=SC2154  # its variables are the parsed command line's (shell_args)
 metrics_main() {
-    local action=${1:-} host=127.0.0.1 port=9100 cgroup_kind="" cgroup_what=""
-    [ $# -gt 0 ] && shift
-    while [ $# -gt 0 ]; do
-        case "$1" in
-            --host) host=${2:?--host needs an address}; shift 2 ;;
-            --port) port=${2:?--port needs a port}; shift 2 ;;
-            --cgroup|--unit|--server|--pid-file)
-                [ -z "$cgroup_kind" ] || usage_error "metrics-agent: one of --cgroup, --unit, --server and --pid-file, not two"
-                cgroup_kind=${1#--}; cgroup_what=${2:?$1 needs a value}; shift 2 ;;
-            -h|--help) metrics_usage; return 0 ;;
-            *) usage_error "metrics-agent: unknown option $1 (scripts/spice metrics-agent --help)" ;;
-        esac
-    done
-    [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1 ] && [ "$port" -le 65533 ] \
-        || usage_error "metrics-agent: --port takes a port number from 1 to 65533, not \"$port\""
-    [ -z "$cgroup_kind" ] || [ "$action" = start ] || usage_error "metrics-agent: --$cgroup_kind goes with start"
-    [[ "$host" =~ ^[0-9A-Za-z.:-]+$ ]] || usage_error "metrics-agent: --host takes an address, not \"$host\""
     local run="$SPICE_RUN/metrics-agent-$port"
     case "$action" in
         start)
@@ -304,8 +275,6 @@ metrics_main() {
             if [ -n "$cgroup_kind" ]; then
                 pid_alive "$(cat "$run/node.pid" 2>/dev/null)" \
                     && die "metrics-agent: already running on $host:$port (scripts/spice metrics-agent stop --port $port)"
-                build_if_missing "$HARNESS_JAR"
-                require_java
                 [ "$cgroup_kind" != pid-file ] || metrics_install
                 cgroup=$(metrics_cgroup "$cgroup_kind" "$cgroup_what" "$run") || exit 1
             fi
@@ -313,7 +282,5 @@ metrics_main() {
         stop) stop_pids "$run"; metrics_release "$run"; echo "metrics-agent on port $port stopped" >&2 ;;
         status) metrics_status "$host" "$port" "$run" ;;
         install) metrics_install ;;
-        -h|--help|"") metrics_usage; [ -n "$action" ] || exit 2 ;;
-        *) usage_error "metrics-agent: start, stop, status or install, not \"$action\" (scripts/spice metrics-agent --help)" ;;
     esac
 }

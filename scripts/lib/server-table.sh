@@ -7,7 +7,9 @@
 # PROBES BENCH_PROBES BASE START_OPTION" ("-" where a server runs no such companion; probes comma-separated). A
 # variant (apache-prefork, tomcat-vt) is its BASE started with START_OPTION, in the base's run directory. Read here, once,
 # by the shell that sources this file: read lazily, every $(...) and pipeline would start the JVM again.
-SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z][a-z0-9-]* [0-9]+ ') || die "could not read the server table from the harness"
+# scripts/spice server has it from the harness already, with its parsed command line.
+[ -n "${SPICE_SERVER_TABLE:-}" ] || SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z][a-z0-9-]* [0-9]+ ') \
+    || die "could not read the server table from the harness"
 
 server_table() {
     echo "$SPICE_SERVER_TABLE"
@@ -36,19 +38,6 @@ start_option() {
         apache) [ "$SPICE_MPM" = event ] || echo "--mpm=$SPICE_MPM" ;;
         tomcat|jetty) [ "$SPICE_THREADS" = platform ] || echo "--threads=$SPICE_THREADS" ;;
     esac
-}
-
-# Sets what a start option says (--mpm=prefork, --threads=virtual).
-apply_start_option() {
-    case "$1" in
-        --mpm=*) SPICE_MPM=${1#--mpm=} ;;
-        --threads=*) SPICE_THREADS=${1#--threads=} ;;
-        *) die "the server table names an unknown start option \"$1\"" ;;
-    esac
-}
-
-known_server() {
-    [ -n "$(server_field "$1" 1)" ]
 }
 
 server_default_port() {

@@ -1,5 +1,4 @@
-# scripts/spice server install|start|stop|status|pids|cgroup NAME|all [--port N] [--listen ADDR] [--access-log]
-#   [--mpm event|prefork] [--threads platform|virtual] [--workers N]
+# scripts/spice server ACTION NAME|all [options] (its options: ServerCommand, in the harness).
 #
 # The life cycle of every server: ports and run directories, starting, waiting, stopping by PID file, status.
 # Which servers there are comes from the harness's server table (server-table.sh); Maven's part is maven.sh,
@@ -84,13 +83,6 @@ log_tail() {
         echo "--- last lines of $file" >&2
         tail -n 25 "$file" >&2
     done
-}
-
-# Whether a server here can listen on ADDR: 0.0.0.0, loopback's 127/8, or an address of one of the machine's
-# interfaces (assumed so where ip(8) is missing: the server's start then says it if not).
-address_here() {
-    [ "$1" = 0.0.0.0 ] || [ "${1%%.*}" = 127 ] || ! command -v ip >/dev/null 2>&1 \
-        || ip -4 -o addr show 2>/dev/null | grep -q "inet $1/"
 }
 
 # The address a client here reaches a server listening on ADDR at: ADDR itself, or 127.0.0.1 for every address.
@@ -257,52 +249,9 @@ server_status_all() {
     [ "$found" = yes ] || echo "$1: not running"
 }
 
+# scripts/spice server: ACTION on each of NAMES (on PORT), as the harness parsed the command line (ServerCommand).
+# shellcheck disable=SC2154  # its variables are the parsed command line's (shell_args)
 server_main() {
-    local action=${1:-} name=${2:-}
-    case "$action" in -h|--help|help) server_usage; return 0 ;; esac
-    [ -n "$action" ] && [ -n "$name" ] || { server_usage >&2; exit 2; }
-    shift 2
-    local port="" names=()
-    while [ $# -gt 0 ]; do
-        case "$1" in
-            --port) port=${2:?--port needs a value}; shift 2 ;;
-            --listen) SPICE_LISTEN=${2:?--listen needs an address}; shift 2 ;;
-            --access-log) SPICE_ACCESS_LOG=on; shift ;;
-            --mpm) SPICE_MPM=${2:?--mpm needs event or prefork}; shift 2 ;;
-            --mpm=*|--threads=*) apply_start_option "$1"; shift ;;
-            --threads) SPICE_THREADS=${2:?--threads needs platform or virtual}; shift 2 ;;
-            --workers) SPICE_NGINX_WORKERS=${2:?--workers needs a number}; shift 2 ;;
-            *) usage_error "server: unknown option $1 (scripts/spice server --help)" ;;
-        esac
-    done
-    valid_ipv4 "$SPICE_LISTEN" \
-        || usage_error "server: --listen takes an IPv4 address of this machine (127.0.0.1 by default; 0.0.0.0 for every one), not \"$SPICE_LISTEN\""
-    [ "$SPICE_LISTEN" = 127.0.0.1 ] || [ "$action" = start ] || usage_error "server: --listen goes with start"
-    address_here "$SPICE_LISTEN" \
-        || usage_error "server: --listen $SPICE_LISTEN: no interface of this machine has that address (ip -4 addr lists them)"
-    # A variant's name is its base's with its start option (apache-prefork: apache --mpm prefork).
-    if [ "$name" != all ] && [ "$(server_field "$name" 8)" != - ] && known_server "$name"; then
-        apply_start_option "$(server_field "$name" 9)"
-        name=$(server_field "$name" 8)
-    fi
-    case "$SPICE_MPM" in event|prefork) ;; *) usage_error "server: --mpm takes event or prefork, not \"$SPICE_MPM\"" ;; esac
-    case "$SPICE_THREADS" in platform|virtual) ;; *) usage_error "server: --threads takes platform or virtual, not \"$SPICE_THREADS\"" ;; esac
-    if [ "$SPICE_THREADS" = virtual ] && [ "$name" != tomcat ] && [ "$name" != jetty ]; then
-        usage_error "server: --threads virtual goes with tomcat or jetty (the servers whose request threads are Java's)"
-    fi
-    [[ "$SPICE_NGINX_WORKERS" =~ ^(auto|[1-9][0-9]{0,2})$ ]] \
-        || usage_error "server: --workers takes auto or a number of nginx worker processes (1-999), not \"$SPICE_NGINX_WORKERS\""
-    if [ "$name" = all ]; then
-        [ -z "$port" ] || usage_error "server: --port goes with one server, not all"
-        mapfile -t names < <(real_servers)
-    else
-        known_server "$name" || usage_error "server: unknown server \"$name\": $(server_table | awk '{print $1}' | paste -sd' ' -) or all"
-        names=("$name")
-    fi
-    if [ -n "$port" ]; then
-        [[ "$port" =~ ^[0-9]+$ ]] && [ "$port" -ge 1024 ] && [ "$port" -le 63000 ] \
-            || usage_error "server: --port takes a port number from 1024 to 63000, not \"$port\""
-    fi
     local each lacking=0
     for each in "${names[@]}"; do
         case "$action" in
@@ -318,28 +267,7 @@ server_main() {
             status) if [ -n "$port" ]; then server_status "$each" "$port" || true; else server_status_all "$each"; fi ;;
             pids) server_pids "$each" "${port:-$(server_default_port "$each")}" ;;
             cgroup) server_cgroup "$each" "${port:-$(server_default_port "$each")}" ;;
-            *) usage_error "server: unknown action \"$action\": install, installed, start, stop, status, pids or cgroup" ;;
         esac
     done
     return "$lacking"
-}
-
-server_usage() {
-    cat <<USAGE
-usage: scripts/spice server install|installed|start|stop|status|pids|cgroup NAME|all [--port N] [--listen ADDR] [--access-log]
-         [--mpm event|prefork] [--threads platform|virtual] [--workers N]
-  NAME: $(server_table | awk '$8 == "-" {print $1 " (" $2 ")"}' | paste -sd' ' -); all: every one but embedded
-  variants: $(server_table | awk '$8 != "-" {print $1 " (" $8 " " $9 ")"}' | paste -sd' ' -)
-  --mpm prefork           httpd's prefork MPM (mod_php runs there only)
-  --threads virtual       Tomcat's or Jetty's request threads virtual (a JDK 21 or later: $(java21_home || echo "none here"))
-  install  what the server needs (apt for httpd and nginx, Maven for Tomcat and Jetty)
-  installed  whether it is all here: nothing and status 0, or the commands that install what is missing
-  --listen ADDR           start on ADDR instead of 127.0.0.1, for a load client on another machine (0.0.0.0: every
-                          address); what runs beside the server stays on 127.0.0.1
-  start    from conf/ on 127.0.0.1 (or --listen), run directory run/NAME-PORT
-  stop     by its PID files (without --port: every instance of NAME)
-  status   whether it runs, and the ports it listens on
-  pids     the PIDs of everything it is made of, comma-separated on one line
-  cgroup   the cgroup it runs in (what bench reads its CPU from; empty where none could be made)
-USAGE
 }

@@ -47,7 +47,7 @@ missing_test_servers() {
 
 # Installs what is missing as root with apt, or stops at once with the exact list and the command to run.
 ensure_test_prerequisites() {
-    local packages servers
+    local packages servers name
     mapfile -t packages < <(missing_test_packages | sort -u)
     if [ ${#packages[@]} -gt 0 ]; then
         if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
@@ -69,7 +69,7 @@ ensure_test_prerequisites() {
     if [ ${#servers[@]} -gt 0 ]; then
         if [ "$(id -u)" -eq 0 ]; then
             echo "spice test: installing the real servers: ${servers[*]} (scripts/spice server install all)" >&2
-            server_main install all >&2
+            for name in "${servers[@]}"; do "${name}_install" >&2; done
         else
             die "test: the real servers the suite starts are missing: ${servers[*]}; install them (as root):" \
                 "scripts/spice server install all"

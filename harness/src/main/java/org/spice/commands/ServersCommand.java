@@ -25,13 +25,20 @@ public final class ServersCommand extends Cli.Printing implements Callable<Integ
 
     @Override
     public Integer call() {
+        out.print(table());
+        return 0;
+    }
+
+    /** The table, a line per server. */
+    public static String table() {
+        StringBuilder table = new StringBuilder();
         for (Server server : Server.values()) {
             Server.Ports p = server.ports(0);
-            out.println(String.join(" ", server.id(), Integer.toString(server.defaultPort()), offset(p.https()),
+            table.append(String.join(" ", server.id(), Integer.toString(server.defaultPort()), offset(p.https()),
                     offset(p.backend()), offset(p.fastcgi()), ids(server.probes()), ids(server.benchProbes()),
-                    server.base() == server ? "-" : server.base().id(), server.startOption().orElse("-")));
+                    server.base() == server ? "-" : server.base().id(), server.startOption().orElse("-"))).append('\n');
         }
-        return 0;
+        return table.toString();
     }
 
     private static String offset(int port) {

@@ -19,6 +19,14 @@ import org.spice.commands.RmiPropertiesCommand;
 import org.spice.commands.ServersCommand;
 import org.spice.commands.SweepCommand;
 import org.spice.commands.VerifyCommand;
+import org.spice.commands.shell.BuildCommand;
+import org.spice.commands.shell.BundleCommand;
+import org.spice.commands.shell.JMeterServerCommand;
+import org.spice.commands.shell.MetricsAgentCommand;
+import org.spice.commands.shell.ServeCommand;
+import org.spice.commands.shell.ServerCommand;
+import org.spice.commands.shell.TestBundlesCommand;
+import org.spice.commands.shell.TestCommand;
 import org.spice.page.Probe;
 
 
@@ -47,6 +55,14 @@ import picocli.CommandLine;
             ExplainCommand.class,
             SweepCommand.class,
             LessonCommand.class,
+            ServeCommand.class,
+            ServerCommand.class,
+            BundleCommand.class,
+            MetricsAgentCommand.class,
+            JMeterServerCommand.class,
+            BuildCommand.class,
+            TestCommand.class,
+            TestBundlesCommand.class,
             RmiPropertiesCommand.class,
             ServersCommand.class,
             CheckResultsCommand.class,

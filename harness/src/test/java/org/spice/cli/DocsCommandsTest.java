@@ -4,22 +4,17 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Test;
-import org.spice.bench.model.Server;
 import org.spice.harness.Main;
 
 import picocli.CommandLine;
@@ -30,16 +25,14 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 /**
  * Every {@code scripts/spice ...} command README.md and docs/ quote, in a code block or a code span, parsed as the CLI
  * parses it: a harness command by its picocli spec (every option one it has, a value where it takes one, no more
- * positional words than it takes), a shell command by its synopsis in the shell's own help (scripts/spice, server.sh,
- * metrics.sh: its options and their values, its actions, one server name of the server table). A synopsis quoted in
- * the docs (with [ ], |, ...) is not a command and is left out. Values are not checked: the docs write placeholders
- * (URL, DIR, N).
+ * positional words than it takes, each of those one it takes: an action, a server's name), the shell's own commands
+ * too (org.spice.commands.shell declares them). A synopsis quoted in the docs (with [ ], |, ...) is not a command and
+ * is left out. Option values are not checked: the docs write placeholders (URL, DIR, N).
  */
 class DocsCommandsTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
     private static final Pattern SPAN = Pattern.compile("`((?:sudo )?scripts/spice [^`]+)`");
-    private static final Pattern OPTION = Pattern.compile("--[a-z][a-z0-9-]*");
     /** The harness's commands as picocli models them, built once. */
     private static final CommandLine HARNESS = new CommandLine(new Main());
 
@@ -65,10 +58,11 @@ class DocsCommandsTest {
     @Test
     void aMisspelledOptionOrASecondServerNameIsFound() {
         assertTrue(problem(words("bench --target http://127.0.0.1:18081 --probe static")).contains("--probe"));
-        assertTrue(problem(words("server install tomcat jetty")).contains("one server"));
+        assertTrue(problem(words("server install tomcat jetty")).contains("at most 2 words"));
+        assertTrue(problem(words("server start apche")).contains("unknown server \"apche\""));
         assertTrue(problem(words("server start apache --prot 1")).contains("--prot"));
         assertTrue(problem(words("verify")).contains("verify takes 1"));
-        assertTrue(problem(words("metrics-agent begin")).contains("first word"));
+        assertTrue(problem(words("metrics-agent begin")).contains("\"begin\" is not one of"));
         assertEquals(null, problem(words("bench --target http://SERVER --server apache --server-metrics METRICS")));
         assertEquals(null, problem(words("server start apache --port 18081 --mpm prefork")));
     }
@@ -82,8 +76,7 @@ class DocsCommandsTest {
         if (HARNESS.getSubcommands().containsKey(name)) {
             return harnessProblem(HARNESS.getSubcommands().get(name).getCommandSpec(), words.subList(1, words.size()));
         }
-        Synopsis synopsis = SYNOPSES.get(name);
-        return synopsis == null ? "no command \"" + name + "\"" : synopsis.problem(words.subList(1, words.size()));
+        return "no command \"" + name + "\"";
     }
 
     private static String harnessProblem(CommandSpec spec, List<String> args) {
@@ -92,8 +85,11 @@ class DocsCommandsTest {
             String arg = args.get(i);
             if (arg.startsWith("-") && !arg.equals("-")) {
                 OptionSpec option = spec.findOption(arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg);
-                if (option == null) {
+                if (option == null && spec.unmatchedArgsBindings().isEmpty()) {
                     return spec.name() + " has no option " + arg;
+                }
+                if (option == null) {
+                    continue;   // build's Maven options
                 }
                 if (option.arity().min() > 0 && !arg.contains("=")) {
                     if (i + 1 >= args.size()) {
@@ -106,7 +102,10 @@ class DocsCommandsTest {
                     }
                 }
             } else {
-                positional++;
+                String wrong = valueProblem(spec, positional++, arg);
+                if (wrong != null) {
+                    return wrong;
+                }
             }
         }
         // where the positional words may stand: up to the last index any of them takes (open-ended: any number)
@@ -121,94 +120,27 @@ class DocsCommandsTest {
     }
 
     /**
-     * A shell command's grammar, from its help's synopsis: its actions (the first word), how many words may follow
-     * the action (each among {@code names} where that is not empty), and its options, each with whether it takes a
-     * value.
+     * What is wrong with {@code word} as the positional parameter at {@code index}: not one of an enum's constants, or
+     * refused by its converter (an unknown server). A placeholder (NAME, URL) is not checked.
      */
-    record Synopsis(Set<String> actions, int words, Set<String> names, Map<String, Boolean> options) {
-
-        /** From {@code line}, "NAME FIRST [--option VALUE] [--flag] ...": FIRST's alternatives are its actions. */
-        static Synopsis of(String line, Set<String> names, int words) {
-            Map<String, Boolean> options = new LinkedHashMap<>();
-            Matcher m = OPTION.matcher(line);
-            while (m.find()) {
-                String after = line.substring(m.end());
-                options.putIfAbsent(m.group(), after.startsWith(" ") && !after.startsWith(" [") && !after.startsWith(" -"));
-            }
-            String first = line.trim().split("\\s+")[1];
-            Set<String> actions = first.contains("|") && !first.startsWith("[") ? Set.of(first.split("\\|")) : Set.of();
-            return new Synopsis(actions, words, names, options);
+    private static String valueProblem(CommandSpec spec, int index, String word) {
+        PositionalParamSpec param = spec.positionalParameters().stream().filter(p -> p.index().contains(index))
+                .findFirst().orElse(null);
+        if (param == null || word.equals(word.toUpperCase(Locale.ROOT))) {
+            return null;
         }
-
-        String problem(List<String> args) {
-            List<String> rest = new ArrayList<>();
-            for (int i = 0; i < args.size(); i++) {
-                String arg = args.get(i);
-                if (arg.startsWith("--") && !arg.equals("--help")) {
-                    String name = arg.contains("=") ? arg.substring(0, arg.indexOf('=')) : arg;
-                    Boolean value = options.get(name);
-                    if (value == null) {
-                        return "no option " + name + " (its options: " + options.keySet() + ")";
-                    }
-                    if (value && !arg.contains("=") && ++i >= args.size()) {
-                        return arg + " takes a value";
-                    }
-                } else if (!arg.startsWith("-") || arg.equals("-")) {
-                    rest.add(arg);
-                }
-            }
-            if (!actions.isEmpty()) {
-                if (rest.isEmpty() || !actions.contains(rest.get(0))) {
-                    return "the first word is one of " + actions + ", not " + (rest.isEmpty() ? "none" : rest.get(0));
-                }
-                rest = rest.subList(1, rest.size());
-            }
-            if (rest.size() > words) {
-                return "one server (or all) at a time, not " + rest;
-            }
-            return rest.stream().filter(w -> !names.isEmpty() && !names.contains(w) && !w.equals(w.toUpperCase()))
-                    .findFirst().map(w -> "\"" + w + "\" is not one of " + names).orElse(null);
+        if (param.type().isEnum()) {
+            List<String> names = Stream.of(param.type().getEnumConstants()).map(String::valueOf).toList();
+            return names.contains(word) ? null : spec.name() + ": \"" + word + "\" is not one of " + names;
         }
-    }
-
-    private static final Map<String, Synopsis> SYNOPSES = synopses();
-
-    /** The shell's commands, each from the synopsis its help prints. */
-    private static Map<String, Synopsis> synopses() {
         try {
-            String spice = Files.readString(ROOT.resolve("scripts/spice"));
-            Set<String> servers = new HashSet<>(Stream.of(Server.values()).map(Server::id).toList());
-            servers.add("all");
-            Map<String, Synopsis> map = new LinkedHashMap<>();
-            map.put("server", Synopsis.of(synopsis(Files.readString(ROOT.resolve("scripts/lib/server.sh")),
-                    "usage: scripts/spice server "), servers, 1));
-            map.put("metrics-agent", Synopsis.of(synopsis(Files.readString(ROOT.resolve("scripts/lib/metrics.sh")),
-                    "usage: scripts/spice metrics-agent "), Set.of(), 0));
-            for (String command : List.of("serve", "jmeter-server", "test")) {
-                map.put(command, Synopsis.of(synopsis(spice, "  " + command + " ["), Set.of(), 0));
+            if (param.converters().length > 0) {
+                param.converters()[0].convert(word);
             }
-            String bundle = synopsis(spice, "  bundle ");
-            map.put("bundle", new Synopsis(Set.of(), Integer.MAX_VALUE, Set.of(bundle.split("\\s+")[1].split("\\|")),
-                    Synopsis.of(bundle, Set.of(), 0).options()));
-            for (String command : List.of("build", "test-bundles")) {
-                map.put(command, new Synopsis(Set.of(), Integer.MAX_VALUE, Set.of(), Map.of()));
-            }
-            return map;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return null;
+        } catch (Exception e) {
+            return spec.name() + ": " + e.getMessage();
         }
-    }
-
-    /** The synopsis that starts with {@code start} in {@code text}, its continuation lines joined, from the command on. */
-    private static String synopsis(String text, String start) {
-        int at = text.indexOf(start);
-        assertTrue(at >= 0, "no synopsis \"" + start + "\"");
-        String[] lines = text.substring(at).split("\n");
-        StringBuilder line = new StringBuilder(lines[0]);
-        for (int i = 1; i < lines.length && lines[i].matches("\\s+\\[.*"); i++) {
-            line.append(' ').append(lines[i].trim());
-        }
-        return line.toString().replaceFirst("^usage: scripts/spice ", "").trim();
     }
 
     /** The command's words, without what a shell would take: a comment, a pipe, a redirection. */

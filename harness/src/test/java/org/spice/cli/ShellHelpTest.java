@@ -15,13 +15,15 @@ import org.spice.harness.Main;
 import org.spice.testkit.CommandRun;
 
 /**
- * The entry point answers as a new user expects: every shell command answers --help (exit 0), an unknown
- * command is one line and a hint (exit 2), and --version prints the version, in the shell and in Java alike.
- * The shell is run for real (bash scripts/spice); these paths need no build.
+ * The entry point answers as a new user expects: every shell command's help is the harness's, as every command's
+ * (exit 0); its options are checked before anything starts; an unknown command is one line and a hint (exit 2), and
+ * --version prints the version. The shell is run for real (bash scripts/spice) where it needs no build.
  */
 class ShellHelpTest {
 
     private static final Path SPICE = Path.of("..", "scripts", "spice").toAbsolutePath().normalize();
+    private static final List<String> SHELL_COMMANDS = List.of("serve", "server", "bundle", "metrics-agent",
+            "jmeter-server", "build", "test", "test-bundles");
 
     private record Ran(int status, String out, String err) {
     }
@@ -37,19 +39,25 @@ class ShellHelpTest {
     }
 
     @Test
-    void everyShellCommandAnswersHelp() throws Exception {
-        for (String command : List.of("serve", "server", "metrics-agent", "jmeter-server", "build", "test", "test-bundles")) {
+    void everyShellCommandAnswersHelp() {
+        String all = CommandRun.of(new Main(), "--help").out();
+        for (String command : SHELL_COMMANDS) {
             for (String asked : List.of("--help", "-h")) {
-                Ran ran = shell(command, asked);
-                assertEquals(0, ran.status(), command + " " + asked + ": " + ran.err());
-                // server --help lists the servers once the harness is built: "usage: scripts/spice server ...".
-                assertTrue(ran.out().startsWith("usage: scripts/spice\n  " + command + " ")
-                        || ran.out().startsWith("usage: scripts/spice " + command + " "), command + ": " + ran.out());
+                CommandRun ran = CommandRun.of(new Main(), command, asked);
+                assertEquals(0, ran.status(), command + " " + asked + ": " + ran);
+                assertTrue(ran.out().startsWith("Usage: spice " + command + " "), command + ": " + ran.out());
             }
-            Ran help = shell("help", command);
-            assertEquals(0, help.status(), "help " + command + ": " + help.err());
-            assertTrue(help.out().contains("  " + command + " "), "help " + command + ": " + help.out());
+            assertTrue(all.contains("\n  " + command + " "), "spice --help lists " + command + ": " + all);
         }
+        assertTrue(CommandRun.of(new Main(), "server", "--help").out().replaceAll("\\s+", " ").contains("apache-prefork (apache --mpm=prefork)"),
+                "server's help names the servers and the variants, from the server table");
+    }
+
+    @Test
+    void aShellCommandRunOutsideTheScriptSaysSo() {
+        CommandRun ran = CommandRun.of(new Main(), "server", "start", "apache");
+        assertEquals(2, ran.status());
+        assertTrue(ran.err().contains("server: is scripts/spice's own command: run scripts/spice server start apache"), ran.err());
     }
 
     @Test
@@ -61,25 +69,28 @@ class ShellHelpTest {
     }
 
     @Test
-    void aServersListenAddressIsCheckedBeforeAnythingStarts() throws Exception {
-        Ran bad = shell("server", "start", "embedded", "--listen", "300.1.2.3");
-        assertEquals(2, bad.status(), bad.err());
+    void aServersListenAddressIsCheckedBeforeAnythingStarts() {
+        CommandRun bad = CommandRun.of(new Main(), "server", "start", "embedded", "--listen", "300.1.2.3");
+        assertEquals(2, bad.status(), bad.toString());
         assertEquals("", bad.out());
         assertTrue(bad.err().contains("server: --listen takes an IPv4 address of this machine (127.0.0.1 by default;"
                 + " 0.0.0.0 for every one), not \"300.1.2.3\""), bad.err());
-        Ran elsewhere = shell("server", "start", "embedded", "--listen", "192.0.2.77");
-        assertEquals(2, elsewhere.status(), elsewhere.err());
+        CommandRun elsewhere = CommandRun.of(new Main(), "server", "start", "embedded", "--listen", "192.0.2.77");
+        assertEquals(2, elsewhere.status(), elsewhere.toString());
         assertTrue(elsewhere.err().contains("--listen 192.0.2.77: no interface of this machine has that address"),
                 "TEST-NET-1, on no interface here: " + elsewhere.err());
-        Ran stop = shell("server", "stop", "embedded", "--listen", "127.0.0.2");
-        assertEquals(2, stop.status(), stop.err());
+        CommandRun stop = CommandRun.of(new Main(), "server", "stop", "embedded", "--listen", "127.0.0.2");
+        assertEquals(2, stop.status(), stop.toString());
         assertTrue(stop.err().contains("server: --listen goes with start"), stop.err());
+        CommandRun two = CommandRun.of(new Main(), "server", "install", "tomcat", "jetty");
+        assertEquals(2, two.status(), two.toString());
+        assertTrue(two.err().contains("Unmatched argument at index 3: 'jetty'"), two.err());
     }
 
     @Test
     void versionIsPrintedByEveryCommand() {
         for (String[] args : List.of(new String[] {"--version"}, new String[] {"bench", "--version"},
-                new String[] {"verify", "--version"}, new String[] {"import", "--version"})) {
+                new String[] {"verify", "--version"}, new String[] {"import", "--version"}, new String[] {"server", "--version"})) {
             CommandRun ran = CommandRun.of(new Main(), args);
             int status = ran.status();
             String printed = ran.console();
