@@ -106,13 +106,14 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
             err.println("spice compare: " + e.getMessage());
             return 1;
         }
-        out.print(CrossTable.text(read.starts(), read.sourceOf()));
+        CrossFigures.All figures = CrossFigures.All.of(read.starts(), read.sourceOf());
+        out.print(CrossTable.text(figures));
         if (failAbove == null) {
             return 0;
         }
-        String first = CrossFigures.servers(read.starts().get(read.starts().size() - 1)).get(0);
-        List<String> regressions = Gate.crossRegressions(CrossFigures.acrossRestarts(read.starts(), read.sourceOf())
-                .stream().filter(c -> c.a().equals(first)).toList(), failAbove);
+        String first = figures.servers().get(0);
+        List<String> regressions = Gate.crossRegressions(figures.cross().stream().filter(c -> c.a().equals(first)).toList(),
+                failAbove);
         regressions.forEach(line -> err.println("spice compare: " + line));
         if (regressions.isEmpty()) {
             out.printf(Locale.ROOT, "no probe costs more than %.1f %% beyond its interval on the later server than on"

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 import org.spice.bench.analysis.CostFigures;
+import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -62,9 +63,9 @@ public final class ReportCommand extends Cli.Printing implements Callable<Intege
     private int sideBySide(Path file) {
         try {
             CrossResults.Read read = CrossResults.read(file);
-            out.print(CrossTable.text(read.starts(), read.sourceOf()));
-            out.println("report: " + CrossReport.write(file.toAbsolutePath().getParent(), read.starts(),
-                    read.sourceOf()));
+            CrossFigures.All figures = CrossFigures.All.of(read.starts(), read.sourceOf());
+            out.print(CrossTable.text(figures));
+            out.println("report: " + CrossReport.write(file.toAbsolutePath().getParent(), figures));
             return 0;
         } catch (IOException e) {
             err.println("spice report: " + e.getMessage());

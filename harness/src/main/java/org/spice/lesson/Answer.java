@@ -2,7 +2,8 @@ package org.spice.lesson;
 
 import java.util.List;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
+import org.spice.bench.report.BarChart;
+
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
@@ -11,7 +12,7 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  */
 @JsonPropertyOrder({"sentence", "header", "rows", "notes", "figures", "chart"})
 public record Answer(String sentence, List<String> header, List<List<String>> rows, List<String> notes,
-        List<Figure> figures, Chart chart) {
+        List<Figure> figures, BarChart.Figures chart) {
 
     public Answer {
         header = List.copyOf(header);
@@ -26,13 +27,5 @@ public record Answer(String sentence, List<String> header, List<List<String>> ro
      */
     @JsonPropertyOrder({"name", "value", "unit", "relative_ci", "rounds", "load", "text"})
     public record Figure(String name, double value, String unit, double relativeCi, int rounds, String load, String text) {
-    }
-
-    /** A bar chart: a category per bar group, a series per kind of bar, each bar with its interval (NaN: none). */
-    @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Chart(String title, String yTitle, List<String> categories, List<Series> series, Double reference) {
-    }
-
-    public record Series(String name, List<Double> values, List<Double> errors) {
     }
 }

@@ -12,6 +12,7 @@ import org.spice.bench.model.Reference;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.SteadyState;
+import org.spice.bench.report.BarChart;
 import org.spice.bench.report.Format;
 
 /**
@@ -84,7 +85,7 @@ final class Answers {
                 ratios.add(ratio);
             }
         }
-        Answer.Chart chart = new Answer.Chart("Server CPU per request, × the static file's (95 % intervals)",
+        BarChart.Figures chart = new BarChart.Figures("Server CPU per request, × the static file's (95 % intervals)",
                 "× the static file's", probes, List.of(Cells.bars("× static", ratios)), 1.0);
         return new Answer(sentence, List.of("probe", "server CPU µs/request", "× static (paired)", "load"), rows,
                 notes(run), figures, chart);
@@ -128,8 +129,8 @@ final class Answers {
             }
         }
         List<Double> none = workloads.stream().map(w -> Double.NaN).toList();
-        Answer.Chart chart = new Answer.Chart("Server CPU per request in the warm-up's first and last slice", "µs per request",
-                workloads, List.of(new Answer.Series("first slice", firsts, none), new Answer.Series("last slice", lasts, none)),
+        BarChart.Figures chart = new BarChart.Figures("Server CPU per request in the warm-up's first and last slice", "µs per request",
+                workloads, List.of(new BarChart.Figures.Series("first slice", firsts, none), new BarChart.Figures.Series("last slice", lasts, none)),
                 null);
         return new Answer(headline, List.of("workload", "slices", "first slice, µs", "last slice, µs", "first / last",
                 "JIT share, first", "JIT share, last", "steady"), rows,

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.report.BarChart;
 import org.spice.bench.report.Format;
 
 /** How the lesson prints a figure in a table cell and in a sentence, and the figures and bars it records beside them. */
@@ -55,13 +56,13 @@ final class Cells {
     }
 
     /** A series of bars from ratios: each its estimate and its interval's half-width. */
-    static Answer.Series bars(String name, List<RunFigures.Ratio> ratios) {
+    static BarChart.Figures.Series bars(String name, List<RunFigures.Ratio> ratios) {
         List<Double> values = new ArrayList<>();
         List<Double> errors = new ArrayList<>();
         for (RunFigures.Ratio r : ratios) {
             values.add(r.value());
             errors.add(r.value() * r.relativeCi());
         }
-        return new Answer.Series(name, values, errors);
+        return new BarChart.Figures.Series(name, values, errors);
     }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.spice.bench.model.Reference;
+import org.spice.bench.report.BarChart;
 import org.spice.bench.report.Format;
 
 /** The answers read from servers measured side by side: every ratio across them paired in the same rounds. */
@@ -61,7 +62,7 @@ final class CrossAnswers {
                 + " servers here; the servers differ more than that: %s's static file costs %s what %s's does (%s).",
                 Format.ratio(low), Format.ratio(high), servers.size(), servers.get(dearest), Cells.times(across.value()),
                 servers.get(cheapest), across.interval());
-        Answer.Chart chart = new Answer.Chart("Server CPU per request, × each server's static file (95 % intervals)",
+        BarChart.Figures chart = new BarChart.Figures("Server CPU per request, × each server's static file (95 % intervals)",
                 "× the static file's", servers, List.of(Cells.bars("module", modules), Cells.bars("servlet", servlets)), 1.0);
         return new Answer(sentence, List.of("server", "static, µs/request", "module × static", "servlet × static", "load"),
                 rows, notes("Every ratio is paired round by round, the servers side by side in the same rounds; a"
@@ -107,7 +108,7 @@ final class CrossAnswers {
         String sentence = String.format(Locale.ROOT, "A connection per request costs %s's static file %s what a kept"
                 + " connection does (%s)%s.", categories.get(0).replace(" static", ""), Cells.times(headline.value()),
                 headline.interval(), others.isEmpty() ? "" : "; " + Format.list(others));
-        Answer.Chart chart = new Answer.Chart("Server CPU per request, a connection each / kept (95 % intervals)",
+        BarChart.Figures chart = new BarChart.Figures("Server CPU per request, a connection each / kept (95 % intervals)",
                 "a connection each / kept", categories, List.of(Cells.bars("connection / kept", ratios)), 1.0);
         return new Answer(sentence, List.of("server", "probe", "a connection each, µs", "kept, µs", "each / kept (paired)"),
                 rows, notes("Each server under each protocol is an arm of its own in the same rounds, so the"
@@ -144,7 +145,7 @@ final class CrossAnswers {
                 + " a virtual thread per request (%s); Tomcat's %s (%s).",
                 probes.get(0).equals(Reference.STATIC) ? "static file" : probes.get(0), Cells.times(jetty.get(0).value()),
                 jetty.get(0).interval(), Cells.times(tomcat.get(0).value()), tomcat.get(0).interval());
-        Answer.Chart chart = new Answer.Chart("Server CPU per request, platform threads / virtual threads (95 % intervals)",
+        BarChart.Figures chart = new BarChart.Figures("Server CPU per request, platform threads / virtual threads (95 % intervals)",
                 "pool / virtual", probes, List.of(Cells.bars("Tomcat", tomcat), Cells.bars("Jetty", jetty)), 1.0);
         return new Answer(sentence, List.of("probe", "Tomcat pool / virtual", "Jetty pool / virtual", "tomcat µs",
                 "tomcat-vt µs", "jetty µs", "jetty-vt µs"), rows, notes("All four servers ran on one JDK, side by"

@@ -13,6 +13,7 @@ import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.Reference;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Sweep;
+import org.spice.bench.report.BarChart;
 import org.spice.bench.report.Format;
 
 /** The answers read along a line: the page-size sweep's fit, and the latency profile's common rates. */
@@ -63,8 +64,8 @@ final class CurveAnswers {
         String sentence = String.format(Locale.ROOT, "%s costs %s µs for every KB of the page (%s µs) on top of %s µs a"
                 + " request%s.", headline, Format.num(perKb.get(at), 2), plusMinus(perKbCi.get(at)).strip(),
                 Format.words(sweep.probes().get(headline).fixedUs()), crossings(sweep));
-        Answer.Chart chart = new Answer.Chart("Server CPU per KB of the page (the line's slope, 95 % intervals)",
-                "µs per KB", probes, List.of(new Answer.Series("per KB", perKb, perKbCi)), null);
+        BarChart.Figures chart = new BarChart.Figures("Server CPU per KB of the page (the line's slope, 95 % intervals)",
+                "µs per KB", probes, List.of(new BarChart.Figures.Series("per KB", perKb, perKbCi)), null);
         return new Answer(sentence, header, rows, List.of("Each size is a bench of its own on a server built and started"
                 + " for it: the points are not paired across sizes; the line's intervals are Student's t on its"
                 + " residuals."), figures, chart);
@@ -106,31 +107,16 @@ final class CurveAnswers {
                 probes.add(a.probe());
             }
         });
-        List<String> header = new ArrayList<>(List.of("probe"));
+        List<String> header = new ArrayList<>(List.of("probe (× the static file's wait)"));
         for (double rate : rates) {
-            header.add(String.format(Locale.ROOT, "p50 at %,.0f/s", rate));
-            header.add(String.format(Locale.ROOT, "p99 at %,.0f/s", rate));
+            LatencyProfile.AtRate base = at(profile, Reference.STATIC, rate);
+            header.add(String.format(Locale.ROOT, "p50 at %,.0f/s%s", rate,
+                    base == null ? "" : " (static " + Format.num(base.p50Ms(), 3) + " ms)"));
+            header.add(String.format(Locale.ROOT, "p99 at %,.0f/s%s", rate,
+                    base == null ? "" : " (static " + Format.num(base.p99Ms(), 3) + " ms)"));
         }
-        List<List<String>> rows = new ArrayList<>();
         List<Answer.Figure> figures = new ArrayList<>();
-        for (String probe : probes) {
-            List<String> row = new ArrayList<>(List.of(probe.equals(Reference.STATIC) ? "static (ms)" : probe));
-            for (double rate : rates) {
-                LatencyProfile.AtRate at = at(profile, probe, rate);
-                if (at == null) {
-                    row.addAll(List.of("-", "-"));
-                } else if (probe.equals(Reference.STATIC)) {
-                    row.addAll(List.of(Format.num(at.p50Ms(), 3), Format.num(at.p99Ms(), 3)));
-                } else {
-                    String p50 = Cells.ratio(at.p50Ratio(), at.p50RatioCi() / at.p50Ratio());
-                    row.addAll(List.of(p50, Cells.ratio(at.p99Ratio(), at.p99RatioCi() / at.p99Ratio())));
-                    figures.add(new Answer.Figure(String.format(Locale.ROOT, "%s p50 / static at %.0f/s", probe, rate),
-                            at.p50Ratio(), "×", at.p50RatioCi() / at.p50Ratio(), profile.rounds(),
-                            String.format(Locale.ROOT, "%,.0f req/s offered", rate), p50));
-                }
-            }
-            rows.add(row);
-        }
+        List<List<String>> rows = latencyRows(profile, probes, rates, figures);
         Answer.Figure cgi = figures.stream().filter(f -> f.name().startsWith("cgi ")).findFirst().orElse(figures.get(0));
         Answer.Figure servlet = figures.stream().filter(f -> f.name().startsWith("servlet ")).findFirst().orElse(null);
         figures.remove(cgi);
@@ -139,8 +125,8 @@ final class CurveAnswers {
                 + "%s, against the static file's %s ms.", cgi.load(), cgi.name().split(" ")[0], Format.words(cgi.value()),
                 Cells.percent(cgi.relativeCi()).strip(), servlet == null ? "" : ", the servlet by "
                         + Format.words(servlet.value()) + " (" + Cells.percent(servlet.relativeCi()).strip() + ")",
-                rows.get(probes.indexOf(Reference.STATIC)).get(1));
-        Answer.Chart chart = new Answer.Chart("Median wait, × the static file's at the same offered rate (95 % intervals)",
+                Format.num(at(profile, Reference.STATIC, rates.first()).p50Ms(), 3));
+        BarChart.Figures chart = new BarChart.Figures("Median wait, × the static file's at the same offered rate (95 % intervals)",
                 "× the static file's p50", probes.stream().filter(p -> !p.equals(Reference.STATIC)).toList(),
                 p50Series(profile, probes, rates), 1.0);
         return new Answer(sentence, header, rows, List.of("Open loop: every probe offered the same rates, each latency"
@@ -148,9 +134,35 @@ final class CurveAnswers {
                 + profile.rounds() + " rounds)."), figures, chart);
     }
 
+    /**
+     * A row per probe but the static file (whose waits head the columns): its p50 and p99 against the static file's at
+     * each rate, ratios only; each p50 ratio also a figure.
+     */
+    private static List<List<String>> latencyRows(LatencyProfile profile, List<String> probes, TreeSet<Double> rates,
+            List<Answer.Figure> figures) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String probe : probes.stream().filter(p -> !p.equals(Reference.STATIC)).toList()) {
+            List<String> row = new ArrayList<>(List.of(probe));
+            for (double rate : rates) {
+                LatencyProfile.AtRate at = at(profile, probe, rate);
+                if (at == null) {
+                    row.addAll(List.of("-", "-"));
+                    continue;
+                }
+                String p50 = Cells.ratio(at.p50Ratio(), at.p50RatioCi() / at.p50Ratio());
+                row.addAll(List.of(p50, Cells.ratio(at.p99Ratio(), at.p99RatioCi() / at.p99Ratio())));
+                figures.add(new Answer.Figure(String.format(Locale.ROOT, "%s p50 / static at %.0f/s", probe, rate),
+                        at.p50Ratio(), "×", at.p50RatioCi() / at.p50Ratio(), profile.rounds(),
+                        String.format(Locale.ROOT, "%,.0f req/s offered", rate), p50));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
     /** Per common rate, each probe's median against the static file's, with its interval: the chart's bars. */
-    private static List<Answer.Series> p50Series(LatencyProfile profile, List<String> probes, TreeSet<Double> rates) {
-        List<Answer.Series> series = new ArrayList<>();
+    private static List<BarChart.Figures.Series> p50Series(LatencyProfile profile, List<String> probes, TreeSet<Double> rates) {
+        List<BarChart.Figures.Series> series = new ArrayList<>();
         for (double rate : rates) {
             List<Double> values = new ArrayList<>();
             List<Double> errors = new ArrayList<>();
@@ -162,7 +174,7 @@ final class CurveAnswers {
                 values.add(at == null ? Double.NaN : at.p50Ratio());
                 errors.add(at == null ? Double.NaN : at.p50RatioCi());
             }
-            series.add(new Answer.Series(String.format(Locale.ROOT, "%,.0f req/s", rate), values, errors));
+            series.add(new BarChart.Figures.Series(String.format(Locale.ROOT, "%,.0f req/s", rate), values, errors));
         }
         return series;
     }

@@ -10,6 +10,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.spice.bench.report.BarChart;
 import org.spice.bench.run.Recorder;
 
 /**
@@ -93,7 +94,7 @@ public final class Lesson {
         try {
             Answer answer = q.reading().read(page.resolve(RUNS).resolve(outcome.id()));
             String chart = "q" + q.number() + ".png";
-            LessonCharts.write(answer.chart(), page.resolve(chart));
+            Files.write(page.resolve(chart), BarChart.png(answer.chart()));
             boolean done = outcome.status().equals(LessonRun.Outcome.DONE);
             return entry(q, done ? LessonRecord.ANSWERED : LessonRecord.PARTIAL, done ? null : "Partial: its run "
                     + (outcome.status().equals(LessonRun.Outcome.STOPPED) ? "was stopped" : "failed") + " (exit "

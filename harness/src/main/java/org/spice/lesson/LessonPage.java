@@ -4,40 +4,46 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+
+import org.spice.bench.report.HtmlReport;
 
 /**
  * The class's page, index.html, and lesson.md for printing, both from lesson.json: per question the question, what
  * it isolates, a prompt to predict before the answer (which opens on a click), the commands that answer it, the table
- * with its intervals, the chart, the answer in one sentence, and what to notice.
+ * with its intervals, the chart, the answer in one sentence, and what to notice. Beside them the student's copy,
+ * student.html and student.md: the questions, prompts and commands, no answer. Drawn as the report is (HtmlReport).
  */
 final class LessonPage {
 
     static final String HTML = "index.html";
     static final String MARKDOWN = "lesson.md";
 
-    private static final String STYLE = "body{font-family:system-ui,sans-serif;max-width:1000px;margin:2em auto;padding:0 1em;"
-            + "color:#222;line-height:1.45}h1{margin-bottom:.2em}.meta{color:#555;font-size:.9em}"
-            + ".partial{background:#fde8e8;border:1px solid #c33;padding:.5em 1em}section{border-top:1px solid #ccc;"
-            + "margin-top:2em}.isolates{color:#333}.predict{background:#fff7d6;border-left:4px solid #e0b000;padding:.5em 1em}"
-            + "pre{background:#f4f4f4;padding:.6em;overflow-x:auto;white-space:pre-wrap;word-break:break-all}"
-            + ".scroll{overflow-x:auto}table{border-collapse:collapse;font-size:.9em}th,td{border:1px solid #ccc;"
-            + "padding:.25em .5em;text-align:right}th:first-child,td:first-child{text-align:left}"
-            + "img{max-width:100%;height:auto}.answer{font-weight:600}.notes,.needs{color:#555;font-size:.9em}"
-            + "summary{cursor:pointer;font-weight:600;margin:.8em 0}";
+    static final String STUDENT_HTML = "student.html";
+    static final String STUDENT_MARKDOWN = "student.md";
+
+    /** The lesson's own, beside the report's style (HtmlReport.head). */
+    private static final String STYLE = ".meta{color:#555;font-size:.9em}.partial{background:#fde8e8;border:1px solid #c33;"
+            + "padding:.5em 1em}section{border-top:1px solid #ccc;margin-top:2em}.predict{background:#fff7d6;"
+            + "border-left:4px solid #e0b000;padding:.5em 1em}pre{background:#f4f4f4;padding:.6em;overflow-x:auto;"
+            + "white-space:pre-wrap;word-break:break-all}.answer{font-weight:600}.notes,.needs{color:#555;font-size:.9em}";
 
     private LessonPage() {
     }
 
+    /** The teacher's page and its printable copy, with the answers, and the student's, without them. */
     static void write(LessonRecord lesson, Path dir) throws IOException {
-        Files.writeString(dir.resolve(HTML), html(lesson), StandardCharsets.UTF_8);
-        Files.writeString(dir.resolve(MARKDOWN), markdown(lesson), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(HTML), html(lesson, true), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(MARKDOWN), markdown(lesson, true), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(STUDENT_HTML), html(lesson, false), StandardCharsets.UTF_8);
+        Files.writeString(dir.resolve(STUDENT_MARKDOWN), markdown(lesson, false), StandardCharsets.UTF_8);
     }
 
-    static String html(LessonRecord lesson) {
-        StringBuilder page = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-                + "<title>SPICE lesson: what a server-side interface costs</title><style>" + STYLE + "</style></head><body>\n");
+    /** The page; without {@code answers}, the student's: each question, its prediction and its command only. */
+    static String html(LessonRecord lesson, boolean answers) {
+        StringBuilder page = new StringBuilder();
+        HtmlReport.head(page, "SPICE lesson: what a server-side interface costs" + (answers ? "" : " (student's copy)"), STYLE);
         page.append("<h1>What a server-side interface costs</h1>\n<p class=\"meta\">").append(esc(meta(lesson))).append("</p>\n")
                 .append("<pre><code class=\"command\">").append(esc(lesson.command())).append("</code></pre>\n");
         if (lesson.partial()) {
@@ -54,12 +60,12 @@ final class LessonPage {
         }
         page.append("</ol>\n");
         for (LessonRecord.Entry q : lesson.questions()) {
-            section(page, q);
+            section(page, q, answers);
         }
         return page.append("</body></html>\n").toString();
     }
 
-    private static void section(StringBuilder page, LessonRecord.Entry q) {
+    private static void section(StringBuilder page, LessonRecord.Entry q, boolean answers) {
         page.append("<section id=\"q").append(q.number()).append("\"><h2>").append(q.number()).append(". ")
                 .append(esc(q.title())).append("</h2>\n<p class=\"isolates\">").append(esc(q.isolates())).append("</p>\n")
                 .append("<p class=\"needs\">Needs ").append(esc(q.needs())).append(".</p>\n")
@@ -67,6 +73,10 @@ final class LessonPage {
                 .append("<p>The command that answers it, as it ran here:</p>\n");
         for (String command : q.commands()) {
             page.append("<pre><code class=\"command\">").append(esc(command)).append("</code></pre>\n");
+        }
+        if (!answers) {
+            page.append("<p>Your prediction, then what the command printed:</p></section>\n");
+            return;
         }
         if (!q.hasAnswer()) {
             page.append("<p class=\"partial\">").append(esc(q.status())).append(": ").append(esc(q.why())).append("</p></section>\n");
@@ -77,15 +87,11 @@ final class LessonPage {
         if (q.why() != null) {
             page.append("<p class=\"partial\">").append(esc(q.why())).append("</p>\n");
         }
-        page.append("<p class=\"answer\">").append(esc(a.sentence())).append("</p>\n<div class=\"scroll\"><table><tr>");
-        a.header().forEach(h -> page.append("<th>").append(esc(h)).append("</th>"));
-        page.append("</tr>\n");
-        for (List<String> row : a.rows()) {
-            page.append("<tr>");
-            row.forEach(cell -> page.append("<td>").append(esc(cell)).append("</td>"));
-            page.append("</tr>\n");
-        }
-        page.append("</table></div>\n");
+        page.append("<p class=\"answer\">").append(esc(a.sentence())).append("</p>\n");
+        List<String[]> rows = new ArrayList<>();
+        rows.add(a.header().toArray(String[]::new));
+        a.rows().forEach(row -> rows.add(row.toArray(String[]::new)));
+        HtmlReport.table(page, rows);
         if (q.chart() != null) {
             page.append("<p><img src=\"").append(esc(q.chart())).append("\" alt=\"").append(esc(a.chart().title()))
                     .append("\"></p>\n");
@@ -96,7 +102,7 @@ final class LessonPage {
         page.append("<p><b>What to notice.</b> ").append(esc(q.notice())).append("</p>\n</details></section>\n");
     }
 
-    static String markdown(LessonRecord lesson) {
+    static String markdown(LessonRecord lesson, boolean answers) {
         StringBuilder md = new StringBuilder("# What a server-side interface costs\n\n").append(meta(lesson))
                 .append("\n\n    ").append(lesson.command()).append("\n\n");
         if (lesson.partial()) {
@@ -112,6 +118,10 @@ final class LessonPage {
                 md.append("    ").append(command).append("\n");
             }
             md.append("\n");
+            if (!answers) {
+                md.append("Your prediction, then what the command printed:\n\n\n\n");
+                continue;
+            }
             if (!q.hasAnswer()) {
                 md.append("*").append(q.status()).append(": ").append(q.why()).append("*\n\n");
                 continue;
@@ -142,6 +152,6 @@ final class LessonPage {
     }
 
     static String esc(String text) {
-        return text == null ? "" : text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return HtmlReport.esc(text);
     }
 }

@@ -1,6 +1,7 @@
 package org.spice.lesson;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -161,6 +162,13 @@ class LessonAnswersTest {
             assertTrue(html.contains(text), "the page has " + text);
         }
         assertTrue(md.contains("**" + answer.sentence() + "**") && md.contains("| cgi | "), md);
+        for (String student : List.of(Files.readString(page.resolve(LessonPage.STUDENT_HTML)),
+                Files.readString(page.resolve(LessonPage.STUDENT_MARKDOWN)))) {
+            assertTrue(student.contains("Predict first") && student.contains("scripts/spice lesson --questions 7"),
+                    "the student's copy has every prompt and command: " + student);
+            assertFalse(student.contains(answer.sentence()) || student.contains("cgi") && student.contains("| cgi | ")
+                    || student.contains("What to notice") || student.contains("<table"), "and no answer: " + student);
+        }
 
         Path other = Files.createDirectories(dir.resolve("other"));
         lesson.write(other);

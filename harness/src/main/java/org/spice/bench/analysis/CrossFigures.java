@@ -11,6 +11,7 @@ import java.util.Set;
 
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.PairedRatio;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Arm;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
@@ -348,5 +349,27 @@ public final class CrossFigures {
             q[i] = x[i] > 0 && y[i] > 0 ? x[i] / y[i] : Double.NaN;
         }
         return q;
+    }
+
+    /**
+     * Everything servers side by side answer, computed once from the rounds of every start, for the tables, the page,
+     * the gate and results.json to draw as they are.
+     *
+     * @param last    the last start's rounds (its load, its count, why it stopped)
+     * @param starts  how many starts of the servers the figures are over
+     * @param servers the servers' names, in their order
+     * @param cgroups whether every server's CPU was read from its own cgroup
+     */
+    public record All(CpuRounds last, int starts, List<String> servers, boolean cgroups, List<Cross> cross, List<Own> own,
+            CrossChecks.Checks checks) {
+
+        public static All of(List<CpuRounds> starts, CpuSources sourceOf) {
+            CpuRounds last = starts.get(starts.size() - 1);
+            List<String> servers = CrossFigures.servers(last);
+            boolean cgroups = servers.stream().allMatch(s -> sourceOf.of(s, Probe.STATIC.id())
+                    == SpiceFigures.CpuSource.CGROUP);
+            return new All(last, starts.size(), servers, cgroups, acrossRestarts(starts, sourceOf),
+                    ownAcrossRestarts(starts, sourceOf), CrossChecks.of(last, sourceOf));
+        }
     }
 }

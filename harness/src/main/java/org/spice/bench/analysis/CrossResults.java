@@ -79,14 +79,12 @@ public final class CrossResults {
      */
     public static void write(Path dir, List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts)
             throws IOException {
-        CpuSources sourceOf = sources(servers);
+        CrossFigures.All figures = CrossFigures.All.of(starts, sources(servers));
         Files.createDirectories(dir);
         Path temp = dir.resolve(FILE + ".tmp");
         ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, Results.SCHEMA, servers,
                 protocols.stream().map(Protocol::id).toList(), starts.size(), starts.get(starts.size() - 1),
-                starts.subList(0, starts.size() - 1), CrossFigures.acrossRestarts(starts, sourceOf),
-                CrossFigures.ownAcrossRestarts(starts, sourceOf),
-                CrossChecks.of(starts.get(starts.size() - 1), sourceOf)));
+                starts.subList(0, starts.size() - 1), figures.cross(), figures.own(), figures.checks()));
         Files.move(temp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

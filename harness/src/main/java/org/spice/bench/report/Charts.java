@@ -369,4 +369,5 @@ public final class Charts {
     public static byte[] png(Chart<?, ?> chart) throws IOException {
         return BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG);
     }
+
 }

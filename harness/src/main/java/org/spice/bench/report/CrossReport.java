@@ -10,9 +10,7 @@ import java.util.Map;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
-import org.spice.bench.figures.CpuSources;
 import org.spice.bench.model.CpuRounds;
 
 /**
@@ -29,19 +27,18 @@ public final class CrossReport {
     }
 
     /** Writes DIR/side-by-side.html. */
-    public static Path write(Path dir, List<CpuRounds> starts,
-            CpuSources sourceOf) throws IOException {
-        List<CrossFigures.Cross> all = CrossFigures.acrossRestarts(starts, sourceOf);
-        CpuRounds rounds = starts.get(starts.size() - 1);
+    public static Path write(Path dir, CrossFigures.All figures) throws IOException {
+        List<CrossFigures.Cross> all = figures.cross();
+        CpuRounds rounds = figures.last();
         StringBuilder h = new StringBuilder();
         HtmlReport.head(h, "SPICE: servers side by side");
-        h.append("<h1>Servers side by side</h1>\n<p>").append(HtmlReport.esc(CrossTable.title(starts, sourceOf))).append("</p>\n");
+        h.append("<h1>Servers side by side</h1>\n<p>").append(HtmlReport.esc(CrossTable.title(figures))).append("</p>\n");
         for (Map.Entry<String, List<CrossFigures.Cross>> pair : CrossTable.pairs(all).entrySet()) {
             HtmlReport.table(h, CrossTable.rows(pair.getKey(), pair.getValue()));
         }
         h.append("<p>").append(HtmlReport.esc(CrossTable.LEGEND)).append("</p>\n<ul>\n");
         all.forEach(c -> h.append("<li>").append(HtmlReport.esc(CrossTable.sentence(c))).append("</li>\n"));
-        h.append("</ul>\n<p>").append(HtmlReport.esc(CrossTable.checks(CrossChecks.of(rounds, sourceOf))))
+        h.append("</ul>\n<p>").append(HtmlReport.esc(CrossTable.checks(figures.checks())))
                 .append("</p>\n");
         HtmlReport.image(h, "cross.png", all.isEmpty() ? null : chart(rounds, all), "each probe's CPU per request on one"
                 + " server against another's, paired by round, with its 95 % interval");

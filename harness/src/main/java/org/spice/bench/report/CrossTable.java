@@ -8,10 +8,7 @@ import java.util.Map;
 
 import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
-import org.spice.bench.figures.CpuSources;
-import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
-import org.spice.page.Probe;
 
 /**
  * The answer of servers side by side, in the terminal: per pair of servers, each probe's CPU per request on one
@@ -33,18 +30,17 @@ public final class CrossTable {
             + " the starts, and the share of a round's variance that lies between them)";
 
     /** The tables of every pair of servers over every start ({@code starts}: each one's rounds), then the sentences. */
-    public static String text(List<CpuRounds> starts, CpuSources sourceOf) {
-        List<CrossFigures.Cross> all = CrossFigures.acrossRestarts(starts, sourceOf);
-        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%n%s%n", title(starts, sourceOf)));
-        pairs(all).forEach((pair, figures) -> out.append(columns(rows(pair, figures))));
-        if (starts.size() > 1) {
+    public static String text(CrossFigures.All all) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%n%s%n", title(all)));
+        pairs(all.cross()).forEach((pair, figures) -> out.append(columns(rows(pair, figures))));
+        if (all.starts() > 1) {
             out.append(String.format(Locale.ROOT, "Each against its own static file, over the %d starts:%n",
-                    starts.size()));
-            out.append(columns(ownRows(CrossFigures.ownAcrossRestarts(starts, sourceOf))));
+                    all.starts()));
+            out.append(columns(ownRows(all.own())));
         }
         out.append(LEGEND).append('\n');
-        all.forEach(c -> out.append(sentence(c)).append('\n'));
-        out.append(checks(CrossChecks.of(starts.get(starts.size() - 1), sourceOf))).append('\n');
+        all.cross().forEach(c -> out.append(sentence(c)).append('\n'));
+        out.append(checks(all.checks())).append('\n');
         return out.toString();
     }
 
@@ -71,15 +67,13 @@ public final class CrossTable {
     }
 
     /** The line above the tables: which arms, how many starts and rounds, why the last start's stopped. */
-    static String title(List<CpuRounds> starts, CpuSources sourceOf) {
-        CpuRounds rounds = starts.get(starts.size() - 1);
-        String over = starts.size() == 1 ? "one start of each server"
-                : starts.size() + " starts of the servers, the interval Student's across them";
-        List<String> servers = CrossFigures.servers(rounds);
-        boolean cgroups = servers.stream().allMatch(s -> sourceOf.of(s, Probe.STATIC.id()) == SpiceFigures.CpuSource.CGROUP);
+    static String title(CrossFigures.All all) {
+        CpuRounds rounds = all.last();
+        String over = all.starts() == 1 ? "one start of each server"
+                : all.starts() + " starts of the servers, the interval Student's across them";
         return String.format(Locale.ROOT, "Servers side by side (%s): server CPU per request, each server's from its %s,"
                 + " paired by round, %s: the last start's %d rounds at %s, %d counted; stopped: %s",
-                String.join(", ", servers), cgroups ? "own cgroup" : "processes or exporters (results.json: servers[]"
+                String.join(", ", all.servers()), all.cgroups() ? "own cgroup" : "processes or exporters (results.json: servers[]"
                 + ".cpu_from)", over, rounds.rounds().size(), rounds.load(), rounds.counted(), rounds.stopped());
     }
 

@@ -15,7 +15,7 @@ import org.spice.bench.model.RunRecord;
  * it) that answers first, then shows: the verdict, what each interface costs (CPU bars and the summary
  * table), the white paper's figures, each probe's peak in detail, the warnings, every mix, the settings.
  */
-final class HtmlReport {
+public final class HtmlReport {
 
     private HtmlReport() {
     }
@@ -93,6 +93,11 @@ final class HtmlReport {
 
     /** The page head with its style: tables wider than the page scroll inside their box, never the page. */
     static void head(StringBuilder h, String title) {
+        head(h, title, "");
+    }
+
+    /** The page head with its style and {@code more} of a page's own (the lesson's). */
+    public static void head(StringBuilder h, String title, String more) {
         h.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
                 .append(esc(title)).append("</title>\n<style>")
@@ -102,7 +107,7 @@ final class HtmlReport {
                 .append("td.wrap{white-space:normal;overflow-wrap:anywhere}table.heads th{white-space:normal;min-width:5em}")
                 .append(".fail{color:#b00}.warn{color:#a60}.scroll{overflow-x:auto;max-width:100%}")
                 .append("img{max-width:100%;height:auto}#verdict{background:#f4f8ff;border-left:4px solid #36c;")
-                .append("padding:.2em 1em}details summary{cursor:pointer;font-weight:bold}")
+                .append("padding:.2em 1em}details summary{cursor:pointer;font-weight:bold}").append(more)
                 .append("</style></head><body>\n");
     }
 
@@ -185,7 +190,7 @@ final class HtmlReport {
                 esc(alt), esc(file), Base64.getEncoder().encodeToString(png)));
     }
 
-    static String esc(String text) {
+    public static String esc(String text) {
         if (text == null) {
             return "";
         }
@@ -193,7 +198,7 @@ final class HtmlReport {
     }
 
     /** {@code rows} as a table: the first its head, the first column's cells left-aligned (names), the rest numbers. */
-    static void table(StringBuilder h, List<String[]> rows) {
+    public static void table(StringBuilder h, List<String[]> rows) {
         h.append("<div class=\"scroll\"><table>\n<tr>");
         for (String head : rows.get(0)) {
             h.append("<th>").append(esc(head)).append("</th>");

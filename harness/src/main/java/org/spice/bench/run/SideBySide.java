@@ -137,10 +137,10 @@ public final class SideBySide {
                 status = Math.max(status, o.recorder().finish(cut, tables));
             }
             if (crossRounds != null && ladder) {
-                List<CpuRounds> starts = starts();
-                out.print(CrossTable.text(starts, sourceOf));
+                CrossFigures.All figures = CrossFigures.All.of(starts(), sourceOf);
+                out.print(CrossTable.text(figures));
                 try {
-                    out.println("side by side: " + CrossReport.write(dir, starts, sourceOf).toAbsolutePath()
+                    out.println("side by side: " + CrossReport.write(dir, figures).toAbsolutePath()
                             + " (results.json beside it)");
                 } catch (IOException e) {
                     err.println("spice bench: cannot write " + dir.resolve(CrossReport.FILE) + ": " + e.getMessage());
