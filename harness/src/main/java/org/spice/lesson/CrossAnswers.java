@@ -39,7 +39,7 @@ final class CrossAnswers {
             RunFigures.Cpu cpu = run.cpu(arm + "/" + Reference.STATIC);
             RunFigures.Ratio module = run.ratio(arm + "/module", arm + "/" + Reference.STATIC);
             RunFigures.Ratio servlet = run.ratio(arm + "/servlet", arm + "/" + Reference.STATIC);
-            rows.add(List.of(server, Cells.cpu(cpu), Cells.ratio(module), Cells.ratio(servlet), cpu.load()));
+            rows.add(List.of(server, Cells.cpu(cpu), Cells.ratio(module), Cells.ratio(servlet), loads(cpu, module, servlet)));
             figures.add(Cells.figure(server + " module / static", module));
             figures.add(Cells.figure(server + " servlet / static", servlet));
             figures.add(Cells.figure(server + " static CPU per request", cpu));
@@ -58,15 +58,35 @@ final class CrossAnswers {
         figures.add(0, Cells.figure(servers.get(dearest) + " static / " + servers.get(cheapest) + " static", across));
         double low = modules.stream().mapToDouble(RunFigures.Ratio::value).min().orElse(Double.NaN);
         double high = modules.stream().mapToDouble(RunFigures.Ratio::value).max().orElse(Double.NaN);
+        // the servers "differ more" only where the interval of the servers' ratio lies wholly beyond the modules' range
+        double spread = Math.max(high, 1 / low);
+        double ci = Double.isNaN(across.paired().ratioCi()) ? 0 : across.paired().ratioCi();
+        String than = across.value() - ci > spread ? "more than that" : across.value() + ci < spread ? "less than that"
+                : "about as much (the interval reaches the modules' farthest ratio)";
         String sentence = String.format(Locale.ROOT, "A module costs %s to %s × its own server's static file on the %d"
-                + " servers here; the servers differ more than that: %s's static file costs %s what %s's does (%s).",
-                Format.ratio(low), Format.ratio(high), servers.size(), servers.get(dearest), Cells.times(across.value()),
-                servers.get(cheapest), across.interval());
+                + " servers here; the servers differ %s: %s's static file costs %s (%s).", Format.ratio(low),
+                Format.ratio(high), servers.size(), than, servers.get(dearest), across.costs(servers.get(cheapest) + "'s"),
+                across.interval());
         BarChart.Figures chart = new BarChart.Figures("Server CPU per request, × each server's static file (95 % intervals)",
                 "× the static file's", servers, List.of(Cells.bars("module", modules), Cells.bars("servlet", servlets)), 1.0);
         return new Answer(sentence, List.of("server", "static, µs/request", "module × static", "servlet × static", "load"),
                 rows, notes("Every ratio is paired round by round, the servers side by side in the same rounds; a"
                         + " servlet behind httpd or nginx is a Tomcat behind a proxy.", run), figures, chart);
+    }
+
+    /**
+     * The load column of question 2's row: the static file's load, and each ratio's where it was taken at another (a
+     * probe too slow for the static file's rate is held at a rate of its own, its static slices with it).
+     */
+    private static String loads(RunFigures.Cpu cpu, RunFigures.Ratio module, RunFigures.Ratio servlet) {
+        List<String> others = new ArrayList<>();
+        for (RunFigures.Ratio r : List.of(module, servlet)) {
+            if (!r.sameLoad() || !r.loadA().equals(cpu.load())) {
+                others.add(r.a().substring(r.a().lastIndexOf('/') + 1) + " at " + r.loadA()
+                        + (r.sameLoad() ? "" : " against " + r.loadB()));
+            }
+        }
+        return others.isEmpty() ? cpu.load() : cpu.load() + "; " + String.join("; ", others);
     }
 
     /** Question 8: a connection per request against a kept one, each server's probes in the same rounds. */
@@ -106,13 +126,28 @@ final class CrossAnswers {
             }
         }
         String sentence = String.format(Locale.ROOT, "A connection per request costs %s's static file %s what a kept"
-                + " connection does (%s)%s.", categories.get(0).replace(" static", ""), Cells.times(headline.value()),
-                headline.interval(), others.isEmpty() ? "" : "; " + Format.list(others));
+                + " connection does (%s): opening and closing it is %s of that request's server CPU%s.",
+                categories.get(0).replace(" static", ""), Cells.times(headline.value()), headline.interval(),
+                share(headline), others.isEmpty() ? "" : "; " + Format.list(others));
         BarChart.Figures chart = new BarChart.Figures("Server CPU per request, a connection each / kept (95 % intervals)",
                 "a connection each / kept", categories, List.of(Cells.bars("connection / kept", ratios)), 1.0);
         return new Answer(sentence, List.of("server", "probe", "a connection each, µs", "kept, µs", "each / kept (paired)"),
                 rows, notes("Each server under each protocol is an arm of its own in the same rounds, so the"
                         + " difference is the connection and nothing else.", run), figures, chart);
+    }
+
+    /**
+     * The connection's share of a request's server CPU, 1 - kept / each, with its interval's ends from the ratio's:
+     * "38 % (33-42 %)".
+     */
+    static String share(RunFigures.Ratio each) {
+        double ci = each.paired().ratioCi();
+        double low = 1 - 1 / (each.value() - ci);
+        double high = 1 - 1 / (each.value() + ci);
+        return Double.isNaN(ci) || each.value() - ci <= 0
+                ? String.format(Locale.ROOT, "%.0f %%", 100 * (1 - 1 / each.value()))
+                : String.format(Locale.ROOT, high - low < 0.02 ? "%.0f %% (%.1f to %.1f %%)" : "%.0f %% (%.0f to %.0f %%)",
+                        100 * (1 - 1 / each.value()), 100 * low, 100 * high);
     }
 
     /** Question 7: a pool of platform threads against a virtual thread per request, on Tomcat and Jetty. */

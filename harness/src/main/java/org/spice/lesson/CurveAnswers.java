@@ -61,8 +61,11 @@ final class CurveAnswers {
         String headline = probes.contains("shtml") ? "shtml" : probes.get(probes.size() - 1);
         int at = probes.indexOf(headline);
         figures.add(0, figures.remove(2 * at));
-        String sentence = String.format(Locale.ROOT, "%s costs %s µs for every KB of the page (%s µs) on top of %s µs a"
-                + " request%s.", headline, Format.num(perKb.get(at), 2), plusMinus(perKbCi.get(at)).strip(),
+        boolean none = !(Math.abs(perKb.get(at)) > perKbCi.get(at));   // its interval holds 0 (or there is none)
+        String sentence = String.format(Locale.ROOT, none
+                ? "%s's cost per KB of the page (%s µs, %s) is not told apart from none, beside %s µs a request%s."
+                : "%s costs %s µs for every KB of the page (%s µs) on top of %s µs a request%s.", headline,
+                Format.num(perKb.get(at), 2), plusMinus(perKbCi.get(at)).strip(),
                 Format.words(sweep.probes().get(headline).fixedUs()), crossings(sweep));
         BarChart.Figures chart = new BarChart.Figures("Server CPU per KB of the page (the line's slope, 95 % intervals)",
                 "µs per KB", probes, List.of(new BarChart.Figures.Series("per KB", perKb, perKbCi)), null);

@@ -60,8 +60,10 @@ public final class Questions {
                             + " a servlet, on four servers in the same rounds.",
                     "Will a module that writes a page from memory cost more or less than the server sending a file?"
                             + " Will the interface matter more than the server?",
-                    "Compare the module's ratio with the distance between the servers' static files: the server is the"
-                            + " first choice, the interface the second.",
+                    "Set three distances side by side: each module against its own server's static file, each servlet"
+                            + " against it, and the dearest server's static file against the cheapest's. Which is the"
+                            + " largest tells, for this page, whether the server or the interface matters more; the"
+                            + " sentence says it for the module, the table for the servlet too.",
                     "httpd, nginx, Tomcat and Jetty (scripts/spice server install all)",
                     SERVERS_QUICK, SERVERS_FULL, CrossAnswers::modules),
             new Question(3, "What does a template engine cost?",
@@ -79,7 +81,7 @@ public final class Questions {
                     "A workload is steady once its compiler threads fall quiet; a figure taken before that measures the"
                             + " compiler, not the interface.",
                     "nothing beyond the build (the embedded server)", EMBEDDED_QUICK, EMBEDDED_FULL, Answers::jit),
-            new Question(5, "Where does the page size stop mattering?",
+            new Question(5, "Where does the page size start to matter?",
                     "The probes built and measured at several page sizes, and per probe the line CPU per request ="
                             + " fixed + per KB × page KB.",
                     "Which costs more per KB: sending a file, parsing it for includes, or piping it out of a CGI"
@@ -109,8 +111,11 @@ public final class Questions {
                     "Each server's probes with a connection per request (HTTP/1.0, the white paper's load) and with the"
                             + " connection kept, each protocol an arm of its own in the same rounds.",
                     "What share of serving a small page is opening and closing its connection?",
-                    "The connection's cost is the same whatever answers the request, so it dilutes every interface's"
-                            + " ratio towards one: keep-alive widens the differences.",
+                    "Within one server, its static file, its module and its servlet all pay for the connection; kept, that"
+                            + " shared part leaves each ratio to the static file, and the interfaces' differences show"
+                            + " wider. Between servers the connection's share differs (their static rows). On one"
+                            + " machine over loopback the kernel's TCP work is split between the client's and the"
+                            + " server's CPU: a per-connection figure holds part of the client's (docs/method.md).",
                     "httpd, nginx, Tomcat and Jetty (scripts/spice server install all)",
                     SERVERS_QUICK, SERVERS_FULL, CrossAnswers::connection),
             new Question(9, "What does an interface add to a user's wait, at the same load?",
