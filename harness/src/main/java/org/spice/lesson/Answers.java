@@ -45,7 +45,7 @@ final class Answers {
         Answer answer = interfaces(run, headline, String.format(Locale.ROOT, "php-fpm costs %s on %s (%s), wsgi %s"
                 + " (%s): a runtime in a resident pool behind a socket against one inside the server's own process.",
                 headline.costs("lua"), server(run), headline.interval(), wsgi.costs("lua"),
-                Cells.percent(wsgi.relativeCi()).strip()), "php-fpm / lua");
+                Cells.interval(wsgi.relativeCi())), "php-fpm / lua");
         List<Answer.Figure> figures = new ArrayList<>(answer.figures());
         figures.add(1, Cells.figure("wsgi / lua", wsgi));
         return new Answer(answer.sentence(), answer.header(), answer.rows(), answer.notes(), figures, answer.chart());

@@ -33,6 +33,11 @@ final class Cells {
                 : String.format(Locale.ROOT, " ± %.1f %%", 100 * relativeCi);
     }
 
+    /** An interval for parentheses: "± 4.9 %", or "no interval" (too few rounds for one). */
+    static String interval(double relativeCi) {
+        return Double.isNaN(relativeCi) || Double.isInfinite(relativeCi) ? "no interval" : percent(relativeCi).strip();
+    }
+
     /** A ratio for a sentence: "24 ×", "0.81 ×". */
     static String times(double value) {
         return Format.times(value);

@@ -60,11 +60,13 @@ final class CrossAnswers {
         double high = modules.stream().mapToDouble(RunFigures.Ratio::value).max().orElse(Double.NaN);
         // the servers "differ more" only where the interval of the servers' ratio lies wholly beyond the modules' range
         double spread = Math.max(high, 1 / low);
-        double ci = Double.isNaN(across.paired().ratioCi()) ? 0 : across.paired().ratioCi();
-        String than = across.value() - ci > spread ? "more than that" : across.value() + ci < spread ? "less than that"
-                : "about as much (the interval reaches the modules' farthest ratio)";
+        double ci = across.paired().ratioCi();
+        String than = Double.isNaN(ci) ? "too few rounds to say whether the servers differ more"
+                : across.value() - ci > spread ? "the servers differ more than that"
+                : across.value() + ci < spread ? "the servers differ less than that"
+                : "the servers differ about as much (the interval reaches the modules' farthest ratio)";
         String sentence = String.format(Locale.ROOT, "A module costs %s to %s × its own server's static file on the %d"
-                + " servers here; the servers differ %s: %s's static file costs %s (%s).", Format.ratio(low),
+                + " servers here; %s: %s's static file costs %s (%s).", Format.ratio(low),
                 Format.ratio(high), servers.size(), than, servers.get(dearest), across.costs(servers.get(cheapest) + "'s"),
                 across.interval());
         BarChart.Figures chart = new BarChart.Figures("Server CPU per request, × each server's static file (95 % intervals)",
@@ -121,13 +123,13 @@ final class CrossAnswers {
         List<String> others = new ArrayList<>();
         for (int i = 1; i < ratios.size(); i++) {
             if (categories.get(i).endsWith(" " + Reference.STATIC)) {
-                others.add(categories.get(i).replace(" static", "'s") + " " + Cells.times(ratios.get(i).value())
-                        + " (" + Cells.percent(ratios.get(i).relativeCi()).strip() + ")");
+                others.add(categories.get(i).replace(" static", "'s") + " " + ratios.get(i).times()
+                        + " (" + Cells.interval(ratios.get(i).relativeCi()) + ")");
             }
         }
-        String sentence = String.format(Locale.ROOT, "A connection per request costs %s's static file %s what a kept"
-                + " connection does (%s): opening and closing it is %s of that request's server CPU%s.",
-                categories.get(0).replace(" static", ""), Cells.times(headline.value()), headline.interval(),
+        String sentence = String.format(Locale.ROOT, "A connection per request costs %s's static file %s (%s): opening"
+                + " and closing it is %s of that request's server CPU%s.",
+                categories.get(0).replace(" static", ""), headline.costs("a kept connection"), headline.interval(),
                 share(headline), others.isEmpty() ? "" : "; " + Format.list(others));
         BarChart.Figures chart = new BarChart.Figures("Server CPU per request, a connection each / kept (95 % intervals)",
                 "a connection each / kept", categories, List.of(Cells.bars("connection / kept", ratios)), 1.0);
@@ -176,10 +178,10 @@ final class CrossAnswers {
         if (probes.isEmpty()) {
             throw new IOException(run.file() + " does not hold tomcat, tomcat-vt, jetty and jetty-vt");
         }
-        String sentence = String.format(Locale.ROOT, "On a pool of platform threads Jetty's %s costs %s what it costs on"
-                + " a virtual thread per request (%s); Tomcat's %s (%s).",
-                probes.get(0).equals(Reference.STATIC) ? "static file" : probes.get(0), Cells.times(jetty.get(0).value()),
-                jetty.get(0).interval(), Cells.times(tomcat.get(0).value()), tomcat.get(0).interval());
+        String sentence = String.format(Locale.ROOT, "Jetty's %s on a pool of platform threads against a virtual thread"
+                + " per request: %s (%s); Tomcat's: %s (%s).",
+                probes.get(0).equals(Reference.STATIC) ? "static file" : probes.get(0), jetty.get(0).times(),
+                jetty.get(0).interval(), tomcat.get(0).times(), tomcat.get(0).interval());
         BarChart.Figures chart = new BarChart.Figures("Server CPU per request, platform threads / virtual threads (95 % intervals)",
                 "pool / virtual", probes, List.of(Cells.bars("Tomcat", tomcat), Cells.bars("Jetty", jetty)), 1.0);
         return new Answer(sentence, List.of("probe", "Tomcat pool / virtual", "Jetty pool / virtual", "tomcat µs",

@@ -124,10 +124,9 @@ final class CurveAnswers {
         Answer.Figure servlet = figures.stream().filter(f -> f.name().startsWith("servlet ")).findFirst().orElse(null);
         figures.remove(cgi);
         figures.add(0, cgi);
-        String sentence = String.format(Locale.ROOT, "At %s to every probe, %s multiplies a user's median wait by %s (%s)"
-                + "%s, against the static file's %s ms.", cgi.load(), cgi.name().split(" ")[0], Format.words(cgi.value()),
-                Cells.percent(cgi.relativeCi()).strip(), servlet == null ? "" : ", the servlet by "
-                        + Format.words(servlet.value()) + " (" + Cells.percent(servlet.relativeCi()).strip() + ")",
+        String sentence = String.format(Locale.ROOT, "At %s to every probe, %s %s%s, against the static file's %s ms.",
+                cgi.load(), cgi.name().split(" ")[0], multiplies(cgi, "a user's median wait"),
+                servlet == null ? "" : ", the servlet " + multiplies(servlet, "it"),
                 Format.num(at(profile, Reference.STATIC, rates.first()).p50Ms(), 3));
         BarChart.Figures chart = new BarChart.Figures("Median wait, × the static file's at the same offered rate (95 % intervals)",
                 "× the static file's p50", probes.stream().filter(p -> !p.equals(Reference.STATIC)).toList(),
@@ -135,6 +134,17 @@ final class CurveAnswers {
         return new Answer(sentence, header, rows, List.of("Open loop: every probe offered the same rates, each latency"
                 + " taken from its request's due time, each probe's slice paired with the static file's in its round ("
                 + profile.rounds() + " rounds)."), figures, chart);
+    }
+
+    /**
+     * What a wait ratio does to WAIT, inside its interval: "multiplies WAIT by 4.5 (± 9.5 %)", or where the interval
+     * holds 1 "leaves WAIT the same (within ± 4.0 %)".
+     */
+    private static String multiplies(Answer.Figure ratio, String wait) {
+        double half = ratio.value() * ratio.relativeCi();
+        return Math.abs(ratio.value() - 1) <= half
+                ? String.format(Locale.ROOT, "leaves %s the same (within ± %.1f %%)", wait, 100 * (Math.abs(ratio.value() - 1) + half))
+                : "multiplies " + wait + " by " + Format.words(ratio.value()) + " (" + Cells.interval(ratio.relativeCi()) + ")";
     }
 
     /**

@@ -22,13 +22,15 @@ public final class Questions {
      */
     private static final String QUICK = " --clients 8 --duration 1 --warm-up 10 --cpu-time ";
 
-    static final Step NGINX_QUICK = Step.of("nginx-interfaces", List.of("nginx"), 3, "bench " + NGINX_PROBES + QUICK + "90");
+    // quick runs long enough for six rounds (an interval) with the slow probes' rate parts: nginx's nine probes took
+    // 30 s a round, the four servers under two protocols 50 s (2026-11-28, this 2-core machine)
+    static final Step NGINX_QUICK = Step.of("nginx-interfaces", List.of("nginx"), 5, "bench " + NGINX_PROBES + QUICK + "200");
     static final Step NGINX_FULL = Step.of("nginx-interfaces", List.of("nginx"), 12, "bench " + NGINX_PROBES + " --clients 8");
     static final Step EMBEDDED_QUICK = Step.of("embedded", List.of("embedded"), 3,
             "bench " + EMBEDDED_PROBES + " --clients 8 --duration 1 --cpu-time 120");
     static final Step EMBEDDED_FULL = Step.of("embedded", List.of("embedded"), 8, "bench " + EMBEDDED_PROBES + " --clients 8");
-    static final Step SERVERS_QUICK = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 8,
-            "bench " + FOUR_SERVERS + QUICK + "25");
+    static final Step SERVERS_QUICK = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 11,
+            "bench " + FOUR_SERVERS + QUICK + "42");
     static final Step SERVERS_FULL = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 20,
             "bench " + FOUR_SERVERS + " --clients 8");
     static final Step SWEEP_QUICK = Step.of("page-sizes", List.of("embedded"), 6,
@@ -114,8 +116,8 @@ public final class Questions {
                     "Within one server, its static file, its module and its servlet all pay for the connection; kept, that"
                             + " shared part leaves each ratio to the static file, and the interfaces' differences show"
                             + " wider. Between servers the connection's share differs (their static rows). On one"
-                            + " machine over loopback the kernel's TCP work is split between the client's and the"
-                            + " server's CPU: a per-connection figure holds part of the client's (docs/method.md).",
+                            + " machine what a connection costs is shared out between the client's CPU and the server's"
+                            + " (docs/method.md measures how): a per-connection figure is the server's part, not all.",
                     "httpd, nginx, Tomcat and Jetty (scripts/spice server install all)",
                     SERVERS_QUICK, SERVERS_FULL, CrossAnswers::connection),
             new Question(9, "What does an interface add to a user's wait, at the same load?",

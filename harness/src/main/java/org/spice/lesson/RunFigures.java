@@ -62,6 +62,12 @@ final class RunFigures {
             return Cells.times(value()) + " what " + what + " costs";
         }
 
+        /** The multiple alone, inside its interval: "2.5 ×", or where the interval holds 1 "the same within ± 3.2 %". */
+        String times() {
+            return paired.holdsOne() ? String.format(Locale.ROOT, "the same within ± %.1f %%",
+                    100 * (Math.abs(value() - 1) + paired.ratioCi())) : Cells.times(value());
+        }
+
         /** "± 4.1 %, 14 rounds at 4,000 req/s offered" (or each arm's load where they differ). */
         String interval() {
             String ci = Double.isNaN(relativeCi()) ? "no interval" : String.format(Locale.ROOT, "± %.1f %%", 100 * relativeCi());

@@ -118,7 +118,7 @@ class LessonAnswersTest {
         assertEquals("tomcat static connection / kept", answer.figures().get(0).name());
         assertEquals(2.5, answer.figures().get(0).value(), 0.06);
         assertTrue(answer.sentence().startsWith("A connection per request costs tomcat's static file 2.5 × what a kept"
-                + " connection does (± "), answer.sentence());
+                + " connection costs (± "), answer.sentence());
         assertTrue(answer.sentence().contains("jetty's 2.5 ×"), answer.sentence());
         assertEquals(6, answer.rows().size());
         Answer modules = CrossAnswers.modules(dir.resolve("two"));
