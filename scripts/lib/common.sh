@@ -139,9 +139,7 @@ usage_error() {
 # (org.spice.commands.shell), as assignments for eval; a wrong command line is said there, and ends with its status:
 #   parsed=$(shell_args server "$@") || exit $?; eval "$parsed"
 shell_args() {
-    build_if_missing "$HARNESS_JAR"
-    require_java
-    SPICE_SHELL=1 java -jar "$HARNESS_JAR" "$@"
+    SPICE_SHELL=1 harness "$@"
 }
 
 say_error() {

@@ -58,22 +58,28 @@ final class CrossAnswers {
         figures.add(0, Cells.figure(servers.get(dearest) + " static / " + servers.get(cheapest) + " static", across));
         double low = modules.stream().mapToDouble(RunFigures.Ratio::value).min().orElse(Double.NaN);
         double high = modules.stream().mapToDouble(RunFigures.Ratio::value).max().orElse(Double.NaN);
-        // the servers "differ more" only where the interval of the servers' ratio lies wholly beyond the modules' range
-        double spread = Math.max(high, 1 / low);
-        double ci = across.paired().ratioCi();
-        String than = Double.isNaN(ci) ? "too few rounds to say whether the servers differ more"
-                : across.value() - ci > spread ? "the servers differ more than that"
-                : across.value() + ci < spread ? "the servers differ less than that"
-                : "the servers differ about as much (the interval reaches the modules' farthest ratio)";
         String sentence = String.format(Locale.ROOT, "A module costs %s to %s × its own server's static file on the %d"
                 + " servers here; %s: %s's static file costs %s (%s).", Format.ratio(low),
-                Format.ratio(high), servers.size(), than, servers.get(dearest), across.costs(servers.get(cheapest) + "'s"),
+                Format.ratio(high), servers.size(), differ(across, low, high), servers.get(dearest), across.costs(servers.get(cheapest) + "'s"),
                 across.interval());
         BarChart.Figures chart = new BarChart.Figures("Server CPU per request, × each server's static file (95 % intervals)",
                 "× the static file's", servers, List.of(Cells.bars("module", modules), Cells.bars("servlet", servlets)), 1.0);
         return new Answer(sentence, List.of("server", "static, µs/request", "module × static", "servlet × static", "load"),
                 rows, notes("Every ratio is paired round by round, the servers side by side in the same rounds; a"
                         + " servlet behind httpd or nginx is a Tomcat behind a proxy.", run), figures, chart);
+    }
+
+    /**
+     * Whether the servers differ more than the modules do (the farthest of their ratios from 1, {@code low} to
+     * {@code high}): said only where the servers' ratio's interval lies wholly beyond it, or wholly short of it.
+     */
+    private static String differ(RunFigures.Ratio across, double low, double high) {
+        double spread = Math.max(high, 1 / low);
+        double ci = across.paired().ratioCi();
+        return Double.isNaN(ci) ? "too few rounds to say whether the servers differ more"
+                : across.value() - ci > spread ? "the servers differ more than that"
+                : across.value() + ci < spread ? "the servers differ less than that"
+                : "the servers differ about as much (the interval reaches the modules' farthest ratio)";
     }
 
     /**

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 
+import org.spice.bench.report.HtmlReport;
+
 /**
  * A class: several students' lessons side by side, one row per machine for each question's headline figure (the first
  * of its answer's figures), so that the class sees which shapes hold while the microseconds differ.
@@ -84,12 +86,12 @@ final class LessonCompare {
                 + "padding:0 1em}table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:.25em .5em}</style>"
                 + "</head><body><h1>A class's lessons side by side</h1>\n");
         for (Table t : tables) {
-            page.append("<h2>").append(t.number()).append(". ").append(LessonPage.esc(t.title())).append("</h2><table><tr>");
-            Table.HEADER.forEach(h -> page.append("<th>").append(LessonPage.esc(h)).append("</th>"));
+            page.append("<h2>").append(t.number()).append(". ").append(HtmlReport.esc(t.title())).append("</h2><table><tr>");
+            Table.HEADER.forEach(h -> page.append("<th>").append(HtmlReport.esc(h)).append("</th>"));
             page.append("</tr>");
             for (List<String> row : t.rows()) {
                 page.append("<tr>");
-                row.forEach(c -> page.append("<td>").append(LessonPage.esc(c)).append("</td>"));
+                row.forEach(c -> page.append("<td>").append(HtmlReport.esc(c)).append("</td>"));
                 page.append("</tr>");
             }
             page.append("</table>\n");

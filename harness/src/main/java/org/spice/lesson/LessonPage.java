@@ -44,10 +44,10 @@ final class LessonPage {
     static String html(LessonRecord lesson, boolean answers) {
         StringBuilder page = new StringBuilder();
         HtmlReport.head(page, "SPICE lesson: what a server-side interface costs" + (answers ? "" : " (student's copy)"), STYLE);
-        page.append("<h1>What a server-side interface costs</h1>\n<p class=\"meta\">").append(esc(meta(lesson))).append("</p>\n")
-                .append("<pre><code class=\"command\">").append(esc(lesson.command())).append("</code></pre>\n");
+        page.append("<h1>What a server-side interface costs</h1>\n<p class=\"meta\">").append(HtmlReport.esc(meta(lesson))).append("</p>\n")
+                .append("<pre><code class=\"command\">").append(HtmlReport.esc(lesson.command())).append("</code></pre>\n");
         if (lesson.partial()) {
-            page.append("<p class=\"partial\">Partial: ").append(esc(lesson.partialReason())).append("</p>\n");
+            page.append("<p class=\"partial\">Partial: ").append(HtmlReport.esc(lesson.partialReason())).append("</p>\n");
         }
         page.append("<p class=\"method\">Read <b>server CPU per request</b> first: on one machine the client takes about a core, so a"
                 + " request rate mostly measures the client, and the CPU the server spent per request measures the"
@@ -55,8 +55,8 @@ final class LessonPage {
                 + " difference a finding only when the interval says so; a figure printed without one had too few rounds for it."
                 + " Predict each answer before you open it.</p>\n<ol>");
         for (LessonRecord.Entry q : lesson.questions()) {
-            page.append("<li value=\"").append(q.number()).append("\"><a href=\"#q").append(q.number()).append("\">").append(esc(q.title())).append("</a> (")
-                    .append(esc(q.status())).append(")</li>");
+            page.append("<li value=\"").append(q.number()).append("\"><a href=\"#q").append(q.number()).append("\">").append(HtmlReport.esc(q.title())).append("</a> (")
+                    .append(HtmlReport.esc(q.status())).append(")</li>");
         }
         page.append("</ol>\n");
         for (LessonRecord.Entry q : lesson.questions()) {
@@ -67,39 +67,39 @@ final class LessonPage {
 
     private static void section(StringBuilder page, LessonRecord.Entry q, boolean answers) {
         page.append("<section id=\"q").append(q.number()).append("\"><h2>").append(q.number()).append(". ")
-                .append(esc(q.title())).append("</h2>\n<p class=\"isolates\">").append(esc(q.isolates())).append("</p>\n")
-                .append("<p class=\"needs\">Needs ").append(esc(q.needs())).append(".</p>\n")
-                .append("<p class=\"predict\"><b>Predict first.</b> ").append(esc(q.predict())).append("</p>\n")
+                .append(HtmlReport.esc(q.title())).append("</h2>\n<p class=\"isolates\">").append(HtmlReport.esc(q.isolates())).append("</p>\n")
+                .append("<p class=\"needs\">Needs ").append(HtmlReport.esc(q.needs())).append(".</p>\n")
+                .append("<p class=\"predict\"><b>Predict first.</b> ").append(HtmlReport.esc(q.predict())).append("</p>\n")
                 .append("<p>The command that answers it, as it ran here:</p>\n");
         for (String command : q.commands()) {
-            page.append("<pre><code class=\"command\">").append(esc(command)).append("</code></pre>\n");
+            page.append("<pre><code class=\"command\">").append(HtmlReport.esc(command)).append("</code></pre>\n");
         }
         if (!answers) {
             page.append("<p>Your prediction, then what the command printed:</p></section>\n");
             return;
         }
         if (!q.hasAnswer()) {
-            page.append("<p class=\"partial\">").append(esc(q.status())).append(": ").append(esc(q.why())).append("</p></section>\n");
+            page.append("<p class=\"partial\">").append(HtmlReport.esc(q.status())).append(": ").append(HtmlReport.esc(q.why())).append("</p></section>\n");
             return;
         }
         Answer a = q.answer();
         page.append("<details><summary>The answer</summary>\n");
         if (q.why() != null) {
-            page.append("<p class=\"partial\">").append(esc(q.why())).append("</p>\n");
+            page.append("<p class=\"partial\">").append(HtmlReport.esc(q.why())).append("</p>\n");
         }
-        page.append("<p class=\"answer\">").append(esc(a.sentence())).append("</p>\n");
+        page.append("<p class=\"answer\">").append(HtmlReport.esc(a.sentence())).append("</p>\n");
         List<String[]> rows = new ArrayList<>();
         rows.add(a.header().toArray(String[]::new));
         a.rows().forEach(row -> rows.add(row.toArray(String[]::new)));
         HtmlReport.table(page, rows);
         if (q.chart() != null) {
-            page.append("<p><img src=\"").append(esc(q.chart())).append("\" alt=\"").append(esc(a.chart().title()))
+            page.append("<p><img src=\"").append(HtmlReport.esc(q.chart())).append("\" alt=\"").append(HtmlReport.esc(a.chart().title()))
                     .append("\"></p>\n");
         }
         for (String note : a.notes()) {
-            page.append("<p class=\"notes\">").append(esc(note)).append("</p>\n");
+            page.append("<p class=\"notes\">").append(HtmlReport.esc(note)).append("</p>\n");
         }
-        page.append("<p><b>What to notice.</b> ").append(esc(q.notice())).append("</p>\n</details></section>\n");
+        page.append("<p><b>What to notice.</b> ").append(HtmlReport.esc(q.notice())).append("</p>\n</details></section>\n");
     }
 
     static String markdown(LessonRecord lesson, boolean answers) {
@@ -149,9 +149,5 @@ final class LessonPage {
         return "Made by scripts/spice lesson from " + lesson.startedAt() + " to " + lesson.finishedAt() + " on " + m.host()
                 + " (" + m.cpu() + ", " + m.cores() + " cores, " + m.memoryGib() + " GiB, " + m.os() + ")"
                 + (lesson.quick() ? ", --quick" : ", in full") + ".";
-    }
-
-    static String esc(String text) {
-        return HtmlReport.esc(text);
     }
 }

@@ -55,22 +55,23 @@ final class RunFigures {
          * WHAT costs (the same within ± 3.2 %)", the bound the farthest end of the interval stands from 1.
          */
         String costs(String what) {
-            if (paired.holdsOne()) {
-                return String.format(Locale.ROOT, "what %s costs (the same within ± %.1f %%)", what,
-                        100 * (Math.abs(value() - 1) + paired.ratioCi()));
-            }
-            return Cells.times(value()) + " what " + what + " costs";
+            return paired.holdsOne() ? "what " + what + " costs (" + sameWithin() + ")"
+                    : Cells.times(value()) + " what " + what + " costs";
         }
 
         /** The multiple alone, inside its interval: "2.5 ×", or where the interval holds 1 "the same within ± 3.2 %". */
         String times() {
-            return paired.holdsOne() ? String.format(Locale.ROOT, "the same within ± %.1f %%",
-                    100 * (Math.abs(value() - 1) + paired.ratioCi())) : Cells.times(value());
+            return paired.holdsOne() ? sameWithin() : Cells.times(value());
+        }
+
+        /** "the same within ± 3.2 %": the farthest end of the interval from 1. */
+        private String sameWithin() {
+            return String.format(Locale.ROOT, "the same within ± %.1f %%", 100 * (Math.abs(value() - 1) + paired.ratioCi()));
         }
 
         /** "± 4.1 %, 14 rounds at 4,000 req/s offered" (or each arm's load where they differ). */
         String interval() {
-            String ci = Double.isNaN(relativeCi()) ? "no interval" : String.format(Locale.ROOT, "± %.1f %%", 100 * relativeCi());
+            String ci = Cells.interval(relativeCi());
             String load = sameLoad() ? " at " + loadA : "; " + a + " at " + loadA + ", " + b + " at " + loadB;
             return ci + ", " + rounds() + (rounds() == 1 ? " round" : " rounds") + load;
         }

@@ -23,6 +23,7 @@ import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RecordedSettings;
+import org.spice.bench.report.HtmlReport;
 
 /**
  * The answers read from results whose figures are known: the ratios the rounds were made with, in the sentence and
@@ -162,7 +163,7 @@ class LessonAnswersTest {
         LessonPage.write(LessonRecord.read(page), page);
         String html = Files.readString(page.resolve(LessonPage.HTML));
         String md = Files.readString(page.resolve(LessonPage.MARKDOWN));
-        for (String text : List.of(LessonPage.esc(answer.sentence()), "scripts/spice server install tomcat", "Predict first")) {
+        for (String text : List.of(HtmlReport.esc(answer.sentence()), "scripts/spice server install tomcat", "Predict first")) {
             assertTrue(html.contains(text), "the page has " + text);
         }
         assertTrue(md.contains("**" + answer.sentence() + "**") && md.contains("| cgi | "), md);

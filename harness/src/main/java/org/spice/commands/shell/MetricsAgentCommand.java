@@ -51,6 +51,16 @@ public final class MetricsAgentCommand extends ShellCommand {
                         + " a cgroup the agent makes, the server (FILE's process and its descendants) moved into it, its"
                         + " children born there from then on; moved back, and the cgroup removed, on stop.")
         String pidFile;
+
+        /** Which of the four names it, as the option is spelled. */
+        String kind() {
+            return path != null ? "cgroup" : unit != null ? "unit" : server != null ? "server" : "pid-file";
+        }
+
+        /** What that option was given. */
+        String what() {
+            return path != null ? path : unit != null ? unit : server != null ? server : pidFile;
+        }
     }
 
     @Override
@@ -58,13 +68,10 @@ public final class MetricsAgentCommand extends ShellCommand {
         if (!host.matches("[0-9A-Za-z.:-]+")) {
             throw fail("--host takes an address, not \"" + host + "\"");
         }
-        String kind = cgroup == null ? "" : cgroup.path != null ? "cgroup" : cgroup.unit != null ? "unit"
-                : cgroup.server != null ? "server" : "pid-file";
-        if (!kind.isEmpty() && action != Action.start) {
-            throw fail("--" + kind + " goes with start");
+        if (cgroup != null && action != Action.start) {
+            throw fail("--" + cgroup.kind() + " goes with start");
         }
-        String what = cgroup == null ? "" : cgroup.path != null ? cgroup.path : cgroup.unit != null ? cgroup.unit
-                : cgroup.server != null ? cgroup.server : cgroup.pidFile;
-        return vars("action", action.name(), "host", host, "port", port, "cgroup_kind", kind, "cgroup_what", what);
+        return vars("action", action.name(), "host", host, "port", port, "cgroup_kind", cgroup == null ? "" : cgroup.kind(),
+                "cgroup_what", cgroup == null ? "" : cgroup.what());
     }
 }
