@@ -73,6 +73,11 @@ public final class ClientLimits {
                 + " (net.ipv4.ip_local_port_range) has %d ports%s", room.ports(), keepAlive ? "" : ", one per client at once"));
     }
 
+    /** The ephemeral ports (net.ipv4.ip_local_port_range), -1 if unknown. */
+    public static long localPortRange() {
+        return localPorts(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+    }
+
     /** The descriptors this process has open now (jars, standard streams, ...); 0 if unknown. */
     static long openDescriptors() {
         try (var fds = Files.list(Path.of("/proc/self/fd"))) {

@@ -126,6 +126,7 @@ final class EventLoop implements Runnable {
 
     /** The loop proper: ready connections served, then on every tick the backed-off resumed and the late expired. */
     private void select(EventLoopEngine.Schedule schedule) throws IOException {
+        boolean abandoned = false;
         long began = System.nanoTime();
         long nextTick = began + TICK_NANOS;
         long nextScan = began + scanNanos;
@@ -143,6 +144,10 @@ final class EventLoop implements Runnable {
             if (now - nextTick >= 0) {
                 nextTick = now + TICK_NANOS;
                 resume(now);
+                if (!abandoned && control.stopped()) {
+                    abandoned = true;
+                    clients.forEach(LoopClient::abandonIfUnrecorded);
+                }
                 if (now - nextScan >= 0) {
                     nextScan = now + scanNanos;
                     for (LoopClient client : clients) {

@@ -85,9 +85,20 @@ final class LoopClient {
         return true;
     }
 
+    /**
+     * Once the run is stopped: a request started past the window, whose outcome nothing records, is abandoned at once
+     * (with a reset) rather than waited for: after a flood, thousands of them sit in the server's SYN queue.
+     */
+    void abandonIfUnrecorded() {
+        if (!finished && resumeAt == 0 && schedule != null && start - schedule.windowEnd() >= 0) {
+            exchange.abandon();
+            finish();
+        }
+    }
+
     /** Called once by the loop when it ends. */
     void close() {
-        exchange.close();
+        exchange.abandon();
         stats.addConnectionCounts(exchange.serverKeptOpen(), exchange.reconnects());
         finish();
     }

@@ -26,6 +26,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 public record Overload(String probe, int peakClients, String peakFrom, List<Step> steps,
         @com.fasterxml.jackson.annotation.JsonIgnore Recovery watch) {
 
+    /** A recovery check's window at the peak's clients, s. */
+    public static final double CHECK_S = 1;
+
     /** How close to its rate before the flood a workload must come to count as recovered: within 10 %. */
     public static final double RECOVERED_WITHIN = 0.10;
 
@@ -41,11 +44,24 @@ public record Overload(String probe, int peakClients, String peakFrom, List<Step
      *
      * @param multiple the nominal multiple of the peak's client count (1 for the peak itself)
      * @param capped   why the count is less than the multiple asks for (this machine's limits), or null
+     * @param readings what was read on each side through the step (its ramps too), or null (not read)
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
     @JsonPropertyOrder({"multiple", "clients", "capped", "excluded", "rate_rps", "mean_latency_ms", "p99_latency_ms",
-        "fairness_jain", "fairness_by_chance", "outcomes", "run"})
-    public record Step(int multiple, int clients, @JsonInclude(JsonInclude.Include.NON_NULL) String capped, RunRecord run) {
+        "fairness_jain", "fairness_by_chance", "outcomes", "held_by", "readings", "run"})
+    public record Step(int multiple, int clients, @JsonInclude(JsonInclude.Include.NON_NULL) String capped, RunRecord run,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Readings readings) {
+
+        public Step(int multiple, int clients, String capped, RunRecord run) {
+            this(multiple, clients, capped, run, null);
+        }
+
+        /** What held the step back by its readings (keys of {@link Readings#words}); empty if none or not read. */
+        @JsonProperty("held_by")
+        @JsonInclude(JsonInclude.Include.NON_EMPTY)
+        public List<String> heldBy() {
+            return readings == null ? List.of() : readings.heldBy(run.durationS());
+        }
 
         /**
          * Why the step says nothing about the server, or null if it counts: the engine set the pace, or more than
@@ -129,12 +145,26 @@ public record Overload(String probe, int peakClients, String peakFrom, List<Step
      *
      * @param exactAtS seconds from the end of the largest step to the GET's answer (it comes first)
      * @param notExact why the GET was not the page byte for byte, or null if it was (or could not be checked: a mix)
-     * @param atS      seconds from the end of the largest step to the end of this check's window
+     * @param atS      seconds from the end of the largest step to the end of this check's window (before the flood:
+     *                 from the start of the checks)
+     * @param readings what was read on each side through the check, or null (not read)
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    @JsonPropertyOrder({"exact_at_s", "not_exact", "at_s", "rate_rps", "requests", "errors", "duration_s"})
+    @JsonPropertyOrder({"exact_at_s", "not_exact", "at_s", "rate_rps", "requests", "errors", "duration_s", "held_by",
+        "readings"})
     public record Check(double exactAtS, @JsonInclude(JsonInclude.Include.NON_NULL) String notExact, double atS,
-            long requests, long errors, double durationS) {
+            long requests, long errors, double durationS, @JsonInclude(JsonInclude.Include.NON_NULL) Readings readings) {
+
+        public Check(double exactAtS, String notExact, double atS, long requests, long errors, double durationS) {
+            this(exactAtS, notExact, atS, requests, errors, durationS, null);
+        }
+
+        /** What held the check back by its readings (keys of {@link Readings#words}); empty if none or not read. */
+        @JsonProperty("held_by")
+        @JsonInclude(JsonInclude.Include.NON_EMPTY)
+        public List<String> heldBy() {
+            return readings == null ? List.of() : readings.heldBy(durationS);
+        }
 
         @JsonProperty("rate_rps")
         public double rateRps() {
@@ -145,14 +175,74 @@ public record Overload(String probe, int peakClients, String peakFrom, List<Step
     /**
      * The watch after the largest step.
      *
-     * @param limitS how long it watched at most
-     * @param checks its windows, in order, up to the first that counted as recovered
+     * @param limitS   how long it watched at most
+     * @param baseline the same checks before the flood, whose median rate the checks after it are held to (empty in
+     *                 results written before they were taken: the 1 × step's rate then)
+     * @param checks   its windows, in order, up to the first that counted as recovered
      */
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Recovery(double limitS, List<Check> checks) {
+    public record Recovery(double limitS, List<Check> baseline, List<Check> checks) {
         public Recovery {
+            baseline = baseline == null ? List.of() : List.copyOf(baseline);
             checks = checks == null ? List.of() : List.copyOf(checks);
         }
+    }
+
+    /**
+     * The rate a check after the flood must come within {@link #RECOVERED_WITHIN} of: the median of the same checks
+     * before it (a one-second window with no ramp, which reads below a ramped one), else the 1 × step's; NaN if none.
+     */
+    public double referenceRps() {
+        if (watch != null && !watch.baseline().isEmpty()) {
+            return median(watch.baseline().stream().mapToDouble(Check::rateRps).toArray());
+        }
+        Step before = before();
+        return before == null ? Double.NaN : before.rateRps();
+    }
+
+    /**
+     * Of the checks that were not yet back, how many each reading held back (keys of {@link Readings#words}): what was
+     * near its limit in a check after the flood and not in most checks before it (a CGI's workers all busy and its CPU
+     * full at its peak are not what held it), and {@code cpu_elsewhere} where the server's CPU per answered request
+     * was {@link #CPU_ELSEWHERE} times or more its median before the flood, or it answered nothing with a quarter of
+     * the cores busy: work left from the flood.
+     */
+    public Map<String, Integer> heldBy() {
+        Map<String, Integer> held = new LinkedHashMap<>();
+        if (watch == null) {
+            return held;
+        }
+        Map<String, Integer> before = new LinkedHashMap<>();
+        watch.baseline().forEach(c -> c.heldBy().forEach(key -> before.merge(key, 1, Integer::sum)));
+        double cpuBefore = median(watch.baseline().stream().filter(c -> c.readings() != null && c.requests() > 0)
+                .mapToDouble(c -> c.readings().serverCpuS() / c.requests()).filter(Double::isFinite).toArray());
+        for (Check check : watch.checks()) {
+            if (recovered(check) || check.readings() == null) {
+                continue;
+            }
+            check.heldBy().stream().filter(key -> 2 * before.getOrDefault(key, 0) <= watch.baseline().size())
+                    .forEach(key -> held.merge(key, 1, Integer::sum));
+            double cpu = check.readings().serverCpuS();
+            boolean elsewhere = check.requests() > 0 ? cpu / check.requests() >= CPU_ELSEWHERE * cpuBefore
+                    : cpu >= 0.25 * check.readings().cores() * check.durationS();
+            if (Double.isFinite(cpu) && (check.requests() == 0 || cpuBefore > 0) && elsewhere) {
+                held.merge("cpu_elsewhere", 1, Integer::sum);
+            }
+        }
+        return held;
+    }
+
+    /** How many times its CPU per request before the flood a server must spend for its CPU to have gone elsewhere. */
+    public static final double CPU_ELSEWHERE = 1.5;
+
+    private static double median(double[] values) {
+        if (values.length == 0) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        java.util.Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 
     /** The 1 × step, whose rate the others are compared with; null if it was not measured. */
@@ -205,32 +295,52 @@ public record Overload(String probe, int peakClients, String peakFrom, List<Step
         figures.put("recovered", !Double.isNaN(recoveredAfterS()));
         figures.put("first_exact_answer_s", firstExactAnswerS());
         figures.put("within", RECOVERED_WITHIN);
+        figures.put("reference_rps", referenceRps());
+        figures.put("failed_before", failedBefore());
+        figures.put("held_by", heldBy());
         figures.put("limit_s", watch.limitS());
+        figures.put("baseline", watch.baseline());
         figures.put("checks", watch.checks());
         return figures;
     }
 
     /**
      * Seconds from the end of the largest step until a check at the peak's client count ran within
-     * {@link #RECOVERED_WITHIN} of the 1 × rate, with no failed request and the page byte for byte; NaN if none did.
+     * {@link #RECOVERED_WITHIN} of {@link #referenceRps}, with no failed request and the page byte for byte; NaN if none did.
      */
     public double recoveredAfterS() {
-        Step before = before();
-        if (watch == null || before == null || !(before.rateRps() > 0)) {
+        if (watch == null || !(referenceRps() > 0)) {
             return Double.NaN;
         }
         for (Check check : watch.checks()) {
-            if (recovered(check, before.rateRps())) {
+            if (recovered(check)) {
                 return check.atS();
             }
         }
         return Double.NaN;
     }
 
-    /** Whether a check counts as recovered against the rate before the flood. */
-    public static boolean recovered(Check check, double beforeRps) {
-        return check.errors() == 0 && check.notExact() == null && check.requests() > 0
-                && check.rateRps() >= (1 - RECOVERED_WITHIN) * beforeRps;
+    /**
+     * The share of requests that failed in the worst of the checks before the flood: a check after it may fail as
+     * many and count as back (a server that fails some requests at its peak, as nginx's CGI gateway does, is back
+     * when it fails no more than it did). 0 without checks before the flood.
+     */
+    public double failedBefore() {
+        return watch == null ? 0 : watch.baseline().stream().mapToDouble(Overload::failedShare).max().orElse(0);
+    }
+
+    private static double failedShare(Check check) {
+        long attempts = check.requests() + check.errors();
+        return attempts > 0 ? (double) check.errors() / attempts : 0;
+    }
+
+    /**
+     * Whether a check counts as back: within {@link #RECOVERED_WITHIN} of {@link #referenceRps}, failing no larger
+     * share of its requests than {@link #failedBefore}, and its GET the page byte for byte.
+     */
+    public boolean recovered(Check check) {
+        return check.notExact() == null && check.requests() > 0 && failedShare(check) <= failedBefore()
+                && check.rateRps() >= (1 - RECOVERED_WITHIN) * referenceRps();
     }
 
     /** Seconds from the end of the largest step until the first check whose GET was the page byte for byte; NaN if none. */
@@ -250,9 +360,10 @@ public record Overload(String probe, int peakClients, String peakFrom, List<Step
         Recovery watched = null;
         if (recovery != null) {
             Object limit = recovery.get("limit_s");
-            List<Check> checks = ResultsJson.MAPPER.convertValue(recovery.get("checks"),
-                    ResultsJson.MAPPER.getTypeFactory().constructCollectionType(List.class, Check.class));
-            watched = new Recovery(limit instanceof Number n ? n.doubleValue() : Double.NaN, checks);
+            var checkList = ResultsJson.MAPPER.getTypeFactory().constructCollectionType(List.class, Check.class);
+            List<Check> baseline = ResultsJson.MAPPER.convertValue(recovery.get("baseline"), checkList);
+            List<Check> checks = ResultsJson.MAPPER.convertValue(recovery.get("checks"), checkList);
+            watched = new Recovery(limit instanceof Number n ? n.doubleValue() : Double.NaN, baseline, checks);
         }
         return new Overload(probe, peakClients, peakFrom, steps, watched);
     }

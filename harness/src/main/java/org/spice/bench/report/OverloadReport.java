@@ -8,6 +8,7 @@ import java.util.TreeSet;
 
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Overload;
+import org.spice.bench.model.Readings;
 import org.spice.bench.model.Results;
 
 /**
@@ -93,12 +94,34 @@ final class OverloadReport {
             double exact = o.firstExactAnswerS();
             return String.format(Locale.ROOT, "; not back within %.0f %% of its rate in %.0f s%s", 100 * Overload.RECOVERED_WITHIN,
                     o.watch().limitS(), Double.isNaN(exact) ? ", nor answering the page"
-                    : String.format(Locale.ROOT, " (the page byte for byte after %.1f s)", exact));
+                    : String.format(Locale.ROOT, " (the page byte for byte after %.1f s)", exact)) + held(o);
         }
-        boolean atOnce = o.watch().checks().size() == 1;
+        // At once: the first window counted, and it ended as soon as a GET and a window could.
+        boolean atOnce = o.watch().checks().size() == 1 && back < 2 * Overload.CHECK_S;
         return atOnce ? String.format(Locale.ROOT, "; back at once (its first %.0f s window after the flood, %.1f s)",
                 o.watch().checks().get(0).durationS(), back)
-                : String.format(Locale.ROOT, "; back within %.0f %% after %.1f s", 100 * Overload.RECOVERED_WITHIN, back);
+                : String.format(Locale.ROOT, "; back within %.0f %% after %.1f s%s", 100 * Overload.RECOVERED_WITHIN, back,
+                o.watch().checks().size() == 1 ? String.format(Locale.ROOT, " (its first window: the GET answered"
+                        + " after %.2f s, the window's 1 s of load ended %.1f s after the flood, waiting for its last answers)",
+                        o.watch().checks().get(0).exactAtS(), back) : "") + held(o);
+    }
+
+    /** What held back the windows that were not yet back, by their readings ("" if none read). */
+    static String held(Overload o) {
+        List<Overload.Check> waited = o.watch().checks().stream()
+                .filter(c -> !o.recovered(c)).toList();
+        if (waited.isEmpty() || waited.stream().allMatch(c -> c.readings() == null)) {
+            return "";
+        }
+        Map<String, Integer> held = o.heldBy();
+        if (held.isEmpty()) {
+            return String.format(Locale.ROOT, "; in the %d window%s before, no reading was near its limit that was not"
+                    + " so before the flood (the accept queue, this client's ports, httpd's workers, the server's CPU)", waited.size(),
+                    waited.size() == 1 ? "" : "s");
+        }
+        List<String> parts = new java.util.ArrayList<>();
+        held.forEach((key, n) -> parts.add(Readings.words(key) + String.format(Locale.ROOT, " in %d of %d", n, waited.size())));
+        return "; held back by " + String.join(", ", parts) + " windows";
     }
 
     /** Every multiple measured by some workload, in order (1 × left out: it is the reference). */
@@ -158,7 +181,9 @@ final class OverloadReport {
                 + " then at multiples of it; retention is a step's rate over the 1 &times; rate (excl.: a step this client,"
                 + " not the server, set the pace of); recovery is the time from the end of the largest step until a window"
                 + " at the peak's clients ran within ").append(Format.num(100 * Overload.RECOVERED_WITHIN, 0))
-                .append(" % of the 1 &times; rate with no failure and a GET answered the page byte for byte. The rate and"
+                .append(" % of the same windows' median before the flood, failing no more than they did, and a GET answered the page byte for"
+                        + " byte; results.json holds each window's readings on both sides (sockets by state, the accept"
+                        + " queue and its overflows, httpd's scoreboard, the server's CPU). The rate and"
                         + " latency figures above carry the steps as dashed lines.</p>\n<div class=\"scroll\"><table"
                         + " id=\"overload-table\" class=\"heads\"><tr><th class=\"l\">probe</th><th>peak clients</th>"
                         + "<th>1 &times; req/s</th>");

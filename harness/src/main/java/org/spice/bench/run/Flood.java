@@ -28,14 +28,17 @@ import org.spice.verify.Verifier;
 /**
  * The flood phase, the overload profile after its ladder: each workload at its peak's client count, then at 2, 4, 8 and 16 times it
  * (capped by what this machine allows), then watched at the peak's count until it runs within 10 % of its rate
- * before the flood and answers the page byte for byte. One workload's flood and recovery end before the next one's
+ * before the flood and answers the page byte for byte. Through it all, {@link FloodWatch} reads what could hold either
+ * side back, and each step and check keeps its readings. One workload's flood and recovery end before the next one's
  * begins, so each starts from a server that has come back (or is said not to have).
  */
 final class Flood {
 
     /** How long the recovery is watched at most, in windows of {@link #CHECK_S}. */
     static final double RECOVERY_LIMIT_S = 60;
-    static final double CHECK_S = 1;
+    static final double CHECK_S = Overload.CHECK_S;
+    /** The checks before the flood whose median rate those after it are held to. */
+    static final int BASELINE_CHECKS = 3;
 
     private final BenchSettings settings;
     private final LoadEngine.Windowed engine;
@@ -63,15 +66,29 @@ final class Flood {
     /** Floods every workload in turn, past the peaks the ladder found; returns null, or why the phase was cut short. */
     Failure run() throws InterruptedException, IOException {
         recorder.note(rule());
+        recorder.note(READINGS);
         List<RunRecord> ladder = recorder.runs();
         ClientLimits.Most most = ClientLimits.most(settings.target().keepAlive());
         FloodPlan flood = settings.flood();
+        try (FloodWatch watch = new FloodWatch(settings.target().http().port(), scoreboard())) {
+            return flood(ladder, most, flood, watch);
+        }
+    }
+
+    /** httpd's scoreboard address, where the server is httpd; null for the others. */
+    private java.net.InetSocketAddress scoreboard() {
+        return settings.server().name().startsWith("apache") ? settings.target().http().address() : null;
+    }
+
+    private Failure flood(List<RunRecord> ladder, ClientLimits.Most most, FloodPlan flood, FloodWatch watch)
+            throws InterruptedException, IOException {
         for (Mix mix : settings.load().mixes()) {
             Peak peak = peak(mix.name(), ladder);
             if (peak == null) {
                 recorder.note("overload: " + mix.name() + " had no mix that counted in the ladder, so no peak to go past");
                 continue;
             }
+            List<Overload.Check> baseline = checks(mix, peak.clients(), BASELINE_CHECKS, watch, System.nanoTime(), null);
             List<Overload.Step> steps = new ArrayList<>();
             List<Integer> multiples = new ArrayList<>(List.of(1));
             multiples.addAll(flood.multiples());
@@ -90,8 +107,9 @@ final class Flood {
                 if (stop.requested()) {
                     return stop.failure();
                 }
+                FloodWatch.Mark from = watch.mark();
                 RunRecord run = engine.run(mix, clients, 0, flood.rampUpS(), flood.windowS(), flood.rampDownS());
-                steps.add(new Overload.Step(multiple, clients, capped, run));
+                steps.add(new Overload.Step(multiple, clients, capped, run, watch.over(from, watch.mark(), run.serverCpuS())));
                 recorder.flooded(steps.get(steps.size() - 1), with(new Overload(mix.name(), peak.clients(), peak.from(), steps, null)));
                 if (stop.requested()) {
                     return stop.failure();
@@ -101,7 +119,7 @@ final class Flood {
                     return run.failure();
                 }
             }
-            Overload.Recovery recovery = watch(mix, peak.clients(), steps.get(0).rateRps());
+            Overload.Recovery recovery = recovery(mix, peak.clients(), baseline, watch);
             done.add(new Overload(mix.name(), peak.clients(), peak.from(), steps, recovery));
             recorder.flooded(null, done());
             err.println(said(done.get(done.size() - 1)));
@@ -139,24 +157,38 @@ final class Flood {
 
     /**
      * Right after the largest step: a GET checked byte for byte, then a window at the peak's clients, again and again,
-     * until a window runs within 10 % of the rate before the flood with no failure and an exact page, or the limit.
+     * until a window runs within 10 % of the same checks' rate before the flood, failing no more than they did, with
+     * an exact page, or the limit.
      */
-    private Overload.Recovery watch(Mix mix, int clients, double beforeRps) throws InterruptedException {
+    private Overload.Recovery recovery(Mix mix, int clients, List<Overload.Check> baseline, FloodWatch watch)
+            throws InterruptedException {
+        Overload before = new Overload(mix.name(), clients, null, List.of(), new Overload.Recovery(RECOVERY_LIMIT_S,
+                baseline, List.of()));
+        return new Overload.Recovery(RECOVERY_LIMIT_S, baseline, checks(mix, clients, Integer.MAX_VALUE, watch,
+                System.nanoTime(), before::recovered));
+    }
+
+    /**
+     * Checks, one after another, until {@code enough} of them ran, one counts as {@code done}, the limit or a stop:
+     * each a GET compared byte for byte (a probe's), then a one-second window at {@code clients} with its readings.
+     */
+    private List<Overload.Check> checks(Mix mix, int clients, int enough, FloodWatch watch, long since,
+            java.util.function.Predicate<Overload.Check> done) throws InterruptedException {
         Probe probe = mix.isProbe() ? Probe.byId(mix.name()) : null;
         List<Overload.Check> checks = new ArrayList<>();
-        long floodEnded = System.nanoTime();
-        while (!stop.requested() && seconds(floodEnded) < RECOVERY_LIMIT_S) {
+        while (!stop.requested() && checks.size() < enough && seconds(since) < RECOVERY_LIMIT_S) {
+            FloodWatch.Mark from = watch.mark();
             String notExact = probe == null ? null : verifier.exactGet(probe);
-            double exactAt = seconds(floodEnded);
+            double exactAt = seconds(since);
             RunRecord window = engine.slice(mix, clients, CHECK_S);
-            Overload.Check check = new Overload.Check(exactAt, notExact, seconds(floodEnded), window.requests(),
-                    window.errorTotal(), window.durationS());
+            Overload.Check check = new Overload.Check(exactAt, notExact, seconds(since), window.requests(),
+                    window.errorTotal(), window.durationS(), watch.over(from, watch.mark(), window.serverCpuS()));
             checks.add(check);
-            if (Overload.recovered(check, beforeRps)) {
+            if (done != null && done.test(check)) {
                 break;
             }
         }
-        return new Overload.Recovery(RECOVERY_LIMIT_S, checks);
+        return checks;
     }
 
     /** How the flood was run, for the results' notes. */
@@ -166,10 +198,19 @@ final class Flood {
                 + " (capped by this machine's limits), each step %.1f s of ramp-up, a %.1f s window and %.1f s of"
                 + " ramp-down; retention is a step's rate over the 1 × step's, left out where the engine or this client's"
                 + " own limits set the pace; recovery is the time from the end of the largest step until a %.0f s window"
-                + " at the peak's clients runs within %.0f %% of the 1 × rate with no failure and a GET answers the page"
-                + " byte for byte (watched for %.0f s at most)", flood.multiples(), flood.rampUpS(), flood.windowS(),
-                flood.rampDownS(), CHECK_S, 100 * Overload.RECOVERED_WITHIN, RECOVERY_LIMIT_S);
+                + " at the peak's clients runs within %.0f %% of the median of %d such windows before the flood, failing no"
+                + " larger share of its requests than the worst of them, and a GET answers the page byte for byte (watched for %.0f s at most); a request still"
+                + " under way when a step ends is reset, not left to the server's kernel to complete",
+                flood.multiples(), flood.rampUpS(), flood.windowS(), flood.rampDownS(), CHECK_S,
+                100 * Overload.RECOVERED_WITHIN, BASELINE_CHECKS, RECOVERY_LIMIT_S);
     }
+
+    /** What each window's readings are, for the results' notes. */
+    static final String READINGS = "overload readings, every step and check: this machine's sockets to and from the"
+            + " server's port by state (the most in any reading, one each 0.5 s), the longest accept queue, the handshakes"
+            + " the full accept queue dropped and the SYNs answered with cookies (the machine's TcpExt counters over the"
+            + " window), httpd's scoreboard (busy workers, processes stopping), the server's CPU; held_by names those"
+            + " near their limit";
 
     /** One line on stderr per workload flooded. */
     static String said(Overload o) {
