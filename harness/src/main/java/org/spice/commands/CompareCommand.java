@@ -106,7 +106,7 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
             err.println("spice compare: " + e.getMessage());
             return 1;
         }
-        CrossFigures.All figures = CrossFigures.All.of(read.starts(), read.sourceOf());
+        CrossFigures.All figures = read.figures();
         out.print(CrossTable.text(figures));
         if (failAbove == null) {
             return 0;

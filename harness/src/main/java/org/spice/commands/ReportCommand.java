@@ -63,7 +63,7 @@ public final class ReportCommand extends Cli.Printing implements Callable<Intege
     private int sideBySide(Path file) {
         try {
             CrossResults.Read read = CrossResults.read(file);
-            CrossFigures.All figures = CrossFigures.All.of(read.starts(), read.sourceOf());
+            CrossFigures.All figures = read.figures();
             out.print(CrossTable.text(figures));
             out.println("report: " + CrossReport.write(file.toAbsolutePath().getParent(), figures));
             return 0;

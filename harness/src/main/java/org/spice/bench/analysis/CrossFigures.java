@@ -36,7 +36,9 @@ public final class CrossFigures {
      * One probe on server {@code a} against server {@code b} (results.json {@code cross_ratios}).
      *
      * @param ratio      a's CPU per request / b's: the Hodges-Lehmann estimate of the rounds' log-ratios
-     * @param ratioCi    half its 95 % interval's width (Wilcoxon's signed-rank), in the ratio's unit
+     * @param ratioCi    half its 95 % interval's width, in the ratio's unit: over one start, the rounds' (Wilcoxon's
+     *                   signed-rank) widened by the between-start spread measured for the pair ({@link BetweenStarts})
+     *                   where there is one; over several, Student's across the starts
      * @param rounds     the rounds both were measured in
      * @param restarts   the server starts the rounds span (one: the interval is the rounds' alone, and cannot see
      *                   what differs between one start of a server and the next)
@@ -53,12 +55,41 @@ public final class CrossFigures {
      * @param rateRps    the rates the ratio's two arms ran at, a's then b's, requests a second (over several starts,
      *                   their mean): one offered rate twice where the rounds ran open loop, else what each achieved
      * @param rateKind   which: {@link CpuRounds#OFFERED} or {@link CpuRounds#ACHIEVED}
+     * @param roundsCi   the last start's rounds' own interval (Wilcoxon's), the one its aim and stopping rule judge
+     * @param betweenStartsSd how far the ratio moves from one start of the servers to the next beyond its rounds'
+     *                   noise, in log units: over several starts, measured across them; over one, the pair's
+     *                   figure from {@link BetweenStarts}'s table, added to {@code ratioCi}; NaN where neither is known
      */
-    @JsonPropertyOrder({"probe", "a", "b", "b_probe", "ratio", "ratio_ci", "rate_rps", "rate_kind", "rounds",
-        "restarts", "relative", "relative_ci", "aim", "precise", "between_restarts"})
+    @JsonPropertyOrder({"probe", "a", "b", "b_probe", "ratio", "ratio_ci", "rounds_ci", "between_starts_sd",
+        "rate_rps", "rate_kind", "rounds", "restarts", "relative", "relative_ci", "aim", "precise", "between_restarts"})
     public record Cross(String probe, String a, String b, double ratio, double ratioCi, int rounds, int restarts,
             double relative, double relativeCi, double aim, boolean precise, double betweenRestarts,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String bProbe, List<Double> rateRps, String rateKind) {
+            @JsonInclude(JsonInclude.Include.NON_NULL) String bProbe, List<Double> rateRps, String rateKind,
+            double roundsCi, double betweenStartsSd) {
+
+        /**
+         * This one start's figure with the between-start spread {@code sd} (log units) added to its rounds' interval:
+         * the half-width's log, h, becomes √(h² + (1.96 sd)²), as a start's estimate varies by its rounds' noise and
+         * by its start's draw. Unchanged where sd is NaN, the rounds have no interval, or the figure spans starts.
+         */
+        Cross widenedBy(double sd) {
+            if (Double.isNaN(sd) || Double.isNaN(ratioCi) || restarts > 1 || !(ratio > 0)) {
+                return this;
+            }
+            double rounds = asinh(ratioCi / ratio);
+            double both = Math.sqrt(rounds * rounds + Math.pow(1.96 * sd, 2));
+            return new Cross(probe, a, b, ratio, ratio * Math.sinh(both), this.rounds, restarts, relative, relativeCi,
+                    aim, precise, betweenRestarts, bProbe, rateRps, rateKind, roundsCi, sd);
+        }
+
+        /** Whether its interval holds the between-start spread of a table, not only its rounds'. */
+        public boolean widened() {
+            return restarts == 1 && !Double.isNaN(betweenStartsSd);
+        }
+
+        private static double asinh(double x) {
+            return Math.log(x + Math.sqrt(x * x + 1));
+        }
 
         /** Whether its two arms ran at different rates (closed loop, each at its own): the ratio then carries them. */
         public boolean ratesDiffer() {
@@ -228,7 +259,7 @@ public final class CrossFigures {
         return new Cross(probe, a, b, ratio.ratio(), ratio.ratioCi(), ratio.rounds(), 1, relative.ratio(),
                 relative.ratioCi(), aim, ratio.relativeCi() <= aim, Double.NaN, probe.equals(probeB) ? null : probeB,
                 List.of(rounds.rateRps(CpuSlice.arm(a, probe)), rounds.rateRps(CpuSlice.arm(b, probeB))),
-                rateKind(rounds, CpuSlice.arm(a, probe), CpuSlice.arm(b, probeB)));
+                rateKind(rounds, CpuSlice.arm(a, probe), CpuSlice.arm(b, probeB)), ratio.ratioCi(), Double.NaN);
     }
 
     /** What the two arms' rates are: offered, or achieved, or (one of each) both words. */
@@ -270,6 +301,7 @@ public final class CrossFigures {
             List<double[]> logs = new ArrayList<>();
             int rounds = 0;
             double[] rates = new double[2];
+            double lastCi = Double.NaN;
             for (int k = 0; k < restarts.size(); k++) {
                 CpuRounds r = restarts.get(k);
                 Cross each = perStart.get(k).stream().filter(c::samePair).findFirst().orElse(null);
@@ -277,6 +309,7 @@ public final class CrossFigures {
                     rates[i] += (each == null ? Double.NaN : each.rateRps().get(i)) / restarts.size();
                 }
                 estimates[k] = each == null ? Double.NaN : Math.log(each.ratio());
+                lastCi = each == null ? Double.NaN : each.roundsCi();
                 relatives[k] = each == null ? Double.NaN : Math.log(each.relative());
                 rounds += each == null ? 0 : each.rounds();
                 logs.add(PairedRatio.logRatios(RoundFigures.series(r, CpuSlice.arm(c.a(), c.probe()),
@@ -287,57 +320,7 @@ public final class CrossFigures {
             double[] relative = Restarts.meanWithInterval(relatives);
             all.add(new Cross(c.probe(), c.a(), c.b(), ratio[0], ratio[1], rounds, restarts.size(), relative[0],
                     relative[1], c.aim(), ratio[1] / ratio[0] <= c.aim(), Restarts.betweenShare(logs), c.bProbe(),
-                    List.of(rates[0], rates[1]), c.rateKind()));
-        }
-        return all;
-    }
-
-    /**
-     * One arm's probe against its own static file over the starts (results.json {@code own_ratios}): as each server's
-     * own results give it for one start, here over them all.
-     *
-     * @param arm             the server, or "server:protocol"
-     * @param ratio           the probe's CPU per request / the static file's: with several starts exp of the mean of
-     *                        their log-ratio estimates
-     * @param ratioCi         half its 95 % interval's width: Wilcoxon's for one start, Student's across several
-     * @param betweenRestarts the share of a round's variance that lies between starts; NaN with one
-     */
-    @JsonPropertyOrder({"arm", "probe", "ratio", "ratio_ci", "rounds", "restarts", "between_restarts"})
-    public record Own(String arm, String probe, double ratio, double ratioCi, int rounds, int restarts,
-            double betweenRestarts) {
-    }
-
-    /** Every arm's probes against its static file, over every start ({@code restarts}, each one's rounds). */
-    public static List<Own> ownAcrossRestarts(List<CpuRounds> restarts,
-            CpuSources sourceOf) {
-        CpuRounds last = restarts.get(restarts.size() - 1);
-        List<Own> all = new ArrayList<>();
-        for (Map.Entry<String, List<String>> arm : probes(last).entrySet()) {
-            if (!arm.getValue().contains(Reference.STATIC)) {
-                continue;
-            }
-            for (String probe : arm.getValue()) {
-                if (probe.equals(Reference.STATIC)) {
-                    continue;
-                }
-                double[] estimates = new double[restarts.size()];
-                List<double[]> logs = new ArrayList<>();
-                int rounds = 0;
-                PairedRatio only = PairedRatio.NONE;
-                for (int k = 0; k < restarts.size(); k++) {
-                    CpuRounds view = restarts.get(k).of(arm.getKey());
-                    double[] x = RoundFigures.series(view, probe, sourceOf.of(arm.getKey(), probe));
-                    double[] y = RoundFigures.referenceSeries(view, probe, sourceOf.of(arm.getKey(), Reference.STATIC));
-                    only = PairedRatio.of(x, y);
-                    estimates[k] = Math.log(only.ratio());
-                    rounds += only.rounds();
-                    logs.add(PairedRatio.logRatios(x, y));
-                }
-                double[] across = restarts.size() == 1 ? new double[] {only.ratio(), only.ratioCi()}
-                        : Restarts.meanWithInterval(estimates);
-                all.add(new Own(arm.getKey(), probe, across[0], across[1], rounds, restarts.size(),
-                        restarts.size() == 1 ? Double.NaN : Restarts.betweenShare(logs)));
-            }
+                    List.of(rates[0], rates[1]), c.rateKind(), lastCi, Restarts.betweenSd(logs)));
         }
         return all;
     }
@@ -359,17 +342,28 @@ public final class CrossFigures {
      * @param starts  how many starts of the servers the figures are over
      * @param servers the servers' names, in their order
      * @param cgroups whether every server's CPU was read from its own cgroup
+     * @param widenedBy the between-start spreads one start's intervals carry, a line per pair ({@link BetweenStarts})
      */
-    public record All(CpuRounds last, int starts, List<String> servers, boolean cgroups, List<Cross> cross, List<Own> own,
-            CrossChecks.Checks checks) {
+    public record All(CpuRounds last, int starts, List<String> servers, boolean cgroups, List<Cross> cross, List<OwnRatios.Own> own,
+            CrossChecks.Checks checks, List<String> widenedBy) {
 
+        /** The figures with each ratio's rounds' interval alone. */
         public static All of(List<CpuRounds> starts, CpuSources sourceOf) {
+            return of(starts, sourceOf, BetweenStarts.NONE);
+        }
+
+        /** The figures, one start's intervals widened by {@code between}'s spreads where it has them. */
+        public static All of(List<CpuRounds> starts, CpuSources sourceOf, BetweenStarts between) {
             CpuRounds last = starts.get(starts.size() - 1);
             List<String> servers = CrossFigures.servers(last);
             boolean cgroups = servers.stream().allMatch(s -> sourceOf.of(s, Probe.STATIC.id())
                     == SpiceFigures.CpuSource.CGROUP);
-            return new All(last, starts.size(), servers, cgroups, acrossRestarts(starts, sourceOf),
-                    ownAcrossRestarts(starts, sourceOf), CrossChecks.of(last, sourceOf));
+            List<Cross> cross = acrossRestarts(starts, sourceOf);
+            if (starts.size() == 1) {
+                cross = between.widen(cross);
+            }
+            return new All(last, starts.size(), servers, cgroups, cross, OwnRatios.acrossRestarts(starts, sourceOf),
+                    CrossChecks.of(last, sourceOf), between.said(cross));
         }
     }
 }

@@ -49,13 +49,25 @@ public final class CrossResults {
         public CpuSources sourceOf() {
             return sources(servers);
         }
+
+        /** The between-start spreads measured for its pairs of servers, which one start's intervals carry. */
+        @JsonIgnore
+        public BetweenStarts betweenStarts() {
+            return BetweenStarts.of(servers, protocols);
+        }
+
+        /** Its figures, computed again from the rounds. */
+        @JsonIgnore
+        public CrossFigures.All figures() {
+            return CrossFigures.All.of(starts, sourceOf(), betweenStarts());
+        }
     }
 
     @JsonPropertyOrder({"kind", "schema", "servers", "protocols", "restarts", "cross_rounds", "earlier_starts",
         "cross_ratios", "own_ratios", "checks"})
     record File(String kind, String schema, List<Member> servers, List<String> protocols, int restarts, CpuRounds crossRounds,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CpuRounds> earlierStarts,
-            List<CrossFigures.Cross> crossRatios, List<CrossFigures.Own> ownRatios, CrossChecks.Checks checks) {
+            List<CrossFigures.Cross> crossRatios, List<OwnRatios.Own> ownRatios, CrossChecks.Checks checks) {
     }
 
     private CrossResults() {
@@ -79,7 +91,7 @@ public final class CrossResults {
      */
     public static void write(Path dir, List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts)
             throws IOException {
-        CrossFigures.All figures = CrossFigures.All.of(starts, sources(servers));
+        CrossFigures.All figures = CrossFigures.All.of(starts, sources(servers), BetweenStarts.of(servers, protocols));
         Files.createDirectories(dir);
         Path temp = dir.resolve(FILE + ".tmp");
         ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, Results.SCHEMA, servers,

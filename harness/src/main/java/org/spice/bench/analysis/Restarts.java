@@ -32,14 +32,31 @@ final class Restarts {
 
     /**
      * The share of one round's variance that lies between starts, from each start's rounds ({@code perStart}, one
-     * value per round): the within-start variance pooled over the starts, the between-start part the variance of
-     * the starts' means less the within part over the rounds per start (never below 0), and the share between /
-     * (between + within). NaN with fewer than two starts of two rounds.
+     * value per round): between / (between + within) of {@link #levels}. NaN with fewer than two starts of two rounds.
      */
     static double betweenShare(List<double[]> perStart) {
+        double[] levels = levels(perStart);
+        return levels[0] + levels[1] > 0 ? levels[0] / (levels[0] + levels[1]) : levels[0] == 0 ? 0 : Double.NaN;
+    }
+
+    /**
+     * How far a start's estimate moves from one start to the next beyond what its rounds' own noise moves it: the
+     * square root of the between-start variance of {@link #levels}, in log units (0.05: about 5 %). NaN with fewer
+     * than two starts of two rounds.
+     */
+    static double betweenSd(List<double[]> perStart) {
+        return Math.sqrt(levels(perStart)[0]);
+    }
+
+    /**
+     * The two levels of a round's variance (Kalibera and Jones): the within-start variance pooled over the starts,
+     * and the between-start variance, that of the starts' means less the within part over the rounds per start (never
+     * below 0); {between, within}, NaN both with fewer than two starts of two rounds.
+     */
+    static double[] levels(List<double[]> perStart) {
         List<double[]> starts = perStart.stream().filter(x -> x.length >= 2).toList();
         if (starts.size() < 2) {
-            return Double.NaN;
+            return new double[] {Double.NaN, Double.NaN};
         }
         double within = 0;
         int df = 0;
@@ -57,7 +74,6 @@ final class Restarts {
         rounds /= starts.size();
         double grand = Arrays.stream(means).average().orElseThrow();
         double ofMeans = Arrays.stream(means).map(m -> (m - grand) * (m - grand)).sum() / (means.length - 1);
-        double between = Math.max(0, ofMeans - within / rounds);
-        return between + within > 0 ? between / (between + within) : 0;
+        return new double[] {Math.max(0, ofMeans - within / rounds), within};
     }
 }

@@ -8,6 +8,7 @@ import java.util.Map;
 
 import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
+import org.spice.bench.analysis.OwnRatios;
 import org.spice.bench.model.CpuRounds;
 
 /**
@@ -25,9 +26,11 @@ public final class CrossTable {
             + " signed-rank intervals); × own static file: (the probe / the static file on one) / (the same on the"
             + " other), whose interface is leaner for what its static file costs; holds 1?: whether the interval holds 1"
             + " (no difference the rounds can tell; two instances of one server should); aim: the interval a ratio had"
-            + " to reach, twice the precision for a probe past 2 × its static file; with one start of each server the"
-            + " intervals cannot see what differs from one start to the next (--restarts N: Student's interval across"
-            + " the starts, and the share of a round's variance that lies between them)";
+            + " to reach, twice the precision for a probe past 2 × its static file, judged on the rounds' own interval;"
+            + " one start's rounds cannot see what differs from one start to the next: where a pair's between-start"
+            + " spread was measured (--restarts N), its interval adds it (the rounds' own beside it), else it is the"
+            + " rounds' alone; --restarts N gives Student's interval across the starts, the share of a round's variance"
+            + " that lies between them, and that spread (sd, log units)";
 
     /** The tables of every pair of servers over every start ({@code starts}: each one's rounds), then the sentences. */
     public static String text(CrossFigures.All all) {
@@ -69,8 +72,10 @@ public final class CrossTable {
     /** The line above the tables: which arms, how many starts and rounds, why the last start's stopped. */
     static String title(CrossFigures.All all) {
         CpuRounds rounds = all.last();
-        String over = all.starts() == 1 ? "one start of each server"
-                : all.starts() + " starts of the servers, the interval Student's across them";
+        String over = all.starts() > 1 ? all.starts() + " starts of the servers, the interval Student's across them"
+                : all.widenedBy().isEmpty() ? "one start of each server, the intervals its rounds' alone"
+                : "one start of each server, the intervals with the between-start spread measured for the pair ("
+                        + String.join("; ", all.widenedBy()) + ")";
         return String.format(Locale.ROOT, "Servers side by side (%s): server CPU per request, each server's from its %s,"
                 + " paired by round, %s: the last start's %d rounds at %s, %d counted; stopped: %s",
                 String.join(", ", all.servers()), all.cgroups() ? "own cgroup" : "processes or exporters (results.json: servers[]"
@@ -88,17 +93,30 @@ public final class CrossTable {
     static List<String[]> rows(String pair, List<CrossFigures.Cross> figures) {
         List<String[]> rows = new ArrayList<>();
         boolean restarted = figures.stream().anyMatch(c -> c.restarts() > 1);
-        rows.add(restarted ? new String[] {"probe", pair, "req/s " + pair, "× own static file, " + pair, "rounds",
-            "starts", "between starts", "holds 1?", "aim: reached?"}
-            : new String[] {"probe", pair, "req/s " + pair, "× own static file, " + pair, "rounds", "holds 1?",
-                "aim: reached?"});
+        boolean widened = figures.stream().anyMatch(CrossFigures.Cross::widened);
+        List<String> head = new ArrayList<>(List.of("probe", pair));
+        if (widened) {
+            head.add("its rounds alone");
+        }
+        head.addAll(List.of("req/s " + pair, "× own static file, " + pair, "rounds"));
+        if (restarted) {
+            head.addAll(List.of("starts", "between starts", "between starts (sd)"));
+        }
+        head.addAll(List.of("holds 1?", "aim: reached?"));
+        rows.add(head.toArray(String[]::new));
         for (CrossFigures.Cross c : figures) {
-            List<String> row = new ArrayList<>(List.of(c.label(), ratio(c.ratio(), c.ratioCi()), rates(c),
-                    Double.isNaN(c.relative()) ? "-" : ratio(c.relative(), c.relativeCi()), Integer.toString(c.rounds())));
+            List<String> row = new ArrayList<>(List.of(c.label(), ratio(c.ratio(), c.ratioCi())));
+            if (widened) {
+                row.add(c.widened() ? String.format(Locale.ROOT, "±%.1f %%", 100 * c.roundsCi() / c.ratio()) : "-");
+            }
+            row.addAll(List.of(rates(c), Double.isNaN(c.relative()) ? "-" : ratio(c.relative(), c.relativeCi()),
+                    Integer.toString(c.rounds())));
             if (restarted) {
                 row.add(Integer.toString(c.restarts()));
                 row.add(Double.isNaN(c.betweenRestarts()) ? "-"
                         : String.format(Locale.ROOT, "%.0f %%", 100 * c.betweenRestarts()));
+                row.add(Double.isNaN(c.betweenStartsSd()) ? "-"
+                        : String.format(Locale.ROOT, "%.3f", c.betweenStartsSd()));
             }
             row.add(Double.isNaN(c.ratioCi()) ? "-" : c.holdsOne() ? "yes" : "no");
             row.add(String.format(Locale.ROOT, "±%s %%: %s", Format.num(100 * c.aim(), c.aim() < 0.01 ? 1 : 0),
@@ -123,6 +141,10 @@ public final class CrossTable {
     static String sentence(CrossFigures.Cross c) {
         String ci = Double.isNaN(c.relativeCiOfRatio()) ? "no interval yet"
                 : String.format(Locale.ROOT, "± %.1f %%", 100 * c.relativeCiOfRatio());
+        if (c.widened()) {
+            ci += String.format(Locale.ROOT, " with the between-start spread, ± %.1f %% its rounds'",
+                    100 * c.roundsCi() / c.ratio());
+        }
         String over = String.format(Locale.ROOT, "(%s, %d rounds%s; %s)", ci, c.rounds(),
                 c.restarts() > 1 ? " over " + c.restarts() + " starts" : "", c.ratesDiffer()
                         ? String.format(Locale.ROOT, "at %,.0f req/s against %,.0f, each side at its own rate",
@@ -137,10 +159,10 @@ public final class CrossTable {
     }
 
     /** Each arm's probes against its own static file over the starts, with the share between starts. */
-    static List<String[]> ownRows(List<CrossFigures.Own> own) {
+    static List<String[]> ownRows(List<OwnRatios.Own> own) {
         List<String[]> rows = new ArrayList<>();
         rows.add(new String[] {"arm", "probe", "× its static file", "rounds", "starts", "between starts"});
-        for (CrossFigures.Own o : own) {
+        for (OwnRatios.Own o : own) {
             rows.add(new String[] {o.arm(), o.probe(), ratio(o.ratio(), o.ratioCi()), Integer.toString(o.rounds()),
                 Integer.toString(o.restarts()), Double.isNaN(o.betweenRestarts()) ? "-"
                         : String.format(Locale.ROOT, "%.0f %%", 100 * o.betweenRestarts())});

@@ -28,8 +28,11 @@ class RestartsTest {
         double within = 4 * 0.0025 / 3;
         double between = 0.01 - within / 4;
         assertEquals(between / (between + within), Restarts.betweenShare(starts), 1e-9);
+        assertEquals(Math.sqrt(between), Restarts.betweenSd(starts), 1e-9, "the between level as a log sd");
         List<double[]> alike = List.of(new double[] {0.05, -0.05}, new double[] {-0.05, 0.05});
         assertEquals(0, Restarts.betweenShare(alike), 1e-12, "starts no further apart than their rounds: none between");
+        assertEquals(0, Restarts.betweenSd(alike), 1e-12);
+        assertTrue(Double.isNaN(Restarts.betweenSd(List.of(new double[] {0.1, 0.2}))), "one start: unknown");
     }
 
     @Test
@@ -42,6 +45,9 @@ class RestartsTest {
         assertEquals(16, servlet.rounds());
         assertEquals(0.8, servlet.ratio(), 0.02);
         assertTrue(!Double.isNaN(servlet.betweenRestarts()));
+        assertEquals(Math.sqrt(servlet.betweenRestarts()), servlet.betweenStartsSd(), 1e-12,
+                "the machine's drift cancels in the pairing: nothing between these starts");
+        assertTrue(!servlet.widened(), "over starts the interval is Student's across them, not a table's");
         assertEquals(CrossFigures.of(one, (s, p) -> SpiceFigures.CpuSource.SERVER),
                 CrossFigures.acrossRestarts(List.of(one), (s, p) -> SpiceFigures.CpuSource.SERVER), "one start: its own");
     }
