@@ -91,8 +91,17 @@ public final class BetweenStarts {
         return lines;
     }
 
-    /** The table in the harness's resources; a malformed line is an error that names it. */
+    /** The table in the harness's resources, read once: side by side draws its figures again after every round. */
     static List<Spread> table() {
+        return Shipped.TABLE;
+    }
+
+    private static final class Shipped {
+        static final List<Spread> TABLE = read();
+    }
+
+    /** The table as shipped; a malformed line is an error that names it. */
+    private static List<Spread> read() {
         try (InputStream in = BetweenStarts.class.getResourceAsStream(TABLE)) {
             if (in == null) {
                 throw new IllegalStateException(TABLE + " is missing from the harness");

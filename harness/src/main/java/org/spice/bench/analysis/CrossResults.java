@@ -91,7 +91,7 @@ public final class CrossResults {
      */
     public static void write(Path dir, List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts)
             throws IOException {
-        CrossFigures.All figures = CrossFigures.All.of(starts, sources(servers), BetweenStarts.of(servers, protocols));
+        CrossFigures.All figures = new Read(servers, protocols, starts).figures();
         Files.createDirectories(dir);
         Path temp = dir.resolve(FILE + ".tmp");
         ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, Results.SCHEMA, servers,
