@@ -17,10 +17,15 @@ import java.util.Arrays;
  * @param efficiency   the static file's CPU / the probe's (SPICE's CPU efficiency): 1 / ratio
  * @param efficiencyCi half the width of its interval (the ratio's interval inverted)
  * @param rounds       the rounds where both were measured
+ * @param low          the interval's lower end, in the ratio's unit: not ratio − ratioCi, as the interval is taken on
+ *                     the log-ratios and so leans up (one slow round of six puts the upper end far off, not the lower)
+ * @param high         its upper end
  */
-public record PairedRatio(double ratio, double ratioCi, double efficiency, double efficiencyCi, int rounds) {
+public record PairedRatio(double ratio, double ratioCi, double efficiency, double efficiencyCi, int rounds, double low,
+        double high) {
 
-    public static final PairedRatio NONE = new PairedRatio(Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0);
+    public static final PairedRatio NONE = new PairedRatio(Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
+            Double.NaN);
 
     /** Fewer values than this have no 95 % signed-rank interval: with 5, the most extreme outcome has p = 1/32 > 0.025. */
     public static final int MIN_FOR_INTERVAL = 6;
@@ -38,7 +43,7 @@ public record PairedRatio(double ratio, double ratioCi, double efficiency, doubl
         double ratio = Math.exp(estimate[0]);
         double low = Math.exp(estimate[1]);
         double high = Math.exp(estimate[2]);
-        return new PairedRatio(ratio, (high - low) / 2, 1 / ratio, (1 / low - 1 / high) / 2, logs.length);
+        return new PairedRatio(ratio, (high - low) / 2, 1 / ratio, (1 / low - 1 / high) / 2, logs.length, low, high);
     }
 
     /** log(probe_i / reference_i) for every round where both were measured (above 0), in round order. */
@@ -61,7 +66,7 @@ public record PairedRatio(double ratio, double ratioCi, double efficiency, doubl
 
     /** Whether the interval holds 1: the probe costs what the static file costs, as far as the rounds can tell. */
     public boolean holdsOne() {
-        return !Double.isNaN(ratioCi) && Math.abs(ratio - 1) <= ratioCi;
+        return low <= 1 && 1 <= high;
     }
 
     /**

@@ -48,6 +48,17 @@ class PairedRatioTest {
     }
 
     @Test
+    void theIntervalLeansUpSoOneSlowRoundDoesNotPutItsLowerEndUnderOne() {
+        // CGI's p50 over static's in six rounds: 7 in five, 40 in one (a stalled slice). The log-ratio interval is
+        // [7, 40]: it says CGI is slower, though ratio − half-width (7 − 16.5) is below 1.
+        PairedRatio skewed = PairedRatio.of(new double[] {7, 7, 7, 7, 7, 40}, new double[] {1, 1, 1, 1, 1, 1});
+        assertEquals(7, skewed.low(), 1e-9);
+        assertEquals(40, skewed.high(), 1e-9);
+        assertTrue(skewed.ratio() - skewed.ratioCi() < 1, skewed.toString());
+        assertFalse(skewed.holdsOne(), "the interval [7, 40] does not hold 1");
+    }
+
+    @Test
     void aRoundWhereEitherWasNotMeasuredIsLeftOut() {
         PairedRatio some = PairedRatio.of(new double[] {200, Double.NaN, 220, 0}, new double[] {100, 100, Double.NaN, 100});
         assertEquals(1, some.rounds());
