@@ -121,9 +121,9 @@ run_tests() {
     echo "spice test: this machine's speed: the embedded server's static file at 8 clients, a connection per request" \
         "(ab -c 8): $rate req/s; README.md says how long the suite takes at that speed [$(suite_clock)]" >&2
     export SPICE_MACHINE_RPS=$rate
-    # The tests whose subject is the page (tagged "page": the probes' bytes, verify, the imports, the sweep, the
-    # report's figures) run at a second size too; the rest (rounds, side by side, open loop, overload, JMeter, the
-    # servers' lifecycle, the deploy bundles) measure the same things at any size, so they run once, at the default.
+    # The tests whose subject is the page (tagged "page": the probes' bytes, verify, the imports, the report's
+    # figures) run at a second size too; the rest (rounds, side by side, open loop, overload, JMeter, the servers'
+    # lifecycle, the deploy bundles, the sweep, which builds sizes of its own) run once, at the default.
     echo "spice test: the page's tests with a 1000-byte page [$(suite_clock)]" >&2
     mvn -B -q verify -Dspice.bytes=1000 -Dgroups=page -Dspice.machine.rps="$rate" || suite_failed "$rate"
     # then, after the package phase (the *IT classes, failsafe): every real server from conf/, every deploy bundle on

@@ -23,8 +23,9 @@ import org.spice.testkit.CommandRun;
  * JMeter's open model as bench's engine (--engine jmeter --rate): the embedded server, a process of its own, stopped
  * for a second in the middle of the schedule. JMeter records when each request started, not when it was due; the
  * schedule rebuilt from its samples charges the stall to every request due in it, about R·S of them.
- * About 80 s: the embedded server's start, bench's verify of its probes, JMeter's start, and a 15 s schedule, long
- * enough that the stall at 8 s has steady load on both sides and the p99 of 3,000 samples is the stall's.
+ * About 20 s: the embedded server's start, bench's verify of its probes, JMeter's start, and a 15 s schedule, long
+ * enough that the stall at 8 s has steady load on both sides and the p99 of 3,000 samples is the stall's (80 s while
+ * JMeter's open model held its JVM a minute after the run; bench now has it exit once its results are written).
  */
 class JMeterOpenModelTest {
 

@@ -297,6 +297,9 @@ public final class JMeterEngine implements LoadEngine {
                 command.add("-G" + property);   // the engine makes the samples: it needs them too
             }
         }
+        // JMeter's open model leaves a pooled thread that holds the JVM 60 s after the end of the run (its thread
+        // starter's cached pool keeps an idle worker that long): exit once the results are written.
+        command.add("-Jjmeterengine.force.system.exit=true");
         if (engine != null) {
             command.add("-R" + engine);
             command.add("-q" + work.resolve("rmi.properties"));

@@ -54,8 +54,8 @@ public final class ServerCommand extends ShellCommand {
     Action action;
 
     @Parameters(index = "1", paramLabel = "NAME", converter = Name.class, completionCandidates = Names.class,
-            description = "A server (its default port): ${COMPLETION-CANDIDATES}; all: every one but embedded and the"
-                    + " variants.")
+            description = "A server (its default port): ${COMPLETION-CANDIDATES}; all: every one but the variants (stop and"
+                    + " status: the embedded server too, which has nothing to install).")
     String name;
 
     @Option(names = "--port", paramLabel = "N", converter = Ports.ServerPort.class,
@@ -113,7 +113,9 @@ public final class ServerCommand extends ShellCommand {
         if (named == null && port != null) {
             throw fail("--port goes with one server, not all");
         }
-        List<String> names = named == null ? Server.real().stream().map(Server::id).toList() : List.of(named.id());
+        List<String> names = named != null ? List.of(named.id()) : Stream.concat(
+                action == Action.stop || action == Action.status ? Stream.of(Server.EMBEDDED) : Stream.empty(),
+                Server.real().stream()).map(Server::id).toList();
         return vars("action", action.name(), "names", names, "port", port, "SPICE_LISTEN", listen,
                 "SPICE_ACCESS_LOG", accessLog ? "on" : System.getenv().getOrDefault("SPICE_ACCESS_LOG", "off"),
                 "SPICE_MPM", mpm, "SPICE_THREADS", threads, "SPICE_NGINX_WORKERS", workers,

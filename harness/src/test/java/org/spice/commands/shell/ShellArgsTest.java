@@ -53,7 +53,10 @@ class ShellArgsTest {
         assertEquals("start apache 19081 prefork platform\n",
                 bash(prefork, "echo \"$action\" \"${names[@]}\" \"$port\" \"$SPICE_MPM\" \"$SPICE_THREADS\""));
         Map<String, Object> all = parsed("server", "stop", "all");
-        assertEquals("apache tomcat jetty nginx|\n", bash(all, "echo \"${names[*]}|$port\""));
+        assertEquals("embedded apache tomcat jetty nginx|\n", bash(all, "echo \"${names[*]}|$port\""),
+                "stop all stops the embedded server too");
+        assertEquals("apache tomcat jetty nginx\n", bash(parsed("server", "install", "all"), "echo \"${names[*]}\""),
+                "the embedded server has nothing to install");
         assertTrue(bash(all, "echo \"$SPICE_SERVER_TABLE\"").startsWith("embedded 18080 360 - - static,"));
     }
 
