@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # The client's footprint on the server: Tomcat's cgroup CPU per request (user and system) for each probe at one
-# offered rate, driven by SPICE's open loop (HTTP/1.0, a connection each) and by vegeta (HTTP/1.1 with
-# Connection: close, a connection each), in alternating runs; both on the two cores the server shares, then with the
-# server pinned to core 1 and the client to core 0. Each run also gives the client's own CPU per request (its cgroup;
-# SPICE's includes its JVM's start) and which side held the TIME_WAITs. As root, from a checkout with the harness built, vegeta on PATH (or VEGETA=...);
-# it starts Tomcat on 127.0.0.1:18082 and stops it, and removes the client's cgroup. Last, each tool alone for 5 s
-# of the servlet, after the TIME_WAITs of the minute before have expired: which side holds them. docs/method.md, "Two clients at
-# one rate", has what it printed. TOOLS picks the clients (default "spice vegeta"; "spiceburn" is SPICE's with a
-# stand-in for vegeta's own CPU beside it: a process in the client's cgroup spinning 0.6 ms of every 1.7, about a
-# third of a core, as vegeta spends at this rate), PROBES the probes, TIME_WAITS=0 skips the last part.
+# offered rate, driven by SPICE's open loop (HTTP/1.0, a connection each) and by vegeta (HTTP/1.1 with Connection:
+# close, a connection each), in alternating runs; both on the two cores the server shares, then with the server
+# pinned to core 1 and the client to core 0. Each run also gives the client's own CPU per request (its cgroup;
+# SPICE's includes its JVM's start), which side held the TIME_WAITs, and how the server's threads were scheduled
+# (context switches, migrations between cores, time runnable but waiting for a core, all per request). As root, from
+# a checkout with the harness built, vegeta on PATH (or VEGETA=...); it starts Tomcat on 127.0.0.1:18082 and stops
+# it, and removes the client's cgroup. Last, each tool alone for 5 s of the servlet, after the TIME_WAITs of the
+# minute before have expired: which side holds them. docs/method.md, "Two clients at one rate", has what it printed.
+# TOOLS picks the clients (default "spice vegeta"; "spiceburn" is SPICE's with a stand-in for vegeta's own CPU
+# beside it: a process in the client's cgroup spinning 0.6 ms of every 1.7, about a third of a core, as vegeta
+# spends at this rate), PROBES the probes, TIME_WAITS=0 skips the last part.
 set -euo pipefail
 RATE=${RATE:-600} EACH_S=${EACH_S:-10} ROUNDS=${ROUNDS:-3} VEGETA=${VEGETA:-vegeta} PORT=18082
 MODES=${MODES:-shared pinned}   # shared: client and server on both cores; pinned: the server on core 1, the client on 0
@@ -35,6 +37,16 @@ base=http://127.0.0.1:$PORT
 declare -A url=([static]=$base/spice/static/spice.html [servlet]=$base/spice/servlet [module]=$base/spice/module)
 
 usec() { awk '$1 == "user_usec" {u = $2} $1 == "system_usec" {s = $2} END {print u, s}' "$1/cpu.stat"; }
+
+# The server's scheduling, summed over every thread of its processes: voluntary and involuntary context switches,
+# migrations between cores; and the cgroup's CPU pressure (µs in which some of its threads were runnable and waiting).
+sched() {
+    local pid
+    while read -r pid; do cat /proc/"$pid"/task/*/sched 2>/dev/null; done < "$server/cgroup.procs" \
+        | awk '$1 == "nr_voluntary_switches" {v += $3} $1 == "nr_involuntary_switches" {i += $3}
+               $1 == "se.nr_migrations" {m += $3} END {printf "%d %d %d ", v, i, m}'
+    awk '$1 == "some" {sub("total=", "", $5); print $5}' "$server/cpu.pressure"
+}
 
 # Every thread of the server's processes on CPUS (a list for taskset).
 pin_server() {
@@ -76,17 +88,22 @@ print(sum(o["succeeded"] for o in d.get("open_loop", [])), end="")' "$out/spice"
 
 # LABEL TOOL PROBE CLIENT_CPUS: one run; its requests, the server's and the client's CPU a request, the TIME_WAITs
 measure() {
-    local label=$1 su0 ss0 cu0 cs0 su1 ss1 cu1 cs1 n tw
+    local label=$1 su0 ss0 cu0 cs0 su1 ss1 cu1 cs1 n tw v0 i0 m0 p0 v1 i1 m1 p1
     read -r su0 ss0 <<< "$(usec "$server")"
     read -r cu0 cs0 <<< "$(usec "$client")"
+    read -r v0 i0 m0 p0 <<< "$(sched)"
     n=$(load "$2" "$3" "$4")
+    read -r v1 i1 m1 p1 <<< "$(sched)"
     read -r su1 ss1 <<< "$(usec "$server")"
     read -r cu1 cs1 <<< "$(usec "$client")"
     tw=$(ss -Htan state time-wait | awk -v p=":$PORT" '$3 ~ p"$" {s++} $4 ~ p"$" {c++} END {printf "%d/%d", s, c}')
     awk -v l="$label" -v n="$n" -v su=$((su1 - su0)) -v ss=$((ss1 - ss0)) -v cu=$((cu1 - cu0)) -v cs=$((cs1 - cs0)) \
-        -v tw="$tw" 'BEGIN {if (n == 0) {printf "%-28s no request answered\n", l; exit}
-            printf "%-28s %6d ok  server %6.1f (user %6.1f sys %6.1f)  client %6.1f  TIME_WAIT server/client %s\n",
-            l, n, (su + ss) / n, su / n, ss / n, (cu + cs) / n, tw}'
+        -v tw="$tw" -v v=$((v1 - v0)) -v i=$((i1 - i0)) -v m=$((m1 - m0)) -v p=$((p1 - p0)) \
+        'BEGIN {if (n == 0) {printf "%-28s no request answered\n", l; exit}
+            printf "%-28s %6d ok  server %6.1f (user %6.1f sys %6.1f)  client %6.1f  TIME_WAIT server/client %s", l, n,
+            (su + ss) / n, su / n, ss / n, (cu + cs) / n, tw
+            printf "  a request: switches %.2f vol %.2f invol, %.2f migrations, waited %.1f µs\n", v / n, i / n, m / n,
+            p / n}'
 }
 
 echo "Tomcat at $RATE req/s offered, $EACH_S s a run, CPU in µs a request ($(nproc) cores, $(date -u +%F))${GOMAXPROCS:+,}\
