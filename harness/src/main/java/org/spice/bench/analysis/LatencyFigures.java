@@ -72,8 +72,11 @@ public final class LatencyFigures {
                 f.p50RatioCi() / f.p50Ratio() <= precision && f.p99RatioCi() / f.p99Ratio() <= precision);
     }
 
-    /** The probe's p50, p99 and CPU per request in rounds 1 to {@code rounds}, NaN where it has none. */
-    private static double[][] perRound(List<LatencyProfile.Slice> slices, String probe, double rate, int rounds) {
+    /**
+     * The probe's p50, p99 and CPU per request at {@code rate} in rounds 1 to {@code rounds}, NaN where it has none:
+     * what the paired ratios are taken from.
+     */
+    public static double[][] perRound(List<LatencyProfile.Slice> slices, String probe, double rate, int rounds) {
         double[][] values = new double[3][rounds];
         for (double[] v : values) {
             java.util.Arrays.fill(v, Double.NaN);

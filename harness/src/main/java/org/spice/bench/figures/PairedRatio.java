@@ -12,20 +12,16 @@ import java.util.Arrays;
  * ±6.4 %, where the Hodges-Lehmann estimate moves by a fraction of a percent and, under normal noise, is as efficient
  * as the mean to within 5 %.
  *
- * @param ratio        the probe's CPU / the static file's, exp of the Hodges-Lehmann estimate of the log-ratios
- * @param ratioCi      half the width of its 95 % interval, in the ratio's unit (NaN under {@link #MIN_FOR_INTERVAL} rounds)
- * @param efficiency   the static file's CPU / the probe's (SPICE's CPU efficiency): 1 / ratio
- * @param efficiencyCi half the width of its interval (the ratio's interval inverted)
- * @param rounds       the rounds where both were measured
- * @param low          the interval's lower end, in the ratio's unit: not ratio − ratioCi, as the interval is taken on
- *                     the log-ratios and so leans up (one slow round of six puts the upper end far off, not the lower)
- * @param high         its upper end
+ * @param ratio  the probe's CPU / the static file's, exp of the Hodges-Lehmann estimate of the log-ratios
+ * @param low    its 95 % interval's lower end, in the ratio's unit (NaN under {@link #MIN_FOR_INTERVAL} rounds): not
+ *               ratio − {@link #ratioCi()}, as the interval is taken on the log-ratios and so leans up (one slow round
+ *               of six puts the upper end far off, not the lower)
+ * @param high   its upper end
+ * @param rounds the rounds where both were measured
  */
-public record PairedRatio(double ratio, double ratioCi, double efficiency, double efficiencyCi, int rounds, double low,
-        double high) {
+public record PairedRatio(double ratio, double low, double high, int rounds) {
 
-    public static final PairedRatio NONE = new PairedRatio(Double.NaN, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN,
-            Double.NaN);
+    public static final PairedRatio NONE = new PairedRatio(Double.NaN, Double.NaN, Double.NaN, 0);
 
     /** Fewer values than this have no 95 % signed-rank interval: with 5, the most extreme outcome has p = 1/32 > 0.025. */
     public static final int MIN_FOR_INTERVAL = 6;
@@ -40,10 +36,22 @@ public record PairedRatio(double ratio, double ratioCi, double efficiency, doubl
             return NONE;
         }
         double[] estimate = hodgesLehmann(logs);
-        double ratio = Math.exp(estimate[0]);
-        double low = Math.exp(estimate[1]);
-        double high = Math.exp(estimate[2]);
-        return new PairedRatio(ratio, (high - low) / 2, 1 / ratio, (1 / low - 1 / high) / 2, logs.length, low, high);
+        return new PairedRatio(Math.exp(estimate[0]), Math.exp(estimate[1]), Math.exp(estimate[2]), logs.length);
+    }
+
+    /** Half the width of the interval, in the ratio's unit (NaN without one). */
+    public double ratioCi() {
+        return (high - low) / 2;
+    }
+
+    /** The static file's CPU / the probe's (SPICE's CPU efficiency): 1 / ratio. */
+    public double efficiency() {
+        return 1 / ratio;
+    }
+
+    /** Half the width of its interval: the ratio's interval inverted. */
+    public double efficiencyCi() {
+        return (1 / low - 1 / high) / 2;
     }
 
     /** log(probe_i / reference_i) for every round where both were measured (above 0), in round order. */
@@ -61,7 +69,7 @@ public record PairedRatio(double ratio, double ratioCi, double efficiency, doubl
 
     /** The interval relative to the ratio (0.04 is ±4 %); NaN without one. */
     public double relativeCi() {
-        return ratio > 0 ? ratioCi / ratio : Double.NaN;
+        return ratio > 0 ? ratioCi() / ratio : Double.NaN;
     }
 
     /** Whether the interval holds 1: the probe costs what the static file costs, as far as the rounds can tell. */
