@@ -66,7 +66,8 @@ class LatencyProfileAgainstEmbeddedTest extends StartedEmbeddedTomcat {
                 // The interval's lower end, not ratio − half-width: taken on the log-ratios it leans up, and one slow
                 // round of six (CI, 2026-11-29: the half-width put "the lower end" at 0.74) moves only its upper end.
                 Bound.atLeast("cgi at " + f.offeredRps() + "/s: p50 ratio's lower 95 % end", p50.low(), 1,
-                        "the interval says CGI is slower: its lower end 4.8-6.2 at 147-360 req/s here in two runs (2026-11-29)");
+                        "the interval says CGI is slower: its lower end 4.8-6.2 at 147-360 req/s here in two runs"
+                        + " (2026-11-29)");
                 assertFalse(Double.isNaN(f.p99RatioCi()), "an interval from six rounds: " + f);
             }
         }

@@ -13,9 +13,9 @@ import java.util.Arrays;
  * as the mean to within 5 %.
  *
  * @param ratio  the probe's CPU / the static file's, exp of the Hodges-Lehmann estimate of the log-ratios
- * @param low    its 95 % interval's lower end, in the ratio's unit (NaN under {@link #MIN_FOR_INTERVAL} rounds): not
- *               ratio − {@link #ratioCi()}, as the interval is taken on the log-ratios and so leans up (one slow round
- *               of six puts the upper end far off, not the lower)
+ * @param low    its 95 % interval's lower end, in the ratio's unit (NaN under {@link #MIN_FOR_INTERVAL} rounds):
+ *               not ratio − {@link #ratioCi()}, as the interval is taken on the log-ratios and so leans up (one slow
+ *               round of six puts the upper end far off, not the lower)
  * @param high   its upper end
  * @param rounds the rounds where both were measured
  */
