@@ -103,6 +103,10 @@ HEAD
     echo '</IfModule>'
     echo '</IfModule>'
     echo '</IfModule>'
+    # Where the server runs mod_http2, mod_buffer too: the SSI probe's HEAD over HTTP/2 needs it (spice-probes.conf).
+    echo '<IfModule http2_module>'
+    load_module buffer
+    echo '</IfModule>'
     printf 'LoadModule spice_module "%s/lib/mod_spice.so"\n' "$SPICE_DIR"
     ! has_runtime wsgi || load_module wsgi
     ! has_runtime lua || load_module lua

@@ -4,7 +4,8 @@
 # shellcheck shell=bash
 
 # The server table: a line per server, "NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET
-# PROBES BENCH_PROBES BASE START_OPTION" ("-" where a server runs no such companion; probes comma-separated). A
+# PROBES BENCH_PROBES BASE START_OPTION H2C_OFFSET" ("-" where a server runs no such companion; probes
+# comma-separated; H2C_OFFSET 0 where HTTP/2 in clear is on the server's own port). A
 # variant (apache-prefork, tomcat-vt) is its BASE started with START_OPTION, in the base's run directory. Read here, once,
 # by the shell that sources this file: read lazily, every $(...) and pipeline would start the JVM again.
 # scripts/spice server has it from the harness already, with its parsed command line.
@@ -49,18 +50,24 @@ server_probes() {
     server_field "$1" 6 | tr ',' "${2:- }"
 }
 
-# The port of an instance's companion: https, backend (the Tomcat behind it) or fastcgi; nothing if it has none.
+# The port of an instance's companion: https, backend (the Tomcat behind it), fastcgi or h2c (HTTP/2 in clear, with
+# prior knowledge: the instance's own port for most); nothing if it has none.
 companion_port() {
     local name=$1 port=$2 offset
-    case "$3" in https) offset=$(server_field "$name" 3) ;; backend) offset=$(server_field "$name" 4) ;; fastcgi) offset=$(server_field "$name" 5) ;; esac
+    case "$3" in
+        https) offset=$(server_field "$name" 3) ;; backend) offset=$(server_field "$name" 4) ;;
+        fastcgi) offset=$(server_field "$name" 5) ;; h2c) offset=$(server_field "$name" 10) ;;
+    esac
     [ "${offset:--}" = - ] || echo $((port + offset))
 }
 
 # The ports an instance on PORT listens on: its own, its HTTPS port, its Tomcat backend's (HTTP and HTTPS), its
-# FastCGI probe's.
+# FastCGI probe's, its HTTP/2-in-clear port where that is not its own.
 instance_ports() {
-    local name=$1 port=$2 backend
+    local name=$1 port=$2 backend h2c
     backend=$(companion_port "$name" "$port" backend)
+    h2c=$(companion_port "$name" "$port" h2c)
     echo "$port" "$(companion_port "$name" "$port" https)" "$backend" \
-        "$([ -z "$backend" ] || companion_port tomcat "$backend" https)" "$(companion_port "$name" "$port" fastcgi)"
+        "$([ -z "$backend" ] || companion_port tomcat "$backend" https)" "$(companion_port "$name" "$port" fastcgi)" \
+        "$([ "${h2c:-$port}" = "$port" ] || echo "$h2c")"
 }

@@ -108,6 +108,10 @@ server_start() {
     address=$(local_address "$SPICE_LISTEN")
     port_in_use "$port" "$address" && die "port $port on $address is in use: stop what listens there or choose another with --port N"
     port_in_use "$(tls_port "$port")" "$address" && die "port $(tls_port "$port") (its HTTPS port) on $address is in use: choose another --port"
+    local h2c
+    h2c=$(companion_port "$(instance_row "$name")" "$port" h2c)
+    [ "${h2c:-$port}" = "$port" ] || ! port_in_use "$h2c" "$address" \
+        || die "port $h2c (its HTTP/2 port) on $address is in use: choose another --port"
     # What the launchers read: the ports of what runs beside the server.
     local SPICE_BACKEND_PORT=${SPICE_BACKEND_PORT:-$(companion_port "$name" "$port" backend)}
     # shellcheck disable=SC2034  # read by the launchers (servers/*.sh)
@@ -154,6 +158,12 @@ server_start() {
     local names="certificate $SPICE_TLS_CERT"
     [ "$address" = 127.0.0.1 ] || names="$names, which names localhost and 127.0.0.1, not $address"
     echo "  https: https://$address:$(tls_port "$port")/spice/ ($names)"
+    if [ -n "$h2c" ]; then
+        echo "  http/2: h2 by ALPN on the https port, h2c with prior knowledge on http://$address:$h2c"
+        echo "  check over HTTP/2: scripts/spice verify http://$address:$h2c --http2 --probes $(server_probes "$row" ,)"
+    else
+        echo "  http/2: none ($row: mod_http2 needs a threaded MPM)"
+    fi
     echo "  logs: $("${name}_logs" "$run" | tr '\n' ' ')"
     echo "  check: scripts/spice verify http://$address:$port --probes $(server_probes "$row" ,)"
     echo "  stop:  scripts/spice server stop $name --port $port"

@@ -70,8 +70,9 @@ jetty_launch() {
     mkdir -p "$SPICE_FILESET"
     # HTTPS from the generated PKCS#12 keystore; its password goes in a start file only the owner reads.
     (umask 077; printf 'jetty.sslContext.keyStorePassword=%s\n' "$(cat "$SPICE_TLS_PASSWORD_FILE")" > "$run/start.d/ssl-secret.ini")
-    # shellcheck disable=SC2054  # --module=ssl,https is one word: Jetty's list of two modules
-    local options=("spice.fcgi.port=$fcgi_port" "spice.fcgiwrap.socket=$run/fcgiwrap.sock" "spice.fileset.dir=$SPICE_FILESET" --module=ssl,https
+    # shellcheck disable=SC2054  # --module=ssl,https,http2 is one word: Jetty's list of modules (h2 by ALPN on HTTPS)
+    local options=("spice.fcgi.port=$fcgi_port" "spice.fcgiwrap.socket=$run/fcgiwrap.sock"
+        "spice.fileset.dir=$SPICE_FILESET" --module=ssl,https,http2
         "jetty.http.host=$SPICE_LISTEN" "jetty.ssl.host=$SPICE_LISTEN" "jetty.ssl.port=$(tls_port "$port")" "jetty.ssl.acceptQueueSize=511"
         "jetty.sslContext.keyStorePath=$SPICE_TLS_P12" "jetty.sslContext.keyStoreType=PKCS12"
         "jetty.ssl.sniHostCheck=false")

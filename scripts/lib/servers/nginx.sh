@@ -65,6 +65,7 @@ nginx_launch() {
     for file in nginx.conf spice-probes.conf spice-php-fpm.conf spice-wsgi.conf spice-lua.conf; do
         sed -e "s|@SPICE_RUN@|$run|g" -e "s|@SPICE_CONF@|$run/conf|g" -e "s|@SPICE_PORT@|$port|g" -e "s|@SPICE_LISTEN@|$SPICE_LISTEN|g" \
             -e "s|@SPICE_FCGIWRAP_SOCKET@|$run/fcgiwrap.sock|g" -e "s|@SPICE_TLS_PORT@|$(tls_port "$port")|g" -e "s|@SPICE_TLS_CERT@|$SPICE_TLS_CERT|g" \
+            -e "s|@SPICE_H2C_PORT@|$(companion_port nginx "$port" h2c)|g" \
             -e "s|@SPICE_TLS_KEY@|$SPICE_TLS_KEY|g" -e "s|@SPICE_BACKEND_PORT@|$backend_port|g" \
             -e "s|@SPICE_FCGI_PORT@|$fcgi_port|g" -e "s|@SPICE_WEBAPP@|$run/webapp|g" -e "s|@SPICE_CGI_DIR@|$run/cgi|g" \
             -e "s|@SPICE_FILESET@|$SPICE_FILESET|g" -e "s|@SPICE_WORKERS@|$SPICE_NGINX_WORKERS|g" \

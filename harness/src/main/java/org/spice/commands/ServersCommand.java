@@ -13,14 +13,18 @@ import picocli.CommandLine.Command;
 /**
  * {@code spice servers}: the server table for scripts/spice, one line per server, fields separated by one
  * space:
- * <pre>NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET PROBES BENCH_PROBES BASE START_OPTION</pre>
+ * <pre>
+ * NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET PROBES BENCH_PROBES BASE START_OPTION H2C_OFFSET
+ * </pre>
  * An instance on port P listens for HTTPS on P + HTTPS_OFFSET, runs its Tomcat backend on P + BACKEND_OFFSET and
- * its FastCGI probe on P + FASTCGI_OFFSET; {@code -} where the server runs no such thing. The probes are
+ * its FastCGI probe on P + FASTCGI_OFFSET, and takes HTTP/2 in clear on P + H2C_OFFSET (0: on P itself); {@code -}
+ * where the server runs no such thing. The probes are
  * comma-separated; BENCH_PROBES are those bench measures unless told. A variant names the server it is started as
  * (BASE) and the one option that makes it the variant ({@code --mpm=prefork}); a base server has {@code -} in both.
  */
 @Command(name = "servers", hidden = true, description = "The server table, a line per server: NAME DEFAULT_PORT"
-        + " HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET PROBES BENCH_PROBES BASE START_OPTION (for scripts/spice).")
+        + " HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET PROBES BENCH_PROBES BASE START_OPTION H2C_OFFSET"
+        + " (for scripts/spice).")
 public final class ServersCommand extends Cli.Printing implements Callable<Integer> {
 
     @Override
@@ -36,7 +40,8 @@ public final class ServersCommand extends Cli.Printing implements Callable<Integ
             Server.Ports p = server.ports(0);
             table.append(String.join(" ", server.id(), Integer.toString(server.defaultPort()), offset(p.https()),
                     offset(p.backend()), offset(p.fastcgi()), ids(server.probes()), ids(server.benchProbes()),
-                    server.base() == server ? "-" : server.base().id(), server.startOption().orElse("-"))).append('\n');
+                    server.base() == server ? "-" : server.base().id(), server.startOption().orElse("-"),
+                    offset(p.h2c()))).append('\n');
         }
         return table.toString();
     }

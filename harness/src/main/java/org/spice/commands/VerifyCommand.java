@@ -16,6 +16,7 @@ import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Conformance;
 import org.spice.verify.Hardening;
+import org.spice.verify.Http2Verifier;
 import org.spice.verify.Verifier;
 
 import picocli.CommandLine.Command;
@@ -52,6 +53,11 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
     @Option(names = "--trust-cert", paramLabel = "PEM", description = "For an https:// BASE_URL: the certificate to trust.")
     Path trustCert;
 
+    @Option(names = "--http2", description = "Check over HTTP/2 instead: h2 (TLS, by ALPN) for an https:// BASE_URL,"
+            + " h2c with prior knowledge for an http:// one; GET, HEAD and a GET with a query as streams of one"
+            + " connection, each answer over HTTP/2 and without HTTP/1's connection headers.")
+    boolean http2;
+
     @Option(names = "--bad-input", description = "Then send what a server must refuse (malformed requests, oversized"
             + " heads, path traversal, every method but GET and HEAD, an unsent body, 200 idle connections) and check"
             + " that each gets a 4xx or a closed connection and that the static probe is still exact afterwards.")
@@ -63,6 +69,9 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
         List<Probe> list = probes == null ? Probe.standard() : check.probes(probes);
         int size = pageBytes.value();
         int timeoutMillis = timeout.value();
+        if (http2 && badInput) {
+            throw check.fail("--bad-input sends malformed HTTP/1 requests: run it without --http2");
+        }
         Verifier verifier;
         try {
             verifier = new Verifier(Endpoint.parse(base), CanonicalPage.of(size), LocalDate.now(), timeoutMillis, tls(check));
@@ -74,11 +83,23 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
             err.println("spice verify: cannot reach " + base + ": " + unreachable + " (start a server first, e.g. scripts/spice serve)");
             return 1;
         }
+        if (http2) {
+            return http2(verifier, size, list, check) ? 0 : 1;
+        }
         boolean allPassed = Conformance.check(verifier, base, size, trustCert, list, out);
         if (badInput && !base.startsWith("https")) {
             allPassed &= badInput(verifier, list);
         }
         return allPassed ? 0 : 1;
+    }
+
+    private boolean http2(Verifier verifier, int size, List<Probe> list, Cli.Checks check) {
+        try (Http2Verifier over2 = new Http2Verifier(Endpoint.parse(base), verifier, tls(check), timeout.value())) {
+            return Conformance.check(over2, base, size, trustCert, list, out);
+        } catch (Exception e) {
+            err.println("spice verify: HTTP/2 client: " + e);
+            return false;
+        }
     }
 
     private boolean badInput(Verifier verifier, List<Probe> list) {

@@ -75,6 +75,10 @@ public final class Main implements Runnable {
     CommandSpec spec;
 
     public static void main(String[] args) {
+        // Jetty's HTTP/2 client (verify --http2) logs through SLF4J: no provider is shipped, and saying so is not news.
+        if (System.getProperty("slf4j.provider") == null) {
+            System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_SLF4JServiceProvider");
+        }
         System.exit(Cli.run(new Main(), System.out, System.err, args));
     }
 

@@ -3,6 +3,7 @@ package org.spice.verify;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.function.Function;
 
 import org.spice.page.Probe;
 
@@ -21,12 +22,26 @@ public final class Conformance {
     /** Checks {@code probes} with {@code verifier}, the report on {@code out}: true if every one conforms. */
     public static boolean check(Verifier verifier, String base, int bytes, Path trustCert, List<Probe> probes,
             PrintStream out) {
-        out.printf("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1, GET with a query%s%n",
-                base, bytes, trustCert != null ? ", TLS trusting " + trustCert : "");
+        return report(String.format("verify %s: %d-byte canonical page, GET and HEAD over HTTP/1.0 and HTTP/1.1,"
+                + " GET with a query%s", base, bytes, trustCert != null ? ", TLS trusting " + trustCert : ""),
+                verifier::verify, probes, out);
+    }
+
+    /** As {@link #check}, over HTTP/2 (h2 for an https:// base, h2c with prior knowledge for an http:// one). */
+    public static boolean check(Http2Verifier verifier, String base, int bytes, Path trustCert, List<Probe> probes,
+            PrintStream out) {
+        return report(String.format("verify %s over HTTP/2 (%s): %d-byte canonical page, GET and HEAD, GET with a"
+                + " query, the streams of one connection", base, trustCert != null ? "h2, TLS trusting " + trustCert
+                : "h2c, prior knowledge", bytes), verifier::verify, probes, out);
+    }
+
+    private static boolean report(String title, Function<Probe, Verifier.ProbeReport> verify, List<Probe> probes,
+            PrintStream out) {
+        out.println(title);
         out.printf("%-9s %5s %9s  %s%n", "probe", "urls", "requests", "result");
         boolean allPassed = true;
         for (Probe probe : probes) {
-            Verifier.ProbeReport report = verifier.verify(probe);
+            Verifier.ProbeReport report = verify.apply(probe);
             allPassed &= report.passed();
             out.printf("%-9s %5d %9d  %s%n", probe.id(), report.urls(), report.requests(),
                     report.passed() ? "PASS" : "FAIL (" + report.failures().size() + " checks failed)");

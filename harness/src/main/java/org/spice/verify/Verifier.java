@@ -208,7 +208,7 @@ public final class Verifier {
     }
 
     /** A media type as compared: case and blanks do not matter. */
-    private static String normalized(String mediaType) {
+    static String normalized(String mediaType) {
         return mediaType.replace(" ", "").replace("\"", "").toLowerCase(Locale.ROOT);
     }
 

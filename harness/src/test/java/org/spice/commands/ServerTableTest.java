@@ -39,16 +39,19 @@ class ServerTableTest {
         List<String> lines = text.toString(StandardCharsets.UTF_8).lines().toList();
         assertEquals(Server.values().length, lines.size());
         assertEquals("embedded 18080 360 - - static,servlet,jsp,cgi,shtml,module,cgi-stock static,servlet,jsp,cgi,shtml,module"
-                + " - -", lines.get(0));
+                + " - - 0", lines.get(0));
         assertEquals("apache 18081 360 1000 2000 static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,wsgi,lua"
-                + " static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,wsgi,lua - -", lines.get(1));
+                + " static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,wsgi,lua - - 0", lines.get(1));
         assertEquals("apache-prefork 18081 360 1000 2000 static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,mod-php,wsgi,lua"
-                + " static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,mod-php,wsgi,lua apache --mpm=prefork", lines.get(5));
+                + " static,servlet,jsp,cgi,shtml,module,fastcgi,php-fpm,mod-php,wsgi,lua apache --mpm=prefork -",
+                lines.get(5));
         assertEquals("tomcat-vt 18082 360 - - static,servlet,jsp,cgi,shtml,module,cgi-stock static,servlet,jsp,cgi,shtml,module"
-                + " tomcat --threads=virtual", lines.get(6));
+                + " tomcat --threads=virtual 0", lines.get(6));
         assertEquals("nginx 18084 360 1000 2000", lines.get(4).substring(0, 25));
+        assertTrue(lines.get(4).endsWith(" - - 720"), "nginx 1.22 takes h2c on a port of its own: " + lines.get(4));
         assertEquals(List.of(Server.APACHE, Server.TOMCAT, Server.JETTY, Server.NGINX), Server.real());
-        assertEquals(new Server.Ports(18083, 18443, -1, 20083), Server.JETTY.ports(18083));
+        assertEquals(new Server.Ports(18083, 18443, -1, 20083, 18083), Server.JETTY.ports(18083));
+        assertEquals(List.of(18084, 18444, 19084, 20084, 18804), Server.NGINX.ports(18084).all());
         assertEquals(Server.JETTY.ports(18083), Server.JETTY_VT.ports(18083), "a variant has its base's ports");
         assertEquals(Server.JETTY, Server.JETTY_VT.base());
         assertEquals(Server.JETTY, Server.JETTY.base());

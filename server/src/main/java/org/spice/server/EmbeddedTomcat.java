@@ -18,6 +18,7 @@ import org.apache.catalina.core.StandardHost;
 import org.apache.catalina.servlets.DefaultServlet;
 import org.apache.catalina.startup.Tomcat;
 import org.apache.catalina.valves.ErrorReportValve;
+import org.apache.coyote.http2.Http2Protocol;
 import org.apache.tomcat.util.net.SSLHostConfig;
 import org.apache.tomcat.util.net.SSLHostConfigCertificate;
 import org.apache.tomcat.util.scan.StandardJarScanner;
@@ -48,6 +49,9 @@ public final class EmbeddedTomcat implements AutoCloseable {
             "acceptCount", "511",
             "maxKeepAliveRequests", "-1",
             "connectionTimeout", "20000");
+
+    /** The UpgradeProtocol both connectors of server.xml carry (ConnectorSettingsTest holds it to this). */
+    public static final String UPGRADE_PROTOCOL = Http2Protocol.class.getName();
 
     /** Kept strongly reachable: java.util.logging holds loggers weakly, and a collected one loses its level. */
     static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
@@ -161,12 +165,16 @@ public final class EmbeddedTomcat implements AutoCloseable {
         return connector;
     }
 
-    /** A connector with the settings every SPICE Tomcat has ({@link #CONNECTOR_SETTINGS}). */
+    /**
+     * A connector with the settings every SPICE Tomcat has ({@link #CONNECTOR_SETTINGS}) and HTTP/2 (h2c here with
+     * prior knowledge or by Upgrade; h2 by ALPN where TLS is on), as server.xml's {@link #UPGRADE_PROTOCOL}.
+     */
     private static Connector connector(String host, int port) {
         Connector connector = new Connector("HTTP/1.1");
         connector.setProperty("address", host);
         connector.setPort(port);
         CONNECTOR_SETTINGS.forEach(connector::setProperty);
+        connector.addUpgradeProtocol(new Http2Protocol());
         connector.setThrowOnFailure(true);
         return connector;
     }

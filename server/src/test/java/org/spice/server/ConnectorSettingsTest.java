@@ -42,6 +42,10 @@ class ConnectorSettingsTest {
                     "Connector " + (i + 1) + " of " + serverXml + " against EmbeddedTomcat.CONNECTOR_SETTINGS");
             assertEquals("${spice.virtualThreads}", ((Element) connectors.item(i)).getAttribute(VIRTUAL),
                     "Connector " + (i + 1) + ": its threads virtual or not as the start says (--threads)");
+            NodeList upgrades = ((Element) connectors.item(i)).getElementsByTagName("UpgradeProtocol");
+            assertEquals(1, upgrades.getLength(), "Connector " + (i + 1) + ": HTTP/2, as the embedded server's");
+            assertEquals(EmbeddedTomcat.UPGRADE_PROTOCOL, ((Element) upgrades.item(0)).getAttribute("className"),
+                    "Connector " + (i + 1) + "'s UpgradeProtocol");
         }
     }
 }

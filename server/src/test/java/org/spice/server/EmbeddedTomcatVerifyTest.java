@@ -4,6 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,11 +19,13 @@ import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Hardening;
+import org.spice.verify.Http2Verifier;
 import org.spice.verify.Verifier;
 
 /**
  * The main test: the embedded default server, really started on a free port, passes the conformance
- * check for every probe (all 100 JSP pages), exactly as {@code scripts/spice verify} runs it.
+ * check for every probe (all 100 JSP pages), exactly as {@code scripts/spice verify} runs it, over HTTP/1 and over
+ * HTTP/2 in clear (h2c, as {@code verify --http2} runs it).
  */
 @Tag("page")
 class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
@@ -35,6 +42,61 @@ class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
         }
         assertEquals(5 + Probe.JSP_PAGES, urls, "every probe URL, all 100 JSP pages, was checked");
         assertTrue(failures.isEmpty(), "failures: " + failures);
+    }
+
+    @Test
+    void everyProbeConformsOverH2c() throws Exception {
+        Endpoint base = Endpoint.parse(server.baseUrl());
+        Verifier pages = new Verifier(base, CanonicalPage.built(), LocalDate.now(), 30_000);
+        List<Verifier.Failure> failures = new ArrayList<>();
+        int requests = 0;
+        try (Http2Verifier verifier = new Http2Verifier(base, pages, null, 30_000)) {
+            for (Probe probe : Probe.standard()) {
+                Verifier.ProbeReport report = verifier.verify(probe);
+                failures.addAll(report.failures());
+                requests += report.requests();
+            }
+        }
+        assertEquals(3 * (5 + Probe.JSP_PAGES), requests, "GET, HEAD and a GET with a query, every URL");
+        assertTrue(failures.isEmpty(), "failures: " + failures);
+    }
+
+    @Test
+    void overH2cAnotherPageOrNoHttp2AtAllIsAFailure() throws Exception {
+        Endpoint base = Endpoint.parse(server.baseUrl());
+        // The server's 6,250-byte page held to a 1,000-byte one: the body check reads what came in DATA frames.
+        Verifier otherPage = new Verifier(base, CanonicalPage.of(1000), LocalDate.now(), 30_000);
+        try (Http2Verifier verifier = new Http2Verifier(base, otherPage, null, 30_000)) {
+            List<Verifier.Failure> failures = verifier.verify(Probe.SERVLET).failures();
+            assertEquals(2, failures.size(), "both GETs (HEAD has no body): " + failures);
+            assertTrue(failures.get(0).message().contains("body is 6250 bytes, expected 1000"),
+                    failures.get(0).toString());
+        }
+        // An HTTP/1 server answers the preface with an HTTP/1 error: said once, as such.
+        try (ServerSocket http1 = new ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+            Thread answer = new Thread(() -> {
+                while (!http1.isClosed()) {
+                    try (Socket client = http1.accept()) {
+                        client.getInputStream().read(new byte[1024]);
+                        client.getOutputStream().write("HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n"
+                                .getBytes(StandardCharsets.US_ASCII));
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            });
+            answer.setDaemon(true);
+            answer.start();
+            Endpoint plain = Endpoint.parse("http://127.0.0.1:" + http1.getLocalPort());
+            try (Http2Verifier verifier = new Http2Verifier(plain, otherPage, null, 10_000)) {
+                List<Verifier.Failure> failures = verifier.verify(Probe.STATIC).failures();
+                assertEquals(3, failures.size(), failures.toString());
+                assertTrue(failures.get(0).message().startsWith("no HTTP/2 here: the server did not answer the"
+                        + " connection preface with its SETTINGS"), failures.get(0).toString());
+            }
+            http1.close();
+            answer.join(5_000);
+        }
     }
 
     @Test

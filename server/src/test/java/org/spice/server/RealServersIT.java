@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.api.Assumptions;
@@ -24,7 +25,8 @@ import org.spice.testkit.CommandRun;
 /**
  * Every real server, started from conf/ by {@code scripts/spice server start}, and its variants (apache-prefork,
  * tomcat-vt, jetty-vt): verify on all its probes, what a server must refuse (verify --bad-input) and exact
- * afterwards; the base servers over HTTPS too. The variants and nginx once more start with --listen 127.0.0.2,
+ * afterwards; the base servers over HTTPS too, and every probe over HTTP/2 (h2c, and h2 where the certificate names
+ * the address). The variants and nginx once more start with --listen 127.0.0.2,
  * another address of this machine: they answer there, and nothing of theirs on 127.0.0.1 (their HTTPS is not
  * verified there: the certificate names 127.0.0.1). A -vt variant needs a JDK 21 or later: where the machine has
  * none, it is skipped and the reason said.
@@ -74,9 +76,12 @@ class RealServersIT {
             CommandRun verified = CommandRun.of(new VerifyCommand(), "http://" + start.address() + ":" + port, "--probes",
                     probes, "--bad-input");
             assertEquals(0, verified.status(), start.name() + ": verify --bad-input\n" + verified.console());
-            int https = server.ports(server.defaultPort()).https();
+            Server.Ports ports = server.ports(server.defaultPort());
+            int https = ports.https();
+            http2(start, probes, ports);
             if (!"127.0.0.1".equals(start.address())) {
-                for (int each : new int[] {server.defaultPort(), https}) {
+                int[] own = IntStream.of(ports.http(), https, ports.h2c()).filter(p -> p > 0).distinct().toArray();
+                for (int each : own) {
                     assertTrue(listens(start.address(), each), "nothing listens on " + start.address() + ":" + each);
                     assertTrue(!listens("127.0.0.1", each), "127.0.0.1:" + each + " answers, though " + start.name()
                             + " was to listen on " + start.address() + " only");
@@ -88,6 +93,27 @@ class RealServersIT {
             }
         } finally {
             Exec.spice("server", "stop", base, "--port", port).ok("scripts/spice server stop " + base);
+        }
+    }
+
+    /**
+     * Every probe over HTTP/2 in clear (h2c, prior knowledge) where the server takes it, and over h2 (TLS, ALPN) where
+     * its certificate names the address; httpd on prefork, which mod_http2 cannot run on, says so.
+     */
+    private static void http2(Start start, String probes, Server.Ports ports) {
+        String http = "http://" + start.address() + ":";
+        if (ports.h2c() < 0) {
+            CommandRun none = CommandRun.of(new VerifyCommand(), http + ports.http(), "--http2", "--probes", "static");
+            assertEquals(1, none.status(), start.name() + ": verify --http2 where there is none\n" + none.console());
+            assertTrue(none.console().contains("no HTTP/2 here"), start.name() + ": " + none.console());
+            return;
+        }
+        CommandRun h2c = CommandRun.of(new VerifyCommand(), http + ports.h2c(), "--http2", "--probes", probes);
+        assertEquals(0, h2c.status(), start.name() + ": verify over h2c\n" + h2c.console());
+        if ("127.0.0.1".equals(start.address())) {
+            CommandRun h2 = CommandRun.of(new VerifyCommand(), "https://127.0.0.1:" + ports.https(), "--trust-cert",
+                    TLS_CERT, "--http2", "--probes", probes);
+            assertEquals(0, h2.status(), start.name() + ": verify over h2\n" + h2.console());
         }
     }
 

@@ -46,6 +46,11 @@ public enum Server {
     public static final int BACKEND_OFFSET = 1000;
     /** The resident FastCGI probe beside a server listens on its port + this. */
     public static final int FASTCGI_OFFSET = 2000;
+    /**
+     * HTTP/2 in clear (h2c, prior knowledge) on a port of its own, where a server cannot take it and HTTP/1 on one
+     * (nginx 1.22): its port + this. The others take h2c on their HTTP port; h2 by ALPN is on every HTTPS port.
+     */
+    public static final int H2C_OFFSET = 720;
 
     private final int defaultPort;
     private final boolean backend;
@@ -81,11 +86,16 @@ public enum Server {
         this.startOption = startOption;
     }
 
-    /** The ports of one instance; -1 for what the server does not run beside itself. */
-    public record Ports(int http, int https, int backend, int fastcgi) {
+    /**
+     * The ports of one instance; -1 for what the server does not run beside itself. {@code h2c} is where it takes
+     * HTTP/2 in clear with prior knowledge: its HTTP port, one of its own, or -1 (httpd's prefork MPM, which mod_http2
+     * cannot run on).
+     */
+    public record Ports(int http, int https, int backend, int fastcgi, int h2c) {
         /** Every port the instance listens on. */
         public List<Integer> all() {
-            return Arrays.stream(new int[] {http, https, backend, fastcgi}).filter(p -> p > 0).boxed().toList();
+            return Arrays.stream(new int[] {http, https, backend, fastcgi, h2c}).filter(p -> p > 0).distinct().boxed()
+                    .toList();
         }
     }
 
@@ -109,8 +119,9 @@ public enum Server {
     }
 
     public Ports ports(int port) {
+        int h2c = this == APACHE_PREFORK ? -1 : this == NGINX ? port + H2C_OFFSET : port;
         return new Ports(port, port + HTTPS_OFFSET, backend ? port + BACKEND_OFFSET : -1,
-                fastcgi ? port + FASTCGI_OFFSET : -1);
+                fastcgi ? port + FASTCGI_OFFSET : -1, h2c);
     }
 
     /** The probes it serves, in the probes' order. */

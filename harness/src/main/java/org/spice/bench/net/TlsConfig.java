@@ -64,6 +64,11 @@ public final class TlsConfig {
         return new TlsConfig(managers, resume);
     }
 
+    /** The context every resumed connection shares (verify's HTTP/2 client: one connection for all its streams). */
+    public SSLContext context() {
+        return shared;
+    }
+
     public boolean resume() {
         return resume;
     }
