@@ -16,6 +16,7 @@ import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Conformance;
 import org.spice.verify.Hardening;
+import org.spice.verify.Http2Hardening;
 import org.spice.verify.Http2Verifier;
 import org.spice.verify.Verifier;
 
@@ -60,7 +61,9 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
 
     @Option(names = "--bad-input", description = "Then send what a server must refuse (malformed requests, oversized"
             + " heads, path traversal, every method but GET and HEAD, an unsent body, 200 idle connections) and check"
-            + " that each gets a 4xx or a closed connection and that the static probe is still exact afterwards.")
+            + " that each gets a 4xx or a closed connection and that the static probe is still exact afterwards. With"
+            + " --http2: a stream reset mid-request, an oversized header block, HEADERS on a closed stream, a flood of"
+            + " SETTINGS and PINGs, too many concurrent streams.")
     boolean badInput;
 
     @Override
@@ -69,9 +72,6 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
         List<Probe> list = probes == null ? Probe.standard() : check.probes(probes);
         int size = pageBytes.value();
         int timeoutMillis = timeout.value();
-        if (http2 && badInput) {
-            throw check.fail("--bad-input sends malformed HTTP/1 requests: run it without --http2");
-        }
         Verifier verifier;
         try {
             verifier = new Verifier(Endpoint.parse(base), CanonicalPage.of(size), LocalDate.now(), timeoutMillis, tls(check));
@@ -94,8 +94,24 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
     }
 
     private boolean http2(Verifier verifier, int size, List<Probe> list, Cli.Checks check) {
-        try (Http2Verifier over2 = new Http2Verifier(Endpoint.parse(base), verifier, tls(check), timeout.value())) {
-            return Conformance.check(over2, base, size, trustCert, list, out);
+        TlsConfig tls = tls(check);
+        try (Http2Verifier over2 = new Http2Verifier(Endpoint.parse(base), verifier, tls, timeout.value())) {
+            boolean allPassed = Conformance.check(over2, base, size, trustCert, list, out);
+            if (badInput) {
+                List<Http2Hardening.Outcome> outcomes =
+                        new Http2Hardening(Endpoint.parse(base), tls, timeout.value()).run();
+                outcomes.forEach(o -> out.println("    " + o));
+                long failed = outcomes.stream().filter(o -> !o.passed()).count();
+                Verifier.ProbeReport after = over2.verify(Probe.STATIC);
+                out.printf("bad input over HTTP/2: %d checks, %d not refused; static probe afterwards: %s%n",
+                        outcomes.size(), failed, after.passed() ? "PASS" : "FAIL " + after.failures());
+                allPassed &= failed == 0 && after.passed();
+            }
+            return allPassed;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("spice verify: interrupted");
+            return false;
         } catch (Exception e) {
             err.println("spice verify: HTTP/2 client: " + e);
             return false;

@@ -19,6 +19,7 @@ import org.spice.bench.net.Endpoint;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 import org.spice.verify.Hardening;
+import org.spice.verify.Http2Hardening;
 import org.spice.verify.Http2Verifier;
 import org.spice.verify.Verifier;
 
@@ -94,8 +95,26 @@ class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
                 assertTrue(failures.get(0).message().startsWith("no HTTP/2 here: the server did not answer the"
                         + " connection preface with its SETTINGS"), failures.get(0).toString());
             }
+            // Bad input to a server without HTTP/2 is not "refused": the checks need an HTTP/2 connection to mean it.
+            List<Http2Hardening.Outcome> none = new Http2Hardening(plain, null, 10_000).run();
+            assertTrue(none.stream().noneMatch(Http2Hardening.Outcome::passed), none.toString());
             http1.close();
             answer.join(5_000);
+        }
+    }
+
+    @Test
+    void badInputOverH2cIsRefusedAndBreaksNothing() throws Exception {
+        Endpoint base = Endpoint.parse(server.baseUrl());
+        List<Http2Hardening.Outcome> outcomes = new Http2Hardening(base, null, 10_000).run();
+        assertEquals(5, outcomes.size());
+        assertTrue(outcomes.stream().allMatch(Http2Hardening.Outcome::passed), "not refused: " + outcomes);
+        // Tomcat refuses each outright (measured 2026-11-29): none of them merely survived.
+        assertTrue(outcomes.stream().skip(1).allMatch(o -> o.answer().contains("GOAWAY")
+                || o.answer().contains("RST_STREAM")), outcomes.toString());
+        Verifier pages = new Verifier(base, CanonicalPage.built(), LocalDate.now(), 30_000);
+        try (Http2Verifier verifier = new Http2Verifier(base, pages, null, 30_000)) {
+            assertTrue(verifier.verify(Probe.STATIC).passed(), "the static probe is still exact over h2c afterwards");
         }
     }
 

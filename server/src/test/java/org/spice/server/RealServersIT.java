@@ -25,8 +25,8 @@ import org.spice.testkit.CommandRun;
 /**
  * Every real server, started from conf/ by {@code scripts/spice server start}, and its variants (apache-prefork,
  * tomcat-vt, jetty-vt): verify on all its probes, what a server must refuse (verify --bad-input) and exact
- * afterwards; the base servers over HTTPS too, and every probe over HTTP/2 (h2c, and h2 where the certificate names
- * the address). The variants and nginx once more start with --listen 127.0.0.2,
+ * afterwards; the base servers over HTTPS too, and every probe over HTTP/2 (h2c with its bad input, and h2 where the
+ * certificate names the address). The variants and nginx once more start with --listen 127.0.0.2,
  * another address of this machine: they answer there, and nothing of theirs on 127.0.0.1 (their HTTPS is not
  * verified there: the certificate names 127.0.0.1). A -vt variant needs a JDK 21 or later: where the machine has
  * none, it is skipped and the reason said.
@@ -108,8 +108,9 @@ class RealServersIT {
             assertTrue(none.console().contains("no HTTP/2 here"), start.name() + ": " + none.console());
             return;
         }
-        CommandRun h2c = CommandRun.of(new VerifyCommand(), http + ports.h2c(), "--http2", "--probes", probes);
-        assertEquals(0, h2c.status(), start.name() + ": verify over h2c\n" + h2c.console());
+        CommandRun h2c = CommandRun.of(new VerifyCommand(), http + ports.h2c(), "--http2", "--probes", probes,
+                "--bad-input");
+        assertEquals(0, h2c.status(), start.name() + ": verify --bad-input over h2c\n" + h2c.console());
         if ("127.0.0.1".equals(start.address())) {
             CommandRun h2 = CommandRun.of(new VerifyCommand(), "https://127.0.0.1:" + ports.https(), "--trust-cert",
                     TLS_CERT, "--http2", "--probes", probes);
