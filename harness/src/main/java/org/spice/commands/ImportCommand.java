@@ -236,7 +236,11 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
                 notes.add(note);
             }
         }
-        RecordedSettings settings = (earlier != null ? earlier.settings().toBuilder() : RecordedSettings.builder()).engine(which.id())
+        RecordedSettings.Builder builder = earlier != null ? earlier.settings().toBuilder() : RecordedSettings.builder();
+        if (imported.protocol() != null) {
+            builder.protocol(imported.protocol());
+        }
+        RecordedSettings settings = builder.engine(which.id())
                 .windowRule("the tool's whole run (imported)")
                 .clients(runs.stream().map(RunRecord::clients).distinct().sorted().toList())
                 .workloads(runs.stream().map(RunRecord::probe).distinct().toList(), null).build();

@@ -23,6 +23,7 @@ final class H2loadImport {
 
     private static final Pattern THREAD_CLIENTS = Pattern.compile("^spawning thread #\\d+: (\\d+) total client\\(s\\)",
             Pattern.MULTILINE);
+    private static final Pattern PROTOCOL = Pattern.compile("^Application protocol: (\\S+)", Pattern.MULTILINE);
     private static final Pattern FINISHED = Pattern.compile("finished in ([0-9.]+)(ms|s),");
     private static final Pattern DATA = Pattern.compile("traffic: .*, [0-9.]+[KMG]?B \\((\\d+)\\) data");
     private static final Pattern REQUESTS = Pattern.compile("requests: (\\d+) total, (\\d+) started, (\\d+) done,"
@@ -72,7 +73,9 @@ final class H2loadImport {
                     + " answers (\"HTTP/1.1 200 \": the embedded server, Tomcat, and Apache's and nginx's servlet and JSP"
                     + " probes). Measure those with SPICE's engine, ab, wrk or JMeter");
         }
-        return new Imported(run, notes, succeeded);
+        Matcher protocol = PROTOCOL.matcher(text);
+        return new Imported(run, notes, succeeded, protocol.find() ? protocol.group(1) + " (h2load's application"
+                + " protocol, each client one connection)" : null);
     }
 
     /** Each request of h2load's --log-file: its start, status and duration (no client, no size). */

@@ -108,6 +108,20 @@ class ImportCommandTest {
         assertFalse(Files.exists(dir.resolve("r").resolve("results.json")));
     }
 
+    /** A real h2load 1.52 run over h2c (200 requests, 2 clients of 4 streams each, Tomcat's static file), as written. */
+    @Test
+    void h2loadsApplicationProtocolIsRecorded(@TempDir Path dir) throws Exception {
+        Path text = Path.of(getClass().getResource("/h2load-1.52-h2c.txt").toURI());
+        Path log = Path.of(getClass().getResource("/h2load-1.52-h2c.log").toURI());
+        String printed = run(dir, "h2load", "--probe", "static", "--clients", "2", "--server", "tomcat", "--out",
+                dir.resolve("r").toString(), text.toString(), log.toString());
+        assertTrue(printed.startsWith("0\n"), printed);
+        assertTrue(printed.contains("On tomcat, over h2c (h2load's application protocol, each client one connection)"),
+                printed);
+        assertTrue(Files.readString(dir.resolve("r").resolve("results.json")).contains("\"protocol\" : \"h2c"),
+                "results.json records it");
+    }
+
     /** A real oha 1.16 run (2,000 requests, 4 clients, --disable-keepalive, against the embedded server), kept as it was written. */
     @Test
     void ohasJsonGivesItsOwnTotals(@TempDir Path dir) throws Exception {
