@@ -111,13 +111,15 @@ class SideBySideTest {
      * One server under three protocols in the same rounds: keeping the connection costs the static file less than a
      * connection per request (here 19 against 48 µs: 2.5 ×), and a full TLS handshake per connection far more
      * (about 30 ×): each arm's requests went out as its protocol says, and each ratio is paired by round. 15 s of rounds
-     * give 2-4 rounds of the three arms, too few for an interval (six), so the bounds then read the ratios themselves:
-     * 2.07-2.33 against 1.2, 0.017-0.020 against 0.5 in four runs, far from either bound.
+     * give 2-5 rounds of the three arms, too few for an interval (six), so the bounds then read the ratios themselves:
+     * 2.07-3.70 against 1.2, 0.016-0.022 against 0.5, far from either bound. The warm-up is 20 s: after 10 s the TLS
+     * handshakes kept the server's JIT compiling through most rounds, which are then left out (1-2 counted here on
+     * 2026-11-29, none in a suite run that day; 3 after 20 s, 5 after 25).
      */
     @Test
     void theProtocolsAreArmsOfTheSameRounds(@TempDir Path dir) throws Exception {
         // at 8 clients, as before --cpu-rate: at one offered rate (half TLS's) 15 s held one round, and none once
-        String said = bench(dir, 10, "--protocols", "http1.0,keepalive,tls", "--probes", "static", "--cpu-time", "15",
+        String said = bench(dir, 20, "--protocols", "http1.0,keepalive,tls", "--probes", "static", "--cpu-time", "15",
                 "--cpu-clients", "8");
         JsonNode side;
         try (Stream<Path> walk = Files.walk(dir)) {
@@ -134,6 +136,8 @@ class SideBySideTest {
                     cross.get("a").asText(), cross.get("b").asText(), cross.get("ratio").asDouble(),
                     cross.get("ratio_ci").asDouble(), cross.get("rounds").asInt());
             String pair = cross.get("a").asText() + "/" + cross.get("b").asText();
+            assertTrue(cross.get("rounds").asInt() > 0, pair + ": every round left out (the lines above say why: TLS"
+                    + " handshakes keep the server's JIT compiling long after a short warm-up)\n" + said);
             if (pair.equals("embedded:http1.0/embedded:keepalive")) {
                 perConnectionOverKept = cross.get("ratio").asDouble() - cross.get("ratio_ci").asDouble();
             } else if (pair.equals("embedded:http1.0/embedded:tls")) {
