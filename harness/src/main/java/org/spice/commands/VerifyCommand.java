@@ -73,8 +73,11 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
         int size = pageBytes.value();
         int timeoutMillis = timeout.value();
         Verifier verifier;
+        Endpoint endpoint;
+        TlsConfig tls = tls(check);
         try {
-            verifier = new Verifier(Endpoint.parse(base), CanonicalPage.of(size), LocalDate.now(), timeoutMillis, tls(check));
+            endpoint = Endpoint.parse(base);
+            verifier = new Verifier(endpoint, CanonicalPage.of(size), LocalDate.now(), timeoutMillis, tls);
         } catch (IllegalArgumentException e) {
             throw check.fail(e.getMessage());
         }
@@ -84,7 +87,7 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
             return 1;
         }
         if (http2) {
-            return http2(verifier, size, list, check) ? 0 : 1;
+            return http2(endpoint, verifier, tls, size, list) ? 0 : 1;
         }
         boolean allPassed = Conformance.check(verifier, base, size, trustCert, list, out);
         if (badInput && !base.startsWith("https")) {
@@ -93,13 +96,12 @@ public final class VerifyCommand extends Cli.Printing implements Callable<Intege
         return allPassed ? 0 : 1;
     }
 
-    private boolean http2(Verifier verifier, int size, List<Probe> list, Cli.Checks check) {
-        TlsConfig tls = tls(check);
-        try (Http2Verifier over2 = new Http2Verifier(Endpoint.parse(base), verifier, tls, timeout.value())) {
+    private boolean http2(Endpoint endpoint, Verifier verifier, TlsConfig tls, int size, List<Probe> list) {
+        try (Http2Verifier over2 = new Http2Verifier(endpoint, verifier, tls, timeout.value())) {
             boolean allPassed = Conformance.check(over2, base, size, trustCert, list, out);
             if (badInput) {
                 List<Http2Hardening.Outcome> outcomes =
-                        new Http2Hardening(Endpoint.parse(base), tls, timeout.value()).run();
+                        new Http2Hardening(endpoint, tls, timeout.value()).run();
                 outcomes.forEach(o -> out.println("    " + o));
                 long failed = outcomes.stream().filter(o -> !o.passed()).count();
                 Verifier.ProbeReport after = over2.verify(Probe.STATIC);

@@ -28,7 +28,6 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
-import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
 /**
@@ -125,8 +124,7 @@ public final class Http2Verifier implements AutoCloseable {
         if (session == null || session.isClosed()) {
             session = connect();
         }
-        HttpURI uri = HttpURI.build().scheme(base.tls() ? "https" : "http").host(base.host()).port(base.port())
-                .pathQuery(pathQuery);
+        HttpURI uri = RawH2.uri(base, pathQuery);
         HttpFields fields = HttpFields.build().put(HttpHeader.USER_AGENT, "spice-verify");
         CompletableFuture<Answer> answer = new CompletableFuture<>();
         session.newStream(new HeadersFrame(new MetaData.Request(method, uri, HttpVersion.HTTP_2, fields), null, true),
@@ -268,16 +266,8 @@ public final class Http2Verifier implements AutoCloseable {
                         + ", an HTTP/1 connection header HTTP/2 forbids");
             }
         }
-        String contentType = headers.get(HttpHeader.CONTENT_TYPE);
-        String expectedType = Verifier.normalized(CanonicalPage.CONTENT_TYPE);
-        if (contentType == null || !Verifier.normalized(contentType).equals(expectedType)) {
-            problems.add("Content-Type is " + (contentType == null ? "missing" : "\"" + contentType + "\"")
-                    + ", expected " + CanonicalPage.CONTENT_TYPE + " (one Content-Type on every server)");
-        }
-        if (headers.contains(HttpHeader.SET_COOKIE)) {
-            problems.add("sets a cookie (" + headers.getValuesList(HttpHeader.SET_COOKIE) + "): a probe must not create"
-                    + " a session");
-        }
+        Verifier.checkHeaders(headers.get(HttpHeader.CONTENT_TYPE), headers.getValuesList(HttpHeader.SET_COOKIE),
+                problems);
         byte[] body = answer.body();
         if (reply == Reply.HEAD) {
             if (body.length > 0) {

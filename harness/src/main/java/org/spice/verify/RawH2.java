@@ -164,10 +164,15 @@ final class RawH2 implements AutoCloseable {
         out.write(frame);
     }
 
+    /** The URI of {@code pathQuery} on {@code base}: its scheme and authority are a request's pseudo-headers. */
+    static HttpURI uri(Endpoint base, String pathQuery) {
+        return HttpURI.build().scheme(base.tls() ? "https" : "http").host(base.host()).port(base.port())
+                .pathQuery(pathQuery);
+    }
+
     /** A GET of {@code path} with {@code fields} besides, as one HPACK header block. */
     byte[] request(String path, HttpFields fields) throws HpackException {
-        HttpURI uri = HttpURI.build().scheme(base.tls() ? "https" : "http").host(base.host()).port(base.port())
-                .pathQuery(path);
+        HttpURI uri = uri(base, path);
         ByteBuffer block = ByteBuffer.allocate(4 << 20);
         encoder.encode(block, new MetaData.Request("GET", uri, HttpVersion.HTTP_2, fields));
         block.flip();

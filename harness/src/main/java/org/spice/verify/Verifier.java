@@ -167,14 +167,7 @@ public final class Verifier {
             problems.add("status " + response.statusCode() + " (\"" + response.statusLine() + "\"), expected 200");
             return problems;
         }
-        String contentType = response.header("Content-Type");
-        if (contentType == null || !normalized(contentType).equals(normalized(CanonicalPage.CONTENT_TYPE))) {
-            problems.add("Content-Type is " + (contentType == null ? "missing" : "\"" + contentType + "\"")
-                    + ", expected " + CanonicalPage.CONTENT_TYPE + " (one Content-Type on every server)");
-        }
-        if (!response.headerValues("Set-Cookie").isEmpty()) {
-            problems.add("sets a cookie (" + response.headerValues("Set-Cookie") + "): a probe must not create a session");
-        }
+        checkHeaders(response.header("Content-Type"), response.headerValues("Set-Cookie"), problems);
         if (reply.head()) {
             if (response.trailingBytes() > 0) {
                 problems.add("HEAD response carries " + response.trailingBytes() + " body bytes, expected none");
@@ -207,8 +200,19 @@ public final class Verifier {
         return problems;
     }
 
+    /** The heads' rules of every probe, over any protocol: the one Content-Type, no cookie. */
+    static void checkHeaders(String contentType, List<String> cookies, List<String> problems) {
+        if (contentType == null || !normalized(contentType).equals(normalized(CanonicalPage.CONTENT_TYPE))) {
+            problems.add("Content-Type is " + (contentType == null ? "missing" : "\"" + contentType + "\"")
+                    + ", expected " + CanonicalPage.CONTENT_TYPE + " (one Content-Type on every server)");
+        }
+        if (!cookies.isEmpty()) {
+            problems.add("sets a cookie (" + cookies + "): a probe must not create a session");
+        }
+    }
+
     /** A media type as compared: case and blanks do not matter. */
-    static String normalized(String mediaType) {
+    private static String normalized(String mediaType) {
         return mediaType.replace(" ", "").replace("\"", "").toLowerCase(Locale.ROOT);
     }
 
