@@ -92,9 +92,13 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
 
     @Option(names = "--protocols", paramLabel = "LIST", split = ",", converter = Converters.ProtocolName.class,
             description = "Measure each server under each of these side by side, in the same rounds: http1.0 (a"
-                    + " connection per request), keepalive, tls (HTTPS, a connection per request); the ladder runs the"
-                    + " first (default: http1.0, or keepalive with --keepalive).")
+                    + " connection per request), keepalive, tls (HTTPS, a connection per request), h2 (HTTP/2 over TLS)"
+                    + " and h2c (HTTP/2 in clear), each HTTP/2 arm over --connections × --streams; the ladder runs the"
+                    + " first, http1.0 or keepalive (default: http1.0, or keepalive with --keepalive).")
     List<Protocol> protocols;
+
+    @Mixin
+    Http2Options http2;
 
     @Option(names = "--pairs", paramLabel = "A/B", split = ",", description = "Side by side: the comparisons to make"
             + " and wait for, each A/B (arm A against arm B on every probe both run) or probe@A/probe@B (one probe"
@@ -201,13 +205,14 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         Cli.Checks check = new Cli.Checks(spec);
         BenchPlan.Started started = where instanceof BenchPlan.Started s ? s : null;
         BenchPlan.Deployed deployed = where instanceof BenchPlan.Deployed d ? d : null;
-        Endpoint base = started == null ? deployed.base()
-                : endpoint("http://127.0.0.1:" + started.server().ports(started.port()).http());
+        Server.Ports ports = started == null ? null : started.server().ports(started.port());
+        Endpoint base = started == null ? deployed.base() : endpoint("http://127.0.0.1:" + ports.http());
         List<Mix> mixes = mixes(started == null ? null : started.server(), named, served);
-        Target to = tls.target(base, started == null ? null : endpoint("https://127.0.0.1:"
-                + started.server().ports(started.port()).https()), started == null ? null
-                : PlanCommands.projectRoot().resolve(BenchPlan.TLS_CERT), protocols().get(0) == Protocol.KEEPALIVE,
-                timeout.value());
+        Target to = tls.target(base, started == null ? null : endpoint("https://127.0.0.1:" + ports.https()),
+                started == null ? null : PlanCommands.projectRoot().resolve(BenchPlan.TLS_CERT),
+                protocols().get(0) == Protocol.KEEPALIVE, timeout.value(), ports == null || ports.h2c() == ports.http()
+                || ports.h2c() < 0 ? null : endpoint("http://127.0.0.1:" + ports.h2c()), http2.multiplex(check,
+                protocols()));
         Load load = new Load(mixes, pageBytes.value(), baseline, ladder(), repeat, latencyBound);
         ServerSide server = serverCpu.side(where, servers.isEmpty() ? null : String.join(", ", servers));
         Runner runner = new Runner(engine, engine == Runner.Engine.JMETER ? JMeterOptions.settings(check, jmeter,
@@ -315,9 +320,15 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     /** The rules of arms side by side: servers, protocols, restarts, and what such a run cannot do. */
     private void checkSideBySide(Cli.Checks check, BenchSettings settings) {
         if (protocols != null && (keepAlive || protocols.stream().distinct().count() < protocols.size()
-                || protocols.get(0) == Protocol.TLS)) {
+                || protocols.get(0) == Protocol.TLS || protocols.get(0).http2())) {
             throw check.fail("--protocols: each once, the first http1.0 or keepalive (the ladder's), and without"
                     + " --keepalive (name keepalive first instead), not " + protocols);
+        }
+        if (protocols().stream().anyMatch(Protocol::http2)) {
+            startedServers().stream().filter(s -> s.ports(s.defaultPort()).h2c() < 0).findFirst().ifPresent(s -> {
+                throw check.fail("--protocols h2, h2c: " + s.id() + " serves no HTTP/2 (mod_http2 needs a threaded"
+                        + " MPM)");
+            });
         }
         if (protocols != null && protocols.size() > 1 && (target.any() || oneAtATime)) {
             throw check.fail("--protocols: several are measured side by side, on servers bench starts (not with --target"

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.Multiplex;
 import org.spice.bench.model.Target;
 import org.spice.bench.net.Endpoint;
 import org.spice.cli.Cli;
@@ -28,11 +29,14 @@ final class TlsOptions {
 
     /**
      * Where the load goes: {@code base} for plain entries; for tls ones --tls-target, else a started server's HTTPS
-     * listener ({@code startedHttps}), else the base where it is an https:// URL.
+     * listener ({@code startedHttps}), else the base where it is an https:// URL; h2c at {@code h2c} where not at the
+     * base, the HTTP/2 arms carried as {@code multiplex} says (null: the run has none).
      */
-    Target target(Endpoint base, Endpoint startedHttps, Path startedCert, boolean keepAlive, int timeoutMillis) {
+    Target target(Endpoint base, Endpoint startedHttps, Path startedCert, boolean keepAlive, int timeoutMillis,
+            Endpoint h2c, Multiplex multiplex) {
         Endpoint tls = tlsTarget != null ? tlsTarget : startedHttps != null ? startedHttps : base.tls() ? base : null;
-        return new Target(base, tls, trustCert != null ? trustCert : startedCert, tlsResume, keepAlive, timeoutMillis);
+        return new Target(base, tls, trustCert != null ? trustCert : startedCert, tlsResume, keepAlive, timeoutMillis,
+                h2c, multiplex);
     }
 
     /** The rules: an https:// URL, a readable certificate, and an HTTPS listener wherever a workload has tls entries. */

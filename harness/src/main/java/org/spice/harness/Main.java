@@ -75,9 +75,11 @@ public final class Main implements Runnable {
     CommandSpec spec;
 
     public static void main(String[] args) {
-        // Jetty's HTTP/2 client (verify --http2) logs through SLF4J: no provider is shipped, and saying so is not news.
+        // Jetty's HTTP/2 client (verify --http2, bench's HTTP/2 arms) logs through SLF4J: no provider is shipped, and
+        // saying so is not news. slf4j-api's own no-op provider, named, without its note that it was named.
         if (System.getProperty("slf4j.provider") == null) {
-            System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_SLF4JServiceProvider");
+            System.setProperty("slf4j.provider", "org.slf4j.helpers.NOP_FallbackServiceProvider");
+            System.setProperty("slf4j.internal.verbosity", "WARN");
         }
         System.exit(Cli.run(new Main(), System.out, System.err, args));
     }

@@ -19,14 +19,13 @@ import org.eclipse.jetty.http2.ErrorCode;
 import org.eclipse.jetty.http2.api.Session;
 import org.eclipse.jetty.http2.api.Stream;
 import org.eclipse.jetty.http2.client.HTTP2Client;
-import org.eclipse.jetty.http2.frames.GoAwayFrame;
 import org.eclipse.jetty.http2.frames.HeadersFrame;
 import org.eclipse.jetty.http2.frames.ResetFrame;
-import org.eclipse.jetty.http2.frames.SettingsFrame;
 import org.eclipse.jetty.io.ClientConnector;
 import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.spice.bench.net.Endpoint;
+import org.spice.bench.net.Http2Connect;
 import org.spice.bench.net.TlsConfig;
 import org.spice.page.Probe;
 
@@ -137,42 +136,17 @@ public final class Http2Verifier implements AutoCloseable {
      * with an HTTP/1 error, which is said here, once, instead of as a frame error of every request.
      */
     private Session connect() throws IOException, InterruptedException, ExecutionException, TimeoutException {
-        CompletableFuture<Void> settings = new CompletableFuture<>();
-        Session.Listener listener = new Session.Listener() {
-            @Override
-            public void onSettings(Session session, SettingsFrame frame) {
-                settings.complete(null);
-            }
-
-            @Override
-            public void onClose(Session session, GoAwayFrame frame, Callback callback) {
-                settings.completeExceptionally(new IOException("the server closed the connection"));
-                callback.succeeded();
-            }
-
-            @Override
-            public void onFailure(Session session, Throwable failure, Callback callback) {
-                settings.completeExceptionally(failure);
-                callback.succeeded();
-            }
-        };
         String question = base.tls() ? "does it offer h2 by ALPN?"
                 : "does it take h2c with prior knowledge on this port?";
-        Session connected;
         try {
-            connected = (ssl == null ? client.connect(base.address(), listener)
-                    : client.connect(ssl, base.address(), listener)).get(timeoutMillis, TimeUnit.MILLISECONDS);
+            return Http2Connect.ready(client, ssl, base, timeoutMillis).get();
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof Http2Connect.NoSettings none) {
+                throw new IOException("no HTTP/2 here: the server did not answer the connection preface with its"
+                        + " SETTINGS (" + none.getMessage() + "): " + question, e);
+            }
             throw new IOException("no HTTP/2 connection: " + describe(e) + ": " + question, e);
         }
-        try {
-            settings.get(timeoutMillis, TimeUnit.MILLISECONDS);
-        } catch (ExecutionException | TimeoutException e) {
-            connected.close(ErrorCode.NO_ERROR.code, "no settings", Callback.NOOP);
-            throw new IOException("no HTTP/2 here: the server did not answer the connection preface with its SETTINGS ("
-                    + describe(e) + "): " + question, e);
-        }
-        return connected;
     }
 
     /** Reads one stream's frames: the response's HEADERS, its DATA to END_STREAM, or the reset that ends it. */

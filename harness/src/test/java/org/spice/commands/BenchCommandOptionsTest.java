@@ -20,7 +20,9 @@ import org.spice.bench.model.CostPlan;
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.FloodPlan;
 import org.spice.bench.model.LatencyPlan;
+import org.spice.bench.model.Multiplex;
 import org.spice.bench.model.Server;
+import org.spice.bench.model.Target;
 import org.spice.bench.plan.BenchPlan;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
@@ -209,8 +211,8 @@ class BenchCommandOptionsTest {
         new picocli.CommandLine(protocols).parseArgs("--protocols", "keepalive,tls");
         assertTrue(protocols.sideBySide(), "one server under two protocols");
         assertTrue(BenchCommand.settings("--protocols", "keepalive,http1.0").target().keepAlive(), "the ladder's: the first");
-        assertBad("Invalid value for option '--protocols' (LIST): \"http2\" is not one of http1.0, keepalive, tls",
-                "--protocols", "http2");
+        assertBad("Invalid value for option '--protocols' (LIST): \"http2\" is not one of http1.0, keepalive, tls, h2,"
+                + " h2c", "--protocols", "http2");
         assertBad("--protocols: each once, the first http1.0 or keepalive", "--protocols", "tls,http1.0");
         assertBad("--protocols: each once", "--protocols", "http1.0,http1.0");
         assertBad("--protocols: each once", "--keepalive", "--protocols", "http1.0,keepalive");
@@ -220,6 +222,25 @@ class BenchCommandOptionsTest {
         assertBad("--restarts: starts are compared side by side", "--server", "tomcat", "--restarts", "3");
         assertBad("--engine jmeter: servers side by side run on SPICE's own engine", "--server", "tomcat,jetty",
                 "--engine", "jmeter");
+    }
+
+    @Test
+    void http2ArmsCarryTheirConnectionsAndStreams() {
+        Target nginx = BenchCommand.settings("--server", "nginx", "--protocols", "keepalive,h2,h2c").target();
+        assertEquals(Multiplex.DEFAULT, nginx.multiplex(), "4 connections of 8 streams unless said");
+        assertEquals("http://127.0.0.1:18804", nginx.h2cEndpoint().toString(), "nginx 1.22: h2c on a port of its own");
+        Target tomcat = BenchCommand.settings("--server", "tomcat", "--protocols", "keepalive,h2c", "--connections",
+                "2", "--streams", "16").target();
+        assertEquals(new Multiplex(2, 16), tomcat.multiplex());
+        assertEquals(tomcat.http(), tomcat.h2cEndpoint(), "Tomcat takes h2c on its HTTP port");
+        assertEquals(null, BenchCommand.settings("--server", "tomcat").target().multiplex(), "no HTTP/2 arm, none");
+        assertBad("--connections and --streams: for the HTTP/2 arms, with --protocols h2 or h2c", "--server", "tomcat",
+                "--streams", "4");
+        assertBad("--streams: a whole number from 1 to 100", "--protocols", "keepalive,h2c", "--streams", "101");
+        assertBad("--connections: a whole number from 1 to 1000", "--protocols", "keepalive,h2c", "--connections", "0");
+        assertBad("--protocols: each once, the first http1.0 or keepalive", "--protocols", "h2c,keepalive");
+        assertBad("--protocols h2, h2c: apache-prefork serves no HTTP/2", "--server", "apache,apache-prefork",
+                "--protocols", "keepalive,h2");
     }
 
     @Test

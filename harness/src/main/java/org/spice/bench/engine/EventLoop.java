@@ -9,6 +9,8 @@ import java.nio.channels.Selector;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 
 import org.spice.bench.net.Exchange;
@@ -23,7 +25,7 @@ import org.spice.bench.net.Exchange;
  * for over all clients less often, every twentieth of the timeout: with 20,000 clients a scan per tick
  * was the loop's biggest cost.
  */
-final class EventLoop implements Runnable {
+final class EventLoop implements Runnable, H2Client.Inbox {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long TICK_MILLIS = 5;
@@ -32,6 +34,8 @@ final class EventLoop implements Runnable {
     private final Selector selector;
     private final List<LoopClient> clients = new ArrayList<>();
     private final ArrayDeque<LoopClient> backingOff = new ArrayDeque<>();
+    /** The ends of its clients' HTTP/2 streams, posted from the HTTP/2 client's threads. */
+    private final Queue<Runnable> inbox = new ConcurrentLinkedQueue<>();
     private final long scanNanos;
     private int finished;
     private final MixControl control;
@@ -93,6 +97,13 @@ final class EventLoop implements Runnable {
         }
     }
 
+    /** Runs {@code task} on the loop's thread at its next turn, which it starts at once. */
+    @Override
+    public void post(Runnable task) {
+        inbox.add(task);
+        selector.wakeup();
+    }
+
     void add(LoopClient client) {
         clients.add(client);
     }
@@ -140,6 +151,9 @@ final class EventLoop implements Runnable {
                     it.remove();
                     ((LoopClient) key.attachment()).onReady(key);
                 }
+            }
+            for (Runnable task = inbox.poll(); task != null; task = inbox.poll()) {
+                task.run();
             }
             if (now - nextTick >= 0) {
                 nextTick = now + TICK_NANOS;

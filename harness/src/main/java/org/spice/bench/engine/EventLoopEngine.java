@@ -118,8 +118,10 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     @Override
     public RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
             throws InterruptedException {
-        MixControl control = new MixControl(tls, clients);
-        Measured measured = run(List.of(mix), control, clients, rampUpS, windowS, rampDownS, false);
+        Measured measured;
+        try (H2Client h2 = h2Client()) {
+            measured = run(List.of(mix), new MixControl(tls, h2, clients), clients, rampUpS, windowS, rampDownS, false);
+        }
         return record(mix.name(), expectedBytes(mix), List.of(mix), repeat, measured).toBuilder().rampUpS(rampUpS).build();
     }
 
@@ -133,9 +135,12 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     @Override
     public LoadEngine.Round round(List<Mix> order, int clients, double leadInS, boolean readsJit)
             throws InterruptedException {
-        MixControl control = new MixControl(tls, clients, order, order.stream().map(this::requests).toList());
-        Measured measured = run(order, control, clients, leadInS, order.size() * SLICE_NANOS / 1e9,
-                ROUND_RAMP_DOWN_S, readsJit);
+        Measured measured;
+        try (H2Client h2 = h2Client()) {
+            MixControl control = new MixControl(tls, h2, clients, order, order.stream().map(this::requests).toList());
+            measured = run(order, control, clients, leadInS, order.size() * SLICE_NANOS / 1e9, ROUND_RAMP_DOWN_S,
+                    readsJit);
+        }
         RunRecord whole = record("round", -1, order, 0, measured);
         return new LoadEngine.Round(whole, RunMetrics.taken(order, whole.slices(), measured.window().edges(),
                 armNames, residentOf));
@@ -147,6 +152,11 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         int[] copy = residentOf.clone();
         return new OpenRound(settings, tls, stop, serverCpu, List.copyOf(residents), armNames, copy)
                 .run(order, rate, leadInS, readsJit);
+    }
+
+    /** The HTTP/2 arms' client for one run: it starts on their first request, if any. */
+    H2Client h2Client() {
+        return new H2Client(tls, settings.target().multiplexOrDefault(), settings.target().timeoutMillis());
     }
 
     /** What one run measured: its loops and their counts, the watch over it and the window's edges. */
@@ -322,8 +332,9 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
             MixEntry entry = mix.entries().get(i);
             Endpoint plain = mix.target() != null ? mix.target() : settings.target().http();
             boolean keepAlive = mix.target() != null ? mix.keepAlive() : settings.target().keepAlive();
-            requests[i] = Request.get(entry.tls() ? settings.target().https() : plain, entry.path(),
-                    keepAlive, entry.bytes() >= 0 ? entry.bytes() : settings.load().bytes());
+            long bytes = entry.bytes() >= 0 ? entry.bytes() : settings.load().bytes();
+            requests[i] = mix.http2() ? Request.h2(plain, entry.path(), bytes)
+                    : Request.get(entry.tls() ? settings.target().https() : plain, entry.path(), keepAlive, bytes);
         }
         return requests;
     }

@@ -42,6 +42,8 @@ final class LoopClient {
     private boolean finished;
     /** Whether this client has ended its last request that started in the window, and said so. */
     private boolean pastWindow;
+    /** Whether its request is under way as an HTTP/2 stream ({@link H2Client}), whose end the loop is posted. */
+    private boolean streaming;
 
     LoopClient(Mix mix, Request[] requests, ClientCounts counts, long seed, MixControl control,
             EventLoop loop, BenchSettings settings) {
@@ -91,6 +93,7 @@ final class LoopClient {
      */
     void abandonIfUnrecorded() {
         if (!finished && resumeAt == 0 && schedule != null && start - schedule.windowEnd() >= 0) {
+            streaming = false;
             exchange.abandon();
             finish();
         }
@@ -98,6 +101,7 @@ final class LoopClient {
 
     /** Called once by the loop when it ends. */
     void close() {
+        streaming = false;
         exchange.abandon();
         stats.addConnectionCounts(exchange.serverKeptOpen(), exchange.reconnects());
         finish();
@@ -127,6 +131,10 @@ final class LoopClient {
                 return;
             }
             Request request = control.sequenced() ? control.draw(random, System.nanoTime()) : requests[mix.draw(random)];
+            if (request.h2()) {
+                stream(request);
+                return;
+            }
             ErrorClass unprepared = exchange.prepare(request);   // a TLS engine is made before the clock starts
             start = System.nanoTime();
             if (start - schedule.windowEnd() >= 0) {
@@ -144,6 +152,23 @@ final class LoopClient {
         }
     }
 
+    /** {@code request} goes as an HTTP/2 stream; its end comes back on the loop's thread, and the next starts then. */
+    private void stream(Request request) {
+        start = System.nanoTime();
+        if (start - schedule.windowEnd() >= 0) {
+            pastWindow();
+        }
+        streaming = true;
+        control.h2().send(request, loop, (outcome, status, body, end) -> {
+            if (streaming) {   // else abandoned, or the loop is over
+                streaming = false;
+                if (record(outcome, end, 0, body, status)) {
+                    next();
+                }
+            }
+        });
+    }
+
     private void completed() {
         if (record(exchange.outcome(), System.nanoTime())) {
             next();
@@ -152,12 +177,19 @@ final class LoopClient {
 
     /** Records the finished exchange; false if the client must back off before its next request. */
     private boolean record(ErrorClass outcome, long end) {
+        return record(outcome, end, exchange.headerBytes(), exchange.bodyBytes(), exchange.status());
+    }
+
+    /**
+     * Records a finished request, its head's and body's bytes as read ({@code head} 0 for an HTTP/2 stream, whose
+     * header block HPACK compresses); false if the client must back off before its next request.
+     */
+    private boolean record(ErrorClass outcome, long end, long head, long body, int status) {
         if (start - schedule.windowStart() >= 0 && start - schedule.windowEnd() < 0) {
             if (outcome == null) {
-                stats.recordSuccess(counts, start, end, exchange.headerBytes(), exchange.bodyBytes(),
-                        end - schedule.windowEnd() >= 0);
+                stats.recordSuccess(counts, start, end, head, body, end - schedule.windowEnd() >= 0);
             } else {
-                stats.recordError(counts, outcome, exchange.status(), start);
+                stats.recordError(counts, outcome, status, start);
             }
         }
         stats.recordLive(outcome == null, outcome);

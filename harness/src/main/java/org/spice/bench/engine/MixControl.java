@@ -9,7 +9,8 @@ import org.spice.bench.net.Request;
 import org.spice.bench.net.TlsConfig;
 
 /**
- * What the clients of one mix share: the start signal with the schedule, the stop flag, TLS, and the count of
+ * What the clients of one mix share: the start signal with the schedule, the stop flag, TLS, HTTP/2's connections, and
+ * the count of
  * clients still on a request that started in the window; for a CPU round, the mixes it runs one after the other.
  */
 final class MixControl {
@@ -17,13 +18,14 @@ final class MixControl {
     private final CountDownLatch go = new CountDownLatch(1);
     private final CountDownLatch inWindow;
     private final TlsConfig tls;
+    private final H2Client h2;
     private final List<Mix> sequence;
     private final List<Request[]> sequenceRequests;
     private volatile EventLoopEngine.Schedule schedule;
     private volatile boolean stop;
 
-    MixControl(TlsConfig tls, int clients) {
-        this(tls, clients, List.of(), List.of());
+    MixControl(TlsConfig tls, H2Client h2, int clients) {
+        this(tls, h2, clients, List.of(), List.of());
     }
 
     /**
@@ -31,8 +33,9 @@ final class MixControl {
      *                         it, the last also after it); empty for a single mix
      * @param sequenceRequests their requests, in the same order
      */
-    MixControl(TlsConfig tls, int clients, List<Mix> sequence, List<Request[]> sequenceRequests) {
+    MixControl(TlsConfig tls, H2Client h2, int clients, List<Mix> sequence, List<Request[]> sequenceRequests) {
         this.tls = tls;
+        this.h2 = h2;
         this.inWindow = new CountDownLatch(clients);
         this.sequence = List.copyOf(sequence);
         this.sequenceRequests = List.copyOf(sequenceRequests);
@@ -62,6 +65,11 @@ final class MixControl {
 
     TlsConfig tls() {
         return tls;
+    }
+
+    /** What carries the HTTP/2 arms' requests. */
+    H2Client h2() {
+        return h2;
     }
 
     void start(EventLoopEngine.Schedule s) {

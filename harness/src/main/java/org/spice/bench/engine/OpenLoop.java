@@ -8,6 +8,8 @@ import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 
 import org.spice.bench.mix.Mix;
@@ -152,12 +154,13 @@ public final class OpenLoop {
         void before(long k) throws InterruptedException;
     }
 
-    /** One request slot: an exchange, and the request under way on it. */
+    /** One request slot: an exchange, and the request under way on it (or as an HTTP/2 stream, {@link H2Client}). */
     private static final class Slot {
         final Exchange exchange;
         long due;
         long sent;
         boolean busy;
+        boolean streaming;
 
         Slot(TlsConfig tls, int timeoutMillis, Selector selector, ByteBuffer buffer) {
             exchange = new Exchange(tls, timeoutMillis, selector, this, buffer);
@@ -172,12 +175,16 @@ public final class OpenLoop {
     private final ArrayDeque<Slot> free = new ArrayDeque<>();
     private final ArrayDeque<Long> queue = new ArrayDeque<>();
     private final OpenStats stats;
+    private final H2Client h2;
+    /** The ends of HTTP/2 streams, posted from the HTTP/2 client's threads, run on the loop's. */
+    private final Queue<Runnable> inbox = new ConcurrentLinkedQueue<>();
     private long k;
     private int inFlight;
     private long t0;
 
-    private OpenLoop(Plan plan, TlsConfig tls, Stop stop, Hold hold) throws IOException {
+    private OpenLoop(Plan plan, TlsConfig tls, H2Client h2, Stop stop, Hold hold) throws IOException {
         this.plan = plan;
+        this.h2 = h2;
         this.stop = stop;
         this.hold = hold;
         this.selector = Selector.open();
@@ -195,19 +202,23 @@ public final class OpenLoop {
         return run(plan, tls, stop, Hold.NONE);
     }
 
-    /** Runs {@code plan} with its schedule starting at {@code t0} (System.nanoTime), so the caller knows its edges. */
-    public static OpenStats run(Plan plan, TlsConfig tls, Stop stop, long t0) throws InterruptedException {
-        return run(plan, tls, stop, Hold.NONE, t0);
+    /**
+     * Runs {@code plan} with its schedule starting at {@code t0} (System.nanoTime), so the caller knows its edges; its
+     * HTTP/2 requests go through {@code h2} (null where it has none).
+     */
+    public static OpenStats run(Plan plan, TlsConfig tls, H2Client h2, Stop stop, long t0) throws InterruptedException {
+        return run(plan, tls, h2, stop, Hold.NONE, t0);
     }
 
     static OpenStats run(Plan plan, TlsConfig tls, Stop stop, Hold hold) throws InterruptedException {
-        return run(plan, tls, stop, hold, System.nanoTime() + LEAD_NANOS);
+        return run(plan, tls, null, stop, hold, System.nanoTime() + LEAD_NANOS);
     }
 
-    private static OpenStats run(Plan plan, TlsConfig tls, Stop stop, Hold hold, long t0) throws InterruptedException {
+    private static OpenStats run(Plan plan, TlsConfig tls, H2Client h2, Stop stop, Hold hold, long t0)
+            throws InterruptedException {
         OpenLoop loop;
         try {
-            loop = new OpenLoop(plan, tls, stop, hold);
+            loop = new OpenLoop(plan, tls, h2, stop, hold);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector", e);
         }
@@ -229,6 +240,9 @@ public final class OpenLoop {
                 selector.select(100);
                 long now = System.nanoTime();
                 serveReady();
+                for (Runnable task = inbox.poll(); task != null; task = inbox.poll()) {
+                    task.run();
+                }
                 sendDue(t0, total);
                 if (now - nextScan >= 0) {
                     nextScan = now + SCAN_NANOS;
@@ -324,6 +338,10 @@ public final class OpenLoop {
         slot.busy = true;
         slot.due = due;
         inFlight++;
+        if (request.h2()) {
+            stream(slot, request);
+            return;
+        }
         ErrorClass unprepared = slot.exchange.prepare(request);
         slot.sent = System.nanoTime();
         stats.sent();
@@ -335,8 +353,25 @@ public final class OpenLoop {
         }
     }
 
+    /** {@code request} goes as an HTTP/2 stream, its slot held until the stream's end comes back on this thread. */
+    private void stream(Slot slot, Request request) {
+        slot.streaming = true;
+        slot.sent = System.nanoTime();
+        stats.sent();
+        h2.send(request, task -> {
+            inbox.add(task);
+            selector.wakeup();
+        }, (outcome, status, body, end) -> {
+            slot.streaming = false;
+            ended(slot, end, outcome);
+        });
+    }
+
     private void ended(Slot slot, long end) {
-        ErrorClass outcome = slot.exchange.outcome();
+        ended(slot, end, slot.exchange.outcome());
+    }
+
+    private void ended(Slot slot, long end, ErrorClass outcome) {
         int slice = plan.slice(slot.due - t0);
         if (outcome == null) {
             stats.succeeded(end - slot.due, end - slot.sent, end, slice);

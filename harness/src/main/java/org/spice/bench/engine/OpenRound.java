@@ -63,8 +63,8 @@ final class OpenRound {
         long t0 = System.nanoTime() + START_NANOS;
         CompletableFuture<OpenStats> loop = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
-            try {
-                loop.complete(OpenLoop.run(plan, tls, stop, t0));
+            try (H2Client h2 = new H2Client(tls, settings.target().multiplexOrDefault(), plan.timeoutMillis())) {
+                loop.complete(OpenLoop.run(plan, tls, h2, stop, t0));
             } catch (Throwable e) {
                 loop.completeExceptionally(e);
             }

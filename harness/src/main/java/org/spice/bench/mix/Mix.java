@@ -26,12 +26,14 @@ public final class Mix {
     private final String server;
     private final Endpoint target;
     private final boolean keepAlive;
+    private final boolean h2;
 
     public Mix(String name, String source, List<MixEntry> entries) {
-        this(name, source, entries, null, null, false);
+        this(name, source, entries, null, null, false, false);
     }
 
-    private Mix(String name, String source, List<MixEntry> entries, String server, Endpoint target, boolean keepAlive) {
+    private Mix(String name, String source, List<MixEntry> entries, String server, Endpoint target, boolean keepAlive,
+            boolean h2) {
         if (entries.isEmpty()) {
             throw new IllegalArgumentException("mix \"" + name + "\" has no entries");
         }
@@ -47,6 +49,7 @@ public final class Mix {
         this.server = server;
         this.target = target;
         this.keepAlive = keepAlive;
+        this.h2 = h2;
     }
 
     /**
@@ -55,11 +58,25 @@ public final class Mix {
      * server under one protocol).
      */
     public Mix on(String arm, Endpoint target, boolean keepAlive) {
+        return on(arm, target, keepAlive, false);
+    }
+
+    /** As {@link #on}, its requests as streams of HTTP/2 connections to {@code target}: h2 over TLS, else h2c. */
+    public Mix onHttp2(String arm, Endpoint target) {
+        return on(arm, target, true, true);
+    }
+
+    private Mix on(String arm, Endpoint target, boolean keepAlive, boolean h2) {
         if (hasTls()) {
             throw new IllegalArgumentException("mix \"" + name + "\" has TLS entries of its own: an arm side by side"
                     + " goes to one endpoint");
         }
-        return new Mix(name, source, entries, arm, target, keepAlive);
+        return new Mix(name, source, entries, arm, target, keepAlive, h2);
+    }
+
+    /** Whether an arm side by side sends its requests as HTTP/2 streams ({@link #onHttp2}). */
+    public boolean http2() {
+        return h2;
     }
 
     /** The server this mix loads where several run side by side ({@link #on}); null: the run's one target. */

@@ -56,6 +56,10 @@ public record BenchSettings(@JsonUnwrapped Target target, @JsonUnwrapped Load lo
     }
 
     /** These settings with {@code value} as the load. */
+    public BenchSettings with(Target value) {
+        return new BenchSettings(value, load, timing, server, runner, cpu, open, latency, cost, flood, more);
+    }
+
     public BenchSettings with(Load value) {
         return new BenchSettings(target, value, timing, server, runner, cpu, open, latency, cost, flood, more);
     }

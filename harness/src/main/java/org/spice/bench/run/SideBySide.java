@@ -28,6 +28,7 @@ import org.spice.bench.model.Protocol;
 import org.spice.bench.model.ServerSide;
 import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.Stop;
+import org.spice.bench.model.Target;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.proc.CpuMeter;
@@ -165,18 +166,14 @@ public final class SideBySide {
         Map<Open, ServerCpu> readers = readers(open);
         List<Mix> arms = new ArrayList<>();
         for (Open o : open) {
-            BenchSettings settings = o.instance().settings();
-            pids.addAll(settings.server().pids());
-            ServerCpu reader = readers.get(o);
+            pids.addAll(o.instance().settings().server().pids());
             for (Protocol protocol : protocols) {
-                String arm = arm(o.instance(), protocol);
-                residents.put(arm, reader);
-                Endpoint to = protocol == Protocol.TLS ? settings.target().https() : settings.target().http();
-                settings.load().mixes().forEach(m -> arms.add(m.on(arm, to, protocol == Protocol.KEEPALIVE)));
+                residents.put(arm(o.instance(), protocol), readers.get(o));
+                arms.addAll(arms(o.instance(), protocol));
             }
         }
-        TlsConfig tls = protocols.contains(Protocol.TLS) ? TlsConfig.create(first.target().trustCert(), first.target().tlsResume())
-                : open.get(0).ready().tls();
+        TlsConfig tls = protocols.stream().anyMatch(Protocol::tls) ? TlsConfig.create(first.target().trustCert(),
+                first.target().tlsResume()) : open.get(0).ready().tls();
         // this machine's CPU is the servers' machine's only where every one of them runs here
         boolean local = open.stream().allMatch(o -> o.instance().settings().target().http().isLocal());
         ServerCpu all = new ServerCpu(List.copyOf(pids), local, List.of(), null);
@@ -206,6 +203,15 @@ public final class SideBySide {
             }
             CrossResults.write(dir, members, protocols, starts());
         }, null);
+    }
+
+    /** A server's workloads as its arm under {@code protocol}: to its endpoint for it, as that protocol speaks. */
+    private List<Mix> arms(Instance instance, Protocol protocol) {
+        String arm = arm(instance, protocol);
+        Target target = instance.settings().target();
+        Endpoint to = protocol.tls() ? target.https() : protocol == Protocol.H2C ? target.h2cEndpoint() : target.http();
+        return instance.settings().load().mixes().stream().map(m -> protocol.http2() ? m.onHttp2(arm, to)
+                : m.on(arm, to, protocol == Protocol.KEEPALIVE)).toList();
     }
 
     /** The steal past which a slice is left out: above the most any server's idle measurement saw. */
