@@ -145,6 +145,67 @@ final class CrossAnswers {
     }
 
     /**
+     * Question 10: HTTP/2 (h2 over TLS, h2c in clear), many requests as streams of a few connections, against HTTP/1.1
+     * keeping its connections, each server's probes in the same rounds.
+     */
+    static Answer multiplexing(Path dir) throws IOException {
+        RunFigures run = RunFigures.in(dir);
+        List<List<String>> rows = new ArrayList<>();
+        List<Answer.Figure> figures = new ArrayList<>();
+        List<String> categories = new ArrayList<>();
+        List<RunFigures.Ratio> overH2 = new ArrayList<>();
+        List<RunFigures.Ratio> overH2c = new ArrayList<>();
+        for (String server : List.of("tomcat", "nginx", "jetty", "apache")) {
+            String kept = arm(run, server, KEPT);
+            String h2 = arm(run, server, "h2");
+            String h2c = arm(run, server, "h2c");
+            if (kept == null || h2 == null || h2c == null) {
+                continue;
+            }
+            for (String probe : List.of(Reference.STATIC, "servlet", "module")) {
+                if (!run.has(kept + "/" + probe)) {
+                    continue;
+                }
+                RunFigures.Ratio tls = run.ratio(h2 + "/" + probe, kept + "/" + probe);
+                RunFigures.Ratio clear = run.ratio(h2c + "/" + probe, kept + "/" + probe);
+                rows.add(List.of(server, probe, Cells.cpu(run.cpu(kept + "/" + probe)), Cells.cpu(run.cpu(h2 + "/"
+                        + probe)), Cells.cpu(run.cpu(h2c + "/" + probe)), Cells.ratio(tls), Cells.ratio(clear)));
+                figures.add(Cells.figure(server + " " + probe + " h2c / kept", clear));
+                figures.add(Cells.figure(server + " " + probe + " h2 / kept", tls));
+                categories.add(server + " " + probe);
+                overH2.add(tls);
+                overH2c.add(clear);
+            }
+        }
+        if (categories.isEmpty()) {
+            throw new IOException(run.file() + " has no server under " + KEPT + ", h2 and h2c");
+        }
+        BarChart.Figures chart = new BarChart.Figures("Server CPU per request, HTTP/2 / HTTP/1.1 kept (95 % intervals)",
+                "HTTP/2 / kept", categories, List.of(Cells.bars("h2c / kept", overH2c),
+                Cells.bars("h2 / kept", overH2)), 1.0);
+        return new Answer(multiplexed(categories, overH2, overH2c), List.of("server", "probe", "kept, µs", "h2, µs",
+                "h2c, µs", "h2 / kept (paired)", "h2c / kept (paired)"), rows, notes("Each server under each protocol"
+                        + " is an arm of its own in the same rounds; HTTP/2's requests are streams of a few connections"
+                        + " (--connections, --streams).", run), figures, chart);
+    }
+
+    /** Question 10's sentence: the first server's static file over h2c and h2 against kept, then each other's. */
+    private static String multiplexed(List<String> categories, List<RunFigures.Ratio> overH2,
+            List<RunFigures.Ratio> overH2c) {
+        List<String> others = new ArrayList<>();
+        for (int i = 1; i < categories.size(); i++) {
+            if (categories.get(i).endsWith(" " + Reference.STATIC)) {
+                others.add(categories.get(i).replace(" static", "'s") + " " + overH2c.get(i).times() + " ("
+                        + Cells.interval(overH2c.get(i).relativeCi()) + ") and " + overH2.get(i).times());
+            }
+        }
+        return String.format(Locale.ROOT, "Over h2c, %s's static file costs %s (%s); over h2, %s (%s)%s.",
+                categories.get(0).replace(" static", ""), overH2c.get(0).costs("a kept HTTP/1.1 connection"),
+                overH2c.get(0).interval(), overH2.get(0).times(), overH2.get(0).interval(),
+                others.isEmpty() ? "" : "; " + Format.list(others));
+    }
+
+    /**
      * The connection's share of a request's server CPU, 1 - kept / each, with its interval's ends from the ratio's:
      * "38 % (33-42 %)".
      */

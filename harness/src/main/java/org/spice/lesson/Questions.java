@@ -3,7 +3,7 @@ package org.spice.lesson;
 import java.util.List;
 
 /**
- * The lesson's nine questions, each with its run: quick (a class's afternoon) or in full (bench's own defaults, as
+ * The lesson's ten questions, each with its run: quick (a class's afternoon) or in full (bench's own defaults, as
  * long as they need). Questions that ask of one server share one run: 1 and 6 (nginx's interfaces), 3 and 4 (the
  * embedded server from a fresh start), 2 and 8 (four servers, a connection each and kept). The minutes are what each
  * step took on a 2-core machine with the servers resident (docs/teaching.md), for the plan's estimate.
@@ -16,6 +16,8 @@ public final class Questions {
             + " --protocols http1.0,keepalive";
     private static final String THREADS = "--server tomcat,tomcat-vt,jetty,jetty-vt --probes static,servlet"
             + " --pairs tomcat/tomcat-vt,jetty/jetty-vt";
+    private static final String HTTP2 = "--server tomcat,nginx --probes static,servlet,module"
+            + " --protocols keepalive,h2,h2c";
     /**
      * Quick: one client count for the ladder, a short warm-up and rounds bounded in time (side by side, --cpu-time is
      * each server's under each protocol: four servers under two take eight times it).
@@ -41,12 +43,14 @@ public final class Questions {
             "bench " + THREADS + QUICK + "30").with("SPICE_JAVA_HOME", Step.JDK_21);
     static final Step THREADS_FULL = Step.of("threads", List.of("tomcat", "tomcat-vt", "jetty", "jetty-vt"), 12,
             "bench " + THREADS + " --clients 8").with("SPICE_JAVA_HOME", Step.JDK_21);
+    static final Step HTTP2_QUICK = Step.of("http2", List.of("tomcat", "nginx"), 8, "bench " + HTTP2 + QUICK + "40");
+    static final Step HTTP2_FULL = Step.of("http2", List.of("tomcat", "nginx"), 25, "bench " + HTTP2 + " --clients 8");
     static final Step LATENCY_QUICK = Step.of("latency", List.of("embedded"), 4,
             "bench --profile latency --probes static,servlet,module,cgi --clients 4,16 --warm-up 10 --common-rates 0.25,0.75"
                     + " --curve 0.5,1.1");
     static final Step LATENCY_FULL = Step.of("latency", List.of("embedded"), 10, "bench --profile latency");
 
-    /** The nine, in order. */
+    /** The ten, in order. */
     public static final List<Question> ALL = List.of(
             new Question(1, "What does a process per request cost?",
                     "CGI and FastCGI run the same C program: CGI starts it for every request, FastCGI keeps it"
@@ -126,7 +130,20 @@ public final class Questions {
                     "At the same load, how much longer will a user wait for a CGI page than for the file? For a servlet?",
                     "Below its capacity an interface adds what its work takes and no more; near capacity an open loop's"
                             + " tail is chance, and a quiet server answers later.",
-                    "nothing beyond the build (the embedded server)", LATENCY_QUICK, LATENCY_FULL, CurveAnswers::latency));
+                    "nothing beyond the build (the embedded server)", LATENCY_QUICK, LATENCY_FULL,
+                    CurveAnswers::latency),
+            new Question(10, "What does multiplexing save?",
+                    "Each server's probes over HTTP/1.1 keeping its connections and over HTTP/2, many requests as"
+                            + " streams of a few connections, in clear (h2c) and over TLS (h2), each an arm of the same"
+                            + " rounds at one offered rate.",
+                    "HTTP/2 carries many requests at once on one connection. Will a request cost the server less than"
+                            + " over a kept HTTP/1.1 connection?",
+                    "Both keep their connections: what differs is HTTP/2's binary frames, streams and compressed"
+                            + " headers against HTTP/1.1's text, and for h2 the TLS records. At a rate no connection"
+                            + " needs concurrency for, multiplexing has nothing to save; what it saves is connections,"
+                            + " where many requests would otherwise wait for one.",
+                    "nginx and Tomcat (scripts/spice server install nginx, then scripts/spice server install tomcat)",
+                    HTTP2_QUICK, HTTP2_FULL, CrossAnswers::multiplexing));
 
     private Questions() {
     }

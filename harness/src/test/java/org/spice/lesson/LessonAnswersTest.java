@@ -130,6 +130,42 @@ class LessonAnswersTest {
                 + " server CPU;.*"), answer.sentence());
     }
 
+    /** Tomcat's h2c 1.2 × its kept connection's, h2 1.4 ×; nginx's h2c the same as kept, h2 1.1 ×. */
+    @Test
+    void http2AgainstAKeptConnectionIsPairedAcrossArmsOfOneServer() throws IOException {
+        CpuRounds rounds = new CpuRounds(8, 0.05, 90, "every probe within its precision", List.of());
+        for (int r = 0; r < 8; r++) {
+            double drift = 1 + (r % 2 == 0 ? 0.03 : -0.03);
+            List<CpuSlice> slices = new ArrayList<>();
+            for (String server : List.of("tomcat", "nginx")) {
+                double kept = server.equals("tomcat") ? 60 : 30;
+                double h2c = server.equals("tomcat") ? 1.2 : 1.0;
+                double h2 = server.equals("tomcat") ? 1.4 : 1.1;
+                for (String probe : List.of("static", "servlet", "module")) {
+                    double noise = 1 + (r % 3 - 1) * 0.01;
+                    slices.add(taken(server + ":keepalive", probe, kept * drift));
+                    slices.add(taken(server + ":h2", probe, kept * h2 * drift * noise));
+                    slices.add(taken(server + ":h2c", probe, kept * h2c * drift / noise));
+                }
+            }
+            rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "every probe within its precision");
+        }
+        Path run = Files.createDirectories(dir.resolve("h2/20261129-000000"));
+        CrossResults.write(run, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.of(false, true), "tomcat"),
+                new CrossResults.Member("nginx", "nginx", CpuFrom.of(false, true), "nginx")),
+                List.of(Protocol.KEEPALIVE, Protocol.H2, Protocol.H2C), List.of(rounds));
+        Answer answer = CrossAnswers.multiplexing(dir.resolve("h2"));
+        assertEquals(6, answer.rows().size());
+        assertEquals("tomcat static h2c / kept", answer.figures().get(0).name());
+        assertEquals(1.2, answer.figures().get(0).value(), 0.02);
+        assertEquals(1.4, answer.figures().get(1).value(), 0.03);
+        assertTrue(answer.sentence().startsWith("Over h2c, tomcat's static file costs 1.2 × what a kept HTTP/1.1"
+                + " connection costs (± "), answer.sentence());
+        assertTrue(answer.sentence().contains("; over h2, 1.4 × (± "), answer.sentence());
+        assertTrue(answer.sentence().matches(".*; nginx's the same within ± [0-9.]+ % \\(± [0-9.]+ %\\) and"
+                + " 1\\.1 ×\\."), answer.sentence());
+    }
+
     @Test
     void theNextQuestionsRunWithoutWhatTheyReadIsNoAnswerThatSaysWhy() throws IOException {
         Map<String, Double> multiples = new LinkedHashMap<>();
