@@ -110,9 +110,11 @@ class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
         List<Http2Hardening.Outcome> outcomes = new Http2Hardening(base, null, 10_000).run();
         assertEquals(5, outcomes.size());
         assertTrue(outcomes.stream().allMatch(Http2Hardening.Outcome::passed), "not refused: " + outcomes);
-        // Tomcat refuses each outright (measured 2026-11-29): none of them merely survived.
+        // Tomcat refuses each outright (measured 2026-11-29): none of them merely survived. Under the flood its GOAWAY
+        // may be lost to the reset its close gives the writes still coming (a suite run read "the connection closed
+        // while sending (Broken pipe)"): a closed connection is a refusal too.
         assertTrue(outcomes.stream().skip(1).allMatch(o -> o.answer().contains("GOAWAY")
-                || o.answer().contains("RST_STREAM")), outcomes.toString());
+                || o.answer().contains("RST_STREAM") || o.answer().contains("connection closed")), outcomes.toString());
         Verifier pages = new Verifier(base, CanonicalPage.built(), LocalDate.now(), 30_000);
         try (Http2Verifier verifier = new Http2Verifier(base, pages, null, 30_000)) {
             assertTrue(verifier.verify(Probe.STATIC).passed(), "the static probe is still exact over h2c afterwards");
