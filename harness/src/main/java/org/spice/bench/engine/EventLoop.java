@@ -9,8 +9,6 @@ import java.nio.channels.Selector;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 
 import org.spice.bench.net.Exchange;
@@ -25,17 +23,17 @@ import org.spice.bench.net.Exchange;
  * for over all clients less often, every twentieth of the timeout: with 20,000 clients a scan per tick
  * was the loop's biggest cost.
  */
-final class EventLoop implements Runnable, H2Client.Inbox {
+final class EventLoop implements Runnable {
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
     private static final long TICK_MILLIS = 5;
     private static final long TICK_NANOS = TICK_MILLIS * 1_000_000L;
 
     private final Selector selector;
+    /** The ends of its clients' HTTP/2 streams, posted from the HTTP/2 client's threads. */
+    private final Inbox inbox;
     private final List<LoopClient> clients = new ArrayList<>();
     private final ArrayDeque<LoopClient> backingOff = new ArrayDeque<>();
-    /** The ends of its clients' HTTP/2 streams, posted from the HTTP/2 client's threads. */
-    private final Queue<Runnable> inbox = new ConcurrentLinkedQueue<>();
     private final long scanNanos;
     private int finished;
     private final MixControl control;
@@ -60,6 +58,7 @@ final class EventLoop implements Runnable, H2Client.Inbox {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open a selector", e);
         }
+        inbox = new Inbox(selector);
     }
 
     Selector selector() {
@@ -97,11 +96,9 @@ final class EventLoop implements Runnable, H2Client.Inbox {
         }
     }
 
-    /** Runs {@code task} on the loop's thread at its next turn, which it starts at once. */
-    @Override
-    public void post(Runnable task) {
-        inbox.add(task);
-        selector.wakeup();
+    /** Where its clients' HTTP/2 streams end: on the loop's thread. */
+    Inbox inbox() {
+        return inbox;
     }
 
     void add(LoopClient client) {
@@ -152,9 +149,7 @@ final class EventLoop implements Runnable, H2Client.Inbox {
                     ((LoopClient) key.attachment()).onReady(key);
                 }
             }
-            for (Runnable task = inbox.poll(); task != null; task = inbox.poll()) {
-                task.run();
-            }
+            inbox.runPosted();
             if (now - nextTick >= 0) {
                 nextTick = now + TICK_NANOS;
                 resume(now);

@@ -119,7 +119,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     public RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS)
             throws InterruptedException {
         Measured measured;
-        try (H2Client h2 = h2Client()) {
+        try (H2Client h2 = H2Client.of(tls, settings.target())) {
             measured = run(List.of(mix), new MixControl(tls, h2, clients), clients, rampUpS, windowS, rampDownS, false);
         }
         return record(mix.name(), expectedBytes(mix), List.of(mix), repeat, measured).toBuilder().rampUpS(rampUpS).build();
@@ -136,7 +136,7 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     public LoadEngine.Round round(List<Mix> order, int clients, double leadInS, boolean readsJit)
             throws InterruptedException {
         Measured measured;
-        try (H2Client h2 = h2Client()) {
+        try (H2Client h2 = H2Client.of(tls, settings.target())) {
             MixControl control = new MixControl(tls, h2, clients, order, order.stream().map(this::requests).toList());
             measured = run(order, control, clients, leadInS, order.size() * SLICE_NANOS / 1e9, ROUND_RAMP_DOWN_S,
                     readsJit);
@@ -152,11 +152,6 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
         int[] copy = residentOf.clone();
         return new OpenRound(settings, tls, stop, serverCpu, List.copyOf(residents), armNames, copy)
                 .run(order, rate, leadInS, readsJit);
-    }
-
-    /** The HTTP/2 arms' client for one run: it starts on their first request, if any. */
-    H2Client h2Client() {
-        return new H2Client(tls, settings.target().multiplexOrDefault(), settings.target().timeoutMillis());
     }
 
     /** What one run measured: its loops and their counts, the watch over it and the window's edges. */

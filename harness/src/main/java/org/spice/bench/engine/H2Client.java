@@ -27,6 +27,7 @@ import org.eclipse.jetty.util.Callback;
 import org.eclipse.jetty.util.Promise;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.spice.bench.model.Multiplex;
+import org.spice.bench.model.Target;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.ErrorClass;
 import org.spice.bench.net.Http2Connect;
@@ -42,11 +43,6 @@ import org.spice.bench.net.TlsConfig;
  * Nothing starts until the first request: a run without HTTP/2 arms pays nothing.
  */
 final class H2Client implements AutoCloseable {
-
-    /** Where a stream's end is run: a loop's queue, drained on the loop's thread. */
-    interface Inbox {
-        void post(Runnable task);
-    }
 
     /** A request's end: {@code outcome} null for a 200 with the expected body, {@code end} on System.nanoTime. */
     interface Done {
@@ -68,6 +64,11 @@ final class H2Client implements AutoCloseable {
         this.tls = tls;
         this.multiplex = multiplex;
         this.timeoutMillis = timeoutMillis;
+    }
+
+    /** The HTTP/2 arms' client for one run against {@code target}: it starts on their first request, if any. */
+    static H2Client of(TlsConfig tls, Target target) {
+        return new H2Client(tls, target.multiplexOrDefault(), target.timeoutMillis());
     }
 
     /** Sends {@code request} as a stream, now or when one is free; {@code done} runs on {@code inbox} at its end. */
@@ -148,6 +149,8 @@ final class H2Client implements AutoCloseable {
         private final HTTP2Client http2;
         private final List<Lane> lanes = new ArrayList<>();
         private final ArrayDeque<Pending> waiting = new ArrayDeque<>();
+        /** Each path's request head, made once: a mix sends a few paths many times. */
+        private final Map<String, MetaData.Request> heads = new ConcurrentHashMap<>();
         private int turn;
 
         Lanes(Endpoint endpoint, HTTP2Client http2) {
@@ -222,12 +225,17 @@ final class H2Client implements AutoCloseable {
                     reader.finish(outcomeOf(failure), false);
                     return;
                 }
-                HttpURI uri = HttpURI.build().scheme(endpoint.tls() ? "https" : "http").host(endpoint.host())
-                        .port(endpoint.port()).pathQuery(p.request.path());
-                MetaData.Request head = new MetaData.Request("GET", uri, HttpVersion.HTTP_2, HttpFields.EMPTY);
+                MetaData.Request head = heads.computeIfAbsent(p.request.path(), this::head);
                 session.newStream(new HeadersFrame(head, null, true), Promise.from(s -> { }, e ->
                         reader.finish(outcomeOf(e), true)), reader);
             });
+        }
+
+        /** A GET of {@code path} on this endpoint, as HTTP/2 request headers. */
+        private MetaData.Request head(String path) {
+            HttpURI uri = HttpURI.build().scheme(endpoint.tls() ? "https" : "http").host(endpoint.host())
+                    .port(endpoint.port()).pathQuery(path).asImmutable();
+            return new MetaData.Request("GET", uri, HttpVersion.HTTP_2, HttpFields.EMPTY);
         }
 
         /** The lane's session: ready, or on its way; a new one where the last was closed or never came. */

@@ -159,7 +159,7 @@ final class LoopClient {
             pastWindow();
         }
         streaming = true;
-        control.h2().send(request, loop, (outcome, status, body, end) -> {
+        control.h2().send(request, loop.inbox(), (outcome, status, body, end) -> {
             if (streaming) {   // else abandoned, or the loop is over
                 streaming = false;
                 if (record(outcome, end, 0, body, status)) {

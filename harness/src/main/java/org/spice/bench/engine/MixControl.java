@@ -10,8 +10,8 @@ import org.spice.bench.net.TlsConfig;
 
 /**
  * What the clients of one mix share: the start signal with the schedule, the stop flag, TLS, HTTP/2's connections, and
- * the count of
- * clients still on a request that started in the window; for a CPU round, the mixes it runs one after the other.
+ * the count of clients still on a request that started in the window; for a CPU round, the mixes it runs one after
+ * the other.
  */
 final class MixControl {
 

@@ -8,8 +8,6 @@ import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 
 import org.spice.bench.mix.Mix;
@@ -160,7 +158,6 @@ public final class OpenLoop {
         long due;
         long sent;
         boolean busy;
-        boolean streaming;
 
         Slot(TlsConfig tls, int timeoutMillis, Selector selector, ByteBuffer buffer) {
             exchange = new Exchange(tls, timeoutMillis, selector, this, buffer);
@@ -177,7 +174,7 @@ public final class OpenLoop {
     private final OpenStats stats;
     private final H2Client h2;
     /** The ends of HTTP/2 streams, posted from the HTTP/2 client's threads, run on the loop's. */
-    private final Queue<Runnable> inbox = new ConcurrentLinkedQueue<>();
+    private final Inbox inbox;
     private long k;
     private int inFlight;
     private long t0;
@@ -188,6 +185,7 @@ public final class OpenLoop {
         this.stop = stop;
         this.hold = hold;
         this.selector = Selector.open();
+        this.inbox = new Inbox(selector);
         this.stats = new OpenStats(plan);
         ByteBuffer buffer = ByteBuffer.allocate(Exchange.BUFFER_BYTES);
         slots = new Slot[plan.maxInFlight()];
@@ -240,9 +238,7 @@ public final class OpenLoop {
                 selector.select(100);
                 long now = System.nanoTime();
                 serveReady();
-                for (Runnable task = inbox.poll(); task != null; task = inbox.poll()) {
-                    task.run();
-                }
+                inbox.runPosted();
                 sendDue(t0, total);
                 if (now - nextScan >= 0) {
                     nextScan = now + SCAN_NANOS;
@@ -355,16 +351,9 @@ public final class OpenLoop {
 
     /** {@code request} goes as an HTTP/2 stream, its slot held until the stream's end comes back on this thread. */
     private void stream(Slot slot, Request request) {
-        slot.streaming = true;
         slot.sent = System.nanoTime();
         stats.sent();
-        h2.send(request, task -> {
-            inbox.add(task);
-            selector.wakeup();
-        }, (outcome, status, body, end) -> {
-            slot.streaming = false;
-            ended(slot, end, outcome);
-        });
+        h2.send(request, inbox, (outcome, status, body, end) -> ended(slot, end, outcome));
     }
 
     private void ended(Slot slot, long end) {

@@ -63,7 +63,7 @@ final class OpenRound {
         long t0 = System.nanoTime() + START_NANOS;
         CompletableFuture<OpenStats> loop = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
-            try (H2Client h2 = new H2Client(tls, settings.target().multiplexOrDefault(), plan.timeoutMillis())) {
+            try (H2Client h2 = H2Client.of(tls, settings.target())) {
                 loop.complete(OpenLoop.run(plan, tls, h2, stop, t0));
             } catch (Throwable e) {
                 loop.completeExceptionally(e);
