@@ -143,6 +143,9 @@ Next, on this machine:
   apachectl configtest && apachectl graceful   # (Debian: systemctl reload apache2)
 From the client (the SPICE checkout), with this server's address and port:
   scripts/spice verify http://SERVER:PORT --probes static,shtml,cgi,module,fastcgi$(runtime_probe_list)
+HTTP/2: where httpd runs mod_http2 (a2enmod http2, on the event or worker MPM), Debian's http2.conf offers h2c on
+every port (and h2 by ALPN on a TLS one); this configuration needs nothing more for it:
+  scripts/spice verify http://SERVER:PORT --http2 --probes static,shtml,cgi,module,fastcgi$(runtime_probe_list)
 NEXT
 }
 

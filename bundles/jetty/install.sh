@@ -5,7 +5,7 @@
 # shellcheck source=../install-lib.sh  # lib/ in the bundle, as bundle.sh lays it out
 source "$(dirname "$0")/lib/install-lib.sh"
 
-JETTY_HOME_DIR=${JETTY_HOME:-} ENVIRONMENT="" FCGI_PORT=9463 FCGIWRAP_SOCKET="" SERVICE_USER="" HARDENING=yes
+JETTY_HOME_DIR=${JETTY_HOME:-} ENVIRONMENT="" FCGI_PORT=9463 FCGIWRAP_SOCKET="" SERVICE_USER="" HARDENING=yes HTTP2=yes
 
 bundle_usage() {
     cat <<'USAGE'
@@ -17,6 +17,7 @@ bundle_usage() {
                       fcgiwrap service has it, else one spice-helpers starts under JETTY_BASE/spice/run)
   --user NAME         the user spice-helpers runs its programs as when started by root (default www-data)
   --hardening yes|no  GET and HEAD only, no stack traces, for the whole server (default yes; no on a shared server)
+  --http2 yes|no      HTTP/2 in clear (h2c) on the http connector too, Jetty's http2c module (default yes)
 USAGE
 }
 
@@ -28,6 +29,7 @@ bundle_option() {
         fcgiwrap-socket) FCGIWRAP_SOCKET=$2 ;;
         user) SERVICE_USER=$2 ;;
         hardening) HARDENING=$2 ;;
+        http2) HTTP2=$2 ;;
         *) return 1 ;;
     esac
 }
@@ -47,6 +49,7 @@ bundle_defaults() {
     fi
     case "$ENVIRONMENT" in ee10|ee11) ;; *) fail "--environment takes ee10 or ee11, not \"$ENVIRONMENT\"" ;; esac
     case "$HARDENING" in yes|no) ;; *) fail "--hardening takes yes or no, not \"$HARDENING\"" ;; esac
+    case "$HTTP2" in yes|no) ;; *) fail "--http2 takes yes or no, not \"$HTTP2\"" ;; esac
     [[ "$FCGI_PORT" =~ ^[0-9]+$ ]] || fail "--fastcgi-port takes a port number, not \"$FCGI_PORT\""
     SERVICE_USER=${SERVICE_USER:-www-data}
     choose_fcgiwrap_socket
@@ -55,6 +58,8 @@ bundle_defaults() {
 start_ini() {
     local modules="$ENVIRONMENT-deploy,$ENVIRONMENT-jsp,spice-module,spice-cgi,spice-fastcgi"
     [ "$HARDENING" = no ] || modules="$modules,spice-hardening"
+    # h2c (prior knowledge or Upgrade) beside HTTP/1.1 on the same connector; h2 by ALPN is the TLS connector's, the site's
+    [ "$HTTP2" = no ] || modules="$modules,http2c"
     cat <<INI
 # The SPICE probes (spice-jetty bundle), written by its install.sh: ./install.sh --uninstall removes it.
 --modules=$modules
@@ -109,7 +114,7 @@ Environment $ENVIRONMENT. Next, on this machine:
   $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program$([ -z "$OWN_FCGIWRAP" ] || echo ", and fcgiwrap on $FCGIWRAP_SOCKET")
   restart Jetty (java -jar \$JETTY_HOME/start.jar in $PREFIX)
 From the client (the SPICE checkout), with this server's address and port:
-  scripts/spice verify http://SERVER:PORT --probes static,servlet,jsp,cgi,shtml,module,fastcgi
+  scripts/spice verify http://SERVER:PORT --probes static,servlet,jsp,cgi,shtml,module,fastcgi$([ "$HTTP2" = no ] || printf '\n  scripts/spice verify http://SERVER:PORT --http2 --probes static,servlet,jsp,cgi,shtml,module,fastcgi   # h2c')
 NEXT
 }
 

@@ -5,7 +5,7 @@
 # shellcheck source=../install-lib.sh  # lib/ in the bundle, as bundle.sh lays it out
 source "$(dirname "$0")/lib/install-lib.sh"
 
-CONF_DIR="" LISTEN=127.0.0.1:8084 FCGI_PORT=9462 FCGIWRAP_SOCKET="" SERVICE_USER="" BUILD_MODULE=auto
+CONF_DIR="" LISTEN=127.0.0.1:8084 H2C_LISTEN=auto FCGI_PORT=9462 FCGIWRAP_SOCKET="" SERVICE_USER="" BUILD_MODULE=auto
 NGINX_SRC=/usr/share/nginx/src NGINX=""
 
 bundle_usage() {
@@ -13,6 +13,8 @@ bundle_usage() {
   --prefix DIR        the root everything is installed under (default /): DIR/opt/spice/nginx, DIR/etc/nginx
   --conf-dir DIR      nginx's configuration directory (default PREFIX/etc/nginx)
   --listen ADDR:PORT  the probes' server block listens there (default 127.0.0.1:8084)
+  --h2c-listen ADDR:PORT|no  the probes over HTTP/2 in clear (h2c, prior knowledge): a server block of their own, as
+                      nginx before 1.25 cannot take h2c and HTTP/1 on one port (default: --listen's port + 720)
   --fastcgi-port N    the port of the resident FastCGI program on 127.0.0.1 (default 9462)
   --fcgiwrap-socket PATH  fcgiwrap's socket for the cgi probe (default /run/fcgiwrap.socket where Debian's
                       fcgiwrap service has it, else one spice-helpers starts under PREFIX/opt/spice/nginx/run)
@@ -27,6 +29,7 @@ bundle_option() {
     case "$1" in
         conf-dir) CONF_DIR=$2 ;;
         listen) LISTEN=$2 ;;
+        h2c-listen) H2C_LISTEN=$2 ;;
         fastcgi-port) FCGI_PORT=$2 ;;
         fcgiwrap-socket) FCGIWRAP_SOCKET=$2 ;;
         user) SERVICE_USER=$2 ;;
@@ -47,6 +50,9 @@ bundle_defaults() {
     [ -f "$CONF_DIR/nginx.conf" ] || fail "no nginx.conf in $CONF_DIR: give --conf-dir (or --prefix)"
     [[ "$LISTEN" =~ ^[^:]+:[0-9]+$ ]] || fail "--listen takes ADDR:PORT, not \"$LISTEN\""
     [[ "$FCGI_PORT" =~ ^[0-9]+$ ]] || fail "--fastcgi-port takes a port number, not \"$FCGI_PORT\""
+    [ "$H2C_LISTEN" != auto ] || H2C_LISTEN="${LISTEN%:*}:$((${LISTEN##*:} + 720))"
+    [[ "$H2C_LISTEN" =~ ^([^:]+:[0-9]+|no)$ ]] || fail "--h2c-listen takes ADDR:PORT or no, not \"$H2C_LISTEN\""
+    [ "$H2C_LISTEN" != "$LISTEN" ] || fail "--h2c-listen needs a port of its own, not --listen's $LISTEN"
     case "$BUILD_MODULE" in yes|no|auto) ;; *) fail "--build-module takes yes, no or auto, not \"$BUILD_MODULE\"" ;; esac
     if [ -z "$SERVICE_USER" ]; then
         if id www-data >/dev/null 2>&1; then SERVICE_USER=www-data; else SERVICE_USER=nginx; fi
@@ -56,6 +62,10 @@ bundle_defaults() {
     # The prebuilt module where this nginx is the very version it was built for; else one built from nginx's source.
     local version system
     version=$("$NGINX" -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
+    if [ "$H2C_LISTEN" != no ] && ! "$NGINX" -V 2>&1 | grep -q -- --with-http_v2_module; then
+        SKIPPED+=("h2c: this nginx was built without http_v2_module")
+        H2C_LISTEN=no
+    fi
     system="$(this_system) nginx $version"
     MODULE=$(prebuilt_or_build "$BUNDLE_DIR/module" "$system" ngx_http_spice_module.so "$BUILD_MODULE" \
         "$BUNDLE_DIR/module/build-module.sh" "$NGINX_SRC")
@@ -73,12 +83,23 @@ bundle_defaults() {
 }
 
 server_block() {
-    cat <<BLOCK
+    cat <<HEAD
 # The SPICE probes (spice-nginx bundle), written by its install.sh: ./install.sh --uninstall removes it.
 # static /spice/static/spice.html, shtml /spice/shtml/spice.shtml, cgi /spice/cgi-bin/spice (fcgiwrap),
 # fastcgi /spice/fcgi/spice (run $SPICE_DIR/bin/spice-helpers start first), module /spice/module$([ -z "$NJS" ] || echo ", njs /spice/njs").
+HEAD
+    probes_server "$LISTEN"
+    if [ "$H2C_LISTEN" != no ]; then
+        printf '\n# The same probes over HTTP/2 in clear (h2c, prior knowledge only).\n'
+        probes_server "$H2C_LISTEN http2"
+    fi
+}
+
+# One server block of the probes, listening as $1 says.
+probes_server() {
+    cat <<BLOCK
 server {
-    listen $LISTEN;
+    listen $1;
     server_name _;
 
     # Nothing is served here unless it is a probe.
@@ -151,7 +172,7 @@ Next, on this machine:
   $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program$([ -z "$OWN_FCGIWRAP" ] || echo ", fcgiwrap on $FCGIWRAP_SOCKET")$([ -z "$PHP_FPM" ] || echo ", the PHP-FPM pool")$([ -z "$UWSGI" ] || echo ", uWSGI")
   nginx -t && nginx -s reload
 From the client (the SPICE checkout), with this server's address:
-  scripts/spice verify http://$LISTEN --probes static,shtml,cgi,fastcgi,module$([ -z "$NJS" ] || echo ",njs")$(runtime_probe_list)
+  scripts/spice verify http://$LISTEN --probes static,shtml,cgi,fastcgi,module$([ -z "$NJS" ] || echo ",njs")$(runtime_probe_list)$([ "$H2C_LISTEN" = no ] || printf '\n  scripts/spice verify http://%s --http2 --probes static,shtml,cgi,fastcgi,module%s%s   # h2c' "$H2C_LISTEN" "$([ -z "$NJS" ] || echo ",njs")" "$(runtime_probe_list)")
 NEXT
 }
 

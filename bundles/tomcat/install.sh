@@ -59,7 +59,12 @@ bundle_after() {
 
 Next: restart Tomcat (the Valves are read at start; the war deploys with it), then from the client:
   scripts/spice verify http://SERVER:PORT --probes static,servlet,jsp,cgi,shtml,module
+HTTP/2 is the connector's, in server.xml, which this bundle does not touch: inside its <Connector>, add
+  <UpgradeProtocol className="org.apache.coyote.http2.Http2Protocol" />
+for h2c (and h2 by ALPN on a TLS connector), restart, then:
+  scripts/spice verify http://SERVER:PORT --http2 --probes static,servlet$([ "$BUNDLE_SERVER" = tomcat9 ] || echo ",jsp"),cgi,shtml,module
 NEXT
+    [ "$BUNDLE_SERVER" != tomcat9 ] || echo "(Tomcat 9 answers a JSP's HEAD over HTTP/2 with the body; Tomcat 10.1 and 11 do not.)"
 }
 
 main "$@"

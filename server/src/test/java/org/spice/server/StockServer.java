@@ -48,6 +48,11 @@ abstract class StockServer implements AutoCloseable {
         return dir.resolve("bundle/install.sh");
     }
 
+    /** Where it serves the probes over HTTP/2 in clear (h2c): its own port, but nginx's a port of its own. */
+    int h2cPort() {
+        return port;
+    }
+
     /** Lays the stock server out, installs the bundle into it and starts it. */
     abstract void up() throws IOException;
 
@@ -176,6 +181,10 @@ abstract class StockServer implements AutoCloseable {
             copyTree(Path.of("/etc/apache2"), conf);
             Files.writeString(conf.resolve("ports.conf"), "Listen " + host + ":" + port + "\nServerName " + host + "\n");
             emptyDirectory(conf.resolve("sites-enabled"));
+            // mod_http2 as a2enmod http2 enables it: Debian's http2.conf then offers h2c on every port
+            for (String each : List.of("http2.load", "http2.conf")) {
+                Files.createSymbolicLink(conf.resolve("mods-enabled/" + each), Path.of("../mods-available/" + each));
+            }
             layout = new StockLayout(installer(), dir.resolve("etc"), List.of("--prefix", dir.toString(), "--fastcgi-port",
                     Integer.toString(port + 90)));
             layout.refusesForeign(conf.resolve("conf-available/spice.conf"));
@@ -233,13 +242,19 @@ abstract class StockServer implements AutoCloseable {
                     "(?m)^http \\{", "http {\n\tlua_package_path \"/usr/local/share/lua/5.1/?.lua;;\";"));
             emptyDirectory(conf.resolve("sites-enabled"));
             layout = new StockLayout(installer(), dir.resolve("etc"), List.of("--prefix", dir.toString(), "--listen",
-                    host + ":" + port, "--fastcgi-port", Integer.toString(port + 90)));
+                    host + ":" + port, "--fastcgi-port", Integer.toString(port + 90), "--h2c-listen", host + ":" + h2cPort()));
             before = layout.install();
             nginx("-t").ok("nginx -t");
             Path helpers = dir.resolve("opt/spice/nginx/bin/spice-helpers");
             Exec.run(helpers.toString(), "start").ok("spice-helpers start");
             Exec.run(helpers.toString(), "start").ok("spice-helpers start, a second time");
             nginx().ok("nginx");
+        }
+
+        /** nginx 1.22 takes h2c (prior knowledge) only on a port of its own: --listen's + 720, the bundle's default. */
+        @Override
+        int h2cPort() {
+            return port + 720;
         }
 
         Exec nginx(String... args) {
@@ -287,8 +302,11 @@ abstract class StockServer implements AutoCloseable {
                 }
             }
             copyTree(home.resolve("conf"), base.resolve("conf"));
+            // the connector on host:port, with HTTP/2 (h2c) as the bundle's README tells an administrator to add it
             edit(base.resolve("conf/server.xml"), Map.of("<Server port=\"8005\"", "<Server port=\"-1\"",
-                    "<Connector port=\"8080\"", "<Connector address=\"" + host + "\" port=\"" + port + "\""));
+                    "<Connector port=\"8080\"([^>]*?)\\s*/>", "<Connector address=\"" + host + "\" port=\"" + port
+                            + "\"$1>\n        <UpgradeProtocol className=\"org.apache.coyote.http2.Http2Protocol\" />\n"
+                            + "    </Connector>"));
             layout = new StockLayout(installer(), base, List.of("--prefix", base.toString()));
             before = layout.install();
             Exec.run(null, Map.of("CATALINA_HOME", home.toString(), "CATALINA_BASE", base.toString(), "CATALINA_PID",

@@ -66,6 +66,10 @@ class TwoHostsBundlesIT {
         String tomcatUrl = "http://" + SERVER + ":" + TOMCAT_PORT;
         harness(client, 300, "verify", httpdUrl, "--probes", StockBundlesIT.cell("apache").probes()).ok("verify httpd");
         harness(client, 300, "verify", tomcatUrl, "--probes", StockBundlesIT.cell("tomcat").probes()).ok("verify tomcat");
+        harness(client, 300, "verify", httpdUrl, "--http2", "--probes", StockBundlesIT.cell("apache").probes())
+                .ok("verify httpd over h2c");
+        harness(client, 300, "verify", tomcatUrl, "--http2", "--probes", StockBundlesIT.cell("tomcat").probes())
+                .ok("verify tomcat over h2c");
 
         // each server's CPU through its agent, at the side-by-side default (the probes near the static file at one
         // offered rate, each far one at its own with the static file beside it)
