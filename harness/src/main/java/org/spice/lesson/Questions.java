@@ -139,7 +139,9 @@ public final class Questions {
                     "HTTP/2 carries many requests at once on one connection. Will a request cost the server less than"
                             + " over a kept HTTP/1.1 connection?",
                     "Both keep their connections: what differs is HTTP/2's binary frames, streams and compressed"
-                            + " headers against HTTP/1.1's text, and for h2 the TLS records. At a rate no connection"
+                            + " headers against HTTP/1.1's text, for h2 the TLS records, and in a server that hands each"
+                            + " stream to a thread of its own (Tomcat, not nginx) those hand-offs, dearer when its threads"
+                            + " share the cores with the client (bench --pin keeps them apart). At a rate no connection"
                             + " needs concurrency for, multiplexing has nothing to save; what it saves is connections,"
                             + " where many requests would otherwise wait for one.",
                     "nginx and Tomcat (scripts/spice server install nginx, then scripts/spice server install tomcat)",
