@@ -1,6 +1,7 @@
 package org.spice.bench.engine;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -137,7 +138,9 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
             throws InterruptedException {
         Measured measured;
         try (H2Client h2 = H2Client.of(tls, settings.target())) {
-            MixControl control = new MixControl(tls, h2, clients, order, order.stream().map(this::requests).toList());
+            List<Request[]> courses = order.stream().map(this::requests).toList();
+            h2.open(courses.stream().flatMap(Arrays::stream).toList());
+            MixControl control = new MixControl(tls, h2, clients, order, courses);
             measured = run(order, control, clients, leadInS, order.size() * SLICE_NANOS / 1e9, ROUND_RAMP_DOWN_S,
                     readsJit);
         }

@@ -4,11 +4,14 @@ import java.io.IOException;
 import java.nio.channels.ClosedChannelException;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -82,6 +85,30 @@ final class H2Client implements AutoCloseable {
             return;
         }
         to.send(new Pending(request, inbox, done));
+    }
+
+    /**
+     * Connects to every HTTP/2 endpoint among {@code requests} now, each lane's connection ready for streams (or failed)
+     * within the timeout, so that a round's slices do not carry the client's start or the connections' setup: the slice
+     * of an arm's first request would otherwise hold its TCP (and TLS) handshakes and the client's threads starting.
+     * A connection that fails here is tried again on the first request, as it would have been.
+     */
+    void open(Collection<Request> requests) throws InterruptedException {
+        List<CompletableFuture<Session>> sessions = new ArrayList<>();
+        try {
+            for (Request r : requests) {
+                if (r.h2() && !lanes.containsKey(r.endpoint())) {
+                    sessions.addAll(lanes.computeIfAbsent(r.endpoint(), e -> new Lanes(e, started())).connectAll());
+                }
+            }
+        } catch (IllegalStateException e) {
+            return;   // the client did not start: each request fails as it comes, and is counted
+        }
+        try {
+            CompletableFuture.allOf(sessions.toArray(CompletableFuture[]::new)).get(timeoutMillis, TimeUnit.MILLISECONDS);
+        } catch (ExecutionException | TimeoutException e) {
+            // the requests themselves will meet what failed, and count it
+        }
     }
 
     /** The client, started on the first request. */
@@ -236,6 +263,11 @@ final class H2Client implements AutoCloseable {
             HttpURI uri = HttpURI.build().scheme(endpoint.tls() ? "https" : "http").host(endpoint.host())
                     .port(endpoint.port()).pathQuery(path).asImmutable();
             return new MetaData.Request("GET", uri, HttpVersion.HTTP_2, HttpFields.EMPTY);
+        }
+
+        /** Every lane's connection, on its way. */
+        List<CompletableFuture<Session>> connectAll() {
+            return lanes.stream().map(this::session).toList();
         }
 
         /** The lane's session: ready, or on its way; a new one where the last was closed or never came. */

@@ -60,10 +60,17 @@ final class OpenRound {
         int inFlight = settings.open() != null ? settings.open().maxInFlight() : MAX_IN_FLIGHT;
         OpenLoop.Plan plan = new OpenLoop.Plan(courses.get(0), rate, durationS, inFlight, 10 * inFlight,
                 settings.target().timeoutMillis(), new OpenLoop.Slicing(courses, lead, EventLoopEngine.SLICE_NANOS));
+        H2Client h2 = H2Client.of(tls, settings.target());
+        try {
+            h2.open(courses.stream().flatMap(List::stream).toList());
+        } catch (InterruptedException e) {
+            h2.close();
+            throw e;
+        }
         long t0 = System.nanoTime() + START_NANOS;
         CompletableFuture<OpenStats> loop = new CompletableFuture<>();
         Thread thread = new Thread(() -> {
-            try (H2Client h2 = H2Client.of(tls, settings.target())) {
+            try (h2) {
                 loop.complete(OpenLoop.run(plan, tls, h2, stop, t0));
             } catch (Throwable e) {
                 loop.completeExceptionally(e);
