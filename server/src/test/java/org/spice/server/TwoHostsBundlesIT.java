@@ -66,9 +66,9 @@ class TwoHostsBundlesIT {
         String tomcatUrl = "http://" + SERVER + ":" + TOMCAT_PORT;
         harness(client, 300, "verify", httpdUrl, "--probes", StockBundlesIT.cell("apache").probes()).ok("verify httpd");
         harness(client, 300, "verify", tomcatUrl, "--probes", StockBundlesIT.cell("tomcat").probes()).ok("verify tomcat");
-        harness(client, 300, "verify", httpdUrl, "--http2", "--probes", StockBundlesIT.cell("apache").probes())
+        harness(client, 300, "verify", httpdUrl, "--http2", "--probes", StockBundlesIT.cell("apache").h2cProbes())
                 .ok("verify httpd over h2c");
-        harness(client, 300, "verify", tomcatUrl, "--http2", "--probes", StockBundlesIT.cell("tomcat").probes())
+        harness(client, 300, "verify", tomcatUrl, "--http2", "--probes", StockBundlesIT.cell("tomcat").h2cProbes())
                 .ok("verify tomcat over h2c");
 
         // each server's CPU through its agent, at the side-by-side default (the probes near the static file at one
