@@ -106,7 +106,9 @@ final class CpuTable {
                 + " file's at that rate), its CPU efficiency 1 / that ratio; at req/s:"
                 + " the rate its ratio was taken at, both its arms offered it (a probe too slow for the static file's rate"
                 + " is offered one of its own, and the static file runs slices at it beside it), or closed loop the two"
-                + " rates the clients reached; aim: the"
+                + " rates the clients reached; offered: one request every 1 / R s, evenly, so that the server wakes for"
+                + " each (at random times, as independent clients send them, some arrive together: nginx's static file"
+                + " over h2c then cost 0.85 × as much, docs/measurements.md, \"SPICE against h2load\"); aim: the"
                 + " interval a probe's ratio had to reach, twice the precision asked past 2 × the static file (the static"
                 + " file, the reference, has none: its µs moves with the machine, and each round's ratio cancels that)"
                 + (left ? "; rounds: a probe leaves the rounds once its ratio has reached its aim" : "");
