@@ -148,12 +148,13 @@ class H2loadAtOneRateTest {
                     "--rps", Integer.toString(PER_CLIENT), "--warm-up-time", Math.round(LEAD_IN_S * 1000) + "ms", "-D",
                     Integer.toString(seconds), url).redirectErrorStream(true).redirectOutput(out.toFile()).start());
         }
-        long first = launched + (PROCESSES - 1) * SPACING_NANOS + (long) (LEAD_IN_S * 1e9);
-        long last = launched + (long) (LEAD_IN_S * 1e9) + seconds * 1_000_000_000L;
-        LockSupport.parkNanos(first - System.nanoTime());
+        // from the last process's lead-in end to the first one's run end: every process in its measured part
+        long allMeasured = launched + (PROCESSES - 1) * SPACING_NANOS + (long) (LEAD_IN_S * 1e9);
+        long firstEnds = launched + (long) (LEAD_IN_S * 1e9) + seconds * 1_000_000_000L;
+        LockSupport.parkNanos(allMeasured - System.nanoTime());
         double before = cpu.read().serverS();
         long from = System.nanoTime();
-        LockSupport.parkNanos(last - from);
+        LockSupport.parkNanos(firstEnds - from);
         double after = cpu.read().serverS();
         double cpuPerS = (after - before) / ((System.nanoTime() - from) / 1e9);
         for (Process process : processes) {
