@@ -322,6 +322,21 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
                 .filter(stealLimit::leavesOut).count();
     }
 
+    /**
+     * What the last round's progress line adds when the hypervisor took too much of some of its slices: "; 2 of 2
+     * slices left out, the hypervisor taking over 10 % of a CPU through each"; empty when none was.
+     */
+    @JsonIgnore
+    public String lastRoundSteal() {
+        if (stealLimit == null || rounds.isEmpty()) {
+            return "";
+        }
+        List<CpuSlice> slices = rounds.get(rounds.size() - 1).slices();
+        long out = slices.stream().filter(stealLimit::leavesOut).count();
+        return out == 0 ? "" : String.format(Locale.ROOT, "; %d of %d slices left out, the hypervisor taking"
+                + " over %.0f %% of a CPU through each", out, slices.size(), 100 * stealLimit.share());
+    }
+
     /** The rounds with one more. */
     public CpuRounds with(Round round, String why) {
         List<Round> all = new ArrayList<>(rounds);

@@ -18,6 +18,9 @@ import org.spice.bench.model.Results;
  */
 final class CpuVerdict {
 
+    /** Where a figure has no interval: under {@code RoundFigures.MIN_ROUNDS} rounds counted. */
+    private static final String TOO_FEW = "too few rounds counted for an interval";
+
     private CpuVerdict() {
     }
 
@@ -27,10 +30,11 @@ final class CpuVerdict {
         SpiceFigures.Rounds b = base.rounds();
         sentences.add(String.format(Locale.ROOT, "In server CPU per request, from %d rounds at %s, each a slice of"
                 + " every probe still measured beside %s's in a shuffled order (Hodges-Lehmann estimates, with 95 %%"
-                + " intervals from Wilcoxon's signed-rank statistic across the rounds), %s costs %s µs (± %s).",
+                + " intervals from Wilcoxon's signed-rank statistic across the rounds), %s costs %s µs (%s).",
                 b.cpuRounds(), rounds.oneRate() ? rounds.load() + " to every probe"
                         : rounds.load(), baseName, baseName,
-                Format.words(b.cpuUsPerReq()), Format.percentWords(b.cpuUsPerReqCi() / b.cpuUsPerReq())));
+                Format.words(b.cpuUsPerReq()), Double.isNaN(b.cpuUsPerReqCi()) ? TOO_FEW
+                        : "± " + Format.percentWords(b.cpuUsPerReqCi() / b.cpuUsPerReq())));
         List<SpiceFigures.Summary> measured = probes.stream().filter(s -> s.rounds().measured() && s.rounds().cpuRatio() != null
                 && !Double.isNaN(s.rounds().cpuRatio())).sorted(Comparator.comparingDouble(s -> s.rounds().cpuRatio())).toList();
         String ranked = ranked(measured, baseName);
@@ -64,7 +68,8 @@ final class CpuVerdict {
      * others each with its ratio; null when none was measured.
      */
     private static String ranked(List<SpiceFigures.Summary> measured, String baseName) {
-        List<SpiceFigures.Summary> same = measured.stream().filter(s -> !s.cpuDistinguishableFromStatic()).toList();
+        List<SpiceFigures.Summary> same = measured.stream().filter(s -> s.cpuIntervalsKnown()
+                && !s.cpuDistinguishableFromStatic()).toList();
         List<String> parts = new ArrayList<>();
         if (!same.isEmpty()) {
             double within = same.stream().mapToDouble(s -> Math.abs(s.rounds().cpuRatio() - 1) + s.rounds().cpuRatioCi())
@@ -73,7 +78,10 @@ final class CpuVerdict {
                     : " cost ") + baseName + "'s CPU within ±" + Format.percentWords(within));
         }
         for (SpiceFigures.Summary s : measured) {
-            if (s.cpuDistinguishableFromStatic()) {
+            if (!s.cpuIntervalsKnown()) {
+                parts.add(String.format(Locale.ROOT, "%s costs %s × %s's (%s)", s.probe(), Format.ratio(s.rounds()
+                        .cpuRatio()), baseName, TOO_FEW));
+            } else if (s.cpuDistinguishableFromStatic()) {
                 parts.add(String.format(Locale.ROOT, "%s costs %s × %s's (± %s)", s.probe(), Format.ratio(s.rounds()
                         .cpuRatio()), baseName, Format.percentWords(s.rounds().cpuRatioCi() / s.rounds().cpuRatio())));
             }

@@ -200,7 +200,7 @@ final class CrossRounds {
             }
             line.append(';');
         }
-        return line.substring(0, line.length() - 1);
+        return line.substring(0, line.length() - 1) + rounds.lastRoundSteal();
     }
 
     /** The servers the arms name, in order; none for one server's probes. */

@@ -43,7 +43,7 @@ final class OneServerLines {
             }
         }
         return line.append(String.format(Locale.ROOT, ", %d counted, so far: ", rounds.counted()))
-                .append(String.join(", ", parts)).toString();
+                .append(String.join(", ", parts)).append(rounds.lastRoundSteal()).toString();
     }
 
     /** The line of a probe that leaves the rounds, its figure known to its aim: that figure, once. */
