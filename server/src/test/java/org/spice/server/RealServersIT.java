@@ -7,7 +7,14 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -54,9 +61,75 @@ class RealServersIT {
         return starts;
     }
 
+    /**
+     * The starts in waves checked at once, none holding two instances of one server (they take the same ports and run
+     * directory): the base servers together, as bench runs them side by side, then their variants. A check is mostly
+     * waiting (a body never sent waits out the server's read timeout: httpd's 10 s, Tomcat's 20 s), so a wave takes
+     * about its slowest check: 174 s one by one on 2026-12-04.
+     */
+    static List<List<Start>> waves(List<Start> starts) {
+        List<List<Start>> waves = new ArrayList<>();
+        for (Start start : starts) {
+            List<Start> wave = waves.stream().filter(w -> w.stream().noneMatch(s -> s.server().base() == start.server()
+                    .base())).findFirst().orElse(null);
+            if (wave == null) {
+                wave = new ArrayList<>();
+                waves.add(wave);
+            }
+            wave.add(start);
+        }
+        return waves;
+    }
+
     @TestFactory
     Stream<DynamicTest> everyServerFromConf() {
-        return starts().stream().map(start -> DynamicTest.dynamicTest(start.name(), () -> check(start)));
+        List<DynamicTest> tests = new ArrayList<>();
+        for (List<Start> starts : waves(starts())) {
+            Wave wave = new Wave(starts);
+            starts.forEach(start -> tests.add(DynamicTest.dynamicTest(start.name(), () -> wave.await(start))));
+        }
+        return tests.stream();
+    }
+
+    /** Starts and stops one at a time: a start copies shared files (the war, the certificate) where servers read them. */
+    private static final Object STARTING = new Object();
+
+    /** One wave's checks, all begun when the first is awaited (once the wave before has ended), each its own test. */
+    private static final class Wave {
+        private static ExecutorService before;
+        private final List<Start> starts;
+        private final Map<Start, Future<?>> running = new LinkedHashMap<>();
+
+        Wave(List<Start> starts) {
+            this.starts = starts;
+        }
+
+        void await(Start start) throws Exception {
+            synchronized (Wave.class) {
+                if (running.isEmpty()) {
+                    if (before != null && !before.awaitTermination(10, TimeUnit.MINUTES)) {
+                        throw new AssertionError("the wave before this one did not end in 10 minutes");
+                    }
+                    before = Executors.newFixedThreadPool(starts.size());
+                    starts.forEach(s -> running.put(s, before.submit(() -> {
+                        check(s);
+                        return null;
+                    })));
+                    before.shutdown();
+                }
+            }
+            try {
+                running.get(start).get();
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof Exception cause) {
+                    throw cause;
+                }
+                if (e.getCause() instanceof Error error) {
+                    throw error;
+                }
+                throw e;
+            }
+        }
     }
 
     private static void check(Start start) throws Exception {
@@ -71,7 +144,9 @@ class RealServersIT {
         server.startOption().ifPresent(command::add);
         System.err.println("  " + start.name() + ": scripts/spice " + String.join(" ", command));
         try {
-            Exec.spice(command.toArray(String[]::new)).ok("scripts/spice " + String.join(" ", command));
+            synchronized (STARTING) {
+                Exec.spice(command.toArray(String[]::new)).ok("scripts/spice " + String.join(" ", command));
+            }
             String probes = server.probes().stream().map(Probe::id).collect(Collectors.joining(","));
             CommandRun verified = CommandRun.of(new VerifyCommand(), "http://" + start.address() + ":" + port, "--probes",
                     probes, "--bad-input");
@@ -92,7 +167,9 @@ class RealServersIT {
                 assertEquals(0, secure.status(), start.name() + ": verify over HTTPS\n" + secure.console());
             }
         } finally {
-            Exec.spice("server", "stop", base, "--port", port).ok("scripts/spice server stop " + base);
+            synchronized (STARTING) {
+                Exec.spice("server", "stop", base, "--port", port).ok("scripts/spice server stop " + base);
+            }
         }
     }
 

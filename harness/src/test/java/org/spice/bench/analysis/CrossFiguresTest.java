@@ -75,6 +75,27 @@ class CrossFiguresTest {
         assertTrue(find(all, "cgi").holdsOne() && !servlet.holdsOne());
     }
 
+    /**
+     * Side by side, a round that one server's JIT compiled through (over 3 % of its CPU) is left out of every ratio,
+     * the other server's too: its slices there ran beside a server that was not yet measuring its interface.
+     */
+    @Test
+    void aRoundOneServersJitCompiledThroughIsInNoRatio() {
+        CpuRounds rounds = rounds(8, 0, 0);
+        List<CpuSlice> busy = new ArrayList<>();
+        for (CpuSlice t : rounds(1, 0, 0).rounds().get(0).slices()) {
+            double cpuS = t.serverCpuS() * (t.server().equals("b") ? 3 : 1);
+            busy.add(new CpuSlice(t.server(), t.probe(), t.requests(), 0, 1.0, cpuS,
+                    Double.NaN, 0.3, t.server().equals("b") ? 0.5 * cpuS : 0, 0.001));
+        }
+        rounds = rounds.with(new CpuRounds.Round(9, busy), "in progress");
+        assertTrue(rounds.rounds().get(8).jitBusy(), "b's JIT took half its CPU");
+        assertEquals(8, rounds.counted());
+        CrossFigures.Cross servlet = find(CrossFigures.of(rounds, (server, probe) -> SERVER), "servlet");
+        assertEquals(8, servlet.rounds(), "the busy round is in no ratio");
+        assertEquals(0.8, servlet.ratio(), 1e-9, "b's servlet at 3 × its cost in that round moved nothing");
+    }
+
     @Test
     void theFirstArmNamedIsTheNumeratorWhateverRanFirst() {
         CpuRounds named = rounds(8, 0.1, 0);
