@@ -298,17 +298,17 @@ public final class VegetaRounds {
         System.out.println("vegeta's rounds at " + rate + " req/s:");
         figures(both.get(1)).forEach(line -> System.out.println("  " + line));
         System.out.println("each round's server µs a request (SPICE | vegeta), each slice: arm µs requests:");
-        for (int r = 0; r < rounds; r++) {
-            System.out.println("  round " + (r + 1) + ": " + slices(both.get(0), r) + " | " + slices(both.get(1), r));
+        for (int r = 1; r <= rounds; r++) {
+            System.out.println("  round " + r + ": " + slices(both.get(0), r) + " | " + slices(both.get(1), r));
         }
     }
 
-    /** Round {@code r}'s slices as "static 170.2 1199, …" ({@code -} when the round was left out). */
-    private static String slices(CpuRounds rounds, int r) {
-        if (r >= rounds.rounds().size()) {
+    /** Round {@code number}'s slices as "static 170.2 1199, …" ({@code -} when the round was left out). */
+    private static String slices(CpuRounds rounds, int number) {
+        CpuRounds.Round round = rounds.rounds().stream().filter(x -> x.round() == number).findFirst().orElse(null);
+        if (round == null) {
             return "-";
         }
-        CpuRounds.Round round = rounds.rounds().get(r);
         return (round.jitBusy() ? "(JIT) " : "") + String.join(", ", round.slices().stream().map(t -> String.format(
                 Locale.ROOT, "%s %.1f %d", t.arm(), 1e6 * t.serverCpuS() / t.requests(), t.requests())).toList());
     }
