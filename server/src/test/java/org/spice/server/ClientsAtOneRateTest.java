@@ -25,10 +25,11 @@ import org.spice.testkit.Bound;
  * the client's speed, and the server's CPU per request falls as its rate rises (docs/method.md, "One load").
  *
  * <p>Not in {@code scripts/spice test}: after eight runs at 0.79-1.16, the two runs on a machine then five times slower
- * than usual (the embedded server at 2,100 req/s where it serves 11,000) read SPICE / vegeta 1.67 and 1.56. On cores it
- * shares with the server each client leaves its own scheduling footprint on the server's CPU per request (SPICE's
- * 6-15 % below vegeta's on Tomcat and Jetty at 1,200 req/s, 2026-12-05), which a ratio between two servers
- * cancels and a per-probe figure keeps (docs/measurements.md, "SPICE against vegeta at one rate"). Run it by hand:
+ * than usual (the embedded server at 2,100 req/s where it serves 11,000) read SPICE / vegeta 1.67 and 1.56, not yet
+ * understood; and on cores it shares with the server each client leaves its own scheduling footprint on the server's
+ * CPU per request (SPICE's 6-15 % below vegeta's on Tomcat and Jetty at 1,200 req/s, 2026-12-05; the other way from
+ * those two runs), which a ratio between two servers cancels and this test's per-probe figures keep
+ * (docs/measurements.md, "SPICE against vegeta at one rate"). Run it by hand:
  * {@code mvn verify -pl server -Dspice.excludedGroups= -Dgroups=crosscheck}.
  */
 @Tag("crosscheck")
