@@ -1,15 +1,14 @@
 #!/usr/bin/env bash
 # How the requests' arrival moves a server's CPU per request over h2c at one offered rate: nginx's static file (or
-# SERVER, PROBE) at RATE over 30 connections, SPICE's open loop (a request every 1 / RATE s, evenly) round by round,
-# h2load as 30 independent processes of one client after each round (docs/measure/h2load-processes.py); then the
-# same with SPICE's schedule changed, for the experiment only, to 30 fixed random phases of a 10 ms period
-# (h2c-arrivals-phases.patch, compiled onto a copy of OpenLoop ahead of the harness jar; SEEDS the phases' seeds).
+# SERVER, PROBE) at RATE over 30 connections, SPICE's open loop round by round with each of ARRIVALS in turn (bench's
+# --arrivals: even, a request every 1 / RATE s, and poisson, at random), h2load as 30 independent processes of one
+# client after each round (docs/measure/h2load-processes.py).
 # The server's CPU from /proc, its process tree; PIN=1 puts the server on CPU 0 and both clients on CPU 1. From a
 # checkout with the harness built (scripts/spice build) and the server installed; it starts the server on its
 # default port and stops it. docs/measurements.md, "SPICE against h2load", has what it printed.
 set -euo pipefail
 SERVER=${SERVER:-nginx} PROBE=${PROBE:-static} RATE=${RATE:-3000} SECONDS_EACH=${SECONDS_EACH:-5}
-ROUNDS=${ROUNDS:-4} SEEDS=${SEEDS:-1 2 3} PIN=${PIN:-}
+ROUNDS=${ROUNDS:-4} ARRIVALS=${ARRIVALS:-even,poisson} PIN=${PIN:-}
 here=$(dirname "$(readlink -f "$0")")
 root=$here/../..
 spice=$root/scripts/spice
@@ -21,11 +20,8 @@ stop_all() { bash "$spice" server stop "$SERVER" >/dev/null 2>&1 || true; rm -rf
 trap stop_all EXIT
 
 classpath="$jar:$(find "$root/harness/target/lib" -name '*.jar' | sort | tr '\n' ':')"
-mkdir -p "$work/driver" "$work/phases"
+mkdir -p "$work/driver"
 javac -nowarn -d "$work/driver" -cp "$classpath" "$here/H2cOpenRounds.java"
-patch -s -o "$work/OpenLoop.java" "$root/harness/src/main/java/org/spice/bench/engine/OpenLoop.java" \
-    "$here/h2c-arrivals-phases.patch"
-javac -nowarn -d "$work/phases" -cp "$classpath" "$work/OpenLoop.java"
 
 started=$(bash "$spice" server start "$SERVER")
 port=$(sed -n 's|.*h2c with prior knowledge on http://127.0.0.1:\([0-9]*\).*|\1|p' <<< "$started" | head -1)
@@ -42,8 +38,4 @@ fi
 echo "# $SERVER $PROBE over h2c at $RATE req/s, 30 connections, $SECONDS_EACH s rounds, $(date -u +%FT%TZ)${PIN:+, pinned apart}"
 export OTHER="${client[*]} python3 $here/h2load-processes.py $url$path $pid $SECONDS_EACH"
 "${client[@]}" java -cp "$work/driver:$classpath" H2cOpenRounds "$url" "$pid" "$RATE" "$SECONDS_EACH" "$ROUNDS" \
-    "$PROBE" 2>&1 | grep -v SLF4J
-for seed in $SEEDS; do
-    "${client[@]}" java -Dspice.exp.phases=30 -Dspice.exp.seed="$seed" -cp "$work/phases:$work/driver:$classpath" \
-        H2cOpenRounds "$url" "$pid" "$RATE" "$SECONDS_EACH" 2 "$PROBE" 2>&1 | grep -v SLF4J
-done
+    "$PROBE" "$ARRIVALS" 2>&1 | grep -v SLF4J

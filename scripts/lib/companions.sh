@@ -111,8 +111,10 @@ install_runtimes() {
     [ "$(id -u)" -eq 0 ] || die "$server: the php-fpm, wsgi and lua probes need ${missing[*]}, and installing needs root: sudo apt-get install ${missing[*]}"
     # Debian's mod_php switches the distribution's httpd to prefork when it is installed: the MPM it had is put back
     # (SPICE's own httpd chooses its MPM per start, and a stock httpd is the administrator's).
-    local mpm_before
-    mpm_before=$(find /etc/apache2/mods-enabled -name 'mpm_*.load' -printf '%f\n' 2>/dev/null | sed 's/\.load$//' | head -1)
+    local mpm_before=
+    if [ -d /etc/apache2/mods-enabled ]; then
+        mpm_before=$(find /etc/apache2/mods-enabled -name 'mpm_*.load' -printf '%f\n' | sed 's/\.load$//' | head -1)
+    fi
     DEBIAN_FRONTEND=noninteractive apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}"
     if [ -n "$mpm_before" ] && [ ! -e "/etc/apache2/mods-enabled/$mpm_before.load" ] && command -v a2enmod >/dev/null 2>&1; then

@@ -155,7 +155,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @ArgGroup(exclusive = false, heading = "With --engine jmeter:%n")
     JMeterOptions jmeter;
 
-    @Option(names = "--seed", paramLabel = "N", description = "Seed of the clients' draws from a mix (default 1).")
+    @Option(names = "--seed", paramLabel = "N", description = "Seed of the clients' draws from a mix and of random"
+            + " arrivals (default 1).")
     long seed = 1;
 
     @Mixin
@@ -216,7 +217,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         Load load = new Load(mixes, pageBytes.value(), baseline, ladder(), repeat, latencyBound);
         ServerSide server = serverCpu.side(where, servers.isEmpty() ? null : String.join(", ", servers));
         Runner runner = new Runner(engine, engine == Runner.Engine.JMETER ? JMeterOptions.settings(check, jmeter,
-                PlanCommands.projectRoot()) : null, seed, started != null ? started.outDir()
+                PlanCommands.projectRoot()) : null, seed, openLoop.arrivals, started != null ? started.outDir()
                 : deployed.outDir() != null ? deployed.outDir() : outDir);
         BenchSettings settings = new BenchSettings(to, load, timing.timing(), server, runner, cpu.rounds(mixes.size(),
                 sideBySide(), engine == Runner.Engine.EVENT_LOOP && timing.profile != Timing.Profile.LATENCY),

@@ -13,6 +13,7 @@ import java.util.regex.Pattern;
 
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixFile;
+import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.Load;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Runner;
@@ -273,6 +274,12 @@ final class Converters {
     static final class EngineName extends Choice<Runner.Engine> {
         EngineName() {
             super(Runner.Engine.class);
+        }
+    }
+
+    static final class ArrivalsName extends Choice<Arrivals> {
+        ArrivalsName() {
+            super(Arrivals.class);
         }
     }
 

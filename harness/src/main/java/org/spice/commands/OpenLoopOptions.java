@@ -3,6 +3,7 @@ package org.spice.commands;
 import java.util.List;
 import java.util.TreeSet;
 
+import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CostPlan;
 import org.spice.bench.model.LatencyPlan;
@@ -31,6 +32,12 @@ final class OpenLoopOptions {
     @Option(names = "--max-in-flight", paramLabel = "N", description = "Open loop: requests under way at most; past"
             + " them up to ten times as many wait, past those they are dropped and count as the timeout (default 1000).")
     int maxInFlight = 1000;
+
+    @Option(names = "--arrivals", paramLabel = "HOW", converter = Converters.ArrivalsName.class, description = "How the"
+            + " open loop's requests fall in time at its rate (the CPU rounds', --rate's, the latency and cost"
+            + " profiles'): even, one every 1 / R s, as wrk2 and vegeta send them, or poisson, at random as many"
+            + " independent clients send them, drawn from --seed (default even).")
+    Arrivals arrivals = Arrivals.EVEN;
 
     @Option(names = "--common-rates", paramLabel = "LIST", split = ",", converter = Converters.Positive.class,
             description = "With --profile latency: the rates every probe runs at, as fractions of the slowest probe's"
@@ -94,6 +101,21 @@ final class OpenLoopOptions {
                 rounds, maxInFlight);
     }
 
+    /** Random arrivals pace SPICE's own open loop: something in the run must run one. */
+    private void checkArrivals(Cli.Checks check, BenchSettings settings, boolean profile) {
+        if (arrivals == Arrivals.EVEN) {
+            return;
+        }
+        if (settings.runner().engine() != Runner.Engine.EVENT_LOOP) {
+            throw check.fail("--arrivals " + arrivals + " paces SPICE's own open loop: JMeter's open model spaces its"
+                    + " arrivals evenly");
+        }
+        if (rate == null && !profile && !settings.cpuRoundsRun()) {
+            throw check.fail("--arrivals " + arrivals + " paces the open loop, and this run has none: it goes with the"
+                    + " CPU rounds (--cpu-time above 0), --rate, or --profile latency or cost");
+        }
+    }
+
     private static List<Double> fractions(Cli.Checks check, String option, List<Double> given, List<Double> otherwise) {
         if (given == null) {
             return otherwise;
@@ -111,6 +133,7 @@ final class OpenLoopOptions {
             throw check.fail("--max-in-flight takes a whole number from 1 to 100000, not " + maxInFlight);
         }
         boolean profile = settings.latency() != null || settings.cost() != null;
+        checkArrivals(check, settings, profile);
         if (rate == null && !profile) {
             return;
         }

@@ -8,9 +8,11 @@ import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.OpenRate;
 import org.spice.bench.model.Stop;
@@ -22,8 +24,8 @@ import org.spice.bench.net.TlsConfig;
 /**
  * An open loop, as wrk2 and vegeta run one: requests go out on a schedule fixed before the run, whatever the server
  * does, so that a server that stalls makes every request due in the stall wait, and each wait is counted. The k-th
- * request is due at t0 + k / rate, computed from k (a sum of sleeps would drift); it goes out on a new connection (or,
- * asking for keep-alive, on a free connection of the pool), never before it is due. Its latency is its completion less
+ * request is due at t0 + k / rate, or at a random time near it ({@link Schedule}); it goes out on a new connection
+ * (or, asking for keep-alive, on a free connection of the pool), never before it is due. Its latency is its completion less
  * its due time (the connect included); its service time, completion less the moment it actually went out, is kept
  * beside it, and so is the generator's own lag (sent less due): where that lag is large, the generator, not the
  * server, was late, and the run says so ({@link OpenStats#generatorLimited}).
@@ -57,9 +59,11 @@ public final class OpenLoop {
      * @param maxInFlight   requests under way at most
      * @param queueMax      due requests waiting for a free slot at most; past it they are dropped
      * @param timeoutMillis a request's limit, connect to last byte; a dropped one counts as this
+     * @param slicing       how a CPU round's courses follow each other, or null for one course throughout
+     * @param schedule      when each request is due, at {@code rate}
      */
     public record Plan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
-            int timeoutMillis, Slicing slicing) {
+            int timeoutMillis, Slicing slicing, Schedule schedule) {
 
         public Plan {
             requests = List.copyOf(requests);
@@ -68,7 +72,14 @@ public final class OpenLoop {
             }
         }
 
-        /** One course of requests for the whole schedule, sent in turn. */
+        /** Requests due evenly, one every 1 / rate s. */
+        public Plan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
+                int timeoutMillis, Slicing slicing) {
+            this(requests, rate, durationS, maxInFlight, queueMax, timeoutMillis, slicing,
+                    Schedule.of(Arrivals.EVEN, rate, 0));
+        }
+
+        /** One course of requests for the whole schedule, sent in turn, due evenly. */
         public Plan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
                 int timeoutMillis) {
             this(requests, rate, durationS, maxInFlight, queueMax, timeoutMillis, null);
@@ -90,9 +101,9 @@ public final class OpenLoop {
             return (long) Math.floor(rate * durationS);
         }
 
-        /** Request k's due time from {@code t0}, nanoseconds: from k, never from a sum. */
+        /** Request k's due time from {@code t0}, nanoseconds. */
         long due(long t0, long k) {
-            return t0 + (long) Math.floor(k * 1e9 / rate);
+            return t0 + schedule.offset(k);
         }
     }
 
@@ -139,8 +150,19 @@ public final class OpenLoop {
     /** {@code mix} at {@code rate} for {@code durationS}, at most {@code maxInFlight} under way. */
     public static Plan plan(Mix mix, BenchSettings settings, double rate, int maxInFlight, double durationS) {
         return new Plan(List.of(EventLoopEngine.requests(mix, settings)), rate, durationS, maxInFlight,
-                10 * maxInFlight, settings.target().timeoutMillis());
+                10 * maxInFlight, settings.target().timeoutMillis(), null, schedule(settings, rate));
     }
+
+    /**
+     * The settings' arrivals at {@code rate}; random ones are drawn from the seed and the schedule's place among this
+     * process's schedules, so that each round draws afresh and the same command draws the same.
+     */
+    static Schedule schedule(BenchSettings settings, double rate) {
+        return Schedule.of(settings.runner().arrivals(), rate, settings.runner().seed() * 1_000_003L
+                + SCHEDULES.getAndIncrement());
+    }
+
+    private static final AtomicLong SCHEDULES = new AtomicLong();
 
     /**
      * Something that holds the generator's thread before it sends request k: nothing in a run; a test's stand-in for
@@ -309,8 +331,10 @@ public final class OpenLoop {
             }
             selector.wakeup();
             long now = System.nanoTime();
-            // the next due time after now: k such that due(k) > now
-            j = Math.max(j + 1, (long) Math.floor((now - t0) * plan.rate() / 1e9) + 1);
+            // on to the first request due after now: those due by now go out on this wake-up
+            for (j++; j < total && plan.due(t0, j) - now <= 0; j++) {
+                // skipped
+            }
         }
     }
 

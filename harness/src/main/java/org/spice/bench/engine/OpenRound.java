@@ -59,7 +59,8 @@ final class OpenRound {
         double durationS = leadInS + order.size() * EventLoopEngine.SLICE_NANOS / 1e9 + EventLoopEngine.ROUND_RAMP_DOWN_S;
         int inFlight = settings.open() != null ? settings.open().maxInFlight() : MAX_IN_FLIGHT;
         OpenLoop.Plan plan = new OpenLoop.Plan(courses.get(0), rate, durationS, inFlight, 10 * inFlight,
-                settings.target().timeoutMillis(), new OpenLoop.Slicing(courses, lead, EventLoopEngine.SLICE_NANOS));
+                settings.target().timeoutMillis(), new OpenLoop.Slicing(courses, lead, EventLoopEngine.SLICE_NANOS),
+                OpenLoop.schedule(settings, rate));
         H2Client h2 = H2Client.of(tls, settings.target());
         try {
             h2.open(courses.stream().flatMap(List::stream).toList());

@@ -62,6 +62,11 @@ public final class RecordedSettings {
         return string("protocol");
     }
 
+    /** How the open loop's requests fell in time ({@code even}, {@code poisson}); null where not recorded. */
+    public String arrivals() {
+        return string("arrivals");
+    }
+
     /** What the efficiencies divide by, as asked ({@code file}, {@code fileset}, {@code auto}); null where not recorded. */
     public String baseline() {
         return string("baseline");

@@ -11,14 +11,15 @@ import com.fasterxml.jackson.annotation.JsonValue;
 
 /**
  * What runs the load and where its results go: the engine (--engine, and JMeter's settings with it), the seed of the
- * clients' draws and of the rounds' order (--seed), the results' parent directory (--out).
+ * clients' draws, of the rounds' order and of random arrivals (--seed), how the open loop's requests fall in time
+ * (--arrivals), the results' parent directory (--out).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Runner(Engine engine, @JsonIgnore JMeter jmeter, long seed, @JsonIgnore Path outDir) {
+public record Runner(Engine engine, @JsonIgnore JMeter jmeter, long seed, Arrivals arrivals, @JsonIgnore Path outDir) {
 
-    /** SPICE's own engine, seed 1, results under {@code outDir}. */
+    /** SPICE's own engine, seed 1, even arrivals, results under {@code outDir}. */
     public static Runner of(Path outDir) {
-        return new Runner(Engine.EVENT_LOOP, null, 1, outDir);
+        return new Runner(Engine.EVENT_LOOP, null, 1, Arrivals.EVEN, outDir);
     }
 
     @JsonProperty

@@ -7,6 +7,7 @@ import java.util.Locale;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.SteadyState;
@@ -106,12 +107,22 @@ final class CpuTable {
                 + " file's at that rate), its CPU efficiency 1 / that ratio; at req/s:"
                 + " the rate its ratio was taken at, both its arms offered it (a probe too slow for the static file's rate"
                 + " is offered one of its own, and the static file runs slices at it beside it), or closed loop the two"
-                + " rates the clients reached; offered: one request every 1 / R s, evenly, so that the server wakes for"
-                + " each (at random times, as independent clients send them, some arrive together: nginx's static file"
-                + " over h2c then cost 0.85 × as much, docs/measurements.md, \"SPICE against h2load\"); aim: the"
+                + " rates the clients reached; offered: " + offered(results) + "; aim: the"
                 + " interval a probe's ratio had to reach, twice the precision asked past 2 × the static file (the static"
                 + " file, the reference, has none: its µs moves with the machine, and each round's ratio cancels that)"
                 + (left ? "; rounds: a probe leaves the rounds once its ratio has reached its aim" : "");
+    }
+
+    /** How the offered requests fell in time, and what that does to a server's figure. */
+    private static String offered(Results results) {
+        String why = "nginx's static file over h2c cost 0.85 × as much at random times as evenly, docs/measurements.md,"
+                + " \"SPICE against h2load\"";
+        if (Arrivals.POISSON.toString().equals(results.settings().arrivals())) {
+            return "R requests a second at random times (--arrivals poisson), as independent clients send them, some"
+                    + " together, so that the server sometimes takes several in one wake-up (" + why + ")";
+        }
+        return "one request every 1 / R s, evenly, so that the server wakes for each (" + why + "; --arrivals poisson"
+                + " sends them at random)";
     }
 
     static String text(Results results) {

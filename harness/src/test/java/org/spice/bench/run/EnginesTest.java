@@ -7,6 +7,7 @@ import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Runner;
@@ -21,7 +22,7 @@ class EnginesTest {
     void eachEnginesClassIsWindowedExactlyWhenItsNameSaysSo(@TempDir Path dir) {
         for (Runner.Engine engine : Runner.Engine.values()) {
             BenchSettings settings = BenchCommand.settings("--target", "http://127.0.0.1:1", "--probes", "static");
-            LoadEngine made = Engines.start(settings.with(new Runner(engine, null, 1, dir)), null,
+            LoadEngine made = Engines.start(settings.with(new Runner(engine, null, 1, Arrivals.EVEN, dir)), null,
                     new ServerCpu(List.of(), true, List.of(), null), dir, new Stop(), System.err);
             assertEquals(engine.windowed(), made instanceof LoadEngine.Windowed, engine.toString());
         }
