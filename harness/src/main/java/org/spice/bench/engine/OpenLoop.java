@@ -7,14 +7,8 @@ import java.lang.management.ManagementFactory;
 import java.nio.ByteBuffer;
 import java.nio.channels.Selector;
 import java.util.ArrayDeque;
-import java.util.List;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
-import org.spice.bench.mix.Mix;
-import org.spice.bench.model.Arrivals;
-import org.spice.bench.model.BenchSettings;
-import org.spice.bench.model.OpenRate;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.ErrorClass;
 import org.spice.bench.net.Exchange;
@@ -23,12 +17,12 @@ import org.spice.bench.net.TlsConfig;
 
 /**
  * An open loop, as wrk2 and vegeta run one: requests go out on a schedule fixed before the run, whatever the server
- * does, so that a server that stalls makes every request due in the stall wait, and each wait is counted. The k-th
- * request is due at t0 + k / rate, or at a random time near it ({@link Schedule}); it goes out on a new connection
- * (or, asking for keep-alive, on a free connection of the pool), never before it is due. Its latency is its completion less
- * its due time (the connect included); its service time, completion less the moment it actually went out, is kept
- * beside it, and so is the generator's own lag (sent less due): where that lag is large, the generator, not the
- * server, was late, and the run says so ({@link OpenStats#generatorLimited}).
+ * does, so that a server that stalls makes every request due in the stall wait, and each wait is counted ({@link
+ * OpenPlan}). The k-th request is due at t0 + k / rate, or at a random time near it ({@link Schedule}); it goes out on
+ * a new connection (or, asking for keep-alive, on a free connection of the pool), never before it is due. Its latency
+ * is its completion less its due time (the connect included); its service time, completion less the moment it
+ * actually went out, is kept beside it, and so is the generator's own lag (sent less due): where that lag is large,
+ * the generator, not the server, was late, and the run says so ({@link OpenStats#generatorLimited}).
  *
  * <p>One thread runs the selector and every exchange, as the closed loop's {@link EventLoop} does; a timer thread
  * parks until the next due time and wakes the selector (a selector's own timeout is whole milliseconds). At most
@@ -49,120 +43,6 @@ public final class OpenLoop {
     /** The schedule starts this long after the run is set up, so that its first request is not already late. */
     public static final long LEAD_MS = 20;
     private static final long LEAD_NANOS = LEAD_MS * 1_000_000L;
-
-    /**
-     * What to run.
-     *
-     * @param requests      sent in turn (a probe: one)
-     * @param rate          requests per second
-     * @param durationS     the schedule's length: requests due from 0 to this are sent
-     * @param maxInFlight   requests under way at most
-     * @param queueMax      due requests waiting for a free slot at most; past it they are dropped
-     * @param timeoutMillis a request's limit, connect to last byte; a dropped one counts as this
-     * @param slicing       how a CPU round's courses follow each other, or null for one course throughout
-     * @param schedule      when each request is due, at {@code rate}
-     */
-    public record Plan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
-            int timeoutMillis, Slicing slicing, Schedule schedule) {
-
-        public Plan {
-            requests = List.copyOf(requests);
-            if (requests.isEmpty() || !(rate > 0) || !(durationS > 0) || maxInFlight < 1 || queueMax < 0) {
-                throw new IllegalArgumentException("an open loop needs requests, a rate, a duration and a slot");
-            }
-        }
-
-        /** Requests due evenly, one every 1 / rate s. */
-        public Plan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
-                int timeoutMillis, Slicing slicing) {
-            this(requests, rate, durationS, maxInFlight, queueMax, timeoutMillis, slicing,
-                    Schedule.of(Arrivals.EVEN, rate, 0));
-        }
-
-        /** One course of requests for the whole schedule, sent in turn, due evenly. */
-        public Plan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
-                int timeoutMillis) {
-            this(requests, rate, durationS, maxInFlight, queueMax, timeoutMillis, null);
-        }
-
-        /** The request that goes out for a due time {@code sinceT0} into the schedule, the {@code sent}-th sent. */
-        Request request(long sinceT0, long sent) {
-            List<Request> course = slicing == null ? requests : slicing.courseAt(sinceT0);
-            return course.get((int) (sent % course.size()));
-        }
-
-        /** The slice a request due {@code sinceT0} into the schedule counts in; -1 for none. */
-        int slice(long sinceT0) {
-            return slicing == null ? -1 : slicing.index(sinceT0);
-        }
-
-        /** The requests the schedule holds. */
-        public long scheduled() {
-            return (long) Math.floor(rate * durationS);
-        }
-
-        /** Request k's due time from {@code t0}, nanoseconds. */
-        long due(long t0, long k) {
-            return t0 + schedule.offset(k);
-        }
-    }
-
-    /**
-     * A CPU round's schedule, one rate throughout and the course changing under it: for the first {@code leadNanos}
-     * the first slice's requests go out, counted in none; then slice i's for {@code sliceNanos} each, a request
-     * counting in the slice its due time falls in (what a slow server makes late stays its slice's); after the last
-     * slice its requests go on, counted in none, to the schedule's end, so that the last slice's requests end under
-     * the load they were sent in, as every other slice's do.
-     */
-    public record Slicing(List<List<Request>> courses, long leadNanos, long sliceNanos) {
-
-        public Slicing {
-            courses = courses.stream().map(List::copyOf).toList();
-        }
-
-        /** The slice of a due time {@code sinceT0} into the schedule: 0 to n - 1, or -1 in the lead-in and the tail. */
-        int index(long sinceT0) {
-            long into = sinceT0 - leadNanos;
-            long i = into < 0 ? -1 : into / sliceNanos;
-            return i >= courses.size() ? -1 : (int) i;
-        }
-
-        List<Request> courseAt(long sinceT0) {
-            long into = sinceT0 - leadNanos;
-            return courses.get(into < 0 ? 0 : (int) Math.min(courses.size() - 1, into / sliceNanos));
-        }
-    }
-
-    /**
-     * {@code mix} (a probe: one request) at the settings' rate for their duration, at most their in-flight requests
-     * under way, ten times that waiting.
-     */
-    public static Plan plan(Mix mix, BenchSettings settings) {
-        OpenRate open = settings.open();
-        return plan(mix, settings, open.rps(), open.maxInFlight());
-    }
-
-    /** {@code mix} at {@code rate} for the settings' duration, at most {@code maxInFlight} under way. */
-    public static Plan plan(Mix mix, BenchSettings settings, double rate, int maxInFlight) {
-        return plan(mix, settings, rate, maxInFlight, settings.timing().durationS());
-    }
-
-    /** {@code mix} at {@code rate} for {@code durationS}, at most {@code maxInFlight} under way. */
-    public static Plan plan(Mix mix, BenchSettings settings, double rate, int maxInFlight, double durationS) {
-        return new Plan(List.of(EventLoopEngine.requests(mix, settings)), rate, durationS, maxInFlight,
-                10 * maxInFlight, settings.target().timeoutMillis(), null, schedule(settings, rate));
-    }
-
-    /**
-     * The settings' arrivals at {@code rate}; random ones are drawn from the seed and the schedule's place among this
-     * process's schedules, so that each round draws afresh and the same command draws the same.
-     */
-    static Schedule schedule(BenchSettings settings, double rate) {
-        return Schedule.of(settings.runner().arrivals(), rate, settings.runner().seed() * 1_000_003L
-                + SCHEDULES.getAndIncrement());
-    }
-
-    private static final AtomicLong SCHEDULES = new AtomicLong();
 
     /**
      * Something that holds the generator's thread before it sends request k: nothing in a run; a test's stand-in for
@@ -186,7 +66,7 @@ public final class OpenLoop {
         }
     }
 
-    private final Plan plan;
+    private final OpenPlan plan;
     private final Stop stop;
     private final Hold hold;
     private final Selector selector;
@@ -201,7 +81,7 @@ public final class OpenLoop {
     private int inFlight;
     private long t0;
 
-    private OpenLoop(Plan plan, TlsConfig tls, H2Client h2, Stop stop, Hold hold) throws IOException {
+    private OpenLoop(OpenPlan plan, TlsConfig tls, H2Client h2, Stop stop, Hold hold) throws IOException {
         this.plan = plan;
         this.h2 = h2;
         this.stop = stop;
@@ -218,7 +98,7 @@ public final class OpenLoop {
     }
 
     /** Runs {@code plan} to its end (every request due sent, and ended or timed out), or until {@code stop}. */
-    public static OpenStats run(Plan plan, TlsConfig tls, Stop stop) throws InterruptedException {
+    public static OpenStats run(OpenPlan plan, TlsConfig tls, Stop stop) throws InterruptedException {
         return run(plan, tls, stop, Hold.NONE);
     }
 
@@ -226,15 +106,15 @@ public final class OpenLoop {
      * Runs {@code plan} with its schedule starting at {@code t0} (System.nanoTime), so the caller knows its edges; its
      * HTTP/2 requests go through {@code h2} (null where it has none).
      */
-    public static OpenStats run(Plan plan, TlsConfig tls, H2Client h2, Stop stop, long t0) throws InterruptedException {
+    public static OpenStats run(OpenPlan plan, TlsConfig tls, H2Client h2, Stop stop, long t0) throws InterruptedException {
         return run(plan, tls, h2, stop, Hold.NONE, t0);
     }
 
-    static OpenStats run(Plan plan, TlsConfig tls, Stop stop, Hold hold) throws InterruptedException {
+    static OpenStats run(OpenPlan plan, TlsConfig tls, Stop stop, Hold hold) throws InterruptedException {
         return run(plan, tls, null, stop, hold, System.nanoTime() + LEAD_NANOS);
     }
 
-    private static OpenStats run(Plan plan, TlsConfig tls, H2Client h2, Stop stop, Hold hold, long t0)
+    private static OpenStats run(OpenPlan plan, TlsConfig tls, H2Client h2, Stop stop, Hold hold, long t0)
             throws InterruptedException {
         OpenLoop loop;
         try {

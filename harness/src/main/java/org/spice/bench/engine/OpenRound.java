@@ -21,7 +21,7 @@ import org.spice.bench.proc.ServerCpu;
 
 /**
  * A CPU round open loop ({@link LoadEngine.Windowed#openRound}): one schedule at one rate runs through the round, its
- * course changing from slice to slice ({@link OpenLoop.Slicing}), on the open loop's own thread, while this thread
+ * course changing from slice to slice ({@link OpenPlan.Slicing}), on the open loop's own thread, while this thread
  * reads the CPU at the slices' edges, which it knows because it fixed the schedule's start. Every arm of a comparison
  * is then served at the same offered rate, whatever the client or the server: at a fixed client count the rate is the
  * client's speed and the server's, and a server's CPU per request falls as its rate rises (Tomcat's servlet 64 µs at
@@ -58,9 +58,9 @@ final class OpenRound {
         long lead = (long) (leadInS * 1e9);
         double durationS = leadInS + order.size() * EventLoopEngine.SLICE_NANOS / 1e9 + EventLoopEngine.ROUND_RAMP_DOWN_S;
         int inFlight = settings.open() != null ? settings.open().maxInFlight() : MAX_IN_FLIGHT;
-        OpenLoop.Plan plan = new OpenLoop.Plan(courses.get(0), rate, durationS, inFlight, 10 * inFlight,
-                settings.target().timeoutMillis(), new OpenLoop.Slicing(courses, lead, EventLoopEngine.SLICE_NANOS),
-                OpenLoop.schedule(settings, rate));
+        OpenPlan plan = new OpenPlan(courses.get(0), rate, durationS, inFlight, 10 * inFlight,
+                settings.target().timeoutMillis(), new OpenPlan.Slicing(courses, lead, EventLoopEngine.SLICE_NANOS),
+                OpenPlan.schedule(settings, rate));
         H2Client h2 = H2Client.of(tls, settings.target());
         try {
             h2.open(courses.stream().flatMap(List::stream).toList());

@@ -23,13 +23,13 @@ public final class OpenStats {
     public static final double DROP_LIMIT = 0.001;
     private static final int DIGITS = 3;
 
-    private final OpenLoop.Plan plan;
+    private final OpenPlan plan;
     private final long timeoutNanos;
     private final Histogram latency;
     private final Histogram service;
     private final Histogram lag;
     private final long[] errors = new long[ErrorClass.count()];
-    /** Per slice of a round's schedule ({@link OpenLoop.Slicing}; none otherwise): successes, and the rest. */
+    /** Per slice of a round's schedule ({@link OpenPlan.Slicing}; none otherwise): successes, and the rest. */
     private final long[] sliceSucceeded;
     private final long[] sliceFailed;
     private long sent;
@@ -42,7 +42,7 @@ public final class OpenStats {
     private long gcMillis;
     private boolean stopped;
 
-    OpenStats(OpenLoop.Plan plan) {
+    OpenStats(OpenPlan plan) {
         this.plan = plan;
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(plan.timeoutMillis());
         long highest = Math.max(2 * timeoutNanos, TimeUnit.SECONDS.toNanos(1));

@@ -9,6 +9,7 @@ import java.util.Map;
 
 import org.spice.bench.analysis.CostFigures;
 import org.spice.bench.engine.OpenLoop;
+import org.spice.bench.engine.OpenPlan;
 import org.spice.bench.engine.OpenStats;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
@@ -112,7 +113,7 @@ final class CostRounds {
     /** One probe at one rate for a slice, the server's CPU read around it. */
     private CostCurve.Slice slice(int round, Cell cell) throws InterruptedException {
         double before = ready.serverCpu().read().serverS();
-        OpenStats stats = OpenLoop.run(OpenLoop.plan(cell.mix, settings, cell.rate, plan.maxInFlight(), plan.sliceS()),
+        OpenStats stats = OpenLoop.run(OpenPlan.of(cell.mix, settings, cell.rate, plan.maxInFlight(), plan.sliceS()),
                 ready.tls(), stop);
         double cpuS = ready.serverCpu().read().serverS() - before;
         OpenLoopRun run = stats.figures(cell.mix.name(), cpuS);

@@ -12,6 +12,7 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.spice.bench.analysis.LatencyFigures;
 import org.spice.bench.engine.OpenLoop;
+import org.spice.bench.engine.OpenPlan;
 import org.spice.bench.engine.OpenStats;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
@@ -144,7 +145,7 @@ final class LatencyRounds {
     /** One probe at one rate for a slice, the server's CPU read around it, its latencies pooled. */
     private OpenLoopRun slice(Mix mix, double rate) throws InterruptedException {
         double before = ready.serverCpu().read().serverS();
-        OpenStats stats = OpenLoop.run(OpenLoop.plan(mix, settings, rate, plan.maxInFlight()), ready.tls(), stop);
+        OpenStats stats = OpenLoop.run(OpenPlan.of(mix, settings, rate, plan.maxInFlight()), ready.tls(), stop);
         double after = ready.serverCpu().read().serverS();
         pooled.merge(LatencyFigures.key(mix.name(), rate), stats.latencyCopy(), (a, b) -> {
             a.add(b);
@@ -160,7 +161,7 @@ final class LatencyRounds {
                     .peakRps();
             for (double fraction : plan.curve()) {
                 double before = ready.serverCpu().read().serverS();
-                OpenStats stats = OpenLoop.run(OpenLoop.plan(mix, settings, Math.max(1, Math.round(fraction * peak)),
+                OpenStats stats = OpenLoop.run(OpenPlan.of(mix, settings, Math.max(1, Math.round(fraction * peak)),
                         plan.maxInFlight()), ready.tls(), stop);
                 OpenLoopRun point = stats.figures(mix.name(), ready.serverCpu().read().serverS() - before);
                 curves.add(point);

@@ -3,6 +3,7 @@ package org.spice.bench.run;
 import java.io.IOException;
 
 import org.spice.bench.engine.OpenLoop;
+import org.spice.bench.engine.OpenPlan;
 import org.spice.bench.engine.OpenStats;
 import org.spice.bench.jmeter.JMeterEngine;
 import org.spice.bench.mix.Mix;
@@ -47,7 +48,7 @@ final class OpenRates {
                 continue;
             }
             double before = cpu.read().serverS();
-            OpenStats stats = OpenLoop.run(OpenLoop.plan(mix, settings), ready.tls(), stop);
+            OpenStats stats = OpenLoop.run(OpenPlan.of(mix, settings), ready.tls(), stop);
             double after = cpu.read().serverS();
             recorder.openLoop(stats.figures(mix.name(), after - before));
             if (stop.requested()) {

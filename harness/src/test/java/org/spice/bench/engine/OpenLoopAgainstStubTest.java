@@ -121,9 +121,9 @@ class OpenLoopAgainstStubTest {
         return stall;
     }
 
-    private static OpenLoop.Plan plan(double seconds) {
+    private static OpenPlan plan(double seconds) {
         Request get = Request.get(Endpoint.parse("http://127.0.0.1:" + port), "/static", false, BYTES);
-        return new OpenLoop.Plan(List.of(get), RATE, seconds, 1000, 10_000, 10_000);
+        return new OpenPlan(List.of(get), RATE, seconds, 1000, 10_000, 10_000);
     }
 
     private static Histogram latency(OpenLoopRun run) {

@@ -19,13 +19,13 @@ class OpenStatsTest {
 
     private static final Request GET = Request.get(Endpoint.parse("http://127.0.0.1:1"), "/static", false, 10);
 
-    private static OpenLoop.Plan plan(double rate, double seconds) {
-        return new OpenLoop.Plan(List.of(GET), rate, seconds, 10, 100, 1_000);
+    private static OpenPlan plan(double rate, double seconds) {
+        return new OpenPlan(List.of(GET), rate, seconds, 10, 100, 1_000);
     }
 
     @Test
     void theKthRequestIsDueAtKOverTheRateComputedFromKWithoutDrift() {
-        OpenLoop.Plan plan = plan(3, 1_000_000);
+        OpenPlan plan = plan(3, 1_000_000);
         assertEquals(3_000_000, plan.scheduled());
         assertEquals(1_000, plan.due(1_000, 0));
         assertEquals(1_000 + 333_333_333, plan.due(1_000, 1));

@@ -92,7 +92,7 @@ class ScheduleTest {
         };
         try (TestServer server = new TestServer(ok)) {
             Request get = Request.get(Endpoint.parse(server.url()), "/", false, 5);
-            OpenLoop.Plan plan = new OpenLoop.Plan(List.of(get), 500, 2, 100, 1000, 10_000, null,
+            OpenPlan plan = new OpenPlan(List.of(get), 500, 2, 100, 1000, 10_000, null,
                     Schedule.of(Arrivals.POISSON, 500, 1));
             OpenStats stats = OpenLoop.run(plan, null, new Stop());
             assertEquals(1000, stats.succeeded(), "every request of the schedule sent and answered");
