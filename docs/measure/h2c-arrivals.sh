@@ -21,7 +21,7 @@ trap stop_all EXIT
 
 classpath="$jar:$(find "$root/harness/target/lib" -name '*.jar' | sort | tr '\n' ':')"
 mkdir -p "$work/driver"
-javac -nowarn -d "$work/driver" -cp "$classpath" "$here/H2cOpenRounds.java"
+javac -nowarn -d "$work/driver" -cp "$classpath" "$here/OpenRoundsBeside.java"
 
 started=$(bash "$spice" server start "$SERVER")
 port=$(sed -n 's|.*h2c with prior knowledge on http://127.0.0.1:\([0-9]*\).*|\1|p' <<< "$started" | head -1)
@@ -36,6 +36,6 @@ if [ -n "$PIN" ]; then
     client=(taskset -c 1)
 fi
 echo "# $SERVER $PROBE over h2c at $RATE req/s, 30 connections, $SECONDS_EACH s rounds, $(date -u +%FT%TZ)${PIN:+, pinned apart}"
-export OTHER="${client[*]} python3 $here/h2load-processes.py $url$path $pid $SECONDS_EACH"
-"${client[@]}" java -cp "$work/driver:$classpath" H2cOpenRounds "$url" "$pid" "$RATE" "$SECONDS_EACH" "$ROUNDS" \
-    "$PROBE" "$ARRIVALS" 2>&1 | grep -v SLF4J
+export OTHER="${client[*]} python3 $here/h2load-processes.py {url}$path {pid} $SECONDS_EACH"
+"${client[@]}" java -cp "$work/driver:$classpath" OpenRoundsBeside h2c "$RATE" "$SECONDS_EACH" "$ROUNDS" "$PROBE" \
+    "$ARRIVALS" "$SERVER,$url,$pid" 2>&1 | grep -v SLF4J

@@ -3,7 +3,8 @@
 over h2c, their CPU window the part every process is in its measured part; prints the server's CPU per request
 (its process and its children's, from /proc) over the rate h2load reports. docs/measure/h2c-arrivals.sh runs it.
 
-Usage: h2load-processes.py URL SERVER_PID SECONDS [N]   (EVEN=1: start them a tick and a Nth of one apart)"""
+Usage: h2load-processes.py URL SERVER_PID SECONDS [N]   (EVEN=1: start them a tick and a Nth of one apart; H1=1: HTTP/1.1
+over a kept connection each, --h1, instead of h2c)"""
 import os
 import re
 import subprocess
@@ -14,6 +15,7 @@ import time
 url, server, seconds = sys.argv[1], sys.argv[2], int(sys.argv[3])
 n = int(sys.argv[4]) if len(sys.argv) > 4 else 30
 even = bool(os.environ.get("EVEN"))
+protocol = ["--h1", "-m", "1"] if os.environ.get("H1") else ["-m", "8"]
 LEAD_IN_S = 0.5
 
 
@@ -41,7 +43,7 @@ for i in range(n):
         pass
     out = tempfile.TemporaryFile()
     outs.append(out)
-    procs.append(subprocess.Popen(["h2load", "-c", "1", "-m", "8", "--rps", "100", "--warm-up-time",
+    procs.append(subprocess.Popen(["h2load", "-c", "1", *protocol, "--rps", "100", "--warm-up-time",
                                    f"{int(LEAD_IN_S * 1000)}ms", "-D", str(seconds), url],
                                   stdout=out, stderr=subprocess.STDOUT))
 time.sleep(max(0.0, t0 + LEAD_IN_S + (n - 1) * spacing - time.perf_counter()))
@@ -55,5 +57,5 @@ for proc, out in zip(procs, outs):
     m = re.search(rb"requests: \d+ total, \d+ started, \d+ done, (\d+) succeeded", out.read())
     done += int(m.group(1))
 cpu_per_s = (b - a) / os.sysconf("SC_CLK_TCK") / (tb - ta)
-print(f"h2load, {n} processes x 1 client{' (started evenly)' if even else ''}: server "
+print(f"h2load{' --h1' if protocol[0] == '--h1' else ''}, {n} processes x 1 client{' (started evenly)' if even else ''}: server "
       f"{1e6 * cpu_per_s / (done / seconds):.1f} us/req, n={done}")

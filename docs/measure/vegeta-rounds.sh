@@ -6,9 +6,10 @@
 # JVM running VegetaRounds, and vegeta, which inherits its affinity) on core 0. As root (the servers' cgroups), from a
 # checkout with the harness and its tests compiled (mvn -o test-compile -pl harness -am) and vegeta where
 # scripts/spice test installs it (or SPICE_VEGETA=...). It starts Tomcat (18082) and Jetty (18083), warms them with
-# wrk, and stops them. docs/measurements.md, "SPICE against vegeta at one rate", has what it printed.
+# wrk, and stops them. ARRIVALS=poisson has SPICE's rounds send at random (bench's --arrivals); vegeta paces evenly
+# either way. docs/measurements.md, "SPICE against vegeta at one rate", has what it printed.
 set -euo pipefail
-RATE=${RATE:-1200} ROUNDS=${ROUNDS:-16} RUNS=${RUNS:-3} MODE=${MODE:-shared}
+RATE=${RATE:-1200} ROUNDS=${ROUNDS:-16} RUNS=${RUNS:-3} MODE=${MODE:-shared} ARRIVALS=${ARRIVALS:-even}
 root=$(dirname "$(readlink -f "$0")")/../..
 spice=$root/scripts/spice
 declare -A port=([tomcat]=18082 [jetty]=18083)
@@ -38,10 +39,11 @@ for s in tomcat jetty; do
     done
 done
 
-echo "VegetaRounds on Tomcat and Jetty, $RATE req/s, $ROUNDS rounds, $MODE (servers on CPUs $servers_on, clients on" \
+echo "VegetaRounds on Tomcat and Jetty, $RATE req/s, $ROUNDS rounds, SPICE's arrivals $ARRIVALS, $MODE" \
+    "(servers on CPUs $servers_on, clients on" \
     "$clients_on), $(nproc) cores, $(date -u '+%F %H:%M')"
 for ((run = 1; run <= RUNS; run++)); do
     echo "== run $run"
     (cd "$root/harness" && taskset -c "$clients_on" java -cp "target/test-classes:target/classes:target/lib/*" \
-        org.spice.bench.engine.VegetaRounds "$RATE" "$ROUNDS" "${arms[@]}")
+        -Dspice.arrivals="$ARRIVALS" org.spice.bench.engine.VegetaRounds "$RATE" "$ROUNDS" "${arms[@]}")
 done

@@ -20,9 +20,11 @@ import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
+import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
+import org.spice.bench.model.Runner;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.proc.Cgroup;
@@ -43,6 +45,7 @@ import org.spice.bench.run.PairedRounds;
  * <p>From the command line, against servers already running (scripts/spice server start NAME), each arm
  * {@code server/probe=URL@CGROUP}:
  * <pre>java -cp CLASSPATH org.spice.bench.engine.VegetaRounds RATE ROUNDS tomcat/static=http://...@/sys/fs/cgroup/... ...</pre>
+ * ({@code -Dspice.arrivals=poisson}: SPICE's rounds send at random, as bench's --arrivals poisson).
  */
 public final class VegetaRounds {
 
@@ -52,6 +55,10 @@ public final class VegetaRounds {
             return cpu.read().serverS();
         }
     }
+
+    /** How SPICE's open rounds send (-Dspice.arrivals=poisson; even by default, as bench's). */
+    private static final Arrivals ARRIVALS = Arrivals.valueOf(System.getProperty("spice.arrivals", "even")
+            .toUpperCase(Locale.ROOT));
 
     private VegetaRounds() {
     }
@@ -235,6 +242,7 @@ public final class VegetaRounds {
         }
         BenchSettings settings = BenchSettings.of(Endpoint.parse(base(arms.get(0).url())),
                 arms.stream().map(VegetaRounds::mix).toList());
+        settings = settings.with(new Runner(Runner.Engine.EVENT_LOOP, null, 1, ARRIVALS, null));
         return new EventLoopEngine(settings, null, new Stop(), arms.get(0).cpu(), residents);
     }
 
