@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# SPICE against h2load over HTTP/1.1 kept connections at one rate (issue 62's second rate): Tomcat (18082) and Jetty
-# (18083) started side by side, for each of PROBES, ROUNDS rounds in which each server in turn takes SPICE's open loop
-# (bench's keepalive protocol, each of ARRIVALS in turn) and then h2load as 30 processes of one client at --rps 100
-# (--h1, one kept connection each; docs/measure/h2load-processes.py), all at RATE; each run SECONDS one-second slices
-# after a 0.5 s lead-in, the server's CPU per request from /proc. From a checkout with the harness built
-# (scripts/spice build) and both servers installed; it starts and stops them. docs/measurements.md, "SPICE against
-# vegeta at one rate", has what it printed.
+# SPICE against h2load over HTTP/1.1 kept connections at one rate (issue 62's second rate): SERVERS started side by
+# side (jetty on 18083; tomcat on 18082 beside it where h2load can read it, which h2load --h1 cannot: it counts Tomcat
+# 11's responses as failed, their status line having no reason phrase), then for each of PROBES, ROUNDS rounds in
+# which each server in turn takes SPICE's open loop (bench's keepalive protocol, each of ARRIVALS in turn) and then
+# h2load as 30 processes of one client at --rps 100 (--h1, one kept connection each; h2load-processes.py), all at
+# RATE; each run SECONDS one-second slices after a 0.5 s lead-in, the server's CPU per request from /proc. From a
+# checkout with the harness built (scripts/spice build) and the servers installed; it starts and stops them.
+# docs/measurements.md, "SPICE against vegeta at one rate", has what it printed.
 set -euo pipefail
 RATE=${RATE:-3000} SECONDS_EACH=${SECONDS_EACH:-3} ROUNDS=${ROUNDS:-6} PROBES=${PROBES:-static servlet module}
-ARRIVALS=${ARRIVALS:-poisson}
+ARRIVALS=${ARRIVALS:-poisson} SERVERS=${SERVERS:-jetty}
 here=$(dirname "$(readlink -f "$0")")
 root=$here/../..
 spice=$root/scripts/spice
@@ -29,13 +30,14 @@ trap cleanup EXIT
 classpath="$jar:$(find "$root/harness/target/lib" -name '*.jar' | sort | tr '\n' ':')"
 javac -nowarn -d "$work" -cp "$classpath" "$here/OpenRoundsBeside.java"
 servers=()
-for s in tomcat jetty; do
+for s in $SERVERS; do
+    [ -n "${port[$s]:-}" ] || { echo "h1-at-one-rate: SERVERS are tomcat and jetty, not $s" >&2; exit 2; }
     started=$(bash "$spice" server start "$s" --port "${port[$s]}")
     pid=$(sed -n 's|.* (pid \([0-9]*\).*|\1|p' <<< "$started" | head -1)
     [ -n "$pid" ] || { echo "h1-at-one-rate: no pid in what $s's start printed: $started" >&2; exit 1; }
     servers+=("$s,http://127.0.0.1:${port[$s]},$pid")
 done
-echo "# Tomcat and Jetty over HTTP/1.1 kept connections at $RATE req/s, $SECONDS_EACH s runs, $(date -u +%FT%TZ)"
+echo "# $SERVERS over HTTP/1.1 kept connections at $RATE req/s, $SECONDS_EACH s runs, $(date -u +%FT%TZ)"
 for probe in $PROBES; do
     export OTHER="H1=1 python3 $here/h2load-processes.py {url}${path[$probe]} {pid} $SECONDS_EACH $((RATE / 100))"
     java -cp "$work:$classpath" OpenRoundsBeside keepalive "$RATE" "$SECONDS_EACH" "$ROUNDS" "$probe" "$ARRIVALS" \

@@ -56,6 +56,8 @@ for proc, out in zip(procs, outs):
     out.seek(0)
     m = re.search(rb"requests: \d+ total, \d+ started, \d+ done, (\d+) succeeded", out.read())
     done += int(m.group(1))
+if done == 0:
+    sys.exit(f"h2load: no request succeeded at {url} (h2load --h1 fails on a status line without a reason phrase)")
 cpu_per_s = (b - a) / os.sysconf("SC_CLK_TCK") / (tb - ta)
 print(f"h2load{' --h1' if protocol[0] == '--h1' else ''}, {n} processes x 1 client{' (started evenly)' if even else ''}: server "
       f"{1e6 * cpu_per_s / (done / seconds):.1f} us/req, n={done}")
