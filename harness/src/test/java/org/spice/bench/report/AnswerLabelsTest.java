@@ -8,7 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,6 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.model.Results;
 
 /**
@@ -34,6 +37,11 @@ class AnswerLabelsTest {
      * after its seventh (its ratio known); its own rounds' mean over the static file's whole one was not its ratio.
      */
     static Results drifting() {
+        return drifting(ReportFixture.apache().settings());
+    }
+
+    /** {@link #drifting()} with {@code settings} recorded. */
+    static Results drifting(RecordedSettings settings) {
         Results apache = ReportFixture.apache();
         CpuRounds rounds = new CpuRounds(8, 0.05, 120, "every probe within its precision", List.of());
         for (int r = 0; r < 15; r++) {
@@ -45,8 +53,20 @@ class AnswerLabelsTest {
             }
             rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "every probe within its precision");
         }
-        return new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(), apache.startedAt(),
+        return new Results(apache.target(), apache.server(), apache.bodyBytes(), settings, apache.startedAt(),
                 apache.finishedAt(), false, null, List.of(), List.of(), null, apache.runs(), List.of(), rounds);
+    }
+
+    @Test
+    void theLegendSaysHowTheOfferedRequestsFellInTime() {
+        String even = CpuTable.legend(drifting());
+        assertTrue(even.contains("offered: one request every 1 / R s, evenly") && even.contains("--arrivals poisson"),
+                even);
+        Map<String, Object> values = new LinkedHashMap<>(ReportFixture.apache().settings().asMap());
+        values.put("arrivals", "poisson");
+        String random = CpuTable.legend(drifting(new RecordedSettings(values)));
+        assertTrue(random.contains("offered: R requests a second at random times (--arrivals poisson)"), random);
+        assertFalse(random.contains("evenly, so that"), random);
     }
 
     private static CpuSlice taken(String probe, double cpuUs) {
