@@ -7,7 +7,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,6 +27,7 @@ import org.spice.bench.model.Multiplex;
 import org.spice.bench.model.Server;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
+import org.spice.bench.plan.Shell;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.commands.BenchCommand;
 import org.spice.page.Probe;
@@ -102,10 +102,7 @@ class H2loadAtOneRateTest {
         int port = Server.NGINX.defaultPort();
         Exec.spice("server", "start", "nginx", "--port", Integer.toString(port)).ok("nginx's start");
         try {
-            String[] lines = Exec.spice("server", "pids", "nginx", "--port", Integer.toString(port)).ok("nginx's pids")
-                    .out().strip().split("\n");
-            List<Long> pids = Arrays.stream(lines[lines.length - 1].split(",")).map(p -> Long.parseLong(p.trim()))
-                    .toList();
+            List<Long> pids = new Shell(Exec.ROOT, System.err).pids(Server.NGINX, port);
             compare("nginx", "http://127.0.0.1:" + Server.NGINX.ports(port).h2c(), new ServerCpu(pids, true, List.of(),
                     null), List.of(Probe.STATIC), 2);
         } finally {

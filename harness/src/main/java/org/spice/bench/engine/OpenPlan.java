@@ -14,35 +14,39 @@ import org.spice.bench.net.Request;
  * due.
  *
  * @param requests      sent in turn (a probe: one)
- * @param rate          requests per second
+ * @param schedule      when each request is due, and so the rate
  * @param durationS     the schedule's length: requests due from 0 to this are sent
  * @param maxInFlight   requests under way at most
  * @param queueMax      due requests waiting for a free slot at most; past it they are dropped
  * @param timeoutMillis a request's limit, connect to last byte; a dropped one counts as this
  * @param slicing       how a CPU round's courses follow each other, or null for one course throughout
- * @param schedule      when each request is due, at {@code rate}
  */
-public record OpenPlan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
-        int timeoutMillis, Slicing slicing, Schedule schedule) {
+public record OpenPlan(List<Request> requests, Schedule schedule, double durationS, int maxInFlight, int queueMax,
+        int timeoutMillis, Slicing slicing) {
 
     public OpenPlan {
         requests = List.copyOf(requests);
-        if (requests.isEmpty() || !(rate > 0) || !(durationS > 0) || maxInFlight < 1 || queueMax < 0) {
+        if (requests.isEmpty() || schedule == null || !(schedule.rate() > 0) || !(durationS > 0) || maxInFlight < 1
+                || queueMax < 0) {
             throw new IllegalArgumentException("an open loop needs requests, a rate, a duration and a slot");
         }
     }
 
-    /** Requests due evenly, one every 1 / rate s. */
+    /** Requests due evenly at {@code rate}, one every 1 / rate s. */
     public OpenPlan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
             int timeoutMillis, Slicing slicing) {
-        this(requests, rate, durationS, maxInFlight, queueMax, timeoutMillis, slicing,
-                Schedule.of(Arrivals.EVEN, rate, 0));
+        this(requests, Schedule.of(Arrivals.EVEN, rate, 0), durationS, maxInFlight, queueMax, timeoutMillis, slicing);
     }
 
     /** One course of requests for the whole schedule, sent in turn, due evenly. */
     public OpenPlan(List<Request> requests, double rate, double durationS, int maxInFlight, int queueMax,
             int timeoutMillis) {
         this(requests, rate, durationS, maxInFlight, queueMax, timeoutMillis, null);
+    }
+
+    /** Requests per second: the schedule's. */
+    public double rate() {
+        return schedule.rate();
     }
 
     /** The request that goes out for a due time {@code sinceT0} into the schedule, the {@code sent}-th sent. */
@@ -58,7 +62,7 @@ public record OpenPlan(List<Request> requests, double rate, double durationS, in
 
     /** The requests the schedule holds. */
     public long scheduled() {
-        return (long) Math.floor(rate * durationS);
+        return (long) Math.floor(rate() * durationS);
     }
 
     /** Request k's due time from {@code t0}, nanoseconds. */
@@ -108,8 +112,8 @@ public record OpenPlan(List<Request> requests, double rate, double durationS, in
 
     /** {@code mix} at {@code rate} for {@code durationS}, at most {@code maxInFlight} under way. */
     public static OpenPlan of(Mix mix, BenchSettings settings, double rate, int maxInFlight, double durationS) {
-        return new OpenPlan(List.of(EventLoopEngine.requests(mix, settings)), rate, durationS, maxInFlight,
-                10 * maxInFlight, settings.target().timeoutMillis(), null, schedule(settings, rate));
+        return new OpenPlan(List.of(EventLoopEngine.requests(mix, settings)), schedule(settings, rate), durationS,
+                maxInFlight, 10 * maxInFlight, settings.target().timeoutMillis(), null);
     }
 
     /**

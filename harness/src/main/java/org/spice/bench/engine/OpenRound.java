@@ -58,9 +58,9 @@ final class OpenRound {
         long lead = (long) (leadInS * 1e9);
         double durationS = leadInS + order.size() * EventLoopEngine.SLICE_NANOS / 1e9 + EventLoopEngine.ROUND_RAMP_DOWN_S;
         int inFlight = settings.open() != null ? settings.open().maxInFlight() : MAX_IN_FLIGHT;
-        OpenPlan plan = new OpenPlan(courses.get(0), rate, durationS, inFlight, 10 * inFlight,
-                settings.target().timeoutMillis(), new OpenPlan.Slicing(courses, lead, EventLoopEngine.SLICE_NANOS),
-                OpenPlan.schedule(settings, rate));
+        OpenPlan plan = new OpenPlan(courses.get(0), OpenPlan.schedule(settings, rate), durationS, inFlight,
+                10 * inFlight, settings.target().timeoutMillis(), new OpenPlan.Slicing(courses, lead,
+                EventLoopEngine.SLICE_NANOS));
         H2Client h2 = H2Client.of(tls, settings.target());
         try {
             h2.open(courses.stream().flatMap(List::stream).toList());

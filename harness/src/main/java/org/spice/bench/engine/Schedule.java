@@ -18,6 +18,9 @@ public abstract sealed class Schedule permits Schedule.Even, Schedule.Poisson {
     /** Request k's due time, nanoseconds after the schedule's start; never less than request k - 1's. */
     abstract long offset(long k);
 
+    /** Requests per second, on average. */
+    abstract double rate();
+
     /** One request every 1 / rate seconds. */
     static final class Even extends Schedule {
         private final double rate;
@@ -29,6 +32,11 @@ public abstract sealed class Schedule permits Schedule.Even, Schedule.Poisson {
         @Override
         long offset(long k) {
             return (long) Math.floor(k * 1e9 / rate);
+        }
+
+        @Override
+        double rate() {
+            return rate;
         }
     }
 
@@ -43,6 +51,7 @@ public abstract sealed class Schedule permits Schedule.Even, Schedule.Poisson {
     static final class Poisson extends Schedule {
         static final int RUN = 1024;
 
+        private final double rate;
         private final double runNanos;
         private final long seed;
         private final ThreadLocal<Run> current = new ThreadLocal<>();
@@ -51,6 +60,7 @@ public abstract sealed class Schedule permits Schedule.Even, Schedule.Poisson {
         }
 
         Poisson(double rate, long seed) {
+            this.rate = rate;
             this.runNanos = RUN * 1e9 / rate;
             this.seed = seed;
         }
@@ -64,6 +74,11 @@ public abstract sealed class Schedule permits Schedule.Even, Schedule.Poisson {
                 current.set(run);
             }
             return run.offsets[(int) (k % RUN)];
+        }
+
+        @Override
+        double rate() {
+            return rate;
         }
 
         private Run draw(long index) {

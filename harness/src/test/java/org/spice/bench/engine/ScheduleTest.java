@@ -40,25 +40,23 @@ class ScheduleTest {
         Schedule poisson = Schedule.of(Arrivals.POISSON, RATE, 1);
         double runNanos = Schedule.Poisson.RUN * 1e9 / RATE;
         double meanGap = 1e9 / RATE;
+        long[] at = new long[(int) N];
         long shortGaps = 0;
-        double sum = 0;
-        double squares = 0;
-        long previous = poisson.offset(0);
-        for (long k = 1; k < N; k++) {
-            long at = poisson.offset(k);
-            assertTrue(at >= previous, "request " + k + " due before the one ahead of it");
+        for (int k = 0; k < N; k++) {
+            at[k] = poisson.offset(k);
+            if (k == 0) {
+                continue;
+            }
+            assertTrue(at[k] >= at[k - 1], "request " + k + " due before the one ahead of it");
             if (k % Schedule.Poisson.RUN == 0) {
                 double edge = k / Schedule.Poisson.RUN * runNanos;
-                assertTrue(previous < edge && at >= edge, "a run's requests stay in its span: " + k);
+                assertTrue(at[k - 1] < edge && at[k] >= edge, "a run's requests stay in its span: " + k);
             }
-            double gap = at - previous;
-            sum += gap;
-            squares += gap * gap;
-            shortGaps += gap < meanGap / 10 ? 1 : 0;
-            previous = at;
+            shortGaps += at[k] - at[k - 1] < meanGap / 10 ? 1 : 0;
         }
-        double mean = sum / (N - 1);
-        double cv = Math.sqrt(squares / (N - 1) - mean * mean) / mean;
+        Gaps gaps = Gaps.of(at);
+        double mean = gaps.mean();
+        double cv = gaps.spread();
         Bound.ratio("mean gap over 1 / rate", mean / meanGap, 1, 0.001, "the last request of each run falls within a"
                 + " gap of its span's end; over 200 runs that is a part in 200 × 1,024 of the mean");
         Bound.within("gaps' spread over their mean (an exponential's: 1)", cv, 0.98, 1.02, "204,800 draws: the"
@@ -92,26 +90,34 @@ class ScheduleTest {
         };
         try (TestServer server = new TestServer(ok)) {
             Request get = Request.get(Endpoint.parse(server.url()), "/", false, 5);
-            OpenPlan plan = new OpenPlan(List.of(get), 500, 2, 100, 1000, 10_000, null,
-                    Schedule.of(Arrivals.POISSON, 500, 1));
+            OpenPlan plan = new OpenPlan(List.of(get), Schedule.of(Arrivals.POISSON, 500, 1), 2, 100, 1000, 10_000,
+                    null);
             OpenStats stats = OpenLoop.run(plan, null, new Stop());
             assertEquals(1000, stats.succeeded(), "every request of the schedule sent and answered");
-            long[] at = arrivals.stream().mapToLong(Long::longValue).sorted().toArray();
-            double sum = 0;
-            double squares = 0;
-            for (int i = 1; i < at.length; i++) {
-                double gap = at[i] - at[i - 1];
-                sum += gap;
-                squares += gap * gap;
-            }
-            double mean = sum / (at.length - 1);
-            double cv = Math.sqrt(squares / (at.length - 1) - mean * mean) / mean;
+            Gaps gaps = Gaps.of(arrivals.stream().mapToLong(Long::longValue).sorted().toArray());
+            double mean = gaps.mean();
+            double cv = gaps.spread();
             System.out.printf("poisson at 500 req/s: arrivals' gaps at the server, mean %.2f ms, spread %.2f of it%n",
                     mean / 1e6, cv);
             Bound.atLeast("the arrivals' gaps at the server, spread over their mean", cv, 0.8, "an exponential's is 1,"
                     + " its estimate over 999 gaps within 0.1 of it; the schedule's own drawn gaps are what the server"
                     + " sees, plus the client's and the server's jitter, which only widen them (an even schedule's"
                     + " would be near 0)");
+        }
+    }
+
+    /** The gaps between successive {@code times}: their mean, and their spread (standard deviation over mean). */
+    private record Gaps(double mean, double spread) {
+        static Gaps of(long[] times) {
+            double sum = 0;
+            double squares = 0;
+            for (int i = 1; i < times.length; i++) {
+                double gap = times[i] - times[i - 1];
+                sum += gap;
+                squares += gap * gap;
+            }
+            double mean = sum / (times.length - 1);
+            return new Gaps(mean, Math.sqrt(squares / (times.length - 1) - mean * mean) / mean);
         }
     }
 
