@@ -79,7 +79,12 @@ class H2loadAtOneRateTest {
      */
     private static final long SPACING_NANOS = TICK_NANOS + TICK_NANOS / PROCESSES;
     private static final Multiplex LANES = new Multiplex(PROCESSES, 8);
-    /** SPICE's closed loop before a Java server's rounds: its JIT has compiled the request's path by then. */
+    /**
+     * SPICE's closed loop before a Java server's rounds: its JIT has compiled the request's path by then. One open round
+     * follows, unmeasured: the first after the closed loop read the embedded servlet at 171-176 µs a request from SPICE
+     * in two suites of three, 113-134 in the rounds after it (2026-12-05; the client's JIT compiling its open loop is a
+     * likely cause, not measured); with the unmeasured round first, the first measured one read 120 and 121 in two runs.
+     */
     private static final int JIT_WARM_UP_S = 6;
 
     /** h2load's count of the requests that succeeded. */
@@ -129,6 +134,7 @@ class H2loadAtOneRateTest {
             if (probe == probes.get(0)) {
                 h2load(h2load, cpu, h2cBase + probe.path(), 3);
             }
+            spice(engine, mix);   // unmeasured (see JIT_WARM_UP_S)
             for (int round = 1; round <= ROUNDS; round++) {
                 double ours = Double.NaN;
                 double theirs = Double.NaN;
