@@ -22,15 +22,25 @@ fi
 classpath=$(find "$netty/target" -maxdepth 2 -name '*.jar' | paste -sd:)
 port=${URL#*://*:}; port=${port%%/*}
 path=/${URL#*://*/}
-bytes=$(curl -s -0 -D - -o /dev/null "$URL" | wc -c)
-bytes=$((bytes + $(curl -s -0 "$URL" | wc -c)))
+bytes=$(curl -sf -0 -o /dev/null -w '%{size_header} + %{size_download}' "$URL") ||
+    { echo "no answer from $URL: is the server running?" >&2; exit 1; }
+bytes=$((bytes))
+out=$(mktemp)
+trap 'rm -f "$out"' EXIT
+
+rate() {   # rate TOOL PATTERN FIELD: the rate in what TOOL printed to $out, or what it printed and an exit
+    local found
+    found=$(grep -o "$2" "$out" | awk -v f="$3" '{print $f}' | head -1)
+    [ -n "$found" ] || { echo "$1 gave no rate; it printed:" >&2; tail -5 "$out" >&2; exit 1; }
+    echo "$found"
+}
 
 engine() {   # engine CLIENTS JAVA [JVM options]: the engine's rate
     local clients=$1 java=$2
     shift 2
     "$java" "$@" -jar harness/target/spice-harness.jar bench --target "${URL%%/spice/*}" --probes "$PROBE" \
-        --clients "$clients" --duration "$SECONDS_EACH" --warm-up "$WARM_UP" --cpu-time 0 --no-verify 2>&1 |
-        grep -o 'repeat 1: [0-9.]* req/s' | awk '{print $3}'
+        --clients "$clients" --duration "$SECONDS_EACH" --warm-up "$WARM_UP" --cpu-time 0 --no-verify > "$out" 2>&1 || true
+    rate "the engine ($java${*:+ $*})" 'repeat 1: [0-9.]* req/s' 3
 }
 
 over() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
@@ -38,7 +48,8 @@ over() { awk -v a="$1" -v b="$2" 'BEGIN {printf "%.3f", a / b}'; }
 echo "# $(date -u +%FT%TZ) $URL, $bytes bytes a response, ${SECONDS_EACH} s after ${WARM_UP} s, $(nproc) cores"
 for round in $(seq "$ROUNDS"); do
     for clients in $CLIENTS; do
-        w=$(wrk -t2 -c"$clients" -d"${SECONDS_EACH}s" -H 'Connection: close' "$URL" | awk '/Requests\/sec/ {print $2}')
+        wrk -t2 -c"$clients" -d"${SECONDS_EACH}s" -H 'Connection: close' "$URL" > "$out" 2>&1 || true
+        w=$(rate wrk 'Requests/sec: *[0-9.]*' 2)
         e2=$(engine "$clients" java)
         e1=$(engine "$clients" java -XX:ActiveProcessorCount=1)
         line="round $round, $clients clients: wrk $w; engine $e2 ($(over "$e2" "$w")), one loop $e1 ($(over "$e1" "$w"))"
@@ -47,8 +58,9 @@ for round in $(seq "$ROUNDS"); do
             line="$line, on $("$JDK2" -version 2>&1 | head -1 | awk '{print $3}' | tr -d '"') $ej ($(over "$ej" "$w"))"
         fi
         for loops in 1 2; do
-            n=$(java -cp "$classpath" spice.measure.NettyEpollClient "$port" "$path" "$clients" "$SECONDS_EACH" "$WARM_UP" \
-                "$loops" "$bytes" | awk '{print $(NF - 1)}')
+            java -cp "$classpath" spice.measure.NettyEpollClient "$port" "$path" "$clients" "$SECONDS_EACH" "$WARM_UP" \
+                "$loops" "$bytes" > "$out" 2>&1 || true
+            n=$(rate "Netty's client" ': [0-9]* req/s' 2)
             line="$line; netty epoll, $loops loop(s) $n ($(over "$n" "$w"))"
         done
         echo "$line"

@@ -37,7 +37,7 @@ import org.spice.testkit.Bound;
  * h2load as the independent check of SPICE's HTTP/2 arms: a server takes h2c at one offered rate over the same 30
  * connections from SPICE's open loop and from h2load, in runs that alternate round by round, and each probe's server
  * CPU per request from the two clients must agree: on the embedded Tomcat (a process of its own) its servlet, on nginx
- * from conf/ its static file, each server's CPU from /proc. Each probe more is some 42 s, and the suite's 30 minutes
+ * from conf/ its static file, each server's CPU from /proc. Each probe more is some 46 s, and the suite's 30 minutes
  * leave no room: Tomcat's static file read as its servlet did (medians of five 0.98-1.06 against 0.98-1.03,
  * 2026-12-04), nginx's module as its static file (1.01, 1.10 and 1.00 against 0.98, 1.00 and 1.10, 2026-12-05).
  *

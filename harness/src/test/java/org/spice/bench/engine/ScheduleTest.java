@@ -41,12 +41,10 @@ class ScheduleTest {
         double runNanos = Schedule.Poisson.RUN * 1e9 / RATE;
         double meanGap = 1e9 / RATE;
         long[] at = new long[(int) N];
+        at[0] = poisson.offset(0);
         long shortGaps = 0;
-        for (int k = 0; k < N; k++) {
+        for (int k = 1; k < N; k++) {
             at[k] = poisson.offset(k);
-            if (k == 0) {
-                continue;
-            }
             assertTrue(at[k] >= at[k - 1], "request " + k + " due before the one ahead of it");
             if (k % Schedule.Poisson.RUN == 0) {
                 double edge = k / Schedule.Poisson.RUN * runNanos;
