@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.figures.Judge;
 import org.spice.bench.model.Reference;
 import org.spice.bench.report.BarChart;
 import org.spice.bench.report.Format;
@@ -75,10 +76,10 @@ final class CrossAnswers {
      */
     private static String differ(RunFigures.Ratio across, double low, double high) {
         double spread = Math.max(high, 1 / low);
-        double ci = across.paired().ratioCi();
-        return Double.isNaN(ci) ? "too few rounds to say whether the servers differ more"
-                : across.value() - ci > spread ? "the servers differ more than that"
-                : across.value() + ci < spread ? "the servers differ less than that"
+        Judge.Interval servers = across.paired().interval();
+        return !servers.known() ? "too few rounds to say whether the servers differ more"
+                : servers.low() > spread ? "the servers differ more than that"
+                : servers.high() < spread ? "the servers differ less than that"
                 : "the servers differ about as much (the interval reaches the modules' farthest ratio)";
     }
 
@@ -210,10 +211,10 @@ final class CrossAnswers {
      * "38 % (33-42 %)".
      */
     static String share(RunFigures.Ratio each) {
-        double ci = each.paired().ratioCi();
-        double low = 1 - 1 / (each.value() - ci);
-        double high = 1 - 1 / (each.value() + ci);
-        return Double.isNaN(ci) || each.value() - ci <= 0
+        Judge.Interval ratio = each.paired().interval();
+        double low = 1 - 1 / ratio.low();
+        double high = 1 - 1 / ratio.high();
+        return !ratio.known() || ratio.low() <= 0
                 ? String.format(Locale.ROOT, "%.0f %%", 100 * (1 - 1 / each.value()))
                 : String.format(Locale.ROOT, high - low < 0.02 ? "%.0f %% (%.1f to %.1f %%)" : "%.0f %% (%.0f to %.0f %%)",
                         100 * (1 - 1 / each.value()), 100 * low, 100 * high);

@@ -8,6 +8,7 @@ import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.CpuSources;
+import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
@@ -51,22 +52,21 @@ final class RunFigures {
         }
 
         /**
-         * The ratio in words that stay inside its interval: "2.5 × what WHAT costs", or where the interval holds 1 "what
-         * WHAT costs (the same within ± 3.2 %)", the bound the farthest end of the interval stands from 1.
+         * The ratio in words that stay inside its interval ({@link Judge}): "2.5 × what WHAT costs", or where the
+         * interval holds 1 "what WHAT costs (the same within ± 3.2 %)", the bound the farthest end of the interval
+         * stands from 1.
          */
         String costs(String what) {
-            return paired.holdsOne() ? "what " + what + " costs (" + sameWithin() + ")"
-                    : Cells.times(value()) + " what " + what + " costs";
+            return switch (Judge.call(paired.interval())) {
+                case SAME -> "what " + what + " costs (" + times() + ")";
+                case TOO_WIDE -> Judge.words(paired.interval(), "what " + what + " costs");
+                default -> Cells.times(value()) + " what " + what + " costs";
+            };
         }
 
         /** The multiple alone, inside its interval: "2.5 ×", or where the interval holds 1 "the same within ± 3.2 %". */
         String times() {
-            return paired.holdsOne() ? sameWithin() : Cells.times(value());
-        }
-
-        /** "the same within ± 3.2 %": the farthest end of the interval from 1. */
-        private String sameWithin() {
-            return String.format(Locale.ROOT, "the same within ± %.1f %%", 100 * (Math.abs(value() - 1) + paired.ratioCi()));
+            return paired.holdsOne() ? Judge.words(paired.interval()) : Cells.times(value());
         }
 
         /** "± 4.1 %, 14 rounds at 4,000 req/s offered" (or each arm's load where they differ). */

@@ -47,7 +47,7 @@ class SideBySideReportTest {
         CommandRun ran = CommandRun.of(new ReportCommand(), dir.toString());
         assertEquals(0, ran.status(), ran.console());
         String text = ran.console();
-        assertTrue(text.matches("(?s).*servlet costs 0\\.7[45]\\d × on tomcat what it costs on jetty.*"), text);
+        assertTrue(text.matches("(?s).*servlet on tomcat costs 0\\.7[45]\\d × what it costs on jetty \\(0\\.7.*"), text);
         assertTrue(text.contains("over 2 starts"), text);
         assertTrue(text.contains("Each against its own static file, over the 2 starts"), text);
         String html = Files.readString(dir.resolve("side-by-side.html"));
@@ -59,9 +59,9 @@ class SideBySideReportTest {
         CrossResults.write(dir, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
                 new CrossResults.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
                 List.of(start(10, 0.1)));
-        // jetty's servlet costs 1.33 × tomcat's, its static file 1.2 ×; the interval carries the pair's between-start
-        // spread (± 9.8 % for a log sd of 0.05), so the gate sees at least 1.22 × and 1.09 ×
-        CommandRun gated = CommandRun.of(new CompareCommand(), dir.toString(), "--fail-above", "15");
+        // jetty's servlet costs 1.33 × tomcat's, its static file 1.2 ×, each known to a percent or two from its rounds:
+        // the gate sees the servlet's low end past 1.25, the static file's short of it
+        CommandRun gated = CommandRun.of(new CompareCommand(), dir.toString(), "--fail-above", "25");
         assertEquals(1, gated.status(), gated.console());
         String text = gated.console();
         assertTrue(text.contains("servlet: jetty costs 1.33") && !text.contains("static: jetty"), text);

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.spice.bench.figures.CpuSources;
+import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
@@ -40,9 +41,9 @@ public final class CrossChecks {
     @JsonPropertyOrder({"server", "after_same", "after_other", "effect", "effect_ci"})
     public record CarryOver(String server, int afterSame, int afterOther, double effect, double effectCi) {
 
-        /** Whether the interval holds 1: no carry-over the rounds can see. */
+        /** Whether the interval (normal, so symmetric) holds 1 ({@link Judge}): no carry-over the rounds can see. */
         public boolean holdsOne() {
-            return !Double.isNaN(effectCi) && Math.abs(effect - 1) <= effectCi;
+            return Judge.holdsOne(Judge.Interval.symmetric(effect, effectCi));
         }
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 
 import org.spice.bench.figures.CpuSources;
+import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Arm;
@@ -36,9 +37,10 @@ public final class CrossFigures {
      * One probe on server {@code a} against server {@code b} (results.json {@code cross_ratios}).
      *
      * @param ratio      a's CPU per request / b's: the Hodges-Lehmann estimate of the rounds' log-ratios
-     * @param ratioCi    half its 95 % interval's width, in the ratio's unit: over one start, the rounds' (Wilcoxon's
-     *                   signed-rank) widened by the between-start spread measured for the pair ({@link BetweenStarts})
-     *                   where there is one; over several, Student's across the starts
+     * @param ratioCi    the larger half of its 95 % interval, in the ratio's unit: over one start, the rounds'
+     *                   (Wilcoxon's signed-rank); over several, Student's across the starts
+     * @param low        the interval's lower end ({@link Judge} judges the ends)
+     * @param high       its upper end
      * @param rounds     the rounds both were measured in
      * @param restarts   the server starts the rounds span (one: the interval is the rounds' alone, and cannot see
      *                   what differs between one start of a server and the next)
@@ -57,38 +59,19 @@ public final class CrossFigures {
      * @param rateKind   which: {@link CpuRounds#OFFERED} or {@link CpuRounds#ACHIEVED}
      * @param roundsCi   the last start's rounds' own interval (Wilcoxon's), the one its aim and stopping rule judge
      * @param betweenStartsSd how far the ratio moves from one start of the servers to the next beyond its rounds'
-     *                   noise, in log units: over several starts, measured across them; over one, the pair's
-     *                   figure from {@link BetweenStarts}'s table, added to {@code ratioCi}; NaN where neither is known
+     *                   noise, in log units, measured across the starts; NaN over one start, which cannot see it
      */
-    @JsonPropertyOrder({"probe", "a", "b", "b_probe", "ratio", "ratio_ci", "rounds_ci", "between_starts_sd",
+    @JsonPropertyOrder({"probe", "a", "b", "b_probe", "ratio", "ratio_ci", "ratio_low", "ratio_high", "rounds_ci", "between_starts_sd",
         "rate_rps", "rate_kind", "rounds", "restarts", "relative", "relative_ci", "aim", "precise", "between_restarts"})
-    public record Cross(String probe, String a, String b, double ratio, double ratioCi, int rounds, int restarts,
+    public record Cross(String probe, String a, String b, double ratio, double ratioCi, double low, double high,
+            int rounds, int restarts,
             double relative, double relativeCi, double aim, boolean precise, double betweenRestarts,
             @JsonInclude(JsonInclude.Include.NON_NULL) String bProbe, List<Double> rateRps, String rateKind,
             double roundsCi, double betweenStartsSd) {
 
-        /**
-         * This one start's figure with the between-start spread {@code sd} (log units) added to its rounds' interval:
-         * the half-width's log, h, becomes √(h² + (1.96 sd)²), as a start's estimate varies by its rounds' noise and
-         * by its start's draw. Unchanged where sd is NaN, the rounds have no interval, or the figure spans starts.
-         */
-        Cross widenedBy(double sd) {
-            if (Double.isNaN(sd) || Double.isNaN(ratioCi) || restarts > 1 || !(ratio > 0)) {
-                return this;
-            }
-            double rounds = asinh(ratioCi / ratio);
-            double both = Math.sqrt(rounds * rounds + Math.pow(1.96 * sd, 2));
-            return new Cross(probe, a, b, ratio, ratio * Math.sinh(both), this.rounds, restarts, relative, relativeCi,
-                    aim, precise, betweenRestarts, bProbe, rateRps, rateKind, roundsCi, sd);
-        }
-
-        /** Whether its interval holds the between-start spread of a table, not only its rounds'. */
-        public boolean widened() {
-            return restarts == 1 && !Double.isNaN(betweenStartsSd);
-        }
-
-        private static double asinh(double x) {
-            return Math.log(x + Math.sqrt(x * x + 1));
+        /** The ratio and its interval's ends, as {@link Judge} reads them. */
+        public Judge.Interval interval() {
+            return new Judge.Interval(ratio, low, high);
         }
 
         /** Whether its two arms ran at different rates (closed loop, each at its own): the ratio then carries them. */
@@ -117,9 +100,9 @@ public final class CrossFigures {
             return ratio > 0 ? ratioCi / ratio : Double.NaN;
         }
 
-        /** Whether the interval holds 1: the probe costs the same on both, as far as the rounds can tell. */
+        /** Whether the interval holds 1 ({@link Judge}): the probe costs the same on both, as far as the rounds can tell. */
         public boolean holdsOne() {
-            return !Double.isNaN(ratioCi) && Math.abs(ratio - 1) <= ratioCi;
+            return Judge.holdsOne(interval());
         }
     }
 
@@ -256,7 +239,8 @@ public final class CrossFigures {
             relative = PairedRatio.of(divided(onA, staticA), divided(onB, staticB));
             aim = RoundFigures.aim(precision, PairedRatio.of(onA, staticA).ratio());
         }
-        return new Cross(probe, a, b, ratio.ratio(), ratio.ratioCi(), ratio.rounds(), 1, relative.ratio(),
+        return new Cross(probe, a, b, ratio.ratio(), ratio.ratioCi(), ratio.low(), ratio.high(), ratio.rounds(), 1,
+                relative.ratio(),
                 relative.ratioCi(), aim, ratio.relativeCi() <= aim, Double.NaN, probe.equals(probeB) ? null : probeB,
                 List.of(rounds.rateRps(CpuSlice.arm(a, probe)), rounds.rateRps(CpuSlice.arm(b, probeB))),
                 rateKind(rounds, CpuSlice.arm(a, probe), CpuSlice.arm(b, probeB)), ratio.ratioCi(), Double.NaN);
@@ -318,8 +302,10 @@ public final class CrossFigures {
             }
             double[] ratio = Restarts.meanWithInterval(estimates);
             double[] relative = Restarts.meanWithInterval(relatives);
-            all.add(new Cross(c.probe(), c.a(), c.b(), ratio[0], ratio[1], rounds, restarts.size(), relative[0],
-                    relative[1], c.aim(), ratio[1] / ratio[0] <= c.aim(), Restarts.betweenShare(logs), c.bProbe(),
+            Judge.Interval across = new Judge.Interval(ratio[0], ratio[1], ratio[2]);
+            all.add(new Cross(c.probe(), c.a(), c.b(), ratio[0], across.largerHalf(), ratio[1], ratio[2], rounds,
+                    restarts.size(), relative[0], new Judge.Interval(relative[0], relative[1], relative[2]).largerHalf(),
+                    c.aim(), across.relativeHalf() <= c.aim(), Restarts.betweenShare(logs), c.bProbe(),
                     List.of(rates[0], rates[1]), c.rateKind(), lastCi, Restarts.betweenSd(logs)));
         }
         return all;
@@ -342,28 +328,18 @@ public final class CrossFigures {
      * @param starts  how many starts of the servers the figures are over
      * @param servers the servers' names, in their order
      * @param cgroups whether every server's CPU was read from its own cgroup
-     * @param widenedBy the between-start spreads one start's intervals carry, a line per pair ({@link BetweenStarts})
      */
     public record All(CpuRounds last, int starts, List<String> servers, boolean cgroups, List<Cross> cross, List<OwnRatios.Own> own,
-            CrossChecks.Checks checks, List<String> widenedBy) {
+            CrossChecks.Checks checks) {
 
-        /** The figures with each ratio's rounds' interval alone. */
+        /** The figures of every start's rounds: one start's intervals are its rounds' alone, and say so. */
         public static All of(List<CpuRounds> starts, CpuSources sourceOf) {
-            return of(starts, sourceOf, BetweenStarts.NONE);
-        }
-
-        /** The figures, one start's intervals widened by {@code between}'s spreads where it has them. */
-        public static All of(List<CpuRounds> starts, CpuSources sourceOf, BetweenStarts between) {
             CpuRounds last = starts.get(starts.size() - 1);
             List<String> servers = CrossFigures.servers(last);
             boolean cgroups = servers.stream().allMatch(s -> sourceOf.of(s, Probe.STATIC.id())
                     == SpiceFigures.CpuSource.CGROUP);
-            List<Cross> cross = acrossRestarts(starts, sourceOf);
-            if (starts.size() == 1) {
-                cross = between.widen(cross);
-            }
-            return new All(last, starts.size(), servers, cgroups, cross, OwnRatios.acrossRestarts(starts, sourceOf),
-                    CrossChecks.of(last, sourceOf), between.said(cross));
+            return new All(last, starts.size(), servers, cgroups, acrossRestarts(starts, sourceOf),
+                    OwnRatios.acrossRestarts(starts, sourceOf), CrossChecks.of(last, sourceOf));
         }
     }
 }

@@ -50,16 +50,10 @@ public final class CrossResults {
             return sources(servers);
         }
 
-        /** The between-start spreads measured for its pairs of servers, which one start's intervals carry. */
-        @JsonIgnore
-        public BetweenStarts betweenStarts() {
-            return BetweenStarts.of(servers, protocols);
-        }
-
         /** Its figures, computed again from the rounds. */
         @JsonIgnore
         public CrossFigures.All figures() {
-            return CrossFigures.All.of(starts, sourceOf(), betweenStarts());
+            return CrossFigures.All.of(starts, sourceOf());
         }
     }
 

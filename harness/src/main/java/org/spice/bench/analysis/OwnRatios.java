@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.spice.bench.figures.CpuSources;
+import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Reference;
@@ -24,12 +25,20 @@ public final class OwnRatios {
      * @param arm             the server, or "server:protocol"
      * @param ratio           the probe's CPU per request / the static file's: with several starts exp of the mean of
      *                        their log-ratio estimates
-     * @param ratioCi         half its 95 % interval's width: Wilcoxon's for one start, Student's across several
+     * @param ratioCi         its 95 % interval's larger half: Wilcoxon's for one start, Student's across several
+     * @param low             the interval's lower end ({@link Judge} judges the ends)
+     * @param high            its upper end
      * @param betweenRestarts the share of a round's variance that lies between starts; NaN with one
      */
-    @JsonPropertyOrder({"arm", "probe", "ratio", "ratio_ci", "rounds", "restarts", "between_restarts"})
-    public record Own(String arm, String probe, double ratio, double ratioCi, int rounds, int restarts,
-            double betweenRestarts) {
+    @JsonPropertyOrder({"arm", "probe", "ratio", "ratio_ci", "ratio_low", "ratio_high", "rounds", "restarts",
+        "between_restarts"})
+    public record Own(String arm, String probe, double ratio, double ratioCi, double low, double high, int rounds,
+            int restarts, double betweenRestarts) {
+
+        /** The ratio and its interval's ends, as {@link Judge} reads them. */
+        public Judge.Interval interval() {
+            return new Judge.Interval(ratio, low, high);
+        }
     }
 
     /** Every arm's probes against its static file, over every start ({@code restarts}, each one's rounds). */
@@ -58,9 +67,11 @@ public final class OwnRatios {
                     rounds += only.rounds();
                     logs.add(PairedRatio.logRatios(x, y));
                 }
-                double[] across = restarts.size() == 1 ? new double[] {only.ratio(), only.ratioCi()}
+                double[] across = restarts.size() == 1 ? new double[] {only.ratio(), only.low(), only.high()}
                         : Restarts.meanWithInterval(estimates);
-                all.add(new Own(arm.getKey(), probe, across[0], across[1], rounds, restarts.size(),
+                Judge.Interval interval = new Judge.Interval(across[0], across[1], across[2]);
+                all.add(new Own(arm.getKey(), probe, across[0], interval.largerHalf(), across[1], across[2], rounds,
+                        restarts.size(),
                         restarts.size() == 1 ? Double.NaN : Restarts.betweenShare(logs)));
             }
         }

@@ -16,18 +16,18 @@ final class Restarts {
     }
 
     /**
-     * The estimates of several starts (logs of ratios; NaN left out) as one ratio: exp of their mean, and half the width
-     * of its 95 % interval in the ratio's unit, from Student's t with one less degree of freedom than starts; NaN with
+     * The estimates of several starts (logs of ratios; NaN left out) as one ratio: exp of their mean, and its 95 %
+     * interval's two ends (exp of the mean ∓ Student's half-width, one less degree of freedom than starts); NaN ends with
      * fewer than two.
      */
     static double[] meanWithInterval(double[] logs) {
         double[] x = Arrays.stream(logs).filter(v -> !Double.isNaN(v)).toArray();
         if (x.length == 0) {
-            return new double[] {Double.NaN, Double.NaN};
+            return new double[] {Double.NaN, Double.NaN, Double.NaN};
         }
         double mean = Arrays.stream(x).average().orElseThrow();
         double half = Intervals.halfWidth(x);
-        return new double[] {Math.exp(mean), (Math.exp(mean + half) - Math.exp(mean - half)) / 2};
+        return new double[] {Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half)};
     }
 
     /**

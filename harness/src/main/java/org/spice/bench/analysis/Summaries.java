@@ -58,7 +58,7 @@ public final class Summaries {
             double rate = rounds.rateRps(s.probe());
             double staticRate = referenceRate(rounds, s.probe(), reference);
             all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
-                    f.paired().ratio(), f.paired().ratioCi(), rounds.offeredTo(s.probe()) ? null : rounds.clients(),
+                    f.paired().ratio(), f.paired().ratioCi(), f.paired().low(), f.paired().high(), rounds.offeredTo(s.probe()) ? null : rounds.clients(),
                     f.paired().rounds(), f.hasAim() ? f.precise() : null, rate,
                     Math.abs(staticRate - rate) < 0.5 ? null : staticRate, rateKind(rounds, s.probe(), reference)),
                     f.paired().efficiency(), f.paired().efficiencyCi()));

@@ -79,16 +79,4 @@ public final class Intervals {
         return a / b * relative;
     }
 
-    /** True when the intervals [a ± Δa] and [b ± Δb] are both known and do not overlap. */
-    public static boolean distinguishable(double a, double aHalfWidth, double b, double bHalfWidth) {
-        if (Double.isNaN(a) || Double.isNaN(b) || Double.isNaN(aHalfWidth) || Double.isNaN(bHalfWidth)) {
-            return false;
-        }
-        return Math.abs(a - b) > aHalfWidth + bHalfWidth;
-    }
-
-    /** True when both intervals are known. */
-    public static boolean known(double aHalfWidth, double bHalfWidth) {
-        return !Double.isNaN(aHalfWidth) && !Double.isNaN(bHalfWidth);
-    }
 }

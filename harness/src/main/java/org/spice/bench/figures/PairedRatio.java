@@ -39,9 +39,17 @@ public record PairedRatio(double ratio, double low, double high, int rounds) {
         return new PairedRatio(Math.exp(estimate[0]), Math.exp(estimate[1]), Math.exp(estimate[2]), logs.length);
     }
 
-    /** Half the width of the interval, in the ratio's unit (NaN without one). */
+    /** The ratio and its interval's ends, as {@link Judge} reads them. */
+    public Judge.Interval interval() {
+        return new Judge.Interval(ratio, low, high);
+    }
+
+    /**
+     * The interval's larger half, in the ratio's unit (NaN without one): the ± that is printed and judged, never one
+     * that understates an interval that leans.
+     */
     public double ratioCi() {
-        return (high - low) / 2;
+        return interval().largerHalf();
     }
 
     /** The static file's CPU / the probe's (SPICE's CPU efficiency): 1 / ratio. */
@@ -49,9 +57,9 @@ public record PairedRatio(double ratio, double low, double high, int rounds) {
         return 1 / ratio;
     }
 
-    /** Half the width of its interval: the ratio's interval inverted. */
+    /** The larger half of its interval: the ratio's interval inverted. */
     public double efficiencyCi() {
-        return (1 / low - 1 / high) / 2;
+        return interval().inverse().largerHalf();
     }
 
     /** log(probe_i / reference_i) for every round where both were measured (above 0), in round order. */
@@ -67,19 +75,19 @@ public record PairedRatio(double ratio, double low, double high, int rounds) {
         return Arrays.copyOf(logs, kept);
     }
 
-    /** The interval relative to the ratio (0.04 is ±4 %); NaN without one. */
+    /** The interval's larger half relative to the ratio (0.04 is ±4 %); NaN without one. */
     public double relativeCi() {
-        return ratio > 0 ? ratioCi() / ratio : Double.NaN;
+        return interval().relativeHalf();
     }
 
-    /** Whether the interval holds 1: the probe costs what the static file costs, as far as the rounds can tell. */
+    /** Whether the interval holds 1 ({@link Judge}): the probe costs what the static file costs, as far as the rounds can tell. */
     public boolean holdsOne() {
-        return low <= 1 && 1 <= high;
+        return Judge.holdsOne(interval());
     }
 
     /**
-     * A figure measured once per round (values not above 0 left out): its Hodges-Lehmann estimate and half its
-     * interval's width relative to it; NaN where there is no value, or too few for an interval.
+     * A figure measured once per round (values not above 0 left out): its Hodges-Lehmann estimate and its interval's
+     * larger half relative to it; NaN where there is no value, or too few for an interval.
      */
     public static double[] estimateAndRelativeCi(double[] values) {
         double[] x = Arrays.stream(values).filter(v -> v > 0).toArray();
@@ -87,7 +95,7 @@ public record PairedRatio(double ratio, double low, double high, int rounds) {
             return new double[] {Double.NaN, Double.NaN};
         }
         double[] estimate = hodgesLehmann(x);
-        return new double[] {estimate[0], (estimate[2] - estimate[1]) / 2 / estimate[0]};
+        return new double[] {estimate[0], new Judge.Interval(estimate[0], estimate[1], estimate[2]).relativeHalf()};
     }
 
     /**

@@ -115,13 +115,23 @@ public final class SpiceFigures {
      * no rounds ran.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Rounds(Double cpuUsPerReq, Double cpuUsPerReqCi, Double cpuRatio, Double cpuRatioCi, Integer cpuClients,
-            Integer cpuRounds, Boolean cpuPrecisionReached, Double rateRps, Double staticRateRps, String rateKind) {
-        public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null, null, null, null);
+    public record Rounds(Double cpuUsPerReq, Double cpuUsPerReqCi, Double cpuRatio, Double cpuRatioCi,
+            Double cpuRatioLow, Double cpuRatioHigh, Integer cpuClients, Integer cpuRounds, Boolean cpuPrecisionReached,
+            Double rateRps, Double staticRateRps, String rateKind) {
+        public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null, null, null, null, null, null);
 
         /** Whether the rounds measured this probe. */
         public boolean measured() {
             return cpuUsPerReq != null && !cpuUsPerReq.isNaN();
+        }
+
+        /** The ratio to the static file and its interval's two ends ({@link Judge}); {@link Judge.Interval#NONE} without. */
+        public Judge.Interval cpuRatioInterval() {
+            if (cpuRatio == null) {
+                return Judge.Interval.NONE;
+            }
+            return cpuRatioLow != null && cpuRatioHigh != null ? new Judge.Interval(cpuRatio, cpuRatioLow, cpuRatioHigh)
+                    : Judge.Interval.symmetric(cpuRatio, cpuRatioCi == null ? Double.NaN : cpuRatioCi);
         }
     }
 
@@ -228,22 +238,22 @@ public final class SpiceFigures {
         }
 
         /**
-         * True when the difference from the static file is a finding: with rounds, the paired ratio's interval does not
-         * hold 1; from the ladder, the probe's CPU per request and static's at the same client count both have
-         * intervals and they do not overlap.
+         * The probe's CPU per request over the static file's with its 95 % interval: the paired rounds' ends where they
+         * ran; from the ladder, the reciprocal of the CPU efficiency with the interval propagated from the probe's and
+         * the static file's at the probe's peak. {@link Judge} decides what it says.
          */
-        public boolean cpuDistinguishableFromStatic() {
-            if (rounds.measured()) {
-                return Intervals.distinguishable(rounds.cpuRatio(), rounds.cpuRatioCi(), 1, 0);
-            }
-            return Intervals.distinguishable(cpuUsPerReqAtPeak, noise.cpuUsPerReqAtPeakCi(), noise.staticCpuUsPerReq(),
-                    noise.staticCpuUsPerReqCi());
+        public Judge.Interval cpuRatioInterval() {
+            return rounds.measured() ? rounds.cpuRatioInterval() : Judge.Interval.symmetric(cpuRatio(), cpuRatioCi());
         }
 
-        /** True when both the probe's and static's CPU figures have intervals (with rounds: the ratio has one). */
+        /** True when the difference from the static file is a finding: the ratio's interval lies wholly on one side of 1. */
+        public boolean cpuDistinguishableFromStatic() {
+            return Judge.call(cpuRatioInterval()).differs();
+        }
+
+        /** True when the ratio to the static file has an interval. */
         public boolean cpuIntervalsKnown() {
-            return rounds.measured() ? !Double.isNaN(rounds.cpuRatioCi())
-                    : Intervals.known(noise.cpuUsPerReqAtPeakCi(), noise.staticCpuUsPerReqCi());
+            return cpuRatioInterval().known();
         }
 
         /** The CPU per request that stands for the probe's cost: the rounds' where they ran, else the ladder's at its peak. */

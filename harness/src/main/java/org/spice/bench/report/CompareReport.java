@@ -14,6 +14,7 @@ import java.util.function.Predicate;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
+import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Overload;
 
@@ -302,14 +303,15 @@ public final class CompareReport {
                     .append(measure).append(measure.isEmpty() ? "" : ": the runs count this probe's CPU differently,"
                     + " so the whole machine less the client for all").append("); ");
         }
-        String lowRatio = best(measured, server -> comparison.ratio(server, probe)[0], false);
-        String highRatio = best(measured, server -> comparison.ratio(server, probe)[0], true);
+        String lowRatio = best(measured, server -> comparison.ratio(server, probe).estimate(), false);
+        String highRatio = best(measured, server -> comparison.ratio(server, probe).estimate(), true);
         if (lowRatio != null && highRatio != null && !lowRatio.equals(highRatio)) {
-            double[] low = comparison.ratio(lowRatio, probe);
-            double[] high = comparison.ratio(highRatio, probe);
+            Judge.Interval low = comparison.ratio(lowRatio, probe);
+            Judge.Interval high = comparison.ratio(highRatio, probe);
             sentence.append("against each server's own static file, lowest on ").append(lowRatio).append(" (")
-                    .append(ratioWords(low)).append("), highest on ").append(highRatio).append(" (").append(ratioWords(high))
-                    .append(Gate.apart(low, high) ? ")" : "; their intervals overlap: no difference shown)").append("; ");
+                    .append(Judge.words(low)).append("), highest on ").append(highRatio).append(" (")
+                    .append(Judge.words(high)).append(Judge.apart(low, high) ? ")"
+                            : "; their intervals overlap: no difference shown)").append("; ");
         }
         SpiceFigures.Summary top = comparison.summary(fastest, probe);
         sentence.append("highest rate on ").append(fastest).append(" (").append(Format.words(top.peakRateRps()))
@@ -318,21 +320,15 @@ public final class CompareReport {
     }
 
     /** "; × the static file's 0.97 → 1.10 (+13 %, beyond the noise)", or "" where either ratio is unknown. */
-    private static String ratioChange(double[] before, double[] after) {
-        if (Double.isNaN(before[0]) || Double.isNaN(after[0])) {
+    private static String ratioChange(Judge.Interval before, Judge.Interval after) {
+        if (Double.isNaN(before.estimate()) || Double.isNaN(after.estimate())) {
             return "";
         }
-        double change = after[0] / before[0] - 1;
-        String noise = Double.isNaN(before[1]) || Double.isNaN(after[1]) ? "no interval"
-                : Gate.apart(before, after) ? "beyond the noise" : "inside the noise";
-        return String.format(Locale.ROOT, "; × the static file's CPU %s → %s (%+.1f %%, %s)", Format.ratio(before[0]),
-                Format.ratio(after[0]), 100 * change, noise);
-    }
-
-    /** "0.97 × ± 3.1 %". */
-    private static String ratioWords(double[] ratio) {
-        return Format.ratio(ratio[0]) + " ×" + (Double.isNaN(ratio[1]) ? "" : " " + Format.percentOf(ratio[1], ratio[0])
-                .replace("±", "± "));
+        double change = after.estimate() / before.estimate() - 1;
+        String noise = !before.known() || !after.known() ? "no interval"
+                : Judge.apart(before, after) ? "beyond the noise" : "inside the noise";
+        return String.format(Locale.ROOT, "; × the static file's CPU %s → %s (%+.1f %%, %s)", Format.ratio(before.estimate()),
+                Format.ratio(after.estimate()), 100 * change, noise);
     }
 
     /** Per probe flooded on several servers: where it held its rate best and worst past the peak. */

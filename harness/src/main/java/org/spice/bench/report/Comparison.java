@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.spice.bench.analysis.Summaries;
+import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
@@ -122,10 +123,10 @@ public final class Comparison {
         return mixedCpuSources(probe) ? s.machineCpuUsPerReqAtPeak() : s.cpuUs();
     }
 
-    /** A probe's CPU against its run's static file ({@link SpiceFigures.Summary#cpuRatio}) and the half-width: NaN where not known. */
-    public double[] ratio(String server, String probe) {
+    /** A probe's CPU against its run's static file and its interval ({@link SpiceFigures.Summary#cpuRatioInterval}). */
+    public Judge.Interval ratio(String server, String probe) {
         SpiceFigures.Summary s = summary(server, probe);
-        return s == null || s.failed() ? new double[] {Double.NaN, Double.NaN} : new double[] {s.cpuRatio(), s.cpuRatioCi()};
+        return s == null || s.failed() && !s.rounds().measured() ? Judge.Interval.NONE : s.cpuRatioInterval();
     }
 
     /** True when the runs count a probe's CPU by different measures (srv in one, mach in another). */

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.spice.bench.analysis.Summaries;
+import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.CpuRounds;
@@ -64,26 +65,25 @@ final class CpuVerdict {
     }
 
     /**
-     * The probes by their ratio: those whose interval holds 1 as costing the static file's CPU within ±x %, the
-     * others each with its ratio; null when none was measured.
+     * The probes by their ratio, each as {@link Judge} words it: those whose interval holds 1 as costing the static
+     * file's CPU the same within ±x % (the end farthest from 1), the others each with its ratio and its interval's
+     * ends; null when none was measured.
      */
     private static String ranked(List<SpiceFigures.Summary> measured, String baseName) {
-        List<SpiceFigures.Summary> same = measured.stream().filter(s -> s.cpuIntervalsKnown()
-                && !s.cpuDistinguishableFromStatic()).toList();
+        List<SpiceFigures.Summary> same = measured.stream()
+                .filter(s -> Judge.call(s.cpuRatioInterval()) == Judge.Call.SAME).toList();
         List<String> parts = new ArrayList<>();
         if (!same.isEmpty()) {
-            double within = same.stream().mapToDouble(s -> Math.abs(s.rounds().cpuRatio() - 1) + s.rounds().cpuRatioCi())
-                    .max().orElse(Double.NaN);
-            parts.add(Format.list(same.stream().map(SpiceFigures.Summary::probe).toList()) + (same.size() == 1 ? " costs "
-                    : " cost ") + baseName + "'s CPU within ±" + Format.percentWords(within));
+            parts.add(Format.list(same.stream().map(SpiceFigures.Summary::probe).toList()) + (same.size() == 1
+                    ? " costs" : " cost") + " the same as " + baseName + " " + Judge.within(same.stream()
+                            .map(SpiceFigures.Summary::cpuRatioInterval).toList()));
         }
         for (SpiceFigures.Summary s : measured) {
-            if (!s.cpuIntervalsKnown()) {
-                parts.add(String.format(Locale.ROOT, "%s costs %s × %s's (%s)", s.probe(), Format.ratio(s.rounds()
-                        .cpuRatio()), baseName, TOO_FEW));
-            } else if (s.cpuDistinguishableFromStatic()) {
-                parts.add(String.format(Locale.ROOT, "%s costs %s × %s's (± %s)", s.probe(), Format.ratio(s.rounds()
-                        .cpuRatio()), baseName, Format.percentWords(s.rounds().cpuRatioCi() / s.rounds().cpuRatio())));
+            Judge.Interval ratio = s.cpuRatioInterval();
+            if (Judge.call(ratio) == Judge.Call.UNKNOWN) {
+                parts.add(s.probe() + " costs " + Judge.times(ratio.estimate()) + " " + baseName + "'s (" + TOO_FEW + ")");
+            } else if (Judge.call(ratio) != Judge.Call.SAME) {
+                parts.add(s.probe() + " costs " + Judge.words(ratio, baseName + "'s"));
             }
         }
         return parts.isEmpty() ? null : String.join("; ", parts) + ".";

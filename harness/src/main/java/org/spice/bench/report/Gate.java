@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.spice.bench.analysis.CrossFigures;
-import org.spice.bench.figures.Intervals;
+import org.spice.bench.figures.Judge;
 
 /**
  * The regression gate of {@code compare --fail-above PCT}: between a run before and a run after (a server upgraded, a
@@ -18,15 +18,16 @@ public final class Gate {
     private Gate() {
     }
 
-    /** Whether two ratios' intervals do not overlap (each {ratio, half-width}); false where either is unknown. */
-    static boolean apart(double[] a, double[] b) {
-        return Intervals.distinguishable(a[0], a[1], b[0], b[1]);
+    /**
+     * The rise of {@code after} over {@code before} beyond the noise, relative to {@code before} (negative: none): the
+     * noise is the two intervals' larger halves in quadrature, the interval of their difference.
+     */
+    static double riseBeyondNoise(Judge.Interval before, Judge.Interval after) {
+        return (after.estimate() - before.estimate() - noise(before, after)) / before.estimate();
     }
 
-    /** The rise of {@code after} over {@code before} beyond the noise, relative to {@code before} (negative: none). */
-    static double riseBeyondNoise(double[] before, double[] after) {
-        double noise = Math.hypot(before[1], after[1]);
-        return (after[0] - before[0] - noise) / before[0];
+    private static double noise(Judge.Interval before, Judge.Interval after) {
+        return Math.hypot(before.largerHalf(), after.largerHalf());
     }
 
     /** One line per probe that regressed by more than {@code percent}; empty when none did. */
@@ -35,17 +36,17 @@ public final class Gate {
         String after = comparison.servers().get(1);
         List<String> lines = new ArrayList<>();
         for (String probe : comparison.probes()) {
-            double[] b = comparison.ratio(before, probe);
-            double[] a = comparison.ratio(after, probe);
-            if (Double.isNaN(b[0]) || Double.isNaN(a[0]) || Double.isNaN(b[1]) || Double.isNaN(a[1])) {
+            Judge.Interval b = comparison.ratio(before, probe);
+            Judge.Interval a = comparison.ratio(after, probe);
+            if (!b.known() || !a.known()) {
                 continue;
             }
             double beyond = riseBeyondNoise(b, a);
             if (beyond > percent / 100) {
                 lines.add(String.format(Locale.ROOT, "regression: %s's CPU rose from %s × to %s × the static file's"
                         + " (%+.1f %%; %+.1f %% beyond the noise of ±%.1f %%), more than --fail-above %s %%", probe,
-                        Format.ratio(b[0]), Format.ratio(a[0]), 100 * (a[0] / b[0] - 1), 100 * beyond,
-                        100 * Math.hypot(b[1], a[1]) / b[0], Format.num(percent, percent % 1 == 0 ? 0 : 1)));
+                        Format.ratio(b.estimate()), Format.ratio(a.estimate()), 100 * (a.estimate() / b.estimate() - 1),
+                        100 * beyond, 100 * noise(b, a) / b.estimate(), Format.num(percent, percent % 1 == 0 ? 0 : 1)));
             }
         }
         return lines;
@@ -59,10 +60,10 @@ public final class Gate {
     public static List<String> crossRegressions(List<CrossFigures.Cross> figures, double percent) {
         List<String> lines = new ArrayList<>();
         for (CrossFigures.Cross c : figures) {
-            if (Double.isNaN(c.ratioCi()) || !(c.ratio() > 0)) {
+            if (!c.interval().known()) {
                 continue;
             }
-            double low = 1 / (c.ratio() + c.ratioCi());
+            double low = c.interval().inverse().low();
             if (low > 1 + percent / 100) {
                 lines.add(String.format(Locale.ROOT, "%s: %s costs %.3f × what %s costs (at least %.3f × within the"
                         + " 95 %% interval, paired by round), more than --fail-above %s %%", c.probe(), c.b(),

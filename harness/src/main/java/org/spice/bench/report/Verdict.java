@@ -7,6 +7,7 @@ import java.util.Locale;
 
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Intervals;
+import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Reference;
 import org.spice.bench.model.Results;
@@ -154,35 +155,30 @@ final class Verdict {
     }
 
     /**
-     * "servlet, jsp and module cost what the static file costs here (405 µs ± 20), within ±6 %; distinguishable
-     * from it: shtml 2.1 × (±0.2), cgi 8.5 × (±0.9)."
+     * "In server CPU per request against the static file's at the same client count (95 % intervals), servlet and jsp
+     * cost the same as the static file within ± 6.0 %; shtml 810 µs, 2.10 × the static file's (1.90 to 2.30)": each
+     * ratio as {@link Judge} words it.
      */
     private static String cpuWithNoise(Run run, List<SpiceFigures.Summary> byCpu) {
         List<SpiceFigures.Summary> same = run.probes().stream().filter(byCpu::contains)
-                .filter(s -> !s.cpuDistinguishableFromStatic()).toList();
-        List<SpiceFigures.Summary> differ = byCpu.stream().filter(SpiceFigures.Summary::cpuDistinguishableFromStatic).toList();
-        SpiceFigures.Summary base = run.base();
+                .filter(s -> Judge.call(s.cpuRatioInterval()) == Judge.Call.SAME).toList();
+        List<SpiceFigures.Summary> others = byCpu.stream()
+                .filter(s -> Judge.call(s.cpuRatioInterval()) != Judge.Call.SAME).toList();
         boolean fewWindows = byCpu.stream().anyMatch(s -> s.repeats() < SpiceFigures.MIN_REPEATS_AS_BATCHES);
-        StringBuilder sentence = new StringBuilder("In server CPU per request (95 % intervals" + (fewWindows
-                ? String.format(Locale.ROOT, ", with ±%.0f %% for the drift between windows: --repeat %d takes it from the"
-                        + " repeats themselves", Intervals.BETWEEN_WINDOWS * 100, SpiceFigures.MIN_REPEATS_AS_BATCHES) : "")
-                + "), ");
+        StringBuilder sentence = new StringBuilder("In server CPU per request against " + run.baseName() + "'s at the"
+                + " same client count (" + Format.words(run.base().cpuUsPerReqAtPeak()) + " µs at its peak; 95 % intervals"
+                + (fewWindows ? String.format(Locale.ROOT, ", with ±%.0f %% for the drift between windows: --repeat %d"
+                        + " takes it from the repeats themselves", Intervals.BETWEEN_WINDOWS * 100,
+                        SpiceFigures.MIN_REPEATS_AS_BATCHES) : "") + "), ");
         if (!same.isEmpty()) {
-            // the largest difference the intervals cannot resolve: (the probe's half-width + static's) / static's figure
-            double within = same.stream().mapToDouble(s -> (s.noise().cpuUsPerReqAtPeakCi() + s.noise().staticCpuUsPerReqCi())
-                    / s.noise().staticCpuUsPerReq()).max().orElse(Double.NaN);
             sentence.append(Format.list(same.stream().map(SpiceFigures.Summary::probe).toList()))
-                    .append(same.size() == 1 ? " costs" : " cost").append(" what ").append(run.baseName())
-                    .append(" costs here (").append(Format.words(base.cpuUsPerReqAtPeak())).append(" µs")
-                    .append(Format.plusMinus(base.noise().cpuUsPerReqAtPeakCi(), 0).replace("±", " ± ")).append(" at its peak), within ")
-                    .append(Format.plusMinusPercent(within).isEmpty() ? "the noise" : Format.plusMinusPercent(within).replace("%", " %"));
+                    .append(same.size() == 1 ? " costs" : " cost").append(" the same as ").append(run.baseName())
+                    .append(' ').append(Judge.within(same.stream().map(SpiceFigures.Summary::cpuRatioInterval).toList()));
         }
-        if (!differ.isEmpty()) {
-            sentence.append(same.isEmpty() ? "every interface differs from " + run.baseName() + ": " : "; distinguishable from it: ")
-                    .append(String.join(", ", differ.stream().map(s -> String.format(Locale.ROOT, "%s %s µs (%s static's, %s)",
-                            s.probe(), Format.words(s.cpuUsPerReqAtPeak()), Format.times(1 / s.cpuEfficiency()),
-                            Format.plusMinusPercent(s.noise().cpuEfficiencyCi() / s.cpuEfficiency()).replace("%", " %")))
-                            .toList()));
+        if (!others.isEmpty()) {
+            sentence.append(same.isEmpty() ? "" : "; ").append(String.join("; ", others.stream().map(s -> s.probe()
+                    + " " + Format.words(s.cpuUsPerReqAtPeak()) + " µs, " + Judge.words(s.cpuRatioInterval(),
+                            run.baseName() + "'s")).toList()));
         }
         return sentence.append('.').toString();
     }

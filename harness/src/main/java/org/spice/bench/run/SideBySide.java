@@ -12,7 +12,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.spice.bench.analysis.BetweenStarts;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.engine.EventLoopEngine;
@@ -74,7 +73,6 @@ public final class SideBySide {
     /** The side-by-side rounds so far (null before the first), and where each arm's CPU figure comes from. */
     private CpuRounds crossRounds;
     private CpuSources sourceOf;
-    private BetweenStarts betweenStarts = BetweenStarts.NONE;
 
     /**
      * @param protocols each server's arms: one per protocol (the first is its ladder's)
@@ -140,7 +138,7 @@ public final class SideBySide {
                 status = Math.max(status, o.recorder().finish(cut, tables));
             }
             if (crossRounds != null && ladder) {
-                CrossFigures.All figures = CrossFigures.All.of(starts(), sourceOf, betweenStarts);
+                CrossFigures.All figures = CrossFigures.All.of(starts(), sourceOf);
                 out.print(CrossTable.text(figures));
                 try {
                     out.println("side by side: " + CrossReport.write(dir, figures).toAbsolutePath()
@@ -181,7 +179,6 @@ public final class SideBySide {
                 all, residents);
         List<CrossResults.Member> members = members(open);
         sourceOf = CrossResults.sources(members);
-        betweenStarts = BetweenStarts.of(members, protocols);
         warmOtherProtocols(open, arms, engine, stop);
         CpuPlan plan = first.cpu();
         // The servers warmed before the last have been idle since: a round settles them, unmeasured (its rates are

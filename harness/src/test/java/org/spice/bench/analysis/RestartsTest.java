@@ -16,7 +16,9 @@ class RestartsTest {
     void theStartsEstimatesMakeOneRatioWithStudentsIntervalAcrossThem() {
         double[] ratio = Restarts.meanWithInterval(new double[] {Math.log(0.9), 0, Math.log(1.1)});
         assertEquals(0.99666, ratio[0], 1e-5, "exp of the mean log");
-        assertEquals(0.25110, ratio[1], 1e-5, "t(0.975, 2 df) = 4.303 × sd / √3, in the ratio's unit");
+        // the logs' sd 0.10038, t(0.975, 2 df) = 4.3027: the half-width 0.24935 in log units
+        assertEquals(0.77670, ratio[1], 1e-5, "exp(mean − t × sd / √3)");
+        assertEquals(1.27890, ratio[2], 1e-5, "exp(mean + t × sd / √3): the interval leans up, as the logs' does");
         assertTrue(Double.isNaN(Restarts.meanWithInterval(new double[] {0.1})[1]), "one start has no such interval");
     }
 
@@ -47,7 +49,6 @@ class RestartsTest {
         assertTrue(!Double.isNaN(servlet.betweenRestarts()));
         assertEquals(Math.sqrt(servlet.betweenRestarts()), servlet.betweenStartsSd(), 1e-12,
                 "the machine's drift cancels in the pairing: nothing between these starts");
-        assertTrue(!servlet.widened(), "over starts the interval is Student's across them, not a table's");
         assertEquals(CrossFigures.of(one, (s, p) -> SpiceFigures.CpuSource.SERVER),
                 CrossFigures.acrossRestarts(List.of(one), (s, p) -> SpiceFigures.CpuSource.SERVER), "one start: its own");
     }

@@ -39,9 +39,6 @@ class NoiseTest {
         // 100 ± 3 over 50 ± 2: 2 × √(0.03² + 0.04²) = 2 × 0.05
         assertEquals(0.1, Intervals.ratioHalfWidth(100, 3, 50, 2), EPS);
         assertTrue(Double.isNaN(Intervals.ratioHalfWidth(0, 3, 50, 2)));
-        assertTrue(Intervals.distinguishable(100, 5, 120, 10));
-        assertFalse(Intervals.distinguishable(100, 10, 115, 10), "overlapping intervals are the same figure");
-        assertFalse(Intervals.distinguishable(100, Double.NaN, 200, 1), "an unknown interval decides nothing");
     }
 
     @Test

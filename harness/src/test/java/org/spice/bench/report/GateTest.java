@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
+import org.spice.bench.figures.Judge;
 import org.spice.cli.Cli;
 import org.spice.commands.CompareCommand;
 
@@ -18,12 +19,12 @@ import org.spice.commands.CompareCommand;
 class GateTest {
 
     @Test
-    void theRiseBeyondTheNoiseIsTheRiseLessTheTwoIntervalsInQuadrature() {
-        // 1.00 ± 0.03 then 1.10 ± 0.04: the difference's interval is ±0.05, so 0.05 beyond it, 5 % of 1.00
-        assertEquals(0.05, Gate.riseBeyondNoise(new double[] {1.00, 0.03}, new double[] {1.10, 0.04}), 1e-12);
-        assertTrue(Gate.riseBeyondNoise(new double[] {1.00, 0.03}, new double[] {1.04, 0.04}) < 0, "inside the noise");
-        assertTrue(Gate.apart(new double[] {1.00, 0.03}, new double[] {1.10, 0.04}));
-        assertTrue(!Gate.apart(new double[] {1.00, 0.03}, new double[] {1.06, 0.04}));
+    void theRiseBeyondTheNoiseIsTheRiseLessTheTwoIntervalsLargerHalvesInQuadrature() {
+        // 1.00 (0.97 to 1.02: its larger half 0.03) then 1.10 (1.07 to 1.14: 0.04): the difference's interval is
+        // ±0.05, so 0.05 beyond it, 5 % of 1.00
+        Judge.Interval before = new Judge.Interval(1.00, 0.97, 1.02);
+        assertEquals(0.05, Gate.riseBeyondNoise(before, new Judge.Interval(1.10, 1.07, 1.14)), 1e-12);
+        assertTrue(Gate.riseBeyondNoise(before, new Judge.Interval(1.04, 1.01, 1.08)) < 0, "inside the noise");
     }
 
     @Test

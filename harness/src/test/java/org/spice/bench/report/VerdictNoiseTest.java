@@ -17,8 +17,8 @@ import org.spice.bench.model.Slice;
 import org.spice.bench.model.SteadyState;
 
 /**
- * The verdict knows the noise: probes whose CPU intervals overlap static's are said to cost what it costs, only
- * distinguishable ones are ranked, figures without intervals are said to have none; the measurement warnings
+ * The verdict knows the noise: probes whose ratio's interval to static's holds 1 are said to cost what it costs
+ * ({@code Judge}), the others each with its interval's ends, figures without intervals are said to have none; the measurement warnings
  * (not steady, srv above mach, idle work) are raised where they hold.
  */
 class VerdictNoiseTest {
@@ -28,9 +28,9 @@ class VerdictNoiseTest {
         Results results = results(List.of(run("static", 100, 104, 96), run("static-again", 98, 103, 101),
                 run("servlet", 97, 108, 95), run("cgi", 2000, 2100, 1950)), null, List.of());
         String verdict = String.join(" ", Verdict.of(results, null));
-        assertTrue(verdict.contains("static-again and servlet cost what the static file costs here"), verdict);
-        // one window each: the slices' interval and the drift between windows (±10 % each figure)
-        assertTrue(verdict.contains("distinguishable from it: cgi 2,017 µs (20 × static's, ±20 %)"), verdict);
+        assertTrue(verdict.contains("static-again and servlet cost the same as the static file within ± 24.5 %"), verdict);
+        // one window each: the slices' interval and the drift between windows (±10 % each figure), in quadrature
+        assertTrue(verdict.contains("cgi 2,017 µs, 20.2 × the static file's (16.2 to 24.1)"), verdict);
         assertFalse(verdict.contains("cheapest"), "no ranking inside the noise: " + verdict);
     }
 
@@ -42,7 +42,7 @@ class VerdictNoiseTest {
     void oneWindowEachCannotRankADifferenceOfTheDriftBetweenWindows() {
         Results results = results(List.of(run("static", 84, 81, 83), run("static-again", 97, 95, 99)), null, List.of());
         String verdict = String.join(" ", Verdict.of(results, null));
-        assertTrue(verdict.contains("static-again costs what the static file costs here"), verdict);
+        assertTrue(verdict.contains("static-again costs the same as the static file within ± 35.8 %"), verdict);
     }
 
     @Test
