@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
 import org.spice.bench.report.CgiFloor;
 import org.spice.bench.report.ReportWriter;
 import org.spice.cgifloor.SpawnCost;
@@ -65,7 +65,7 @@ public final class CgiFloorCommand extends Cli.Printing implements Callable<Inte
         out.print(SpawnCost.table(measured));
         for (Path dir : resultDirs) {
             try {
-                Results results = ResultsJson.readResults(dir);
+                Results results = ResultsFiles.read(dir);
                 out.print(SpawnCost.split(results, measured));
                 // Kept beside the results, and the report drawn again with the CGI bar split.
                 Path resultsDir = Files.isDirectory(dir) ? dir : dir.toAbsolutePath().getParent();

@@ -11,7 +11,6 @@ import java.util.concurrent.Callable;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.analysis.ResultsFiles;
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.Results;
@@ -50,7 +49,7 @@ public final class CheckResultsCommand extends Cli.Printing implements Callable<
             if (CrossResults.isSideBySide(file)) {
                 sideBySide(CrossResults.read(file), bad);
             } else {
-                own(null, ResultsJson.read(file), bad);
+                own(null, ResultsFiles.read(file), bad);
             }
         } catch (IOException e) {
             bad.add(e.getMessage());
@@ -68,7 +67,7 @@ public final class CheckResultsCommand extends Cli.Printing implements Callable<
                 bad.add(member.name() + ": CPU from " + member.cpuFrom() + ", not its cgroup");
             }
         }
-        for (CrossFigures.Cross c : CrossFigures.acrossRestarts(read.starts(), read.sourceOf())) {
+        for (CrossFigures.Cross c : read.figures().cross()) {
             String pair = c.probe() + " " + c.a() + "/" + c.b();
             err.println(String.format(Locale.ROOT, "%s: %s %.3f ± %s over %d rounds at %s req/s", label, pair, c.ratio(),
                     percent(c.ratioCi(), c.ratio()), c.rounds(), c.rateRps()));
@@ -81,7 +80,7 @@ public final class CheckResultsCommand extends Cli.Printing implements Callable<
             if (own == null || !Files.isRegularFile(own)) {
                 bad.add(member.name() + ": no results of its own");
             } else {
-                own(member.name(), ResultsJson.read(own), bad);
+                own(member.name(), ResultsFiles.read(own), bad);
             }
         }
     }
@@ -89,7 +88,7 @@ public final class CheckResultsCommand extends Cli.Printing implements Callable<
     /** One server's results: each probe's CPU from the cgroup, each ratio with an interval, the probes asked for. */
     private void own(String name, Results results, List<String> bad) {
         String who = name == null ? "" : name + " ";
-        List<SpiceFigures.Summary> summaries = Summaries.of(results);
+        List<SpiceFigures.Summary> summaries = results.summary();
         for (SpiceFigures.Summary s : summaries) {
             SpiceFigures.Rounds r = s.rounds();
             double ratio = r.cpuRatio() == null ? Double.NaN : r.cpuRatio();

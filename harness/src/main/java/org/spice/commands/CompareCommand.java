@@ -8,8 +8,10 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.report.CompareReport;
 import org.spice.bench.report.Comparison;
@@ -67,7 +69,11 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         }
         Comparison comparison;
         try {
-            comparison = Comparison.of(files);
+            List<Results> read = new ArrayList<>();
+            for (Path file : files) {
+                read.add(ResultsFiles.read(file));
+            }
+            comparison = Comparison.of(files, read);
         } catch (IOException e) {
             err.println("spice compare: " + e.getMessage());
             return 1;
@@ -107,7 +113,7 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
             return 1;
         }
         CrossFigures.All figures = read.figures();
-        out.print(CrossTable.text(figures));
+        out.print(CrossTable.text(figures, read.ladders(file.toAbsolutePath().getParent())));
         if (failAbove == null) {
             return 0;
         }

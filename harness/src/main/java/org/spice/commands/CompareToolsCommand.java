@@ -237,7 +237,7 @@ public final class CompareToolsCommand extends Cli.Printing implements Callable<
         }
         runs.sort(Comparator.comparingInt(RunRecord::clients));
         Results kept = run.withRuns(runs);
-        ResultsJson.write(dir, kept, Summaries.of(kept));
+        Summaries.write(dir, kept);
         Cli.run(new ReportCommand(), new PrintStream(OutputStream.nullOutputStream()), System.err, dir.toString());
     }
 

@@ -128,8 +128,9 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         }
         try {
             Files.createDirectories(dir);
-            Summaries.write(dir, results);
-            out.print(ReportWriter.write(dir, results));
+            Results concluded = Summaries.conclude(results);
+            Summaries.write(dir, concluded);
+            out.print(ReportWriter.write(dir, concluded));
         } catch (IOException e) {
             err.println("spice import: cannot write the results in " + dir + ": " + e.getMessage());
             return 1;

@@ -5,9 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-import org.spice.bench.analysis.CostFigures;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.report.CrossReport;
@@ -42,9 +42,7 @@ public final class ReportCommand extends Cli.Printing implements Callable<Intege
         }
         Results results;
         try {
-            results = ResultsJson.readResults(file);
-            // the cost curve's figures as this version computes them from its slices (a file may be older)
-            results = results.withCostCurve(CostFigures.again(results.costCurve()));
+            results = ResultsFiles.read(file);
         } catch (IOException e) {
             err.println("spice report: " + e.getMessage());
             return 1;
@@ -64,7 +62,7 @@ public final class ReportCommand extends Cli.Printing implements Callable<Intege
         try {
             CrossResults.Read read = CrossResults.read(file);
             CrossFigures.All figures = read.figures();
-            out.print(CrossTable.text(figures));
+            out.print(CrossTable.text(figures, read.ladders(file.toAbsolutePath().getParent())));
             out.println("report: " + CrossReport.write(file.toAbsolutePath().getParent(), figures));
             return 0;
         } catch (IOException e) {

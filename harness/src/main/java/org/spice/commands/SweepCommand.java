@@ -118,7 +118,7 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
         out.print(SweepReport.table(sweep));
         Path nearest = nearestToDefault(measured).getParent();
         sweep.write(nearest);
-        ReportWriter.write(nearest, ResultsJson.read(nearest.resolve(ResultsJson.FILE)));
+        ReportWriter.write(nearest, ResultsFiles.read(nearest.resolve(ResultsJson.FILE)));
         out.println("sweep: " + dir.resolve(Sweep.FILE).toAbsolutePath() + "; in the report of "
                 + nearest.resolve("report.html").toAbsolutePath());
         if (!failed.isEmpty()) {

@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.SpiceFigures;
@@ -41,8 +43,16 @@ public final class CrossResults {
     public record Member(String name, String server, CpuFrom cpuFrom, String results) {
     }
 
-    /** What the file holds: its servers, their protocols, every start's rounds (the last one last). */
-    public record Read(List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts) {
+    /**
+     * What the file holds: its servers, their protocols, every start's rounds (the last one last), and the figures
+     * concluded from them, once ({@link #of}), for every reader to draw as they are.
+     */
+    public record Read(List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts, CrossFigures.All figures) {
+
+        /** The servers, protocols and rounds, with their figures concluded. */
+        public static Read of(List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts) {
+            return new Read(servers, protocols, starts, CrossFigures.All.of(starts, sources(servers)));
+        }
 
         /** The CPU figure that stands for a probe's cost on an arm: its server's, as the bench read it. */
         @JsonIgnore
@@ -50,10 +60,28 @@ public final class CrossResults {
             return sources(servers);
         }
 
-        /** Its figures, computed again from the rounds. */
+        /**
+         * Each server's ladder summary, from its own results: in the folder named for it beside the side-by-side file
+         * in {@code dir}, else where the bench wrote them; a server whose results are not found is left out.
+         */
         @JsonIgnore
-        public CrossFigures.All figures() {
-            return CrossFigures.All.of(starts, sourceOf());
+        public Map<String, List<SpiceFigures.Summary>> ladders(Path dir) {
+            Map<String, List<SpiceFigures.Summary>> ladders = new LinkedHashMap<>();
+            for (Member member : servers) {
+                for (Path each : member.results() == null ? List.of(dir.resolve(member.name()))
+                        : List.of(dir.resolve(member.name()), Path.of(member.results()))) {
+                    Path file = each.resolve(ResultsJson.FILE);
+                    if (Files.isRegularFile(file)) {
+                        try {
+                            ladders.put(member.name(), ResultsFiles.read(file).summary());
+                            break;
+                        } catch (IOException e) {
+                            // unreadable: the answer goes without that server's peaks
+                        }
+                    }
+                }
+            }
+            return ladders;
         }
     }
 
@@ -85,7 +113,7 @@ public final class CrossResults {
      */
     public static void write(Path dir, List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts)
             throws IOException {
-        CrossFigures.All figures = new Read(servers, protocols, starts).figures();
+        CrossFigures.All figures = Read.of(servers, protocols, starts).figures();
         Files.createDirectories(dir);
         Path temp = dir.resolve(FILE + ".tmp");
         ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, Results.SCHEMA, servers,
@@ -128,6 +156,6 @@ public final class CrossResults {
             }
         }
         starts.add(ResultsJson.MAPPER.treeToValue(json.get("cross_rounds"), CpuRounds.class));
-        return new Read(servers, protocols, starts);
+        return Read.of(servers, protocols, starts);
     }
 }

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 
 /**
@@ -48,5 +49,16 @@ public final class ResultsFiles {
             throw new IOException("no results.json in " + dir + " (its run failed before it measured)");
         }
         return files.get(0);
+    }
+
+    /**
+     * One server's results.json (a results directory, or the file itself), read and checked, with its figures
+     * concluded by the functions that conclude them ({@link Summaries#conclude}, {@link CostFigures#again}): the way
+     * every reader reads it.
+     */
+    public static Results read(Path dirOrFile) throws IOException {
+        Results read = ResultsJson.readResults(dirOrFile);
+        // the cost curve's figures as this version computes them from its slices (a file may be older)
+        return Summaries.conclude(read.costCurve() == null ? read : read.withCostCurve(CostFigures.again(read.costCurve())));
     }
 }

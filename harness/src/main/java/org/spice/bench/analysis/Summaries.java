@@ -18,18 +18,25 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
 
 /**
- * The per-probe SPICE summary of a whole run, in the order the probes ran, computed from its counts every time it is
- * asked for (results.json writes it beside them, and never reads it back). The reference of the efficiencies is the
- * static probe (one file) or, as in the white paper, the static fileset.
+ * The per-probe SPICE summary of a whole run, in the order the probes ran: the figures a run concludes from its counts,
+ * computed here and nowhere else, once when the run ends ({@link #conclude}) and once when a results file is read
+ * ({@code ResultsFiles.read}: an older file through the same function), and carried by the results to every table,
+ * sentence and page. The reference of the efficiencies is the static probe (one file) or, as in the white paper, the
+ * static fileset.
  */
 public final class Summaries {
 
     private Summaries() {
     }
 
-    /** Writes DIR/results.json: the results' counts, and their summary beside them. */
+    /** Writes DIR/results.json: the results' counts, and their summary beside them (concluded here if not yet). */
     public static void write(Path dir, Results results) throws IOException {
-        ResultsJson.write(dir, results, of(results));
+        ResultsJson.write(dir, results, conclude(results).summary());
+    }
+
+    /** The results with their figures concluded: as they are where they already were. */
+    public static Results conclude(Results results) {
+        return results.concluded() ? results : results.concluded(of(results));
     }
 
     /** The summary of these results: the ladder's figures, with the CPU rounds' where they ran. */
@@ -59,7 +66,7 @@ public final class Summaries {
             double staticRate = referenceRate(rounds, s.probe(), reference);
             all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
                     f.paired().ratio(), f.paired().ratioCi(), f.paired().low(), f.paired().high(), rounds.offeredTo(s.probe()) ? null : rounds.clients(),
-                    f.paired().rounds(), f.hasAim() ? f.precise() : null, rate,
+                    f.paired().rounds(), f.hasAim() ? f.aim() : null, f.hasAim() ? f.precise() : null, rate,
                     Math.abs(staticRate - rate) < 0.5 ? null : staticRate, rateKind(rounds, s.probe(), reference)),
                     f.paired().efficiency(), f.paired().efficiencyCi()));
         }

@@ -4,6 +4,7 @@ import java.util.List;
 
 import org.spice.bench.figures.SpiceFigures;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -21,6 +22,9 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param openLoop each probe at an offered rate, open loop ({@code --rate}); empty otherwise
  * @param latencyProfile every probe open loop at common rates and along its curve ({@code --profile latency}), or null
  * @param costCurve each probe's CPU per request along its rates, and its marginal cost ({@code --profile cost}), or null
+ * @param summary  the figures the run concluded from these counts, one per workload ({@code Summaries.conclude}, the
+ *                 one function that computes them, at the run's end and when a file is read); null until then: every
+ *                 table, sentence and page reads them, none computes them
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
@@ -38,7 +42,8 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         @JsonProperty("cpu_rounds") @JsonInclude(JsonInclude.Include.NON_NULL) CpuRounds cpuRounds,
         @JsonProperty("open_loop") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<OpenLoopRun> openLoop,
         @JsonProperty("latency_profile") @JsonInclude(JsonInclude.Include.NON_NULL) LatencyProfile latencyProfile,
-        @JsonProperty("cost_curve") @JsonInclude(JsonInclude.Include.NON_NULL) CostCurve costCurve) {
+        @JsonProperty("cost_curve") @JsonInclude(JsonInclude.Include.NON_NULL) CostCurve costCurve,
+        @JsonIgnore List<SpiceFigures.Summary> summary) {
 
     /**
      * The format results.json is written in. 2: every CPU slice keeps the rate it was offered ({@code offered_rps}), a
@@ -56,6 +61,41 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         steadyState = steadyState == null ? List.of() : steadyState;
         overload = overload == null ? List.of() : List.copyOf(overload);
         openLoop = openLoop == null ? List.of() : List.copyOf(openLoop);
+        summary = summary == null ? null : List.copyOf(summary);
+    }
+
+    /** Results of every kind of run, before their figures are concluded. */
+    public Results(String target, String server, long bodyBytes, RecordedSettings settings, String startedAt, String finishedAt,
+            boolean partial, String partialReason, List<String> notes, List<SteadyState> steadyState, IdleCpu idle,
+            List<RunRecord> runs, List<Overload> overload, CpuRounds cpuRounds, List<OpenLoopRun> openLoop,
+            LatencyProfile latencyProfile, CostCurve costCurve) {
+        this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, steadyState, idle,
+                runs, overload, cpuRounds, openLoop, latencyProfile, costCurve, null);
+    }
+
+    /**
+     * The figures these results concluded, a summary per workload in the order they ran.
+     *
+     * @throws IllegalStateException where they were not concluded ({@code Summaries.conclude}): a reader never computes
+     *                               them itself
+     */
+    @Override
+    public List<SpiceFigures.Summary> summary() {
+        if (summary == null) {
+            throw new IllegalStateException("the results' figures were not concluded (Summaries.conclude)");
+        }
+        return summary;
+    }
+
+    /** Whether the figures were concluded. */
+    public boolean concluded() {
+        return summary != null;
+    }
+
+    /** These results with the figures concluded from them. */
+    public Results concluded(List<SpiceFigures.Summary> figures) {
+        return new Results(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes,
+                steadyState, idle, runs, overload, cpuRounds, openLoop, latencyProfile, costCurve, figures);
     }
 
     /** Results of the closed loop alone. */

@@ -10,10 +10,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Protocol;
+import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Server;
 import org.spice.bench.net.Endpoint;
@@ -204,7 +206,7 @@ public final class BenchPlan {
         int status = run.run();
         if (run.crossRounds() != null && run.dirs().size() > 1 && status != Signals.INTERRUPTED
                 && status != Signals.TERMINATED) {
-            status = Math.max(status, compare(run.dirs(), compare));
+            status = Math.max(status, compare(run.dirs(), compare, false));
         }
         return floor(status, run.dirs());
     }
@@ -241,7 +243,7 @@ public final class BenchPlan {
             }
         }
         if (compare != null && dirs.size() > 1) {
-            status = Math.max(status, compare(dirs, compare));
+            status = Math.max(status, compare(dirs, compare, true));
         }
         return floor(status, dirs);
     }
@@ -280,7 +282,7 @@ public final class BenchPlan {
         if (run.dirs().size() < 2) {
             return floor(status, run.dirs());
         }
-        status = Math.max(status, compare(run.dirs(), compare));
+        status = Math.max(status, compare(run.dirs(), compare, false));
         return floor(status, run.dirs());
     }
 
@@ -339,11 +341,22 @@ public final class BenchPlan {
         }
     }
 
-    /** The runs' comparison written into {@code into}, as {@code spice compare} writes it: 0, or 1 if it could not be. */
-    private int compare(List<Path> dirs, Path into) {
+    /**
+     * The runs' comparison written into {@code into}, as {@code spice compare} writes it, its text printed where
+     * {@code print} (servers one after the other; side by side the one answer was printed already): 0, or 1 if it
+     * could not be.
+     */
+    private int compare(List<Path> dirs, Path into, boolean print) {
         try {
-            out.print(CompareReport.write(Comparison.of(dirs.stream().map(d -> d.resolve(ResultsJson.FILE)).toList()),
-                    into));
+            List<Path> files = dirs.stream().map(d -> d.resolve(ResultsJson.FILE)).toList();
+            List<Results> read = new ArrayList<>();
+            for (Path file : files) {
+                read.add(ResultsFiles.read(file));
+            }
+            String text = CompareReport.write(Comparison.of(files, read), into);
+            if (print) {
+                out.print(text);
+            }
             out.println("comparison: " + into.toAbsolutePath().resolve("compare.html"));
             return 0;
         } catch (IOException e) {

@@ -21,7 +21,6 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.Marker;
 import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Overload;
@@ -65,7 +64,7 @@ public final class Charts {
     /** Every figure of the report; the CPU chart only when some probe has a CPU figure (an import may have none). */
     static List<Figure> all(Results results, CgiFloor floor) throws IOException {
         List<Figure> figures = new ArrayList<>();
-        if (results.cpuRounds() != null && Summaries.of(results).stream().anyMatch(s -> s.rounds().measured())) {
+        if (results.cpuRounds() != null && results.summary().stream().anyMatch(s -> s.rounds().measured())) {
             figures.add(new Figure("cpu.png", "server CPU per request against the static file's, from the paired rounds",
                     cpuRatios(results)));
         } else if (hasCpu(results)) {
@@ -80,7 +79,7 @@ public final class Charts {
 
     /** True when some probe has a server CPU figure. */
     static boolean hasCpu(Results results) {
-        return Summaries.of(results).stream().anyMatch(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()));
+        return results.summary().stream().anyMatch(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()));
     }
 
     /** Server CPU per request at the peak; the CGI bar split into starting the program and the rest when the floor is known. */
@@ -96,7 +95,7 @@ public final class Charts {
         List<Double> work = new ArrayList<>();
         List<Double> start = new ArrayList<>();
         List<Double> intervals = new ArrayList<>();
-        for (SpiceFigures.Summary s : Summaries.of(results)) {
+        for (SpiceFigures.Summary s : results.summary()) {
             if (Double.isNaN(s.cpuUsPerReqAtPeak())) {
                 continue;
             }
@@ -157,7 +156,7 @@ public final class Charts {
         List<String> probes = new ArrayList<>();
         List<Double> ratios = new ArrayList<>();
         List<Double> intervals = new ArrayList<>();
-        for (SpiceFigures.Summary s : Summaries.of(results)) {
+        for (SpiceFigures.Summary s : results.summary()) {
             SpiceFigures.Rounds r = s.rounds();
             if (!r.measured() || r.cpuRatio() == null || Double.isNaN(r.cpuRatio())) {
                 continue;

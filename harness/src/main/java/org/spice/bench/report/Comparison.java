@@ -1,18 +1,15 @@
 package org.spice.bench.report;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Overload;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
 
 /**
  * Several servers' SPICE summaries side by side, the white paper's Tables 1-6 for more than two servers:
@@ -211,8 +208,11 @@ public final class Comparison {
         return max;
     }
 
-    /** The runs of results files side by side, each a column; where they were measured differently, said so. */
-    public static Comparison of(List<Path> files) throws IOException {
+    /**
+     * The runs of results files side by side, each a column (each file's results as read, their figures concluded);
+     * where they were measured differently, said so.
+     */
+    public static Comparison of(List<Path> files, List<Results> read) {
         Map<String, List<SpiceFigures.Summary>> summaries = new LinkedHashMap<>();
         Map<String, Map<String, Comparison.Spread>> spreads = new LinkedHashMap<>();
         List<String> serverNames = new ArrayList<>();
@@ -221,8 +221,9 @@ public final class Comparison {
         Map<String, List<Overload>> flooded = new LinkedHashMap<>();
         Method first = null;
         String firstName = null;
-        for (Path file : files) {
-            Results results = ResultsJson.readResults(file);
+        for (int i = 0; i < files.size(); i++) {
+            Path file = files.get(i);
+            Results results = read.get(i);
             bodyBytes = bodyBytes < 0 ? results.bodyBytes() : bodyBytes;
             String name = results.server() != null ? results.server() : results.target();
             serverNames.add(name);
@@ -238,7 +239,7 @@ public final class Comparison {
                     }
                 }
             }
-            summaries.put(column, Summaries.of(results));
+            summaries.put(column, results.summary());
             spreads.put(column, spreads(results));
             flooded.put(column, results.overload());
         }
@@ -252,7 +253,7 @@ public final class Comparison {
     /** Per probe, the noise of its figures at its peak: their intervals relative to them (see {@link Comparison.Spread}). */
     static Map<String, Comparison.Spread> spreads(Results results) {
         Map<String, Comparison.Spread> spreads = new LinkedHashMap<>();
-        for (SpiceFigures.Summary s : Summaries.of(results)) {
+        for (SpiceFigures.Summary s : results.summary()) {
             spreads.put(s.probe(), new Comparison.Spread(s.repeats(), s.noise().peakRateRpsCi() / s.peakRateRps(),
                     s.cpuUsCi() / s.cpuUs()));
         }

@@ -4,8 +4,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.analysis.RoundFigures;
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.CpuRounds;
@@ -30,14 +28,13 @@ final class CpuTable {
     /** The probes the rounds measured, in the summary's order, as cells. */
     static List<String[]> rows(Results results) {
         List<String[]> rows = new ArrayList<>();
-        for (SpiceFigures.Summary s : Summaries.of(results)) {
+        for (SpiceFigures.Summary s : results.summary()) {
             SpiceFigures.Rounds r = s.rounds();
             if (!r.measured()) {
                 continue;
             }
             boolean reference = s.probe().equals(results.baseline());
-            double aim = reference ? results.cpuRounds().precision()
-                    : RoundFigures.aim(results.cpuRounds().precision(), r.cpuRatio() == null ? Double.NaN : r.cpuRatio());
+            double aim = r.cpuAim() == null ? Double.NaN : r.cpuAim();
             String reached = r.cpuPrecisionReached() == null ? null : r.cpuPrecisionReached() ? "reached" : "not reached";
             rows.add(new String[] {s.probe(), Format.num(r.cpuUsPerReq(), 1) + " " + Format.percentOf(r.cpuUsPerReqCi(), r.cpuUsPerReq()),
                 reference ? "1" : Format.ratio(r.cpuRatio()) + " " + Format.percentOf(r.cpuRatioCi(), r.cpuRatio()),
@@ -67,7 +64,7 @@ final class CpuTable {
     static String heading(Results results) {
         CpuRounds rounds = results.cpuRounds();
         // Where the CPU was read: one source for all, or the server's and, for the probes named, the machine's.
-        List<SpiceFigures.Summary> measured = Summaries.of(results).stream().filter(s -> s.rounds().measured()).toList();
+        List<SpiceFigures.Summary> measured = results.summary().stream().filter(s -> s.rounds().measured()).toList();
         List<String> machine = measured.stream().filter(s -> s.cpuSource() == SpiceFigures.CpuSource.MACHINE)
                 .map(SpiceFigures.Summary::probe).toList();
         String source = measured.isEmpty() ? "-" : machine.isEmpty() || machine.size() == measured.size()
@@ -100,7 +97,7 @@ final class CpuTable {
     /** What the columns mean, after the table. */
     static String legend(Results results) {
         CpuRounds rounds = results.cpuRounds();
-        boolean left = Summaries.of(results).stream().anyMatch(s -> s.rounds().measured() && s.rounds().cpuRounds() != null
+        boolean left = results.summary().stream().anyMatch(s -> s.rounds().measured() && s.rounds().cpuRounds() != null
                 && s.rounds().cpuRounds() < rounds.counted());
         return "± : 95 % intervals (Hodges-Lehmann estimates, Wilcoxon's signed-rank intervals across the rounds); a probe's"
                 + " µs/req is the static file's × its ratio (paired by round; a probe at a rate of its own, the static"

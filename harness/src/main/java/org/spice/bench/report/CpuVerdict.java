@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuPlan;
@@ -93,7 +92,7 @@ final class CpuVerdict {
     private static List<String> shortOfAim(Results results, String reference, String baseName) {
         CpuRounds rounds = results.cpuRounds();
         List<String> sentences = new ArrayList<>();
-        List<String> short_ = Summaries.of(results).stream().filter(s -> s.rounds().measured()
+        List<String> short_ = results.summary().stream().filter(s -> s.rounds().measured()
                 && Boolean.FALSE.equals(s.rounds().cpuPrecisionReached())).map(SpiceFigures.Summary::probe).toList();
         if (!short_.isEmpty()) {
             sentences.add("The rounds stopped (" + rounds.stopped() + ") before " + Format.list(short_) + " reached the"

@@ -36,7 +36,12 @@ public final class CrossReport {
         for (Map.Entry<String, List<CrossFigures.Cross>> pair : CrossTable.pairs(all).entrySet()) {
             HtmlReport.table(h, CrossTable.rows(pair.getKey(), pair.getValue()));
         }
-        h.append("<p>").append(HtmlReport.esc(CrossTable.LEGEND)).append("</p>\n<ul>\n");
+        if (!figures.own().isEmpty()) {
+            h.append("<p>Each against its own static file:</p>\n");
+            HtmlReport.table(h, CrossTable.ownRows(figures.own(), figures.starts() > 1));
+        }
+        h.append("<p>").append(HtmlReport.esc(String.join(" ", CrossTable.LEGEND).replaceAll(" +", " ")))
+                .append("</p>\n<ul>\n");
         all.forEach(c -> h.append("<li>").append(HtmlReport.esc(CrossTable.sentence(c))).append("</li>\n"));
         h.append("</ul>\n<p>").append(HtmlReport.esc(CrossTable.checks(figures.checks())))
                 .append("</p>\n");

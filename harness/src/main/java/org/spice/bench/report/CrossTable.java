@@ -9,6 +9,7 @@ import java.util.Map;
 import org.spice.bench.analysis.CrossChecks;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.OwnRatios;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.model.CpuRounds;
 
@@ -22,29 +23,65 @@ public final class CrossTable {
     private CrossTable() {
     }
 
-    /** What the tables' columns mean, in the terminal and in the report. */
-    static final String LEGEND = "± : 95 % intervals (Hodges-Lehmann estimates of the rounds' log-ratios, Wilcoxon's"
-            + " signed-rank intervals); × own static file: (the probe / the static file on one) / (the same on the"
-            + " other), whose interface is leaner for what its static file costs; holds 1?: whether the interval holds 1"
-            + " (no difference the rounds can tell; two instances of one server should); aim: the interval a ratio had"
-            + " to reach, twice the precision for a probe past 2 × its static file, judged on the interval printed;"
-            + " one start's rounds cannot see what differs from one start of a server to the next: --restarts N gives"
-            + " Student's interval across the starts, the share of a round's variance that lies between them, and that"
-            + " spread (sd, log units)";
+    /** What the tables' columns mean, in the terminal and in the report: a line a term. */
+    static final List<String> LEGEND = List.of(
+            "± : 95 % intervals, the larger half where an interval leans (Hodges-Lehmann estimates of the rounds'",
+            "    log-ratios, Wilcoxon's signed-rank intervals; over several starts, Student's across them)",
+            "× own static file: (the probe / the static file on one) / (the same on the other): whose interface is",
+            "    leaner for what its static file costs",
+            "holds 1?: whether the interval holds 1: no difference the rounds can tell (two instances of one server should)",
+            "aim: the interval a ratio had to reach, twice the precision past 2 × its static file, judged on the ± printed",
+            "starts: one start's rounds cannot see what differs from one start of a server to the next; --restarts N",
+            "    gives the interval across N starts, the share of a round's variance between them and its sd (log units)");
 
     /** The tables of every pair of servers over every start ({@code starts}: each one's rounds), then the sentences. */
     public static String text(CrossFigures.All all) {
+        return text(all, Map.of());
+    }
+
+    /**
+     * The one answer of servers side by side: the cross ratios, each server's probes against its own static file, the
+     * ladder's peaks of each server ({@code ladders}, its summary by name; none where empty), the legend, a sentence a
+     * cross ratio and the design's checks.
+     */
+    public static String text(CrossFigures.All all, Map<String, List<SpiceFigures.Summary>> ladders) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%n%s%n", title(all)));
         pairs(all.cross()).forEach((pair, figures) -> out.append(columns(rows(pair, figures))));
-        if (all.starts() > 1) {
-            out.append(String.format(Locale.ROOT, "Each against its own static file, over the %d starts:%n",
-                    all.starts()));
-            out.append(columns(ownRows(all.own())));
+        if (!all.own().isEmpty()) {
+            out.append(all.starts() > 1 ? String.format(Locale.ROOT, "Each against its own static file, over the %d"
+                    + " starts:%n", all.starts()) : String.format(Locale.ROOT, "Each against its own static file:%n"));
+            out.append(columns(ownRows(all.own(), all.starts() > 1)));
         }
-        out.append(LEGEND).append('\n');
+        if (!ladders.isEmpty()) {
+            out.append(String.format(Locale.ROOT, "The ladder's peaks, req/s @ clients (each server alone, closed"
+                    + " loop):%n")).append(columns(peakRows(ladders)));
+        }
+        LEGEND.forEach(line -> out.append(line).append('\n'));
         all.cross().forEach(c -> out.append(sentence(c)).append('\n'));
         out.append(checks(all.checks())).append('\n');
         return out.toString();
+    }
+
+    /** Per probe, each server's ladder peak: "12,641 @ 32"; "-" where it did not run there. */
+    static List<String[]> peakRows(Map<String, List<SpiceFigures.Summary>> ladders) {
+        List<String> servers = List.copyOf(ladders.keySet());
+        List<String> probes = ladders.values().stream().flatMap(List::stream).map(SpiceFigures.Summary::probe)
+                .distinct().toList();
+        List<String[]> rows = new ArrayList<>();
+        List<String> head = new ArrayList<>(List.of("probe"));
+        head.addAll(servers);
+        rows.add(head.toArray(String[]::new));
+        for (String probe : probes) {
+            List<String> row = new ArrayList<>(List.of(probe));
+            for (String server : servers) {
+                SpiceFigures.Summary s = ladders.get(server).stream().filter(x -> x.probe().equals(probe)).findFirst()
+                        .orElse(null);
+                row.add(s == null || s.failed() ? "-" : String.format(Locale.ROOT, "%,.0f @ %d", s.peakRateRps(),
+                        s.peakClients()));
+            }
+            rows.add(row.toArray(String[]::new));
+        }
+        return rows;
     }
 
     /**
@@ -76,7 +113,7 @@ public final class CrossTable {
                 : "one start of each server, the intervals its rounds' alone (blind to what differs from one start to"
                         + " the next: --restarts 3 measures that)";
         return String.format(Locale.ROOT, "Servers side by side (%s): server CPU per request, each server's from its %s,"
-                + " paired by round, %s: the last start's %d rounds at %s, %d counted; stopped: %s",
+                + " paired by round,%n%s: the last start's %d rounds at %s, %d counted; stopped: %s",
                 String.join(", ", all.servers()), all.cgroups() ? "own cgroup" : "processes or exporters (results.json: servers[]"
                 + ".cpu_from)", over, rounds.rounds().size(), rounds.load(), rounds.counted(), rounds.stopped());
     }
@@ -142,14 +179,23 @@ public final class CrossTable {
         return String.format(Locale.ROOT, "%s on %s costs %s%s", c.probe(), c.a(), Judge.words(c.interval(), what), over);
     }
 
-    /** Each arm's probes against its own static file over the starts, with the share between starts. */
-    static List<String[]> ownRows(List<OwnRatios.Own> own) {
+    /** Each arm's probes against its own static file (over the starts, with the share between them, where several). */
+    static List<String[]> ownRows(List<OwnRatios.Own> own, boolean restarted) {
         List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {"arm", "probe", "× its static file", "rounds", "starts", "between starts"});
+        List<String> head = new ArrayList<>(List.of("arm", "probe", "× its static file", "rounds", "holds 1?"));
+        if (restarted) {
+            head.addAll(List.of("starts", "between starts"));
+        }
+        rows.add(head.toArray(String[]::new));
         for (OwnRatios.Own o : own) {
-            rows.add(new String[] {o.arm(), o.probe(), ratio(o.ratio(), o.ratioCi()), Integer.toString(o.rounds()),
-                Integer.toString(o.restarts()), Double.isNaN(o.betweenRestarts()) ? "-"
-                        : String.format(Locale.ROOT, "%.0f %%", 100 * o.betweenRestarts())});
+            Judge.Call call = Judge.call(o.interval());
+            List<String> row = new ArrayList<>(List.of(o.arm(), o.probe(), ratio(o.ratio(), o.ratioCi()),
+                    Integer.toString(o.rounds()), call == Judge.Call.UNKNOWN ? "-" : call.holdsOne() ? "yes" : "no"));
+            if (restarted) {
+                row.addAll(List.of(Integer.toString(o.restarts()), Double.isNaN(o.betweenRestarts()) ? "-"
+                        : String.format(Locale.ROOT, "%.0f %%", 100 * o.betweenRestarts())));
+            }
+            rows.add(row.toArray(String[]::new));
         }
         return rows;
     }

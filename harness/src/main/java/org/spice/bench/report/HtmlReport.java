@@ -5,7 +5,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
@@ -126,7 +125,7 @@ public final class HtmlReport {
                 + " client count (its peak's, and the largest count that ran); peak-to-peak = the probe's peak / the static"
                 + " file's peak, as the white paper's Table 5 reads. The latency efficiency is the request efficiency again"
                 + " in a closed loop (Little's law): results.json keeps it.");
-        if (Summaries.of(results).stream().anyMatch(SummaryTable::usefulPeakDiffers)) {
+        if (results.summary().stream().anyMatch(SummaryTable::usefulPeakDiffers)) {
             h.append(" Useful peak: the highest rate with Jain fairness &ge; ").append(SpiceFigures.FAIR)
                     .append(" and mean latency &le; ").append(Format.num(results.latencyBoundMs(), 0)).append(" ms.");
         }

@@ -3,7 +3,6 @@ package org.spice.bench.report;
 import java.util.ArrayList;
 import java.util.List;
 
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
@@ -17,7 +16,7 @@ final class ReportData {
     /** Per probe that counted, the first repeat that did not fail at its peak's client count, in summary order. */
     static List<RunRecord> peakRuns(Results results) {
         List<RunRecord> peaks = new ArrayList<>();
-        for (SpiceFigures.Summary s : Summaries.of(results)) {
+        for (SpiceFigures.Summary s : results.summary()) {
             if (s.failed()) {
                 continue;
             }

@@ -7,7 +7,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Counts;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
@@ -44,7 +43,7 @@ public final class SummaryTable {
             return "";
         }
         StringBuilder out = new StringBuilder();
-        List<SpiceFigures.Summary> summaries = Summaries.of(results);
+        List<SpiceFigures.Summary> summaries = results.summary();
         // With the CPU rounds, the CPU figures are theirs alone (the CPU table); the ladder's then give rates only.
         boolean ladderCpu = ladderCpu(results);
         boolean useful = summaries.stream().anyMatch(SummaryTable::usefulPeakDiffers);
@@ -89,7 +88,7 @@ public final class SummaryTable {
 
     /** Whether the ladder's CPU figures are printed: no CPU rounds ran, and some probe has one. */
     static boolean ladderCpu(Results results) {
-        List<SpiceFigures.Summary> summaries = Summaries.of(results);
+        List<SpiceFigures.Summary> summaries = results.summary();
         return summaries.stream().noneMatch(s -> s.rounds().measured())
                 && summaries.stream().anyMatch(s -> !Double.isNaN(s.cpuUsPerReqAtPeak()));
     }
@@ -99,7 +98,7 @@ public final class SummaryTable {
      * where it is not the peak for some probe; the ladder's CPU only where no CPU rounds ran.
      */
     static List<String[]> rows(Results results) {
-        List<SpiceFigures.Summary> summaries = Summaries.of(results);
+        List<SpiceFigures.Summary> summaries = results.summary();
         boolean useful = summaries.stream().anyMatch(SummaryTable::usefulPeakDiffers);
         boolean ladderCpu = ladderCpu(results);
         List<String[]> rows = new ArrayList<>();

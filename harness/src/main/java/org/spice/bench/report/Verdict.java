@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
@@ -29,7 +28,7 @@ final class Verdict {
             String server, String baseName, List<SpiceFigures.Summary> probes) {
 
         static Run of(Results results) {
-            List<SpiceFigures.Summary> summaries = Summaries.of(results);
+            List<SpiceFigures.Summary> summaries = results.summary();
             String reference = results.baseline();
             SpiceFigures.Summary base = summaries.stream().filter(s -> s.probe().equals(reference)).findFirst().orElse(null);
             return new Run(results, summaries, reference, base, results.server() != null ? results.server() : results.target(),

@@ -11,7 +11,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -74,7 +73,7 @@ final class Why {
 
     static List<Row> rows(Results results) {
         List<Row> rows = new ArrayList<>();
-        for (SpiceFigures.Summary s : Summaries.of(results)) {
+        for (SpiceFigures.Summary s : results.summary()) {
             List<RunRecord> atPeak = results.runs().stream().filter(r -> r.probe().equals(s.probe())
                     && r.clients() == s.peakClients() && !r.failed()).toList();
             if (atPeak.isEmpty()) {

@@ -40,6 +40,7 @@ public final class Recorder {
     private final BenchSettings settings;
     private final Preflight.Ready ready;
     private final PrintStream err;
+    private Results finished;
     private final Path dir;
     private final String startedAt = OffsetDateTime.now().withNano(0).toString();
     private final List<RunRecord> runs = new ArrayList<>();
@@ -157,13 +158,25 @@ public final class Recorder {
 
     /** The last write: results.json (partial if {@code cut}), the report, the table; returns the exit status. */
     int finish(Failure cut, PrintStream out) {
+        return finish(cut, out, true);
+    }
+
+    /**
+     * The last write, as {@link #finish(Failure, PrintStream)}; with {@code answer} false the report's text is not
+     * printed, only where the results are (a server side by side: the one answer is the servers' together).
+     */
+    int finish(Failure cut, PrintStream out, boolean answer) {
         boolean failed;
         synchronized (this) {
             failed = runs.stream().anyMatch(RunRecord::failed);
         }
         try {
             Results results = save(cut != null, cut == null ? null : cut.reason());
-            out.print(ReportWriter.write(dir, results));
+            finished = results;
+            String report = ReportWriter.write(dir, results);
+            if (answer) {
+                out.print(report);
+            }
             out.println("results: " + dir.toAbsolutePath());
         } catch (IOException | RuntimeException e) {
             err.println("spice bench: cannot write the results in " + dir + ": " + e);
@@ -173,6 +186,11 @@ public final class Recorder {
             err.println("spice bench: run cut short: " + cut.reason());
         }
         return cut != null || failed ? 1 : 0;
+    }
+
+    /** The results the finish wrote; null before it. */
+    Results finished() {
+        return finished;
     }
 
     /** Writes results.json as it stands; {@code partial} with why (a run still in progress is partial). */
@@ -188,6 +206,7 @@ public final class Recorder {
                     idle, List.copyOf(runs), overload, cpuRounds, List.copyOf(openLoop),
                     latencyProfile, costCurve);
         }
+        results = Summaries.conclude(results);
         Summaries.write(dir, results);
         return results;
     }

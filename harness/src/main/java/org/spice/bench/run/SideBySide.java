@@ -14,8 +14,10 @@ import java.util.Set;
 
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.figures.CpuSources;
+import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.Arm;
 import org.spice.bench.model.BenchSettings;
@@ -133,13 +135,17 @@ public final class SideBySide {
                     o.recorder(), o.engine())).toList(), warmUpS -> open.get(0).instance().settings().cpuRoundsRun()
                     ? rounds(open, stop) : null, ladder, stop, err);
             int status = 0;
-            PrintStream tables = ladder ? out : new PrintStream(OutputStream.nullOutputStream());
+            PrintStream where = ladder ? out : new PrintStream(OutputStream.nullOutputStream());
+            Map<String, List<SpiceFigures.Summary>> ladders = new LinkedHashMap<>();
             for (Open o : open) {
-                status = Math.max(status, o.recorder().finish(cut, tables));
+                status = Math.max(status, o.recorder().finish(cut, where, false));
+                if (o.recorder().finished() != null) {
+                    ladders.put(o.instance().name(), Summaries.of(o.recorder().finished()));
+                }
             }
             if (crossRounds != null && ladder) {
                 CrossFigures.All figures = CrossFigures.All.of(starts(), sourceOf);
-                out.print(CrossTable.text(figures));
+                out.print(CrossTable.text(figures, ladders));
                 try {
                     out.println("side by side: " + CrossReport.write(dir, figures).toAbsolutePath()
                             + " (results.json beside it)");

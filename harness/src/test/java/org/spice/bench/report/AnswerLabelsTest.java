@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
@@ -53,8 +54,8 @@ class AnswerLabelsTest {
             }
             rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "every probe within its precision");
         }
-        return new Results(apache.target(), apache.server(), apache.bodyBytes(), settings, apache.startedAt(),
-                apache.finishedAt(), false, null, List.of(), List.of(), null, apache.runs(), List.of(), rounds);
+        return Summaries.conclude(new Results(apache.target(), apache.server(), apache.bodyBytes(), settings, apache.startedAt(),
+                apache.finishedAt(), false, null, List.of(), List.of(), null, apache.runs(), List.of(), rounds));
     }
 
     @Test
@@ -166,14 +167,14 @@ class AnswerLabelsTest {
     void theComparisonPrintsEachFigureOnceWithItsIntervalOneWay(@TempDir Path dir) throws Exception {
         Summaries.write(dir.resolve("a"), ReportFixture.sized(6250));
         Summaries.write(dir.resolve("b"), drifting());
-        String text = CompareReport.text(Comparison.of(List.of(dir.resolve("a/results.json"), dir.resolve("b/results.json"))));
+        String text = CompareReport.text(comparison(dir.resolve("a/results.json"), dir.resolve("b/results.json")));
         assertFalse(text.contains("Latency efficiency against"), "Little's law's copy of the request efficiency: " + text);
         assertFalse(text.contains("±0%") || text.contains("CPU efficiency against static at the peak"), text);
         assertTrue(text.contains("CPU efficiency: the static file's CPU per request / the probe's, 1 / the ratio above"), text);
         assertFalse(text.contains("NaN"), text);
         Files.createDirectories(dir.resolve("c"));
         Summaries.write(dir.resolve("c"), ReportFixture.sized(1024));
-        String same = CompareReport.text(Comparison.of(List.of(dir.resolve("a/results.json"), dir.resolve("c/results.json"))));
+        String same = CompareReport.text(comparison(dir.resolve("a/results.json"), dir.resolve("c/results.json")));
         assertFalse(same.contains("Useful peak"), "every useful peak is its peak: no column for it: " + same);
     }
 
@@ -181,5 +182,10 @@ class AnswerLabelsTest {
         Matcher m = NUMBER.matcher(cell);
         assertTrue(m.find(), cell);
         return Double.parseDouble(m.group());
+    }
+
+    /** The comparison of two results files, each read as every reader reads it. */
+    private static Comparison comparison(Path a, Path b) throws java.io.IOException {
+        return Comparison.of(List.of(a, b), List.of(ResultsFiles.read(a), ResultsFiles.read(b)));
     }
 }

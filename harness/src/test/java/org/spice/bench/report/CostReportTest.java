@@ -26,9 +26,9 @@ class CostReportTest {
         CostCurve curve = new CostCurve(CostFiguresTest.FRACTIONS, 0.25, 1, 6, "its 6 rounds",
                 CostFigures.points(slices, probes), CostFigures.marginals(slices, probes, 0.25), slices);
         Results base = ReportFixture.apache();
-        Results results = new Results(base.target(), base.server(), base.bodyBytes(), base.settings(), base.startedAt(),
+        Results results = Summaries.conclude(new Results(base.target(), base.server(), base.bodyBytes(), base.settings(), base.startedAt(),
                 base.finishedAt(), false, null, base.notes(), base.steadyState(), base.idle(), base.runs(),
-                base.overload(), base.cpuRounds(), List.of(), null, curve);
+                base.overload(), base.cpuRounds(), List.of(), null, curve));
         Summaries.write(dir, results);
         String text = ReportWriter.write(dir, results);
         assertTrue(text.contains("static: one more request costs the server 40.0 µs of CPU ±1.5 % from 2500 to 7500"

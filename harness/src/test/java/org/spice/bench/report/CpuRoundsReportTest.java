@@ -58,9 +58,9 @@ class CpuRoundsReportTest {
     @Test
     void aRunWithOnlyTheStaticFilesCpuSaysSoInsteadOfNone() {
         Results apache = ReportFixture.apache();
-        Results onlyStatic = new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(),
+        Results onlyStatic = Summaries.conclude(new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(),
                 apache.startedAt(), apache.finishedAt(), true, "the server process 4242 is gone", List.of(),
-                apache.runs().stream().filter(r -> r.probe().equals("static")).toList());
+                apache.runs().stream().filter(r -> r.probe().equals("static")).toList()));
         String verdict = String.join("\n", Verdict.of(onlyStatic, null));
         assertTrue(verdict.contains("Only the static file's server CPU was measured: 100 µs"), verdict);
         assertTrue(verdict.contains("partial: the server process 4242 is gone"), verdict);
@@ -69,10 +69,10 @@ class CpuRoundsReportTest {
     @Test
     void aRunCutShortAfterItsRoundsAnswersWithThem() {
         Results full = ReportFixture.apacheWithRounds();
-        Results cut = new Results(full.target(), full.server(), full.bodyBytes(), full.settings(), full.startedAt(),
+        Results cut = Summaries.conclude(new Results(full.target(), full.server(), full.bodyBytes(), full.settings(), full.startedAt(),
                 full.finishedAt(), true, "the server process 4242 is gone", List.of(), List.of(), null,
                 full.runs().stream().filter(r -> r.probe().equals("static") && r.clients() == 1).toList(), List.of(),
-                full.cpuRounds());
+                full.cpuRounds()));
         String verdict = String.join("\n", Verdict.of(cut, null));
         assertTrue(verdict.contains("the static file costs 100 µs"), verdict);
         assertTrue(verdict.contains("servlet costs 0.970 × the static file's"), "the rounds' figures, though the ladder"
@@ -96,9 +96,9 @@ class CpuRoundsReportTest {
         assertEquals(Math.log(2) / 2 * Math.sqrt(8.0 / 7), rounds.rateRatioSpread("servlet", "static"), 1e-12);
         assertTrue(Double.isNaN(rounds.rateRatioSpread("cgi", "static")), "cgi never ran");
         rounds = rounds.stopped("the time bound (60 s) before every probe was within its precision");
-        Results results = new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(),
+        Results results = Summaries.conclude(new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(),
                 apache.startedAt(), apache.finishedAt(), false, null, apache.notes(), List.of(), null, apache.runs(),
-                List.of(), rounds);
+                List.of(), rounds));
         String verdict = String.join("\n", Verdict.of(results, null));
         assertTrue(verdict.contains("before servlet reached the precision asked"), verdict);
         assertTrue(verdict.contains("a probe's rate against the static file's moved from round to round by servlet 37 %"
@@ -119,9 +119,9 @@ class CpuRoundsReportTest {
                     taken("servlet", 2000, 101))), "in progress");
         }
         rounds = rounds.stopped("the time bound (32 s) before every probe was within its precision");
-        Results results = new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(),
+        Results results = Summaries.conclude(new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(),
                 apache.startedAt(), apache.finishedAt(), false, null, apache.notes(), List.of(), null, apache.runs(),
-                List.of(), rounds);
+                List.of(), rounds));
         String verdict = String.join("\n", Verdict.of(results, null));
         assertTrue(verdict.contains("the static file costs 101 µs (too few rounds counted for an interval)"), verdict);
         assertTrue(verdict.contains("servlet costs 1.000 × the static file's (too few rounds counted for an interval)"),

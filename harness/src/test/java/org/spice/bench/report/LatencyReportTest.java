@@ -47,9 +47,9 @@ class LatencyReportTest {
     }
 
     static Results withProfile(Results base, LatencyProfile profile) {
-        return new Results(base.target(), base.server(), base.bodyBytes(), base.settings(), base.startedAt(),
+        return Summaries.conclude(new Results(base.target(), base.server(), base.bodyBytes(), base.settings(), base.startedAt(),
                 base.finishedAt(), false, null, base.notes(), base.steadyState(), base.idle(), base.runs(),
-                base.overload(), base.cpuRounds(), List.of(), profile);
+                base.overload(), base.cpuRounds(), List.of(), profile));
     }
 
     private static LatencyProfile profile() {

@@ -6,6 +6,7 @@ import java.util.Map;
 import java.util.Random;
 
 import org.HdrHistogram.Histogram;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.CpuRounds;
@@ -46,8 +47,8 @@ final class ReportFixture {
         }
         RecordedSettings settings = RecordedSettings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(1, 2, 4))
                 .pinning("x".repeat(400)).build();
-        return new Results("http://127.0.0.1:18081", "apache", 6250, settings, "2026-11-23T00:00:00Z",
-                "2026-11-23T00:05:00Z", false, null, List.of("a note the engine wrote"), runs);
+        return Summaries.conclude(new Results("http://127.0.0.1:18081", "apache", 6250, settings, "2026-11-23T00:00:00Z",
+                "2026-11-23T00:05:00Z", false, null, List.of("a note the engine wrote"), runs));
     }
 
     /**
@@ -59,8 +60,8 @@ final class ReportFixture {
         List<RunRecord> runs = apache.runs().stream().map(r -> r.toBuilder().kernel(new org.spice.bench.proc.KernelCounters(
                 2 * r.requests(), r.requests(), r.probe().equals("cgi") ? 41 * r.requests() : r.requests() / 10, 0,
                 6_300 * r.requests(), 6_500 * r.requests(), r.probe().equals("cgi") ? r.requests() : 0)).build()).toList();
-        return new Results(apache.target(), "apache", 6250, apache.settings(), apache.startedAt(), apache.finishedAt(),
-                false, null, List.of(), runs);
+        return Summaries.conclude(new Results(apache.target(), "apache", 6250, apache.settings(), apache.startedAt(), apache.finishedAt(),
+                false, null, List.of(), runs));
     }
 
     /** One mix: rate, CPU per request (process tree, machine), the client's cores, and a real latency histogram. */
@@ -106,8 +107,8 @@ final class ReportFixture {
             rounds = rounds.with(new CpuRounds.Round(r + 1, List.of(taken("servlet", servletRatio * staticUs * (1 + (r % 3 - 1) * 0.01)),
                     taken("static", staticUs), taken("cgi", 12 * staticUs))), "every probe within its precision");
         }
-        return new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(), apache.startedAt(),
-                apache.finishedAt(), false, null, apache.notes(), List.of(), null, apache.runs(), List.of(), rounds);
+        return Summaries.conclude(new Results(apache.target(), apache.server(), apache.bodyBytes(), apache.settings(), apache.startedAt(),
+                apache.finishedAt(), false, null, apache.notes(), List.of(), null, apache.runs(), List.of(), rounds));
     }
 
     private static CpuSlice taken(String probe, double cpuUs) {
@@ -123,8 +124,8 @@ final class ReportFixture {
         List<RunRecord> runs = List.of(run("static", 4, 2000, 50 + 10 * kb, 50 + 10 * kb, 0.5, false),
                 run("cgi", 4, 300, 1000 + 12 * kb, 1000 + 12 * kb, 0.3, false));
         RecordedSettings settings = RecordedSettings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(4)).build();
-        return new Results("http://127.0.0.1:18080", "embedded", bytes, settings, "2026-11-24T00:00:00Z",
-                "2026-11-24T00:01:00Z", false, null, List.of(), runs);
+        return Summaries.conclude(new Results("http://127.0.0.1:18080", "embedded", bytes, settings, "2026-11-24T00:00:00Z",
+                "2026-11-24T00:01:00Z", false, null, List.of(), runs));
     }
 
     /** The probes of httpd on prefork and nginx's njs: a dozen, as a report of today's interfaces has them. */
@@ -149,7 +150,7 @@ final class ReportFixture {
             rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "every probe within its precision");
         }
         RecordedSettings settings = RecordedSettings.builder().latencyBoundMs(100.0).engine("event-loop").clients(List.of(1, 2, 4)).build();
-        return new Results("http://127.0.0.1:18081", "apache-prefork", 6250, settings, "2026-11-24T00:00:00Z",
-                "2026-11-24T00:05:00Z", false, null, List.of(), List.of(), null, runs, List.of(), rounds);
+        return Summaries.conclude(new Results("http://127.0.0.1:18081", "apache-prefork", 6250, settings, "2026-11-24T00:00:00Z",
+                "2026-11-24T00:05:00Z", false, null, List.of(), List.of(), null, runs, List.of(), rounds));
     }
 }

@@ -103,8 +103,8 @@ class ReportTest {
     void withoutCpuFiguresTheCpuChartIsLeftOutAndSaidSo() throws Exception {
         Results apache = ReportFixture.apache();
         List<RunRecord> runs = apache.runs().stream().map(r -> r.toBuilder().cpu(org.spice.bench.model.Cpu.NONE).build()).toList();
-        Results imported = new Results(apache.target(), "apache", 6250, RecordedSettings.builder().engine("ab").build(),
-                apache.startedAt(), apache.finishedAt(), false, null, List.of(), runs);
+        Results imported = Summaries.conclude(new Results(apache.target(), "apache", 6250, RecordedSettings.builder().engine("ab").build(),
+                apache.startedAt(), apache.finishedAt(), false, null, List.of(), runs));
         List<Charts.Figure> figures = Charts.all(imported, null);
         assertTrue(figures.stream().noneMatch(f -> f.file().equals("cpu.png")), figures.toString());
         String html = HtmlReport.of(imported, figures, null);
@@ -117,9 +117,9 @@ class ReportTest {
     @Test
     void keepAliveIsStatedWhereverTheFiguresAre() {
         Results apache = ReportFixture.apache();
-        Results keepAlive = new Results(apache.target(), "apache", 6250, apache.settings().toBuilder()
+        Results keepAlive = Summaries.conclude(new Results(apache.target(), "apache", 6250, apache.settings().toBuilder()
                 .protocol("HTTP/1.1 keep-alive").build(), apache.startedAt(), apache.finishedAt(), false, null, List.of(),
-                apache.runs());
+                apache.runs()));
         assertTrue(SummaryTable.of(keepAlive).lines().findFirst().orElseThrow().contains("HTTP/1.1 keep-alive"));
         assertTrue(Verdict.of(keepAlive, null).get(0).contains("over HTTP/1.1 keep-alive"));
         String html = HtmlReport.of(keepAlive, List.of(), null);
@@ -177,7 +177,7 @@ class ReportTest {
                 runs.add(ReportFixture.run("static", clients, 1000 + clients, 100, 100, 0.5, false));
                 runs.add(ReportFixture.run("cgi", clients, 10, 3000, 3000, 0.1, false));
             }
-            Results results = new Results("http://x", "tomcat", 6250, RecordedSettings.NONE, "a", "b", false, null, List.of(), runs);
+            Results results = Summaries.conclude(new Results("http://x", "tomcat", 6250, RecordedSettings.NONE, "a", "b", false, null, List.of(), runs));
             org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(30), () -> {
                 for (Charts.Figure figure : Charts.all(results, null)) {
                     assertTrue(figure.png().length > 1000, figure.file() + " for " + java.util.Arrays.toString(ladder));
@@ -190,11 +190,11 @@ class ReportTest {
     @Test
     void compareKeepsUnlikeRunsApartAndComparesLikeWithLike(@TempDir Path dir) throws Exception {
         Results apache = ReportFixture.apache();
-        Results keepAlive = new Results(apache.target(), "apache", 6250, apache.settings().toBuilder()
+        Results keepAlive = Summaries.conclude(new Results(apache.target(), "apache", 6250, apache.settings().toBuilder()
                 .protocol("HTTP/1.1 keep-alive").build(), apache.startedAt(), apache.finishedAt(), false, null, List.of(),
-                apache.runs().stream().filter(r -> !r.probe().equals("servlet")).toList());
-        Results tomcat = new Results(apache.target(), "tomcat", 6250, apache.settings(), apache.startedAt(),
-                apache.finishedAt(), false, null, List.of(), apache.runs());
+                apache.runs().stream().filter(r -> !r.probe().equals("servlet")).toList()));
+        Results tomcat = Summaries.conclude(new Results(apache.target(), "tomcat", 6250, apache.settings(), apache.startedAt(),
+                apache.finishedAt(), false, null, List.of(), apache.runs()));
         Summaries.write(Files.createDirectories(dir.resolve("a")), apache);
         Summaries.write(Files.createDirectories(dir.resolve("k")), keepAlive);
         Summaries.write(Files.createDirectories(dir.resolve("t")), tomcat);
@@ -205,8 +205,8 @@ class ReportTest {
                 + " (apache: the protocol the tool used (not recorded); apache (k): HTTP/1.1 keep-alive)"), unlike);
 
         // Before and after on one server, the probe missing in one run: which run lacks it is said.
-        Results without = new Results(apache.target(), "apache", 6250, apache.settings(), apache.startedAt(),
-                apache.finishedAt(), false, null, List.of(), apache.runs().stream().filter(r -> !r.probe().equals("servlet")).toList());
+        Results without = Summaries.conclude(new Results(apache.target(), "apache", 6250, apache.settings(), apache.startedAt(),
+                apache.finishedAt(), false, null, List.of(), apache.runs().stream().filter(r -> !r.probe().equals("servlet")).toList()));
         Summaries.write(Files.createDirectories(dir.resolve("w")), without);
         String beforeAfter = compare(dir, "a", "w");
         assertTrue(beforeAfter.contains("SPICE before/after comparison"), beforeAfter);

@@ -81,7 +81,7 @@ class SweepReportTest {
         // In a bench's results directory, the report's why section carries the sweep's table and chart.
         Path nearest = dir.resolve("size-6250/run");
         sweep.write(nearest);
-        ReportWriter.write(nearest, ResultsJson.read(nearest.resolve(ResultsJson.FILE)));
+        ReportWriter.write(nearest, org.spice.bench.analysis.ResultsFiles.read(nearest.resolve(ResultsJson.FILE)));
         String report = Files.readString(nearest.resolve("report.html"));
         String why = report.substring(report.indexOf("<section id=\"why\">"));
         why = why.substring(0, why.indexOf("</section>"));

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
+import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.IdleCpu;
@@ -71,8 +72,8 @@ class VerdictNoiseTest {
     }
 
     private static Results results(List<RunRecord> runs, IdleCpu idle, List<SteadyState> warm) {
-        return new Results("http://127.0.0.1:18080", "embedded", 6250, RecordedSettings.builder().engine("event-loop").build(),
-                "a", "b", false, null, List.of(), warm, idle, runs, List.of(), null);
+        return Summaries.conclude(new Results("http://127.0.0.1:18080", "embedded", 6250, RecordedSettings.builder().engine("event-loop").build(),
+                "a", "b", false, null, List.of(), warm, idle, runs, List.of(), null));
     }
 
     /** Three 1 s slices of 1,000 requests each at 8 clients, at the given server (and machine) µs per request. */
