@@ -18,7 +18,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 import org.spice.bench.analysis.ResultsFiles;
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
@@ -237,7 +236,7 @@ public final class CompareToolsCommand extends Cli.Printing implements Callable<
         }
         runs.sort(Comparator.comparingInt(RunRecord::clients));
         Results kept = run.withRuns(runs);
-        Summaries.write(dir, kept);
+        ResultsFiles.write(dir, kept);
         Cli.run(new ReportCommand(), new PrintStream(OutputStream.nullOutputStream()), System.err, dir.toString());
     }
 

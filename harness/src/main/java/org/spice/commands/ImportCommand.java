@@ -9,7 +9,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.spice.bench.analysis.Summaries;
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -128,9 +128,7 @@ public final class ImportCommand extends Cli.Printing implements Callable<Intege
         }
         try {
             Files.createDirectories(dir);
-            Results concluded = Summaries.conclude(results);
-            Summaries.write(dir, concluded);
-            out.print(ReportWriter.write(dir, concluded));
+            out.print(ReportWriter.write(dir, ResultsFiles.write(dir, results)));
         } catch (IOException e) {
             err.println("spice import: cannot write the results in " + dir + ": " + e.getMessage());
             return 1;

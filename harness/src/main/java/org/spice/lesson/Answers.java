@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Locale;
 
 import org.spice.bench.analysis.CrossResults;
-import org.spice.bench.analysis.RoundFigures;
+import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.model.Reference;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -147,8 +147,8 @@ final class Answers {
 
     /** A note where the rounds counted are too few for an interval, and what gives them more. */
     static List<String> fewRounds(RunFigures run) {
-        return run.counted() >= RoundFigures.MIN_ROUNDS ? List.of() : List.of("Only " + run.counted() + " of the rounds"
-                + " counted (a round the JIT compiled through is left out), fewer than " + RoundFigures.MIN_ROUNDS
+        return run.counted() >= PairedRatio.MIN_FOR_INTERVAL ? List.of() : List.of("Only " + run.counted() + " of the rounds"
+                + " counted (a round the JIT compiled through is left out), fewer than " + PairedRatio.MIN_FOR_INTERVAL
                 + ": no interval. A longer run gives them more: the full lesson, or SPICE_LESSON_OPTIONS=\"--cpu-time S\".");
     }
 

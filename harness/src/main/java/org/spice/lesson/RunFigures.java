@@ -6,19 +6,18 @@ import java.util.Locale;
 
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.analysis.ResultsFiles;
-import org.spice.bench.analysis.RoundFigures;
-import org.spice.bench.figures.CpuSources;
+import org.spice.bench.figures.ArmRatio;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Reference;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
 
 /**
- * The CPU rounds of one bench, one server's or several side by side, as the lesson reads them: any arm's CPU per
- * request and any two arms' ratio, paired round by round, each with its 95 % interval and the load it was taken at.
+ * The figures one bench concluded, one server's or several side by side, as the lesson reads them: an arm's CPU per
+ * request and two arms' ratio, paired round by round, each with its 95 % interval and the load it was taken at; the
+ * lesson computes none of them.
  * An arm is a probe ("cgi") for one server, "server/probe" or "server:protocol/probe" side by side.
  */
 final class RunFigures {
@@ -79,28 +78,31 @@ final class RunFigures {
 
     private final Path file;
     private final CpuRounds rounds;
-    private final CpuSources sources;
     private final Results single;
+    private final CrossResults.Read across;
 
-    private RunFigures(Path file, CpuRounds rounds, CpuSources sources, Results single) {
+    private RunFigures(Path file, CpuRounds rounds, Results single, CrossResults.Read across) {
         this.file = file;
         this.rounds = rounds;
-        this.sources = sources;
         this.single = single;
+        this.across = across;
     }
 
-    /** The figures of the bench under {@code dir}: its side-by-side results.json where it has one, else its own. */
+    /**
+     * The figures of the bench under {@code dir}, as it concluded them: its side-by-side results.json where it has one
+     * (the cross ratios, each arm's ratios to its own static file and its CPU per request), else its own.
+     */
     static RunFigures in(Path dir) throws IOException {
         Path file = resultsIn(dir);
         if (CrossResults.isSideBySide(file)) {
             CrossResults.Read read = CrossResults.read(file);
-            return new RunFigures(file, read.starts().get(read.starts().size() - 1), read.sourceOf(), null);
+            return new RunFigures(file, read.starts().get(read.starts().size() - 1), null, read);
         }
-        Results results = ResultsJson.read(file);
+        Results results = ResultsFiles.read(file);
         if (results.cpuRounds() == null) {
             throw new IOException(file + " has no CPU rounds");
         }
-        return new RunFigures(file, results.cpuRounds(), (arm, probe) -> results.cpuSource(probe), results);
+        return new RunFigures(file, results.cpuRounds(), results, null);
     }
 
     /** The results.json under {@code dir} that answers for its run ({@link ResultsFiles#under}). */
@@ -128,41 +130,79 @@ final class RunFigures {
     }
 
     /**
-     * {@code arm}'s CPU per request: as the bench's own table gives it, the static file's estimate over the rounds
-     * times the arm's paired ratio to it (the arm's own estimate where its server has no static file in the run).
+     * {@code arm}'s CPU per request as the run concluded it: the static file's estimate over the rounds times the arm's
+     * paired ratio to it (the arm's own estimate where its server has no static file in the run).
      */
     Cpu cpu(String arm) {
         int slash = arm.lastIndexOf('/');
-        String server = slash < 0 ? null : arm.substring(0, slash);
         String probe = arm.substring(slash + 1);
-        CpuRounds own = server == null ? rounds : rounds.of(server);
-        RoundFigures.Figures figures = RoundFigures.of(own, p -> sources.of(server, p)).get(probe);
+        if (single == null) {
+            String on = arm.substring(0, slash);
+            return across.figures().cpu().stream().filter(c -> c.arm().equals(on) && c.probe().equals(probe))
+                    .map(c -> new Cpu(c.cpuUsPerReq(), c.cpuUsPerReqCi(), c.rounds(), load(arm))).findFirst()
+                    .orElse(new Cpu(Double.NaN, Double.NaN, 0, load(arm)));
+        }
+        SpiceFigures.Rounds figures = single.summary().stream().filter(s -> s.probe().equals(probe))
+                .map(SpiceFigures.Summary::rounds).filter(SpiceFigures.Rounds::measured).findFirst().orElse(null);
         if (figures == null) {
             return new Cpu(Double.NaN, Double.NaN, 0, load(arm));
         }
-        int counted = Reference.STATIC.equals(probe) ? own.counted() : figures.paired().rounds();
+        int counted = Reference.STATIC.equals(probe) ? counted() : figures.cpuRounds();
         return new Cpu(figures.cpuUsPerReq(), figures.cpuUsPerReqCi(), counted, load(arm));
     }
 
     /**
-     * {@code a}'s CPU per request against {@code b}'s, paired by round; a probe against its own server's static file
-     * (either way round) takes the static file's slices at the probe's rate, where the rounds ran some at it.
+     * {@code a}'s CPU per request against {@code b}'s, paired by round, as the run concluded it: a probe against its
+     * own server's static file (either way round) from its summary or its own ratios (the static file's slices at the
+     * probe's rate, where the rounds ran some at it); two probes of one server from its pair ratios; one probe on two
+     * arms from the cross ratios. No figure where the run concluded none.
      */
     Ratio ratio(String a, String b) {
-        PairedRatio paired = PairedRatio.of(series(a, b), series(b, a));
+        PairedRatio paired = concluded(a, b);
+        if (paired == null) {
+            ArmRatio reverse = arm(concluded(b, a), b, a);
+            paired = reverse == null ? PairedRatio.NONE : reverse.inverse().paired();
+        }
         return new Ratio(a, b, paired, load(against(a, b)), load(against(b, a)));
+    }
+
+    /** {@code a} against {@code b} as concluded that way round; null where it was not. */
+    private PairedRatio concluded(String a, String b) {
+        if (single != null) {
+            if (b.equals(CpuRounds.referenceOf(a))) {
+                return single.summary().stream().filter(s -> s.probe().equals(a) && s.rounds().measured())
+                        .map(s -> new PairedRatio(s.rounds().cpuRatio(), nan(s.rounds().cpuRatioLow()),
+                                nan(s.rounds().cpuRatioHigh()), s.rounds().cpuRounds())).findFirst().orElse(null);
+            }
+            return single.pairRatios().stream().filter(r -> r.a().equals(a) && r.b().equals(b)).map(ArmRatio::paired)
+                    .findFirst().orElse(null);
+        }
+        int slashA = a.lastIndexOf('/');
+        int slashB = b.lastIndexOf('/');
+        String armA = a.substring(0, slashA);
+        String armB = b.substring(0, slashB);
+        if (b.equals(CpuRounds.referenceOf(a))) {
+            return across.figures().own().stream().filter(o -> o.arm().equals(armA) && o.probe().equals(a.substring(
+                    slashA + 1))).map(o -> new PairedRatio(o.ratio(), o.low(), o.high(), o.rounds())).findFirst()
+                    .orElse(null);
+        }
+        return across.figures().cross().stream().filter(c -> c.a().equals(armA) && c.b().equals(armB)
+                && c.probe().equals(a.substring(slashA + 1)) && c.probeOfB().equals(b.substring(slashB + 1)))
+                .map(c -> new PairedRatio(c.ratio(), c.low(), c.high(), c.rounds())).findFirst().orElse(null);
+    }
+
+    /** {@code paired} as the ratio of {@code a} to {@code b}; null for null. */
+    private static ArmRatio arm(PairedRatio paired, String a, String b) {
+        return paired == null ? null : ArmRatio.of(a, b, paired);
+    }
+
+    private static double nan(Double value) {
+        return value == null ? Double.NaN : value;
     }
 
     /** The arm whose rate {@code arm}'s slices are taken at beside {@code other}: {@code other} if it is its static file's probe. */
     private static String against(String arm, String other) {
         return CpuRounds.referenceOf(other).equals(arm) ? other : arm;
-    }
-
-    private double[] series(String arm, String other) {
-        int slash = arm.lastIndexOf('/');
-        SpiceFigures.CpuSource source = sources.of(slash < 0 ? null : arm.substring(0, slash), arm.substring(slash + 1));
-        return against(arm, other).equals(arm) ? RoundFigures.series(rounds, arm, source)
-                : RoundFigures.referenceSeries(rounds, other, source);
     }
 
     /** The load {@code arm} was taken at: "4,000 req/s offered" or "812 req/s achieved at 8 clients". */

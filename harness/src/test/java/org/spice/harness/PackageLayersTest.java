@@ -134,6 +134,49 @@ class PackageLayersTest {
         return problems;
     }
 
+    /** The calls that compute a run's figures from its counts: only where a run ends or a file is read (bench.analysis). */
+    private static final Pattern COMPUTES = Pattern.compile("\\b(Summaries|RoundFigures|CrossFigures|OwnRatios|Restarts"
+            + "|CostFigures|LatencyFigures)\\.(?!class\\b)[a-z]\\w*\\(|\\bCrossFigures\\.All\\.of\\(");
+
+    /**
+     * The tables, pages, sentences, the lesson and the commands draw the figures a run concluded and compute none
+     * (issue "one figure, one judge"): no call there to what computes them.
+     */
+    @Test
+    void noRendererComputesAFigure() throws IOException {
+        List<String> computing = new ArrayList<>();
+        for (String layer : List.of("bench/report", "lesson", "commands")) {
+            try (Stream<Path> files = Files.walk(Path.of("src/main/java/org/spice", layer))) {
+                for (Path file : files.filter(f -> f.toString().endsWith(".java")).toList()) {
+                    computing.addAll(computations(file.getFileName().toString(), Files.readString(file)));
+                }
+            }
+        }
+        assertEquals(List.of(), computing);
+    }
+
+    @Test
+    void theComputationCheckFindsACallAndLeavesTypesAlone() {
+        String source = "class A {\n    List<CrossFigures.Cross> c;\n    // Summaries.of(results) in a comment\n"
+                + "    double a = RoundFigures.aim(0.05, 1);\n    Object s = Summaries.of(results);\n}\n";
+        assertEquals(List.of("A.java: RoundFigures.aim(", "A.java: Summaries.of("), computations("A.java", source));
+    }
+
+    static List<String> computations(String name, String source) {
+        List<String> found = new ArrayList<>();
+        for (String line : source.split("\n")) {
+            String code = line.strip();
+            if (code.startsWith("*") || code.startsWith("/*") || code.startsWith("//") || code.startsWith("import ")) {
+                continue;
+            }
+            Matcher call = COMPUTES.matcher(code);
+            while (call.find()) {
+                found.add(name + ": " + call.group());
+            }
+        }
+        return found;
+    }
+
     @Test
     void theCycleCheckFindsACycle() {
         Map<String, Set<String>> graph = Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"), "d", Set.of("a"));

@@ -328,9 +328,10 @@ public final class CrossFigures {
      * @param starts  how many starts of the servers the figures are over
      * @param servers the servers' names, in their order
      * @param cgroups whether every server's CPU was read from its own cgroup
+     * @param cpu     each arm's probes' CPU per request in the last start, as one server's rounds give it
      */
     public record All(CpuRounds last, int starts, List<String> servers, boolean cgroups, List<Cross> cross, List<OwnRatios.Own> own,
-            CrossChecks.Checks checks) {
+            CrossChecks.Checks checks, List<ArmCpu> cpu) {
 
         /** The figures of every start's rounds: one start's intervals are its rounds' alone, and say so. */
         public static All of(List<CpuRounds> starts, CpuSources sourceOf) {
@@ -339,7 +340,30 @@ public final class CrossFigures {
             boolean cgroups = servers.stream().allMatch(s -> sourceOf.of(s, Probe.STATIC.id())
                     == SpiceFigures.CpuSource.CGROUP);
             return new All(last, starts.size(), servers, cgroups, acrossRestarts(starts, sourceOf),
-                    OwnRatios.acrossRestarts(starts, sourceOf), CrossChecks.of(last, sourceOf));
+                    OwnRatios.acrossRestarts(starts, sourceOf), CrossChecks.of(last, sourceOf), CrossFigures.cpu(last, sourceOf));
         }
+    }
+
+    /**
+     * One arm's probe's CPU per request in the last start (results.json {@code arm_cpu}): the static file's estimate
+     * over its rounds times the probe's paired ratio to it, as one server's own rounds give it.
+     *
+     * @param cpuUsPerReqCi its 95 % interval's half-width, µs
+     * @param rounds        the rounds it counts (the static file: every counted round)
+     */
+    @JsonPropertyOrder({"arm", "probe", "cpu_us_per_req", "cpu_us_per_req_ci", "rounds"})
+    public record ArmCpu(String arm, String probe, double cpuUsPerReq, double cpuUsPerReqCi, int rounds) {
+    }
+
+    /** Every arm's probes' CPU per request in {@code last}. */
+    static List<ArmCpu> cpu(CpuRounds last, CpuSources sourceOf) {
+        List<ArmCpu> cpu = new ArrayList<>();
+        for (String arm : servers(last)) {
+            CpuRounds own = last.of(arm);
+            RoundFigures.of(own, probe -> sourceOf.of(arm, probe)).forEach((probe, f) -> cpu.add(new ArmCpu(arm, probe,
+                    f.cpuUsPerReq(), f.cpuUsPerReqCi(), Reference.STATIC.equals(probe) ? own.counted()
+                            : f.paired().rounds())));
+        }
+        return cpu;
     }
 }

@@ -86,10 +86,11 @@ public final class CrossResults {
     }
 
     @JsonPropertyOrder({"kind", "schema", "servers", "protocols", "restarts", "cross_rounds", "earlier_starts",
-        "cross_ratios", "own_ratios", "checks"})
+        "cross_ratios", "own_ratios", "arm_cpu", "checks"})
     record File(String kind, String schema, List<Member> servers, List<String> protocols, int restarts, CpuRounds crossRounds,
             @JsonInclude(JsonInclude.Include.NON_EMPTY) List<CpuRounds> earlierStarts,
-            List<CrossFigures.Cross> crossRatios, List<OwnRatios.Own> ownRatios, CrossChecks.Checks checks) {
+            List<CrossFigures.Cross> crossRatios, List<OwnRatios.Own> ownRatios, List<CrossFigures.ArmCpu> armCpu,
+            CrossChecks.Checks checks) {
     }
 
     private CrossResults() {
@@ -118,7 +119,7 @@ public final class CrossResults {
         Path temp = dir.resolve(FILE + ".tmp");
         ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, Results.SCHEMA, servers,
                 protocols.stream().map(Protocol::id).toList(), starts.size(), starts.get(starts.size() - 1),
-                starts.subList(0, starts.size() - 1), figures.cross(), figures.own(), figures.checks()));
+                starts.subList(0, starts.size() - 1), figures.cross(), figures.own(), figures.cpu(), figures.checks()));
         Files.move(temp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

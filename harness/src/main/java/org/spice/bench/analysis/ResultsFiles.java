@@ -52,6 +52,16 @@ public final class ResultsFiles {
     }
 
     /**
+     * Writes DIR/results.json at a run's end (a bench's, an import's): the counts and the figures concluded from them,
+     * once; returns the results with those figures, for the report to draw.
+     */
+    public static Results write(Path dir, Results results) throws IOException {
+        Results concluded = Summaries.conclude(results);
+        Summaries.write(dir, concluded);
+        return concluded;
+    }
+
+    /**
      * One server's results.json (a results directory, or the file itself), read and checked, with its figures
      * concluded by the functions that conclude them ({@link Summaries#conclude}, {@link CostFigures#again}): the way
      * every reader reads it.

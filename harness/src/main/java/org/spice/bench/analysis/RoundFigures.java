@@ -1,10 +1,12 @@
 package org.spice.bench.analysis;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
 
+import org.spice.bench.figures.ArmRatio;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
@@ -101,6 +103,30 @@ public final class RoundFigures {
             figures.put(probe, new Figures(probe, mean[0], mean[0] * mean[1], paired, aim, precise));
         });
         return figures;
+    }
+
+    /**
+     * Every other pair of the rounds' probes, paired by round: each probe against each one that first ran after it, the
+     * static file left out (each probe's ratio to it is its own figure), each arm's slices at its own rate.
+     */
+    public static List<ArmRatio> pairs(CpuRounds rounds, Function<String, SpiceFigures.CpuSource> sourceOf) {
+        List<String> arms = new ArrayList<>();
+        for (CpuRounds.Round round : rounds.rounds()) {
+            for (CpuSlice taken : round.slices()) {
+                if (!taken.arm().equals(CpuRounds.referenceOf(taken.arm())) && !arms.contains(taken.arm())) {
+                    arms.add(taken.arm());
+                }
+            }
+        }
+        List<ArmRatio> pairs = new ArrayList<>();
+        for (int i = 0; i < arms.size(); i++) {
+            double[] a = series(rounds, arms.get(i), sourceOf.apply(arms.get(i)));
+            for (int j = i + 1; j < arms.size(); j++) {
+                pairs.add(ArmRatio.of(arms.get(i), arms.get(j), PairedRatio.of(a, series(rounds, arms.get(j),
+                        sourceOf.apply(arms.get(j))))));
+            }
+        }
+        return pairs;
     }
 
     /** Whether every probe's figures reached their aim, from {@link #MIN_ROUNDS} counted rounds on. */

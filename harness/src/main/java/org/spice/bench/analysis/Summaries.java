@@ -31,12 +31,17 @@ public final class Summaries {
 
     /** Writes DIR/results.json: the results' counts, and their summary beside them (concluded here if not yet). */
     public static void write(Path dir, Results results) throws IOException {
-        ResultsJson.write(dir, results, conclude(results).summary());
+        Results concluded = conclude(results);
+        ResultsJson.write(dir, concluded, concluded.summary(), concluded.pairRatios());
     }
 
     /** The results with their figures concluded: as they are where they already were. */
     public static Results conclude(Results results) {
-        return results.concluded() ? results : results.concluded(of(results));
+        if (results.concluded()) {
+            return results;
+        }
+        return results.concluded(of(results), results.cpuRounds() == null ? List.of()
+                : RoundFigures.pairs(results.cpuRounds(), results::cpuSource));
     }
 
     /** The summary of these results: the ladder's figures, with the CPU rounds' where they ran. */

@@ -2,6 +2,7 @@ package org.spice.bench.model;
 
 import java.util.List;
 
+import org.spice.bench.figures.ArmRatio;
 import org.spice.bench.figures.SpiceFigures;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
@@ -25,6 +26,8 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
  * @param summary  the figures the run concluded from these counts, one per workload ({@code Summaries.conclude}, the
  *                 one function that computes them, at the run's end and when a file is read); null until then: every
  *                 table, sentence and page reads them, none computes them
+ * @param pairRatios the CPU rounds' other pairs of probes, each probe against each later one, paired by round (null
+ *                 until concluded, as {@code summary})
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonPropertyOrder({"schema", "target", "server", "body_bytes", "started_at", "finished_at", "partial", "partial_reason",
@@ -43,7 +46,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         @JsonProperty("open_loop") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<OpenLoopRun> openLoop,
         @JsonProperty("latency_profile") @JsonInclude(JsonInclude.Include.NON_NULL) LatencyProfile latencyProfile,
         @JsonProperty("cost_curve") @JsonInclude(JsonInclude.Include.NON_NULL) CostCurve costCurve,
-        @JsonIgnore List<SpiceFigures.Summary> summary) {
+        @JsonIgnore List<SpiceFigures.Summary> summary, @JsonIgnore List<ArmRatio> pairRatios) {
 
     /**
      * The format results.json is written in. 2: every CPU slice keeps the rate it was offered ({@code offered_rps}), a
@@ -62,6 +65,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         overload = overload == null ? List.of() : List.copyOf(overload);
         openLoop = openLoop == null ? List.of() : List.copyOf(openLoop);
         summary = summary == null ? null : List.copyOf(summary);
+        pairRatios = pairRatios == null ? null : List.copyOf(pairRatios);
     }
 
     /** Results of every kind of run, before their figures are concluded. */
@@ -70,7 +74,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
             List<RunRecord> runs, List<Overload> overload, CpuRounds cpuRounds, List<OpenLoopRun> openLoop,
             LatencyProfile latencyProfile, CostCurve costCurve) {
         this(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes, steadyState, idle,
-                runs, overload, cpuRounds, openLoop, latencyProfile, costCurve, null);
+                runs, overload, cpuRounds, openLoop, latencyProfile, costCurve, null, null);
     }
 
     /**
@@ -80,6 +84,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
      *                               them itself
      */
     @Override
+    @JsonIgnore
     public List<SpiceFigures.Summary> summary() {
         if (summary == null) {
             throw new IllegalStateException("the results' figures were not concluded (Summaries.conclude)");
@@ -87,15 +92,24 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         return summary;
     }
 
+    /** The pairs of probes the CPU rounds concluded (as {@link #summary()}, which says when they throw). */
+    @Override
+    @JsonIgnore
+    public List<ArmRatio> pairRatios() {
+        summary();
+        return pairRatios;
+    }
+
     /** Whether the figures were concluded. */
+    @JsonIgnore
     public boolean concluded() {
         return summary != null;
     }
 
     /** These results with the figures concluded from them. */
-    public Results concluded(List<SpiceFigures.Summary> figures) {
+    public Results concluded(List<SpiceFigures.Summary> figures, List<ArmRatio> pairs) {
         return new Results(target, server, bodyBytes, settings, startedAt, finishedAt, partial, partialReason, notes,
-                steadyState, idle, runs, overload, cpuRounds, openLoop, latencyProfile, costCurve, figures);
+                steadyState, idle, runs, overload, cpuRounds, openLoop, latencyProfile, costCurve, figures, pairs);
     }
 
     /** Results of the closed loop alone. */

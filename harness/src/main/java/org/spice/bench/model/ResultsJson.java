@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 
+import org.spice.bench.figures.ArmRatio;
 import org.spice.bench.figures.SpiceFigures;
 
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -52,6 +53,12 @@ public final class ResultsJson {
      * again).
      */
     public static void write(Path dir, Results results, List<SpiceFigures.Summary> summary) throws IOException {
+        write(dir, results, summary, List.of());
+    }
+
+    /** As {@link #write(Path, Results, List)}, with the CPU rounds' pairs of probes after the summary ({@code pair_ratios}). */
+    public static void write(Path dir, Results results, List<SpiceFigures.Summary> summary, List<ArmRatio> pairs)
+            throws IOException {
         Files.createDirectories(dir);
         Path temporary = dir.resolve(FILE + ".tmp");
         ObjectNode counts = MAPPER.valueToTree(results);
@@ -60,6 +67,9 @@ public final class ResultsJson {
             tree.set(field.getKey(), field.getValue());
             if (field.getKey().equals("runs")) {
                 tree.set("summary", MAPPER.valueToTree(summary));
+                if (!pairs.isEmpty()) {
+                    tree.set("pair_ratios", MAPPER.valueToTree(pairs));
+                }
             }
         });
         MAPPER.writeValue(temporary.toFile(), tree);

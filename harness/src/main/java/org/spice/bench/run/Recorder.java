@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.analysis.Summaries;
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.figures.Counts;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CostCurve;
@@ -206,9 +206,7 @@ public final class Recorder {
                     idle, List.copyOf(runs), overload, cpuRounds, List.copyOf(openLoop),
                     latencyProfile, costCurve);
         }
-        results = Summaries.conclude(results);
-        Summaries.write(dir, results);
-        return results;
+        return ResultsFiles.write(dir, results);
     }
 
     private void progress(String at, RunRecord r) {
