@@ -85,8 +85,8 @@ public final class CrossTable {
     }
 
     /**
-     * The design's checks in a sentence: carry-over per server, the idle servers' CPU and the steal time per slice
-     * ("checks: after another server / after its own: tomcat 1.004 ± 1.2 % (holds 1) …").
+     * The design's checks, a line each: carry-over per server, the idle servers' CPU and the steal time per slice
+     * ("checks: a slice after another server's / after its own: tomcat 1.004 ± 1.2 % (holds 1) …").
      */
     static String checks(CrossChecks.Checks checks) {
         StringBuilder line = new StringBuilder("checks: a slice after another server's / after its own:");
@@ -95,8 +95,8 @@ public final class CrossTable {
                     : String.format(Locale.ROOT, " %s %.3f ± %.1f %% (%s);", c.server(), c.effect(),
                             100 * c.effectCi() / c.effect(), c.holdsOne() ? "holds 1" : "does NOT hold 1"));
         }
-        line.append(String.format(Locale.ROOT, " the idle servers' CPU per slice, of the measured one's: median %s,"
-                + " 95th percentile %s; steal time, of a CPU: median %s, largest %s",
+        line.append(String.format(Locale.ROOT, "%nchecks: the idle servers' CPU per slice, of the measured one's: median %s,"
+                + " 95th percentile %s%nchecks: the steal time per slice, of a CPU: median %s, largest %s",
                 percent(checks.idleShare().median()), percent(checks.idleShare().p95()),
                 percent(checks.stealShare().median()), percent(checks.stealShare().max())));
         return line.toString();
@@ -113,7 +113,7 @@ public final class CrossTable {
                 : "one start of each server, the intervals its rounds' alone (blind to what differs from one start to"
                         + " the next: --restarts 3 measures that)";
         return String.format(Locale.ROOT, "Servers side by side (%s): server CPU per request, each server's from its %s,"
-                + " paired by round,%n%s: the last start's %d rounds at %s, %d counted; stopped: %s",
+                + " paired by round,%n%s:%nthe last start's %d rounds at %s, %d counted; stopped: %s",
                 String.join(", ", all.servers()), all.cgroups() ? "own cgroup" : "processes or exporters (results.json: servers[]"
                 + ".cpu_from)", over, rounds.rounds().size(), rounds.load(), rounds.counted(), rounds.stopped());
     }

@@ -40,7 +40,6 @@ public final class Recorder {
     private final BenchSettings settings;
     private final Preflight.Ready ready;
     private final PrintStream err;
-    private Results finished;
     private final Path dir;
     private final String startedAt = OffsetDateTime.now().withNano(0).toString();
     private final List<RunRecord> runs = new ArrayList<>();
@@ -53,6 +52,8 @@ public final class Recorder {
     private LatencyProfile latencyProfile;
     private CostCurve costCurve;
     private LoadEngine engine;
+    /** What the finish wrote, its figures concluded. */
+    private Results finished;
 
     private Recorder(BenchSettings settings, Preflight.Ready ready, PrintStream err, Path dir) {
         this.settings = settings;
