@@ -122,7 +122,7 @@ class AaCheckTest {
         /** The paired rounds: the same file under two names, its ratio 1 within its interval, and said so. */
         void assertVerdict() {
             assertTrue(calledTheSame(), "A/A: " + aa.rounds() + "\n" + printed);
-            assertTrue(printed.contains("static-again costs the static file's CPU within"), printed);
+            assertTrue(printed.contains("static-again costs the same as the static file within ± "), printed);
         }
     }
 }

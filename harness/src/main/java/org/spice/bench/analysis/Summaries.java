@@ -48,7 +48,8 @@ public final class Summaries {
     public static List<SpiceFigures.Summary> of(Results results) {
         List<SpiceFigures.Summary> ladder = of(results.runs(), results.latencyBoundMs(), results.baseline(),
                 results.server(), results.cpuFrom());
-        return results.cpuRounds() == null ? ladder : withRounds(ladder, results.cpuRounds(), results::cpuSource);
+        return results.cpuRounds() == null ? ladder : withRounds(ladder, results.cpuRounds(), results::cpuSource,
+                results.settings().clientCpus());
     }
 
     /**
@@ -57,6 +58,12 @@ public final class Summaries {
      */
     public static List<SpiceFigures.Summary> withRounds(List<SpiceFigures.Summary> ladder, CpuRounds rounds,
             Function<String, SpiceFigures.CpuSource> sourceOf) {
+        return withRounds(ladder, rounds, sourceOf, 0);
+    }
+
+    /** As {@link #withRounds(List, CpuRounds, Function)}, the machine's busy share over its {@code cpus} (0: unknown). */
+    public static List<SpiceFigures.Summary> withRounds(List<SpiceFigures.Summary> ladder, CpuRounds rounds,
+            Function<String, SpiceFigures.CpuSource> sourceOf, int cpus) {
         Map<String, RoundFigures.Figures> figures = RoundFigures.of(rounds, sourceOf);
         List<SpiceFigures.Summary> all = new ArrayList<>();
         List<SpiceFigures.Summary> each = new ArrayList<>(ladder);
@@ -69,10 +76,12 @@ public final class Summaries {
             String reference = figures.containsKey(Reference.STATIC) ? Reference.STATIC : s.probe();
             double rate = rounds.rateRps(s.probe());
             double staticRate = referenceRate(rounds, s.probe(), reference);
+            double[] load = rounds.clientCpuAndBusyShare(s.probe(), cpus);
             all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
                     f.paired().ratio(), f.paired().ratioCi(), f.paired().low(), f.paired().high(), rounds.offeredTo(s.probe()) ? null : rounds.clients(),
                     f.paired().rounds(), f.hasAim() ? f.aim() : null, f.hasAim() ? f.precise() : null, rate,
-                    Math.abs(staticRate - rate) < 0.5 ? null : staticRate, rateKind(rounds, s.probe(), reference)),
+                    Math.abs(staticRate - rate) < 0.5 ? null : staticRate, rateKind(rounds, s.probe(), reference),
+                    load[0], load[1]),
                     f.paired().efficiency(), f.paired().efficiencyCi()));
         }
         return all;

@@ -108,7 +108,9 @@ public final class SpiceFigures {
      * A probe's CPU figures from the paired rounds (results.json's summary, beside the ladder's): its mean CPU per
      * request and interval, its ratio to the static file's and the ratio's interval (in the ratio's unit), the rounds'
      * client count, how many rounds counted, the aim its interval had to reach ({@code cpu_aim}, relative: its ratio's,
-     * or alone its CPU per request's; none for the static file beside probes) and whether it was reached; the rate the ratio was
+     * or alone its CPU per request's; none for the static file beside probes) and whether it was reached; the load
+     * tool's own CPU per request through its slices ({@code client_cpu_us_per_req}) and the share of the machine's CPUs
+     * busy meanwhile ({@code machine_busy_share}: the load tool shares these cores); the rate the ratio was
      * taken at ({@code rate_rps}: the one both its arms were offered, open loop; closed loop, the probe's own), the
      * static file's where it ran at another ({@code static_rate_rps}: closed loop, each arm at the rate its clients
      * reached), and whether they were offered or achieved ({@code rate_kind}: one word for both, or two in their order
@@ -118,9 +120,10 @@ public final class SpiceFigures {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rounds(Double cpuUsPerReq, Double cpuUsPerReqCi, Double cpuRatio, Double cpuRatioCi,
             Double cpuRatioLow, Double cpuRatioHigh, Integer cpuClients, Integer cpuRounds, Double cpuAim,
-            Boolean cpuPrecisionReached, Double rateRps, Double staticRateRps, String rateKind) {
+            Boolean cpuPrecisionReached, Double rateRps, Double staticRateRps, String rateKind, Double clientCpuUsPerReq,
+            Double machineBusyShare) {
         public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null, null, null, null, null, null,
-                null);
+                null, null, null);
 
         /** Whether the rounds measured this probe. */
         public boolean measured() {

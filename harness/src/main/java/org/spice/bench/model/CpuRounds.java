@@ -195,6 +195,34 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     }
 
     /**
+     * What the load tool and the machine did through {@code arm}'s slices in the counted rounds: the load tool's CPU per
+     * request (µs; it shares the server's machine here, and a server's figure is read beside it), and the share of the
+     * machine's {@code cpus} busy (the server's, the load tool's and anything else's CPU over the slices' time). NaN
+     * where the slices did not read them.
+     */
+    public double[] clientCpuAndBusyShare(String arm, int cpus) {
+        double client = 0;
+        double busy = 0;
+        double seconds = 0;
+        long requests = 0;
+        for (Round round : rounds) {
+            if (round.jitBusy()) {
+                continue;
+            }
+            for (CpuSlice taken : round.slices()) {
+                if (taken.arm().equals(arm)) {
+                    client += taken.clientCpuS();
+                    busy += taken.machineCpuS() + taken.clientCpuS();
+                    seconds += taken.durationS();
+                    requests += taken.requests();
+                }
+            }
+        }
+        return new double[] {requests > 0 ? client * 1e6 / requests : Double.NaN,
+            seconds > 0 && cpus > 0 ? busy / (seconds * cpus) : Double.NaN};
+    }
+
+    /**
      * How far {@code arm}'s request rate moved against {@code base}'s from one counted round to the next: the standard
      * deviation of the log of their ratio, over the rounds where both answered (NaN in fewer than two). Closed loop a
      * slice's rate is whatever the machine let the clients reach, and a server's CPU per request moves with its rate,

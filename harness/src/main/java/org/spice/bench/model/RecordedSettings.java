@@ -93,6 +93,11 @@ public final class RecordedSettings {
                 new TypeReference<Map<String, Double>>() { }) : Map.of();
     }
 
+    /** The CPUs of the machine the load ran on ({@code client_cpus}: the server's too, where it ran here); 0 where not recorded. */
+    public int clientCpus() {
+        return values.get("client_cpus") instanceof Number n ? n.intValue() : 0;
+    }
+
     private String string(String name) {
         return values.get(name) instanceof String s ? s : null;
     }

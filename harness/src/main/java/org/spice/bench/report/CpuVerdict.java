@@ -7,6 +7,7 @@ import java.util.Locale;
 
 import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Results;
@@ -60,7 +61,43 @@ final class CpuVerdict {
                     + results.cgiUnseenBecause() + " (a server SPICE starts in a cgroup of its own counts them itself).");
         }
         sentences.addAll(shortOfAim(results, base.probe(), baseName));
+        String tool = loadTool(results, base, measured);
+        if (tool != null) {
+            sentences.add(tool);
+        }
         return sentences;
+    }
+
+    /**
+     * How much of the machine the load tool took beside the server, where both ran here: its CPU per request through
+     * each probe's slices, and the share of the machine's CPUs busy meanwhile; null where not read.
+     */
+    static String loadTool(Results results, SpiceFigures.Summary base, List<SpiceFigures.Summary> measured) {
+        List<SpiceFigures.Summary> all = new ArrayList<>(List.of(base));
+        all.addAll(measured);
+        List<SpiceFigures.Summary> read = all.stream().filter(s -> s.rounds().clientCpuUsPerReq() != null
+                && Double.isFinite(s.rounds().clientCpuUsPerReq())).toList();
+        if (read.isEmpty() || results.cpuFrom() == CpuFrom.EXPORTERS) {
+            return null;
+        }
+        SpiceFigures.Summary least = read.stream().min(Comparator.comparingDouble(s -> s.rounds().clientCpuUsPerReq()))
+                .orElseThrow();
+        SpiceFigures.Summary most = read.stream().max(Comparator.comparingDouble(s -> s.rounds().clientCpuUsPerReq()))
+                .orElseThrow();
+        double[] busy = read.stream().map(s -> s.rounds().machineBusyShare()).filter(b -> b != null && Double.isFinite(b))
+                .mapToDouble(Double::doubleValue).sorted().toArray();
+        boolean alike = Format.words(least.rounds().clientCpuUsPerReq()).equals(Format.words(most.rounds()
+                .clientCpuUsPerReq()));
+        String cpu = alike ? Format.words(least.rounds().clientCpuUsPerReq()) + " µs of CPU a request"
+                : String.format(Locale.ROOT, "%s to %s µs of CPU a request (%s %s, %s %s)",
+                        Format.words(least.rounds().clientCpuUsPerReq()), Format.words(most.rounds().clientCpuUsPerReq()),
+                        least.probe(), Format.words(least.rounds().clientCpuUsPerReq()), most.probe(),
+                        Format.words(most.rounds().clientCpuUsPerReq()));
+        String machine = busy.length == 0 ? "" : String.format(Locale.ROOT, ", and the machine's %d CPUs were %s busy"
+                + " through the slices", results.settings().clientCpus(), busy[0] == busy[busy.length - 1]
+                        ? Format.percentWords(busy[0]) : Format.percentWords(busy[0]).replace(" %", "") + " to "
+                                + Format.percentWords(busy[busy.length - 1]));
+        return "The load tool ran on this machine beside the server: it took " + cpu + machine + ".";
     }
 
     /**

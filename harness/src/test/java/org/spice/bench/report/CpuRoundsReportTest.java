@@ -46,6 +46,9 @@ class CpuRoundsReportTest {
                 verdict);
         assertTrue(verdict.contains("The CPU of cgi is the whole machine's less the client's"), verdict);
         assertTrue(verdict.contains("cgi costs 12.0 × the static file's"), verdict);
+        // every slice's load tool took 0.4 s of CPU over 2,000 requests; the fixture records no CPU count
+        assertTrue(verdict.contains("The load tool ran on this machine beside the server: it took 200 µs of CPU a"
+                + " request."), verdict);
         String table = CpuTable.text(results);
         assertTrue(table.contains("8 paired rounds at 4 clients") && table.contains("reached"), table);
         String text = ReportWriter.write(dir, results);
