@@ -180,18 +180,17 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         }
         long requests = 0;
         double seconds = 0;
-        for (Round round : rounds) {
-            if (round.jitBusy()) {
-                continue;
-            }
-            for (CpuSlice taken : round.slices()) {
-                if (taken.arm().equals(arm)) {
-                    requests += taken.requests();
-                    seconds += taken.durationS();
-                }
-            }
+        for (CpuSlice taken : counted(arm)) {
+            requests += taken.requests();
+            seconds += taken.durationS();
         }
         return seconds > 0 ? requests / seconds : Double.NaN;
+    }
+
+    /** {@code arm}'s slices in the counted rounds (those the JIT did not compile through). */
+    private List<CpuSlice> counted(String arm) {
+        return rounds.stream().filter(r -> !r.jitBusy()).flatMap(r -> r.slices().stream())
+                .filter(t -> t.arm().equals(arm)).toList();
     }
 
     /**
@@ -205,18 +204,11 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         double busy = 0;
         double seconds = 0;
         long requests = 0;
-        for (Round round : rounds) {
-            if (round.jitBusy()) {
-                continue;
-            }
-            for (CpuSlice taken : round.slices()) {
-                if (taken.arm().equals(arm)) {
-                    client += taken.clientCpuS();
-                    busy += taken.machineCpuS() + taken.clientCpuS();
-                    seconds += taken.durationS();
-                    requests += taken.requests();
-                }
-            }
+        for (CpuSlice taken : counted(arm)) {
+            client += taken.clientCpuS();
+            busy += taken.machineCpuS() + taken.clientCpuS();
+            seconds += taken.durationS();
+            requests += taken.requests();
         }
         return new double[] {requests > 0 ? client * 1e6 / requests : Double.NaN,
             seconds > 0 && cpus > 0 ? busy / (seconds * cpus) : Double.NaN};
