@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.figures.Judge;
 import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.Reference;
 import org.spice.bench.model.ResultsJson;
@@ -137,14 +138,19 @@ final class CurveAnswers {
     }
 
     /**
-     * What a wait ratio does to WAIT, inside its interval: "multiplies WAIT by 4.5 (± 9.5 %)", or where the interval
-     * holds 1 "leaves WAIT the same (within ± 4.0 %)".
+     * What a wait ratio does to WAIT, inside its interval as {@link Judge} calls it: "multiplies WAIT by 4.5 (± 9.5 %)",
+     * where the interval holds 1 "leaves WAIT the same (within ± 4.0 %)", and where it holds 1 but reaches too far
+     * "multiplies WAIT by 1.3 (0.400 to 2.200: too wide to tell from 1)". The profile keeps the interval's larger half, so it is judged as ± that.
      */
     private static String multiplies(Answer.Figure ratio, String wait) {
-        double half = ratio.value() * ratio.relativeCi();
-        return Math.abs(ratio.value() - 1) <= half
-                ? String.format(Locale.ROOT, "leaves %s the same (within ± %.1f %%)", wait, 100 * (Math.abs(ratio.value() - 1) + half))
-                : "multiplies " + wait + " by " + Format.words(ratio.value()) + " (" + Cells.interval(ratio.relativeCi()) + ")";
+        Judge.Interval interval = Judge.Interval.symmetric(ratio.value(), ratio.value() * ratio.relativeCi());
+        return switch (Judge.call(interval)) {
+            case SAME -> "leaves " + wait + " the same (" + Judge.within(List.of(interval)) + ")";
+            case TOO_WIDE -> "multiplies " + wait + " by " + Format.words(ratio.value()) + " (" + Judge.ends(interval)
+                    + ": too wide to tell from 1)";
+            default -> "multiplies " + wait + " by " + Format.words(ratio.value()) + " ("
+                    + Cells.interval(ratio.relativeCi()) + ")";
+        };
     }
 
     /**

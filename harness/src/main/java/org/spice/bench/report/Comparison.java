@@ -142,14 +142,15 @@ public final class Comparison {
     }
 
     /**
-     * Whether a relative change lies inside the noise of the two runs: the two figures' intervals overlap,
-     * |change| ≤ the sum of their relative half-widths. Null when either interval is unknown.
+     * Whether a relative change lies inside the noise of the two runs: the two figures' intervals (each its relative
+     * half-width of its own figure) overlap, as {@link Judge#apart} decides. Null when either interval is unknown.
      */
     public static Boolean insideNoise(double change, double noiseBefore, double noiseAfter) {
         if (Double.isNaN(noiseBefore) || Double.isNaN(noiseAfter)) {
             return null;
         }
-        return Math.abs(change) <= noiseBefore + noiseAfter;
+        return !Judge.apart(Judge.Interval.symmetric(1, noiseBefore), Judge.Interval.symmetric(1 + change,
+                (1 + change) * noiseAfter));
     }
 
     /** The summary of a probe on a server, or null if that server did not run it. */

@@ -147,8 +147,7 @@ public final class CrossTable {
                 row.add(Double.isNaN(c.betweenStartsSd()) ? "-"
                         : String.format(Locale.ROOT, "%.3f", c.betweenStartsSd()));
             }
-            Judge.Call call = Judge.call(c.interval());
-            row.add(call == Judge.Call.UNKNOWN ? "-" : call.holdsOne() ? "yes" : "no");
+            row.add(holdsOne(c.interval()));
             row.add(String.format(Locale.ROOT, "±%s %%: %s", Format.num(100 * c.aim(), c.aim() < 0.01 ? 1 : 0),
                     c.precise() ? "reached" : "NOT reached"));
             rows.add(row.toArray(String[]::new));
@@ -188,9 +187,8 @@ public final class CrossTable {
         }
         rows.add(head.toArray(String[]::new));
         for (OwnRatios.Own o : own) {
-            Judge.Call call = Judge.call(o.interval());
             List<String> row = new ArrayList<>(List.of(o.arm(), o.probe(), ratio(o.ratio(), o.ratioCi()),
-                    Integer.toString(o.rounds()), call == Judge.Call.UNKNOWN ? "-" : call.holdsOne() ? "yes" : "no"));
+                    Integer.toString(o.rounds()), holdsOne(o.interval())));
             if (restarted) {
                 row.addAll(List.of(Integer.toString(o.restarts()), Double.isNaN(o.betweenRestarts()) ? "-"
                         : String.format(Locale.ROOT, "%.0f %%", 100 * o.betweenRestarts())));
@@ -198,6 +196,12 @@ public final class CrossTable {
             rows.add(row.toArray(String[]::new));
         }
         return rows;
+    }
+
+    /** The "holds 1?" cell: "yes" or "no" as {@link Judge} calls the interval, "-" without one. */
+    private static String holdsOne(Judge.Interval interval) {
+        Judge.Call call = Judge.call(interval);
+        return call == Judge.Call.UNKNOWN ? "-" : call.holdsOne() ? "yes" : "no";
     }
 
     /** "0.465 ±4.1 %": the ratio and its interval's larger half ({@link Judge}); "-" without a ratio. */
