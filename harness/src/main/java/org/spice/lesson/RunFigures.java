@@ -160,8 +160,8 @@ final class RunFigures {
     Ratio ratio(String a, String b) {
         PairedRatio paired = concluded(a, b);
         if (paired == null) {
-            ArmRatio reverse = arm(concluded(b, a), b, a);
-            paired = reverse == null ? PairedRatio.NONE : reverse.inverse().paired();
+            PairedRatio reverse = concluded(b, a);
+            paired = reverse == null ? PairedRatio.NONE : reverse.inverse();
         }
         return new Ratio(a, b, paired, load(against(a, b)), load(against(b, a)));
     }
@@ -189,11 +189,6 @@ final class RunFigures {
         return across.figures().cross().stream().filter(c -> c.a().equals(armA) && c.b().equals(armB)
                 && c.probe().equals(a.substring(slashA + 1)) && c.probeOfB().equals(b.substring(slashB + 1)))
                 .map(c -> new PairedRatio(c.ratio(), c.low(), c.high(), c.rounds())).findFirst().orElse(null);
-    }
-
-    /** {@code paired} as the ratio of {@code a} to {@code b}; null for null. */
-    private static ArmRatio arm(PairedRatio paired, String a, String b) {
-        return paired == null ? null : ArmRatio.of(a, b, paired);
     }
 
     private static double nan(Double value) {

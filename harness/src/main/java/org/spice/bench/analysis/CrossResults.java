@@ -110,17 +110,19 @@ public final class CrossResults {
     /**
      * Writes DIR/results.json: the servers, the protocols each ran under, the rounds of each start of the servers
      * (the last one's as {@code cross_rounds}, the earlier ones' as {@code earlier_starts}) and the figures over them
-     * all.
+     * all; returns what it wrote, its figures concluded.
      */
-    public static void write(Path dir, List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts)
+    public static Read write(Path dir, List<Member> servers, List<Protocol> protocols, List<CpuRounds> starts)
             throws IOException {
-        CrossFigures.All figures = Read.of(servers, protocols, starts).figures();
+        Read read = Read.of(servers, protocols, starts);
+        CrossFigures.All figures = read.figures();
         Files.createDirectories(dir);
         Path temp = dir.resolve(FILE + ".tmp");
         ResultsJson.MAPPER.writeValue(temp.toFile(), new File(KIND, Results.SCHEMA, servers,
                 protocols.stream().map(Protocol::id).toList(), starts.size(), starts.get(starts.size() - 1),
                 starts.subList(0, starts.size() - 1), figures.cross(), figures.own(), figures.cpu(), figures.checks()));
         Files.move(temp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        return read;
     }
 
     /** Whether {@code file} holds servers side by side (else one server's results). */

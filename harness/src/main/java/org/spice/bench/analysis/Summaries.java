@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Reference;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -76,15 +77,37 @@ public final class Summaries {
             String reference = figures.containsKey(Reference.STATIC) ? Reference.STATIC : s.probe();
             double rate = rounds.rateRps(s.probe());
             double staticRate = referenceRate(rounds, s.probe(), reference);
-            double[] load = rounds.clientCpuAndBusyShare(s.probe(), cpus);
+            double[] load = loadTool(rounds, s.probe(), cpus);
             all.add(f == null ? s : s.withRounds(new SpiceFigures.Rounds(f.cpuUsPerReq(), f.cpuUsPerReqCi(),
-                    f.paired().ratio(), f.paired().ratioCi(), f.paired().low(), f.paired().high(), rounds.offeredTo(s.probe()) ? null : rounds.clients(),
+                    f.paired().ratio(), f.paired().ratioCi(), f.paired().low(), f.paired().high(),
+                    rounds.offeredTo(s.probe()) ? null : rounds.clients(),
                     f.paired().rounds(), f.hasAim() ? f.aim() : null, f.hasAim() ? f.precise() : null, rate,
                     Math.abs(staticRate - rate) < 0.5 ? null : staticRate, rateKind(rounds, s.probe(), reference),
                     load[0], load[1]),
                     f.paired().efficiency(), f.paired().efficiencyCi()));
         }
         return all;
+    }
+
+    /**
+     * What the load tool and the machine did through {@code arm}'s slices in the counted rounds: the load tool's CPU per
+     * request (µs; it shares the server's machine here, and a server's figure is read beside it), and the share of the
+     * machine's {@code cpus} busy (the server's, the load tool's and anything else's CPU over the slices' time). NaN
+     * where the slices did not read them.
+     */
+    static double[] loadTool(CpuRounds rounds, String arm, int cpus) {
+        double client = 0;
+        double busy = 0;
+        double seconds = 0;
+        long requests = 0;
+        for (CpuSlice taken : rounds.countedSlices(arm)) {
+            client += taken.clientCpuS();
+            busy += taken.machineCpuS() + taken.clientCpuS();
+            seconds += taken.durationS();
+            requests += taken.requests();
+        }
+        return new double[] {requests > 0 ? client * 1e6 / requests : Double.NaN,
+            seconds > 0 && cpus > 0 ? busy / (seconds * cpus) : Double.NaN};
     }
 
     /**

@@ -29,7 +29,6 @@ public record ArmRatio(String a, String b, double ratio, double low, double high
 
     /** b against a: the reciprocal, its interval's ends swapped. */
     public ArmRatio inverse() {
-        Judge.Interval inverse = paired().interval().inverse();
-        return new ArmRatio(b, a, inverse.estimate(), inverse.low(), inverse.high(), rounds);
+        return of(b, a, paired().inverse());
     }
 }

@@ -52,6 +52,12 @@ public record PairedRatio(double ratio, double low, double high, int rounds) {
         return interval().largerHalf();
     }
 
+    /** The reference against the probe: the reciprocal ratio, its interval's ends swapped, over the same rounds. */
+    public PairedRatio inverse() {
+        Judge.Interval inverse = interval().inverse();
+        return new PairedRatio(inverse.estimate(), inverse.low(), inverse.high(), rounds);
+    }
+
     /** The static file's CPU / the probe's (SPICE's CPU efficiency): 1 / ratio. */
     public double efficiency() {
         return 1 / ratio;

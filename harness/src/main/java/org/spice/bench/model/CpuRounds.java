@@ -180,7 +180,7 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         }
         long requests = 0;
         double seconds = 0;
-        for (CpuSlice taken : counted(arm)) {
+        for (CpuSlice taken : countedSlices(arm)) {
             requests += taken.requests();
             seconds += taken.durationS();
         }
@@ -188,30 +188,9 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
     }
 
     /** {@code arm}'s slices in the counted rounds (those the JIT did not compile through). */
-    private List<CpuSlice> counted(String arm) {
+    public List<CpuSlice> countedSlices(String arm) {
         return rounds.stream().filter(r -> !r.jitBusy()).flatMap(r -> r.slices().stream())
                 .filter(t -> t.arm().equals(arm)).toList();
-    }
-
-    /**
-     * What the load tool and the machine did through {@code arm}'s slices in the counted rounds: the load tool's CPU per
-     * request (µs; it shares the server's machine here, and a server's figure is read beside it), and the share of the
-     * machine's {@code cpus} busy (the server's, the load tool's and anything else's CPU over the slices' time). NaN
-     * where the slices did not read them.
-     */
-    public double[] clientCpuAndBusyShare(String arm, int cpus) {
-        double client = 0;
-        double busy = 0;
-        double seconds = 0;
-        long requests = 0;
-        for (CpuSlice taken : counted(arm)) {
-            client += taken.clientCpuS();
-            busy += taken.machineCpuS() + taken.clientCpuS();
-            seconds += taken.durationS();
-            requests += taken.requests();
-        }
-        return new double[] {requests > 0 ? client * 1e6 / requests : Double.NaN,
-            seconds > 0 && cpus > 0 ? busy / (seconds * cpus) : Double.NaN};
     }
 
     /**

@@ -14,7 +14,6 @@ import java.util.Set;
 
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
-import org.spice.bench.analysis.Summaries;
 import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.SpiceFigures;
@@ -75,6 +74,8 @@ public final class SideBySide {
     /** The side-by-side rounds so far (null before the first), and where each arm's CPU figure comes from. */
     private CpuRounds crossRounds;
     private CpuSources sourceOf;
+    /** DIR/results.json as last written, its figures concluded: what the answer draws. */
+    private CrossResults.Read written;
 
     /**
      * @param protocols each server's arms: one per protocol (the first is its ladder's)
@@ -140,11 +141,11 @@ public final class SideBySide {
             for (Open o : open) {
                 status = Math.max(status, o.recorder().finish(cut, where, false));
                 if (o.recorder().finished() != null) {
-                    ladders.put(o.instance().name(), Summaries.of(o.recorder().finished()));
+                    ladders.put(o.instance().name(), o.recorder().finished().summary());
                 }
             }
-            if (crossRounds != null && ladder) {
-                CrossFigures.All figures = CrossFigures.All.of(starts(), sourceOf);
+            if (written != null && ladder) {
+                CrossFigures.All figures = written.figures();
                 out.print(CrossTable.text(figures, ladders));
                 try {
                     out.println("side by side: " + CrossReport.write(dir, figures).toAbsolutePath()
@@ -204,7 +205,7 @@ public final class SideBySide {
             for (Open o : open) {
                 o.recorder().rounds(soFar.of(arm(o.instance(), protocols.get(0))));
             }
-            CrossResults.write(dir, members, protocols, starts());
+            written = CrossResults.write(dir, members, protocols, starts());
         }, null);
     }
 
