@@ -8,10 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.spice.bench.analysis.CrossFigures;
-import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
@@ -45,11 +44,11 @@ public final class CheckResultsCommand extends Cli.Printing implements Callable<
     public Integer call() {
         List<String> bad = new ArrayList<>();
         try {
-            Path file = ResultsFiles.under(dir);
-            if (CrossResults.isSideBySide(file)) {
-                sideBySide(CrossResults.read(file), bad);
+            Results results = ResultsFiles.read(ResultsFiles.under(dir));
+            if (results.severalArms()) {
+                sideBySide(results, bad);
             } else {
-                own(null, ResultsFiles.read(file), bad);
+                own(null, results, bad);
             }
         } catch (IOException e) {
             bad.add(e.getMessage());
@@ -61,13 +60,13 @@ public final class CheckResultsCommand extends Cli.Printing implements Callable<
         return bad.isEmpty() ? 0 : 1;
     }
 
-    private void sideBySide(CrossResults.Read read, List<String> bad) throws IOException {
-        for (CrossResults.Member member : read.servers()) {
+    private void sideBySide(Results read, List<String> bad) throws IOException {
+        for (Results.Member member : read.arms()) {
             if (member.cpuFrom() != CpuFrom.CGROUP) {
                 bad.add(member.name() + ": CPU from " + member.cpuFrom() + ", not its cgroup");
             }
         }
-        for (CrossFigures.Cross c : read.figures().cross()) {
+        for (Across.Cross c : read.across().cross()) {
             String pair = c.probe() + " " + c.a() + "/" + c.b();
             err.println(String.format(Locale.ROOT, "%s: %s %.3f ± %s over %d rounds at %s req/s", label, pair, c.ratio(),
                     percent(c.ratioCi(), c.ratio()), c.rounds(), c.rateRps()));
@@ -75,7 +74,7 @@ public final class CheckResultsCommand extends Cli.Printing implements Callable<
                 bad.add(pair + ": no interval");
             }
         }
-        for (CrossResults.Member member : read.servers()) {
+        for (Results.Member member : read.arms()) {
             Path own = member.results() == null ? null : Path.of(member.results(), ResultsJson.FILE);
             if (own == null || !Files.isRegularFile(own)) {
                 bad.add(member.name() + ": no results of its own");

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.spice.bench.analysis.ResultsFiles;
-import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.analysis.ResultsFiles;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.report.CompareReport;
@@ -56,8 +56,17 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         for (Path path : given) {
             files.add(Files.isDirectory(path) ? path.resolve(ResultsJson.FILE) : path);
         }
-        if (files.size() == 1 && sideBySide(files.get(0))) {
-            return crossGate(files.get(0));
+        if (files.size() == 1 && Files.isRegularFile(files.get(0))) {
+            Results one;
+            try {
+                one = ResultsFiles.read(files.get(0));
+            } catch (IOException e) {
+                err.println("spice compare: " + e.getMessage());
+                return 1;
+            }
+            if (one.severalArms()) {
+                return crossGate(files.get(0), one);
+            }
         }
         if (files.size() < 2) {
             throw new Cli.Checks(spec).fail("give at least two results directories to compare, or one of servers side"
@@ -89,31 +98,16 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
         return failAbove == null ? 0 : gate(comparison);
     }
 
-    private static boolean sideBySide(Path file) {
-        try {
-            return Files.isRegularFile(file) && CrossResults.isSideBySide(file);
-        } catch (IOException e) {
-            return false;
-        }
-    }
-
     /**
      * Servers side by side: their tables again, and with --fail-above the gate on each probe's cross ratio (the
      * second server named against the first), 0 when none rose beyond its interval by more than PCT %.
      */
-    private int crossGate(Path file) {
+    private int crossGate(Path file, Results read) {
         if (failAbove != null && (!(failAbove >= 0) || Double.isInfinite(failAbove))) {
             throw new Cli.Checks(spec).fail("--fail-above takes a percentage of 0 or more, not " + failAbove);
         }
-        CrossResults.Read read;
-        try {
-            read = CrossResults.read(file);
-        } catch (IOException e) {
-            err.println("spice compare: " + e.getMessage());
-            return 1;
-        }
-        CrossFigures.All figures = read.figures();
-        out.print(CrossTable.text(figures, read.ladders(file.toAbsolutePath().getParent())));
+        Across figures = read.across();
+        out.print(CrossTable.text(figures, CrossResults.ladders(read, file.toAbsolutePath().getParent())));
         if (failAbove == null) {
             return 0;
         }

@@ -6,11 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.model.Reference;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.SteadyState;
 import org.spice.bench.report.BarChart;
 import org.spice.bench.report.Format;
@@ -94,8 +93,8 @@ final class Answers {
     /** Question 4: the warm-up's slices from a fresh start, as the run recorded them. */
     static Answer jit(Path dir) throws IOException {
         Path file = RunFigures.resultsIn(dir);
-        Results results = CrossResults.isSideBySide(file) ? null : ResultsJson.read(file);
-        if (results == null || results.steadyState().isEmpty()) {
+        Results results = ResultsFiles.read(file);
+        if (results.steadyState().isEmpty()) {
             throw new IOException(file + " has no warm-up record (the run had --warm-up 0)");
         }
         List<List<String>> rows = new ArrayList<>();

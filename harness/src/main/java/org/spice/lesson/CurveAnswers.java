@@ -8,11 +8,10 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
-import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.Reference;
-import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Sweep;
 import org.spice.bench.report.BarChart;
 import org.spice.bench.report.Format;
@@ -99,7 +98,7 @@ final class CurveAnswers {
     /** Question 9: every probe at the same offered rates, its median wait against the static file's. */
     static Answer latency(Path dir) throws IOException {
         Path file = RunFigures.resultsIn(dir);
-        LatencyProfile profile = CrossResults.isSideBySide(file) ? null : ResultsJson.read(file).latencyProfile();
+        LatencyProfile profile = ResultsFiles.read(file).latencyProfile();
         if (profile == null || profile.common().isEmpty()) {
             throw new IOException(file + " has no latency profile");
         }

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
 
-import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.figures.ArmRatio;
 import org.spice.bench.figures.Judge;
@@ -79,9 +78,9 @@ final class RunFigures {
     private final Path file;
     private final CpuRounds rounds;
     private final Results single;
-    private final CrossResults.Read across;
+    private final Results across;
 
-    private RunFigures(Path file, CpuRounds rounds, Results single, CrossResults.Read across) {
+    private RunFigures(Path file, CpuRounds rounds, Results single, Results across) {
         this.file = file;
         this.rounds = rounds;
         this.single = single;
@@ -94,15 +93,12 @@ final class RunFigures {
      */
     static RunFigures in(Path dir) throws IOException {
         Path file = resultsIn(dir);
-        if (CrossResults.isSideBySide(file)) {
-            CrossResults.Read read = CrossResults.read(file);
-            return new RunFigures(file, read.starts().get(read.starts().size() - 1), null, read);
-        }
         Results results = ResultsFiles.read(file);
         if (results.cpuRounds() == null) {
             throw new IOException(file + " has no CPU rounds");
         }
-        return new RunFigures(file, results.cpuRounds(), results, null);
+        boolean several = results.severalArms();
+        return new RunFigures(file, results.cpuRounds(), several ? null : results, several ? results : null);
     }
 
     /** The results.json under {@code dir} that answers for its run ({@link ResultsFiles#under}). */
@@ -138,7 +134,7 @@ final class RunFigures {
         String probe = arm.substring(slash + 1);
         if (single == null) {
             String on = arm.substring(0, slash);
-            return across.figures().cpu().stream().filter(c -> c.arm().equals(on) && c.probe().equals(probe))
+            return across.across().cpu().stream().filter(c -> c.arm().equals(on) && c.probe().equals(probe))
                     .map(c -> new Cpu(c.cpuUsPerReq(), c.cpuUsPerReqCi(), c.rounds(), load(arm))).findFirst()
                     .orElse(new Cpu(Double.NaN, Double.NaN, 0, load(arm)));
         }
@@ -182,11 +178,11 @@ final class RunFigures {
         String armA = a.substring(0, slashA);
         String armB = b.substring(0, slashB);
         if (b.equals(CpuRounds.referenceOf(a))) {
-            return across.figures().own().stream().filter(o -> o.arm().equals(armA) && o.probe().equals(a.substring(
+            return across.across().own().stream().filter(o -> o.arm().equals(armA) && o.probe().equals(a.substring(
                     slashA + 1))).map(o -> new PairedRatio(o.ratio(), o.low(), o.high(), o.rounds())).findFirst()
                     .orElse(null);
         }
-        return across.figures().cross().stream().filter(c -> c.a().equals(armA) && c.b().equals(armB)
+        return across.across().cross().stream().filter(c -> c.a().equals(armA) && c.b().equals(armB)
                 && c.probe().equals(a.substring(slashA + 1)) && c.probeOfB().equals(b.substring(slashB + 1)))
                 .map(c -> new PairedRatio(c.ratio(), c.low(), c.high(), c.rounds())).findFirst().orElse(null);
     }

@@ -15,8 +15,8 @@ import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
-import org.spice.bench.model.Results;
 import org.spice.bench.model.RecordedSettings;
+import org.spice.bench.model.Results;
 import org.spice.testkit.CommandRun;
 
 /** What the deploy checks hold a bench's results to, read the way check-results reads them. */
@@ -64,8 +64,8 @@ class CheckResultsCommandTest {
     @Test
     void serversSideBySideNeedTheirCgroupsTheirIntervalsAndTheirOwnResults(@TempDir Path dir) throws Exception {
         Path httpd = own(dir.resolve("httpd"), "/sys/fs/cgroup/httpd");
-        CrossResults.write(dir.resolve("side"), List.of(new CrossResults.Member("httpd", "apache", CpuFrom.CGROUP,
-                httpd.toString()), new CrossResults.Member("tomcat", "tomcat", CpuFrom.EXPORTERS, null)),
+        CrossResults.write(dir.resolve("side"), List.of(new Results.Member("httpd", "apache", CpuFrom.CGROUP,
+                httpd.toString()), new Results.Member("tomcat", "tomcat", CpuFrom.EXPORTERS, null)),
                 List.of(Protocol.HTTP10), List.of(rounds(List.of("httpd", "tomcat"))));
         CommandRun ran = CommandRun.of(new CheckResultsCommand(), dir.resolve("side").toString(), "--label", "two hosts");
         assertEquals(1, ran.status(), ran.console());

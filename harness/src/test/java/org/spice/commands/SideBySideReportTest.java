@@ -11,13 +11,19 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.analysis.ResultsFiles;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
+import org.spice.bench.model.Results;
+import org.spice.bench.model.ResultsJson;
 import org.spice.testkit.CommandRun;
 
-/** {@code report DIR} on servers side by side: the tables and side-by-side.html again, from the rounds alone. */
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** {@code report DIR} on servers side by side: the tables and report.html again, from the rounds alone. */
 class SideBySideReportTest {
 
     /** Two starts of two servers: on "tomcat" the servlet costs 0.9 × its static file, on "jetty" static 1.2 × tomcat's. */
@@ -41,8 +47,8 @@ class SideBySideReportTest {
 
     @Test
     void theReportOfServersSideBySideComesFromTheirRounds(@TempDir Path dir) throws Exception {
-        CrossResults.write(dir, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
-                new CrossResults.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
+        CrossResults.write(dir, List.of(new Results.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
+                new Results.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
                 List.of(start(8, 0.1), start(8, 0.2)));
         CommandRun ran = CommandRun.of(new ReportCommand(), dir.toString());
         assertEquals(0, ran.status(), ran.console());
@@ -50,14 +56,14 @@ class SideBySideReportTest {
         assertTrue(text.matches("(?s).*servlet on tomcat costs 0\\.7[45]\\d × what it costs on jetty \\(0\\.7.*"), text);
         assertTrue(text.contains("over 2 starts"), text);
         assertTrue(text.contains("Each against its own static file, over the 2 starts"), text);
-        String html = Files.readString(dir.resolve("side-by-side.html"));
+        String html = Files.readString(dir.resolve("report.html"));
         assertTrue(html.contains("tomcat / jetty") && html.contains("data:image/png;base64,"), "tables and chart");
     }
 
     @Test
     void compareGatesOnTheCrossRatioOfTheLaterServerAgainstTheFirst(@TempDir Path dir) throws Exception {
-        CrossResults.write(dir, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
-                new CrossResults.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
+        CrossResults.write(dir, List.of(new Results.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
+                new Results.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
                 List.of(start(10, 0.1)));
         // jetty's servlet costs 1.33 × tomcat's, its static file 1.2 ×, each known to a percent or two from its rounds:
         // the gate sees the servlet's low end past 1.25, the static file's short of it
@@ -70,16 +76,41 @@ class SideBySideReportTest {
 
     @Test
     void aSideBySideFileFromANewerFormatIsRefusedSayingWhichItIs(@TempDir Path dir) throws Exception {
-        CrossResults.write(dir, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
-                new CrossResults.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
+        CrossResults.write(dir, List.of(new Results.Member("tomcat", "tomcat", CpuFrom.CGROUP, null),
+                new Results.Member("jetty", "jetty", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
                 List.of(start(8, 0.1)));
-        Path file = dir.resolve(CrossResults.FILE);
+        Path file = dir.resolve(ResultsJson.FILE);
         assertTrue(Files.readString(file).contains("\"schema\" : \"" + org.spice.bench.model.Results.SCHEMA + "\""));
         Files.writeString(file, Files.readString(file).replace(org.spice.bench.model.Results.SCHEMA, "spice-results/9"));
         CommandRun ran = CommandRun.of(new CompareCommand(), dir.toString());
         assertEquals(1, ran.status(), ran.console());
         assertTrue(ran.err().contains("is in the format spice-results/9, which this SPICE does not read"), ran.err());
-        Files.writeString(file, Files.readString(file).replace("  \"schema\" : \"spice-results/9\",\n", ""));
+    }
+
+    /**
+     * A side-by-side results.json in its own shape of format 2 (a tomcat and jetty run of 6 Dec 2026, as bench wrote it)
+     * reads through the one reader as several servers, its figures concluded again equal to those it wrote; without its
+     * format said, as the first.
+     */
+    @Test
+    void aSideBySideFileOfTheSecondFormatReadsAsItsRunConcludedIt(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve(ResultsJson.FILE);
+        try (var in = SideBySideReportTest.class.getResourceAsStream("/side-by-side-2026-12-06.json")) {
+            Files.copy(in, file);
+        }
+        JsonNode written = ResultsJson.MAPPER.readTree(file.toFile());
+        Results read = ResultsFiles.read(file);
+        assertTrue(read.severalArms());
+        assertEquals(List.of("tomcat", "jetty"), read.arms().stream().map(Results.Member::name).toList());
+        List<Across.Cross> cross = read.across().cross();
+        assertEquals(written.get("cross_ratios").size(), cross.size());
+        for (int i = 0; i < cross.size(); i++) {
+            JsonNode was = written.get("cross_ratios").get(i);
+            assertEquals(was.get("probe").asText(), cross.get(i).probe());
+            assertEquals(was.get("ratio").asDouble(), cross.get(i).ratio(), 1e-12, was.toString());
+            assertEquals(was.get("ratio_ci").asDouble(), cross.get(i).ratioCi(), 1e-12, was.toString());
+        }
+        Files.writeString(file, Files.readString(file).replace("  \"schema\" : \"spice-results/2\",\n", ""));
         assertEquals(0, CommandRun.of(new CompareCommand(), dir.toString()).status(), "no format said: the first, read");
     }
 }

@@ -21,8 +21,8 @@ import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
-import org.spice.bench.model.Results;
 import org.spice.bench.model.RecordedSettings;
+import org.spice.bench.model.Results;
 import org.spice.bench.report.HtmlReport;
 
 /**
@@ -112,8 +112,8 @@ class LessonAnswersTest {
             rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "every probe within its precision");
         }
         Path run = Files.createDirectories(dir.resolve("two/20261127-000000"));
-        CrossResults.write(run, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.of(false, true), "tomcat"),
-                new CrossResults.Member("jetty", "jetty", CpuFrom.of(false, true), "jetty")),
+        CrossResults.write(run, List.of(new Results.Member("tomcat", "tomcat", CpuFrom.of(false, true), "tomcat"),
+                new Results.Member("jetty", "jetty", CpuFrom.of(false, true), "jetty")),
                 List.of(Protocol.HTTP10, Protocol.KEEPALIVE), List.of(rounds));
         Answer answer = CrossAnswers.connection(dir.resolve("two"));
         assertEquals("tomcat static connection / kept", answer.figures().get(0).name());
@@ -151,8 +151,8 @@ class LessonAnswersTest {
             rounds = rounds.with(new CpuRounds.Round(r + 1, slices), "every probe within its precision");
         }
         Path run = Files.createDirectories(dir.resolve("h2/20261129-000000"));
-        CrossResults.write(run, List.of(new CrossResults.Member("tomcat", "tomcat", CpuFrom.of(false, true), "tomcat"),
-                new CrossResults.Member("nginx", "nginx", CpuFrom.of(false, true), "nginx")),
+        CrossResults.write(run, List.of(new Results.Member("tomcat", "tomcat", CpuFrom.of(false, true), "tomcat"),
+                new Results.Member("nginx", "nginx", CpuFrom.of(false, true), "nginx")),
                 List.of(Protocol.KEEPALIVE, Protocol.H2, Protocol.H2C), List.of(rounds));
         Answer answer = CrossAnswers.multiplexing(dir.resolve("h2"));
         assertEquals(6, answer.rows().size());

@@ -66,8 +66,8 @@ class OneJudgeTest {
         across = new CpuRounds(across.clients(), across.precision(), across.timeBoundS(), across.stopped(),
                 across.rounds(), List.of("a", "b"), List.of(), across.offeredRps(), across.rateFrom(), List.of());
         sideBySide = Files.createDirectories(dir.resolve("side-by-side"));
-        CrossResults.write(sideBySide, List.of(new CrossResults.Member("a", "embedded", CpuFrom.CGROUP, null),
-                new CrossResults.Member("b", "embedded", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
+        CrossResults.write(sideBySide, List.of(new Results.Member("a", "embedded", CpuFrom.CGROUP, null),
+                new Results.Member("b", "embedded", CpuFrom.CGROUP, null)), List.of(Protocol.HTTP10),
                 List.of(across));
     }
 

@@ -8,12 +8,13 @@ import java.util.List;
 import java.util.Map;
 
 import org.spice.bench.figures.CpuSources;
-import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Across.CarryOver;
+import org.spice.bench.model.Across.Checks;
+import org.spice.bench.model.Across.Spread;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
  * Whether side-by-side rounds measured what they claim (results.json {@code checks}): that a slice's cost is its own
@@ -25,47 +26,6 @@ public final class CrossChecks {
     private static final double Z95 = 1.959964;
 
     private CrossChecks() {
-    }
-
-    /**
-     * One server's slices by what ran just before them: the same server (another of its probes) or another server.
-     * A cache or a CPU frequency that one server leaves behind for the next would make the second group dearer.
-     *
-     * @param server     the arm
-     * @param afterSame  its slices that followed one of its own
-     * @param afterOther its slices that followed another server's
-     * @param effect     their CPU per request after another server / after its own (geometric means, each slice
-     *                   taken against its probe's mean over the rounds and its round's level): 1 is no carry-over
-     * @param effectCi   half the 95 % interval's width (normal, Welch's standard error), in the effect's unit
-     */
-    @JsonPropertyOrder({"server", "after_same", "after_other", "effect", "effect_ci"})
-    public record CarryOver(String server, int afterSame, int afterOther, double effect, double effectCi) {
-
-        /** Whether the interval (normal, so symmetric) holds 1 ({@link Judge}): no carry-over the rounds can see. */
-        public boolean holdsOne() {
-            return Judge.holdsOne(Judge.Interval.symmetric(effect, effectCi));
-        }
-    }
-
-    /** A per-slice share's median, 95th percentile and largest over the rounds' slices; NaN where none was read. */
-    @JsonPropertyOrder({"median", "p95", "max", "slices"})
-    public record Spread(double median, double p95, double max, int slices) {
-        static Spread of(List<Double> values) {
-            double[] v = values.stream().filter(x -> !Double.isNaN(x)).mapToDouble(Double::doubleValue).sorted().toArray();
-            if (v.length == 0) {
-                return new Spread(Double.NaN, Double.NaN, Double.NaN, 0);
-            }
-            return new Spread(quantile(v, 0.5), quantile(v, 0.95), v[v.length - 1], v.length);
-        }
-    }
-
-    /**
-     * @param carryOver  per server, its slices after its own against after another's
-     * @param idleShare  per slice, the CPU the servers not under load took, over the measured server's
-     * @param stealShare per slice, the steal time over its duration (the share of one CPU the hypervisor took)
-     */
-    @JsonPropertyOrder({"carry_over", "idle_share", "steal_share"})
-    public record Checks(List<CarryOver> carryOver, Spread idleShare, Spread stealShare) {
     }
 
     /** The checks of one start's rounds, each slice's CPU from the source {@code sourceOf} names. */

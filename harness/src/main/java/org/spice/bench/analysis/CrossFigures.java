@@ -13,14 +13,15 @@ import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.PairedRatio;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Across.ArmCpu;
+import org.spice.bench.model.Across.Cross;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.Arm;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Reference;
 import org.spice.page.Probe;
 
-import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
  * The figures of servers measured side by side, from the rounds' counts: per probe and pair of servers, the CPU per
@@ -31,79 +32,6 @@ import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 public final class CrossFigures {
 
     private CrossFigures() {
-    }
-
-    /**
-     * One probe on server {@code a} against server {@code b} (results.json {@code cross_ratios}).
-     *
-     * @param ratio      a's CPU per request / b's: the Hodges-Lehmann estimate of the rounds' log-ratios
-     * @param ratioCi    the larger half of its 95 % interval, in the ratio's unit: over one start, the rounds'
-     *                   (Wilcoxon's signed-rank); over several, Student's across the starts
-     * @param low        the interval's lower end ({@link Judge} judges the ends)
-     * @param high       its upper end
-     * @param rounds     the rounds both were measured in
-     * @param restarts   the server starts the rounds span (one: the interval is the rounds' alone, and cannot see
-     *                   what differs between one start of a server and the next)
-     * @param relative   (a's probe / a's static file) / (b's probe / b's static file), paired by round; NaN for the
-     *                   static file itself, or where a server has none
-     * @param relativeCi half its interval's width
-     * @param aim        the relative half-width the ratio had to reach: the precision, twice that for a probe that costs
-     *                   more than twice its static file on {@code a} (as within a server)
-     * @param precise    whether it did
-     * @param betweenRestarts over several restarts, the share of a round's log-ratio variance that is between one
-     *                   start of the servers and the next (Kalibera and Jones's two levels); NaN with one start
-     * @param bProbe     b's probe where a pair set two probes side by side ({@link Pair}: php-fpm on one server
-     *                   against mod-php on another); null where both are {@code probe}
-     * @param rateRps    the rates the ratio's two arms ran at, a's then b's, requests a second (over several starts,
-     *                   their mean): one offered rate twice where the rounds ran open loop, else what each achieved
-     * @param rateKind   which: {@link CpuRounds#OFFERED} or {@link CpuRounds#ACHIEVED}
-     * @param roundsCi   the last start's rounds' own interval (Wilcoxon's), the one its aim and stopping rule judge
-     * @param betweenStartsSd how far the ratio moves from one start of the servers to the next beyond its rounds'
-     *                   noise, in log units, measured across the starts; NaN over one start, which cannot see it
-     */
-    @JsonPropertyOrder({"probe", "a", "b", "b_probe", "ratio", "ratio_ci", "ratio_low", "ratio_high", "rounds_ci", "between_starts_sd",
-        "rate_rps", "rate_kind", "rounds", "restarts", "relative", "relative_ci", "aim", "precise", "between_restarts"})
-    public record Cross(String probe, String a, String b, double ratio, double ratioCi, double low, double high,
-            int rounds, int restarts,
-            double relative, double relativeCi, double aim, boolean precise, double betweenRestarts,
-            @JsonInclude(JsonInclude.Include.NON_NULL) String bProbe, List<Double> rateRps, String rateKind,
-            double roundsCi, double betweenStartsSd) {
-
-        /** The ratio and its interval's ends, as {@link Judge} reads them. */
-        public Judge.Interval interval() {
-            return new Judge.Interval(ratio, low, high);
-        }
-
-        /** Whether its two arms ran at different rates (closed loop, each at its own): the ratio then carries them. */
-        public boolean ratesDiffer() {
-            return rateRps.size() == 2 && !rateRps.get(0).equals(rateRps.get(1));
-        }
-
-        /** b's probe: {@code probe}, unless the pair set another against it. */
-        public String probeOfB() {
-            return bProbe == null ? probe : bProbe;
-        }
-
-        /** What the pair compares: the probe, or "a's probe / b's probe". */
-        public String label() {
-            return bProbe == null ? probe : probe + " / " + bProbe;
-        }
-
-        /** Whether {@code other} is the same comparison (its probes and arms). */
-        boolean samePair(Cross other) {
-            return probe.equals(other.probe) && a.equals(other.a) && b.equals(other.b)
-                    && probeOfB().equals(other.probeOfB());
-        }
-
-        /** The interval relative to the ratio (0.03: ±3 %); NaN without one. */
-        public double relativeCiOfRatio() {
-            return ratio > 0 ? ratioCi / ratio : Double.NaN;
-        }
-
-        /** Whether the interval holds 1 ({@link Judge}): the probe costs the same on both, as far as the rounds can tell. */
-        public boolean holdsOne() {
-            return Judge.holdsOne(interval());
-        }
     }
 
     /**
@@ -320,39 +248,14 @@ public final class CrossFigures {
         return q;
     }
 
-    /**
-     * Everything servers side by side answer, computed once from the rounds of every start, for the tables, the page,
-     * the gate and results.json to draw as they are.
-     *
-     * @param last    the last start's rounds (its load, its count, why it stopped)
-     * @param starts  how many starts of the servers the figures are over
-     * @param servers the servers' names, in their order
-     * @param cgroups whether every server's CPU was read from its own cgroup
-     * @param cpu     each arm's probes' CPU per request in the last start, as one server's rounds give it
-     */
-    public record All(CpuRounds last, int starts, List<String> servers, boolean cgroups, List<Cross> cross, List<OwnRatios.Own> own,
-            CrossChecks.Checks checks, List<ArmCpu> cpu) {
-
-        /** The figures of every start's rounds: one start's intervals are its rounds' alone, and say so. */
-        public static All of(List<CpuRounds> starts, CpuSources sourceOf) {
-            CpuRounds last = starts.get(starts.size() - 1);
-            List<String> servers = CrossFigures.servers(last);
-            boolean cgroups = servers.stream().allMatch(s -> sourceOf.of(s, Probe.STATIC.id())
-                    == SpiceFigures.CpuSource.CGROUP);
-            return new All(last, starts.size(), servers, cgroups, acrossRestarts(starts, sourceOf),
-                    OwnRatios.acrossRestarts(starts, sourceOf), CrossChecks.of(last, sourceOf), CrossFigures.cpu(last, sourceOf));
-        }
-    }
-
-    /**
-     * One arm's probe's CPU per request in the last start (results.json {@code arm_cpu}): the static file's estimate
-     * over its rounds times the probe's paired ratio to it, as one server's own rounds give it.
-     *
-     * @param cpuUsPerReqCi its 95 % interval's half-width, µs
-     * @param rounds        the rounds it counts (the static file: every counted round)
-     */
-    @JsonPropertyOrder({"arm", "probe", "cpu_us_per_req", "cpu_us_per_req_ci", "rounds"})
-    public record ArmCpu(String arm, String probe, double cpuUsPerReq, double cpuUsPerReqCi, int rounds) {
+    /** The figures of every start's rounds across their arms: one start's intervals are its rounds' alone, and say so. */
+    public static Across all(List<CpuRounds> starts, CpuSources sourceOf) {
+        CpuRounds last = starts.get(starts.size() - 1);
+        List<String> servers = servers(last);
+        boolean cgroups = servers.stream().allMatch(s -> sourceOf.of(s, Probe.STATIC.id())
+                == SpiceFigures.CpuSource.CGROUP);
+        return new Across(last, starts.size(), servers, cgroups, acrossRestarts(starts, sourceOf),
+                OwnRatios.acrossRestarts(starts, sourceOf), CrossChecks.of(last, sourceOf), cpu(last, sourceOf));
     }
 
     /** Every arm's probes' CPU per request in {@code last}. */

@@ -7,38 +7,15 @@ import java.util.Map;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.PairedRatio;
+import org.spice.bench.model.Across.Own;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Reference;
 
-import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /** Each server's probes against its own static file in a side by side, over every start of the servers. */
 public final class OwnRatios {
 
     private OwnRatios() {
-    }
-
-    /**
-     * One arm's probe against its own static file over the starts (results.json {@code own_ratios}): as each server's
-     * own results give it for one start, here over them all.
-     *
-     * @param arm             the server, or "server:protocol"
-     * @param ratio           the probe's CPU per request / the static file's: with several starts exp of the mean of
-     *                        their log-ratio estimates
-     * @param ratioCi         its 95 % interval's larger half: Wilcoxon's for one start, Student's across several
-     * @param low             the interval's lower end ({@link Judge} judges the ends)
-     * @param high            its upper end
-     * @param betweenRestarts the share of a round's variance that lies between starts; NaN with one
-     */
-    @JsonPropertyOrder({"arm", "probe", "ratio", "ratio_ci", "ratio_low", "ratio_high", "rounds", "restarts",
-        "between_restarts"})
-    public record Own(String arm, String probe, double ratio, double ratioCi, double low, double high, int rounds,
-            int restarts, double betweenRestarts) {
-
-        /** The ratio and its interval's ends, as {@link Judge} reads them. */
-        public Judge.Interval interval() {
-            return new Judge.Interval(ratio, low, high);
-        }
     }
 
     /** Every arm's probes against its static file, over every start ({@code restarts}, each one's rounds). */

@@ -12,8 +12,8 @@ import org.spice.bench.model.ResultsJson;
 
 /**
  * The one way to find what a bench wrote under a folder (a lesson's step, a sweep's size, a test's temporary folder):
- * every results.json under it, nearest the top first, and of them the one that answers for the run: its servers side
- * by side where it ran them so (their own results sit below), else the nearest.
+ * every results.json under it, nearest the top first, and of them the one that answers for the run: the nearest (where
+ * it ran servers side by side, theirs: each server's own results sit below it).
  */
 public final class ResultsFiles {
 
@@ -32,19 +32,14 @@ public final class ResultsFiles {
     }
 
     /**
-     * The results.json that answers for the run under {@code dir}: the side-by-side one, else the nearest the top; an
-     * IOException that says why where there is none.
+     * The results.json that answers for the run under {@code dir}: the nearest the top (servers side by side write
+     * theirs above each server's own); an IOException that says why where there is none.
      */
     public static Path under(Path dir) throws IOException {
         if (!Files.isDirectory(dir)) {
             throw new IOException("no results in " + dir + " (its run did not start)");
         }
         List<Path> files = all(dir);
-        for (Path each : files) {
-            if (CrossResults.isSideBySide(each)) {
-                return each;
-            }
-        }
         if (files.isEmpty()) {
             throw new IOException("no results.json in " + dir + " (its run failed before it measured)");
         }

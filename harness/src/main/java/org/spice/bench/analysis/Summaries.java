@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.function.Function;
 
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
@@ -32,8 +33,7 @@ public final class Summaries {
 
     /** Writes DIR/results.json: the results' counts, and their summary beside them (concluded here if not yet). */
     public static void write(Path dir, Results results) throws IOException {
-        Results concluded = conclude(results);
-        ResultsJson.write(dir, concluded, concluded.summary(), concluded.pairRatios());
+        ResultsJson.write(dir, conclude(results));
     }
 
     /** The results with their figures concluded: as they are where they already were. */
@@ -41,8 +41,13 @@ public final class Summaries {
         if (results.concluded()) {
             return results;
         }
+        if (results.severalArms()) {
+            // each server's ladder and summary are in its own results; these conclude what lies across them
+            return results.concluded(List.of(), List.of(), results.cpuRounds() == null ? Across.NONE
+                    : CrossFigures.all(results.starts(), CrossResults.sources(results.arms())));
+        }
         return results.concluded(of(results), results.cpuRounds() == null ? List.of()
-                : RoundFigures.pairs(results.cpuRounds(), results::cpuSource));
+                : RoundFigures.pairs(results.cpuRounds(), results::cpuSource), Across.NONE);
     }
 
     /** The summary of these results: the ladder's figures, with the CPU rounds' where they ran. */

@@ -54,6 +54,11 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
         @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Double> farOfferedRps,
         @JsonInclude(JsonInclude.Include.NON_NULL) StealLimit stealLimit) {
 
+    /** Whether these are the rounds of several arms side by side: named, or their slices naming their arm. */
+    public boolean ofSeveralArms() {
+        return !arms.isEmpty() || rounds.stream().flatMap(r -> r.slices().stream()).anyMatch(t -> t.server() != null);
+    }
+
     /**
      * An open-loop slice whose loop came later than this to its requests at the 99th percentile (5 % of a slice) is
      * marked or left out: a request counts in the slice it was due in, and sent that late its cost falls partly in the

@@ -6,8 +6,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 
-import org.spice.bench.figures.ArmRatio;
-import org.spice.bench.figures.SpiceFigures;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -48,28 +46,26 @@ public final class ResultsJson {
     }
 
     /**
-     * Writes DIR/results.json through a temporary file, so an interrupted write never leaves half a file: the results,
-     * and after their runs {@code summary}, the figures computed from them (read back, it is ignored: they are computed
-     * again).
+     * Writes DIR/results.json through a temporary file, so an interrupted write never leaves half a file: the results'
+     * counts, and after their runs the figures concluded from them ({@code summary}, {@code pair_ratios}, and across
+     * several servers' arms {@code cross_ratios}, {@code own_ratios}, {@code arm_cpu}, {@code checks}: empty for one
+     * server), which a reader reads as the run concluded them.
      */
-    public static void write(Path dir, Results results, List<SpiceFigures.Summary> summary) throws IOException {
-        write(dir, results, summary, List.of());
-    }
-
-    /** As {@link #write(Path, Results, List)}, with the CPU rounds' pairs of probes after the summary ({@code pair_ratios}). */
-    public static void write(Path dir, Results results, List<SpiceFigures.Summary> summary, List<ArmRatio> pairs)
-            throws IOException {
+    public static void write(Path dir, Results results) throws IOException {
         Files.createDirectories(dir);
         Path temporary = dir.resolve(FILE + ".tmp");
         ObjectNode counts = MAPPER.valueToTree(results);
         ObjectNode tree = MAPPER.createObjectNode();
+        Across across = results.across();
         counts.properties().forEach(field -> {
             tree.set(field.getKey(), field.getValue());
             if (field.getKey().equals("runs")) {
-                tree.set("summary", MAPPER.valueToTree(summary));
-                if (!pairs.isEmpty()) {
-                    tree.set("pair_ratios", MAPPER.valueToTree(pairs));
-                }
+                tree.set("summary", MAPPER.valueToTree(results.summary()));
+                tree.set("pair_ratios", MAPPER.valueToTree(results.pairRatios()));
+                tree.set("cross_ratios", MAPPER.valueToTree(across.cross()));
+                tree.set("own_ratios", MAPPER.valueToTree(across.own()));
+                tree.set("arm_cpu", MAPPER.valueToTree(across.cpu()));
+                tree.set("checks", MAPPER.valueToTree(across.checks()));
             }
         });
         MAPPER.writeValue(temporary.toFile(), tree);
@@ -84,10 +80,14 @@ public final class ResultsJson {
         } catch (JsonProcessingException e) {
             throw new IOException(file + " is not JSON: " + e.getOriginalMessage() + location(e), e);
         }
+        if (tree != null && tree.path("kind").asText("").equals(SIDE_BY_SIDE_2)) {
+            tree = sideBySideOf2(tree);
+        }
         String schema = tree == null ? null : tree.path("schema").asText(null);
         if (schema != null && schema.startsWith("spice-results/") && !Results.READS.contains(schema)) {
             throw new IOException(file + " is in the format " + schema + ", which this SPICE does not read (it reads "
-                    + String.join(" and ", Results.READS) + "): a newer SPICE wrote it, and that SPICE reads it");
+                    + String.join(", ", Results.READS.subList(0, Results.READS.size() - 1)) + " and " + Results.SCHEMA
+                    + "): a newer SPICE wrote it, and that SPICE reads it");
         }
         if (schema == null || !Results.READS.contains(schema)) {
             throw new IOException(file + " is not a SPICE results file: no \"schema\": \"" + Results.SCHEMA + "\"");
@@ -97,6 +97,29 @@ public final class ResultsJson {
         } catch (JsonProcessingException | IllegalArgumentException e) {
             throw new IOException(file + " is not a SPICE results file: " + e.getMessage(), e);
         }
+    }
+
+    /** What a side-by-side results.json of the format 2 said it was (its own shape, before one shape held any run). */
+    private static final String SIDE_BY_SIDE_2 = "side-by-side";
+
+    /**
+     * A side-by-side file of the format 2 in the one shape: its {@code servers} as the arms, its last start's rounds
+     * ({@code cross_rounds}) as the CPU rounds, its earlier starts as they were; its figures are concluded again.
+     */
+    private static JsonNode sideBySideOf2(JsonNode old) {
+        ObjectNode tree = MAPPER.createObjectNode();
+        // one from before it said its format is the first
+        tree.put("schema", old.path("schema").asText("spice-results/1"));
+        tree.set("arms", old.get("servers"));
+        tree.set("protocols", old.get("protocols"));
+        List<String> names = new java.util.ArrayList<>();
+        old.path("servers").forEach(member -> names.add(member.path("name").asText()));
+        tree.put("server", String.join(",", names));
+        tree.set("cpu_rounds", old.get("cross_rounds"));
+        if (old.has("earlier_starts")) {
+            tree.set("earlier_starts", old.get("earlier_starts"));
+        }
+        return tree;
     }
 
     /** The results.json of a results directory (or the file itself, if given), read and checked. */

@@ -144,34 +144,29 @@ public final class CompareReport {
         HtmlReport.image(h, "compare-cpu.png", cpuPng, "server CPU per request at the peak");
         HtmlReport.image(h, "compare-rate.png", ratePng, "peak request rate per probe and server");
         for (Section section : SECTIONS.stream().filter(each -> each.shown().test(comparison)).toList()) {
-            h.append("<h2>").append(HtmlReport.esc(section.title)).append("</h2>\n<div class=\"scroll\"><table><tr><th class=\"l\">probe</th>");
-            for (String server : comparison.servers()) {
-                h.append("<th>").append(HtmlReport.esc(server)).append("</th>");
-            }
-            h.append("</tr>\n");
-            for (String probe : comparison.probes()) {
-                h.append("<tr><td class=\"l\">").append(HtmlReport.esc(probe)).append("</td>");
-                for (String cell : cells(comparison, probe, section)) {
-                    h.append("<td>").append(HtmlReport.esc(cell)).append("</td>");
-                }
-                h.append("</tr>\n");
-            }
-            h.append("</table></div>\n");
+            h.append("<h2>").append(HtmlReport.esc(section.title)).append("</h2>\n");
+            HtmlReport.table(h, byProbe(comparison, probe -> List.of(cells(comparison, probe, section))));
         }
         if (comparison.anyOverload()) {
-            h.append("<h2>").append(HtmlReport.esc(PAST_THE_PEAK)).append("</h2>\n<div class=\"scroll\"><table id=\"overload\">"
-                    + "<tr><th class=\"l\">probe</th>");
-            comparison.servers().forEach(server -> h.append("<th>").append(HtmlReport.esc(server)).append("</th>"));
-            h.append("</tr>\n");
-            for (String probe : comparison.probes()) {
-                h.append("<tr><td class=\"l\">").append(HtmlReport.esc(probe)).append("</td>");
-                comparison.servers().forEach(server -> h.append("<td>")
-                        .append(HtmlReport.esc(pastThePeak(comparison.overload(server, probe)))).append("</td>"));
-                h.append("</tr>\n");
-            }
-            h.append("</table></div>\n");
+            h.append("<h2 id=\"overload\">").append(HtmlReport.esc(PAST_THE_PEAK)).append("</h2>\n");
+            HtmlReport.table(h, byProbe(comparison, probe -> comparison.servers().stream()
+                    .map(server -> pastThePeak(comparison.overload(server, probe))).toList()));
         }
         return h.append("</body></html>\n").toString();
+    }
+
+    /** A table of the servers' cells, a row a probe, as {@link HtmlReport#table} draws every page's. */
+    private static List<String[]> byProbe(Comparison comparison, Function<String, List<String>> cells) {
+        List<String[]> rows = new ArrayList<>();
+        List<String> head = new ArrayList<>(List.of("probe"));
+        head.addAll(comparison.servers());
+        rows.add(head.toArray(String[]::new));
+        for (String probe : comparison.probes()) {
+            List<String> row = new ArrayList<>(List.of(probe));
+            row.addAll(cells.apply(probe));
+            rows.add(row.toArray(String[]::new));
+        }
+        return rows;
     }
 
     private static String bodies(Comparison comparison) {

@@ -10,30 +10,30 @@ import java.util.Map;
 
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
-import org.spice.bench.analysis.CrossFigures;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.CpuRounds;
 
 /**
- * Servers side by side as a page, DIR/side-by-side.html: the terminal's tables (one per pair of arms), a chart of every
+ * Servers side by side as a page, DIR/report.html: the terminal's tables (one per pair of arms), a chart of every
  * cross ratio with its interval against the line at 1, and the sentences.
  */
 public final class CrossReport {
 
-    public static final String FILE = "side-by-side.html";
+    public static final String FILE = ReportWriter.PAGE;
     /** Ratios past this are drawn to the top, their value in their label (as the CPU chart of one server does). */
     private static final double AXIS = 3;
 
     private CrossReport() {
     }
 
-    /** Writes DIR/side-by-side.html. */
-    public static Path write(Path dir, CrossFigures.All figures) throws IOException {
-        List<CrossFigures.Cross> all = figures.cross();
+    /** Writes DIR/report.html. */
+    public static Path write(Path dir, Across figures) throws IOException {
+        List<Across.Cross> all = figures.cross();
         CpuRounds rounds = figures.last();
         StringBuilder h = new StringBuilder();
         HtmlReport.head(h, "SPICE: servers side by side");
         h.append("<h1>Servers side by side</h1>\n<p>").append(HtmlReport.esc(CrossTable.title(figures))).append("</p>\n");
-        for (Map.Entry<String, List<CrossFigures.Cross>> pair : CrossTable.pairs(all).entrySet()) {
+        for (Map.Entry<String, List<Across.Cross>> pair : CrossTable.pairs(all).entrySet()) {
             HtmlReport.table(h, CrossTable.rows(pair.getKey(), pair.getValue()));
         }
         if (!figures.own().isEmpty()) {
@@ -54,7 +54,7 @@ public final class CrossReport {
     }
 
     /** A bar per probe and pair of arms: the ratio with its interval; the line at 1 (the same cost on both). */
-    static byte[] chart(CpuRounds rounds, List<CrossFigures.Cross> all) throws IOException {
+    static byte[] chart(CpuRounds rounds, List<Across.Cross> all) throws IOException {
         CategoryChart chart = new CategoryChartBuilder().width(900).height(480)
                 .title("Server CPU per request, one server against another")
                 .xAxisTitle("probe (" + rounds.counted() + " rounds at " + rounds.load()
@@ -63,13 +63,13 @@ public final class CrossReport {
         Charts.style(chart);
         chart.getStyler().setYAxisMin(0.0);
         chart.getStyler().setYAxisMax(AXIS);
-        List<String> probes = all.stream().map(CrossFigures.Cross::label).distinct().toList();
+        List<String> probes = all.stream().map(Across.Cross::label).distinct().toList();
         int colour = 0;
-        for (Map.Entry<String, List<CrossFigures.Cross>> pair : CrossTable.pairs(all).entrySet()) {
+        for (Map.Entry<String, List<Across.Cross>> pair : CrossTable.pairs(all).entrySet()) {
             List<Double> ratios = new ArrayList<>();
             List<Double> intervals = new ArrayList<>();
             for (String probe : probes) {
-                CrossFigures.Cross c = pair.getValue().stream().filter(x -> x.label().equals(probe)).findFirst()
+                Across.Cross c = pair.getValue().stream().filter(x -> x.label().equals(probe)).findFirst()
                         .orElse(null);
                 boolean shown = c != null && !Double.isNaN(c.ratio());
                 ratios.add(shown ? Math.min(c.ratio(), AXIS) : 0.0);

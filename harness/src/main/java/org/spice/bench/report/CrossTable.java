@@ -6,11 +6,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import org.spice.bench.analysis.CrossChecks;
-import org.spice.bench.analysis.CrossFigures;
-import org.spice.bench.analysis.OwnRatios;
-import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.figures.Judge;
+import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.CpuRounds;
 
 /**
@@ -35,7 +33,7 @@ public final class CrossTable {
             "    gives the interval across N starts, the share of a round's variance between them and its sd (log units)");
 
     /** The tables of every pair of servers over every start ({@code starts}: each one's rounds), then the sentences. */
-    public static String text(CrossFigures.All all) {
+    public static String text(Across all) {
         return text(all, Map.of());
     }
 
@@ -44,7 +42,7 @@ public final class CrossTable {
      * ladder's peaks of each server ({@code ladders}, its summary by name; none where empty), the legend, a sentence a
      * cross ratio and the design's checks.
      */
-    public static String text(CrossFigures.All all, Map<String, List<SpiceFigures.Summary>> ladders) {
+    public static String text(Across all, Map<String, List<SpiceFigures.Summary>> ladders) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT, "%n%s%n", title(all)));
         pairs(all.cross()).forEach((pair, figures) -> out.append(columns(rows(pair, figures))));
         if (!all.own().isEmpty()) {
@@ -88,9 +86,9 @@ public final class CrossTable {
      * The design's checks, a line each: carry-over per server, the idle servers' CPU and the steal time per slice
      * ("checks: a slice after another server's / after its own: tomcat 1.004 ± 1.2 % (holds 1) …").
      */
-    static String checks(CrossChecks.Checks checks) {
+    static String checks(Across.Checks checks) {
         StringBuilder line = new StringBuilder("checks: a slice after another server's / after its own:");
-        for (CrossChecks.CarryOver c : checks.carryOver()) {
+        for (Across.CarryOver c : checks.carryOver()) {
             line.append(Double.isNaN(c.effectCi()) ? String.format(Locale.ROOT, " %s -;", c.server())
                     : String.format(Locale.ROOT, " %s %.3f ± %.1f %% (%s);", c.server(), c.effect(),
                             100 * c.effectCi() / c.effect(), c.holdsOne() ? "holds 1" : "does NOT hold 1"));
@@ -107,7 +105,7 @@ public final class CrossTable {
     }
 
     /** The line above the tables: which arms, how many starts and rounds, why the last start's stopped. */
-    static String title(CrossFigures.All all) {
+    static String title(Across all) {
         CpuRounds rounds = all.last();
         String over = all.starts() > 1 ? all.starts() + " starts of the servers, the interval Student's across them"
                 : "one start of each server, the intervals its rounds' alone (blind to what differs from one start to"
@@ -119,14 +117,14 @@ public final class CrossTable {
     }
 
     /** The figures by pair of arms ("a / b"), in order. */
-    static Map<String, List<CrossFigures.Cross>> pairs(List<CrossFigures.Cross> all) {
-        Map<String, List<CrossFigures.Cross>> pairs = new LinkedHashMap<>();
+    static Map<String, List<Across.Cross>> pairs(List<Across.Cross> all) {
+        Map<String, List<Across.Cross>> pairs = new LinkedHashMap<>();
         all.forEach(c -> pairs.computeIfAbsent(c.a() + " / " + c.b(), k -> new ArrayList<>()).add(c));
         return pairs;
     }
 
     /** One pair's table: its head, then a row per probe. */
-    static List<String[]> rows(String pair, List<CrossFigures.Cross> figures) {
+    static List<String[]> rows(String pair, List<Across.Cross> figures) {
         List<String[]> rows = new ArrayList<>();
         boolean restarted = figures.stream().anyMatch(c -> c.restarts() > 1);
         List<String> head = new ArrayList<>(List.of("probe", pair));
@@ -136,7 +134,7 @@ public final class CrossTable {
         }
         head.addAll(List.of("holds 1?", "aim: reached?"));
         rows.add(head.toArray(String[]::new));
-        for (CrossFigures.Cross c : figures) {
+        for (Across.Cross c : figures) {
             List<String> row = new ArrayList<>(List.of(c.label(), ratio(c.ratio(), c.ratioCi())));
             row.addAll(List.of(rates(c), Double.isNaN(c.relative()) ? "-" : ratio(c.relative(), c.relativeCi()),
                     Integer.toString(c.rounds())));
@@ -156,7 +154,7 @@ public final class CrossTable {
     }
 
     /** "5,600 offered" where both arms were offered one rate; "22,400 / 27,100" where each reached its own. */
-    static String rates(CrossFigures.Cross c) {
+    static String rates(Across.Cross c) {
         if (!c.ratesDiffer()) {
             return String.format(Locale.ROOT, "%,.0f %s", c.rateRps().get(0), c.rateKind());
         }
@@ -168,7 +166,7 @@ public final class CrossTable {
      * offered";
      * for two probes, "php-fpm on apache costs 2.10 × what mod-php costs on apache-prefork (…)": {@link Judge}'s words.
      */
-    static String sentence(CrossFigures.Cross c) {
+    static String sentence(Across.Cross c) {
         String over = String.format(Locale.ROOT, ", over %d rounds%s, %s", c.rounds(),
                 c.restarts() > 1 ? " over " + c.restarts() + " starts" : "", c.ratesDiffer()
                         ? String.format(Locale.ROOT, "at %,.0f req/s against %,.0f, each side at its own rate",
@@ -179,14 +177,14 @@ public final class CrossTable {
     }
 
     /** Each arm's probes against its own static file (over the starts, with the share between them, where several). */
-    static List<String[]> ownRows(List<OwnRatios.Own> own, boolean restarted) {
+    static List<String[]> ownRows(List<Across.Own> own, boolean restarted) {
         List<String[]> rows = new ArrayList<>();
         List<String> head = new ArrayList<>(List.of("arm", "probe", "× its static file", "rounds", "holds 1?"));
         if (restarted) {
             head.addAll(List.of("starts", "between starts"));
         }
         rows.add(head.toArray(String[]::new));
-        for (OwnRatios.Own o : own) {
+        for (Across.Own o : own) {
             List<String> row = new ArrayList<>(List.of(o.arm(), o.probe(), ratio(o.ratio(), o.ratioCi()),
                     Integer.toString(o.rounds()), holdsOne(o.interval())));
             if (restarted) {

@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.figures.Judge;
+import org.spice.bench.model.Across;
 
 /**
  * The regression gate of {@code compare --fail-above PCT}: between a run before and a run after (a server upgraded, a
@@ -57,9 +57,9 @@ public final class Gate {
      * ("before"), from the cross ratio a / b paired by round; a regression when even the low end of its interval
      * (after / before) lies more than {@code percent} above 1. One line per such probe; empty when none.
      */
-    public static List<String> crossRegressions(List<CrossFigures.Cross> figures, double percent) {
+    public static List<String> crossRegressions(List<Across.Cross> figures, double percent) {
         List<String> lines = new ArrayList<>();
-        for (CrossFigures.Cross c : figures) {
+        for (Across.Cross c : figures) {
             if (!c.interval().known()) {
                 continue;
             }

@@ -7,9 +7,15 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.spice.bench.analysis.CrossResults;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.Results;
 
-/** Writes everything derived from results.json into its directory: runs.csv, the charts (PNG), report.html. */
+/**
+ * Writes everything derived from results.json into its directory, for any run: one server's runs.csv, charts (PNG) and
+ * report.html; for servers side by side, the answer across them and its report.html ({@link CrossReport}). Returns
+ * the text the terminal prints.
+ */
 public final class ReportWriter {
 
     private ReportWriter() {
@@ -17,9 +23,16 @@ public final class ReportWriter {
 
     /** What {@code spice explain} writes; in a results directory, the report shows its table. */
     public static final String EXPLAIN_FILE = "explain.json";
+    /** The page of any run. */
+    public static final String PAGE = "report.html";
 
     /** @return the terminal table, with a line at the end if the charts could not be drawn */
     public static String write(Path dir, Results results) throws IOException {
+        if (results.severalArms()) {
+            Across across = results.across();
+            CrossReport.write(dir, across);
+            return CrossTable.text(across, CrossResults.ladders(results, dir));
+        }
         Files.writeString(dir.resolve("runs.csv"), CsvReport.of(results), StandardCharsets.UTF_8);
         CgiFloor floor = CgiFloor.read(dir);
         Why.Evidence evidence = Why.Evidence.in(dir);
@@ -41,7 +54,7 @@ public final class ReportWriter {
             chartFailure = "charts not drawn: " + e;
             figures = List.of();
         }
-        Files.writeString(dir.resolve("report.html"), HtmlReport.of(results, figures, floor, evidence),
+        Files.writeString(dir.resolve(PAGE), HtmlReport.of(results, figures, floor, evidence),
                 StandardCharsets.UTF_8);
         return SummaryTable.title(results) + CpuTable.text(results) + SummaryTable.rates(results) + OverloadReport.text(results) + OpenLoopTable.text(results.openLoop())
                 + LatencyTable.text(results.latencyProfile()) + CostReport.text(results.costCurve())

@@ -11,6 +11,7 @@ import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
@@ -193,7 +194,7 @@ final class CrossRounds {
             return line.append(": left out, a server's JIT was compiling through it").toString();
         }
         line.append(String.format(Locale.ROOT, ", %d counted, so far:", rounds.counted()));
-        for (CrossFigures.Cross c : CrossFigures.of(rounds, sourceOf)) {
+        for (Across.Cross c : CrossFigures.of(rounds, sourceOf)) {
             line.append(String.format(Locale.ROOT, " %s %s/%s %.3f", c.label(), c.a(), c.b(), c.ratio()));
             if (!Double.isNaN(c.relativeCiOfRatio())) {
                 line.append(String.format(Locale.ROOT, " ± %.1f %%", 100 * c.relativeCiOfRatio()));

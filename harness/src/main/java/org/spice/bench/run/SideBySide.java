@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -16,7 +17,6 @@ import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.engine.EventLoopEngine;
 import org.spice.bench.figures.CpuSources;
-import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.Arm;
 import org.spice.bench.model.BenchSettings;
@@ -25,6 +25,7 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Protocol;
+import org.spice.bench.model.Results;
 import org.spice.bench.model.ServerSide;
 import org.spice.bench.model.StealLimit;
 import org.spice.bench.model.Stop;
@@ -33,15 +34,14 @@ import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.TlsConfig;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.ServerCpu;
-import org.spice.bench.report.CrossReport;
-import org.spice.bench.report.CrossTable;
+import org.spice.bench.report.ReportWriter;
 
 /**
  * Servers side by side, every one resident at once on its own port and in its own cgroup: each is checked and warmed
  * as a bench of its own would be ({@link Preflight}, {@link WarmUp}), then {@link CrossRounds} measure all of them in
  * the same rounds, then each runs its ladder (the others idle) and its results are written as a bench of one server
  * writes them, its CPU figures from the shared rounds. The rounds' figures across servers go to
- * {@code DIR/results.json} ({@code cross_rounds}, {@code cross_ratios}) and to the terminal. A signal ends the run where
+ * {@code DIR/results.json} ({@code cpu_rounds}, {@code cross_ratios}) and to the terminal. A signal ends the run where
  * it is, every server's results written, marked partial.
  */
 public final class SideBySide {
@@ -75,7 +75,8 @@ public final class SideBySide {
     private CpuRounds crossRounds;
     private CpuSources sourceOf;
     /** DIR/results.json as last written, its figures concluded: what the answer draws. */
-    private CrossResults.Read written;
+    private Results written;
+    private final String startedAt = OffsetDateTime.now().withNano(0).toString();
 
     /**
      * @param protocols each server's arms: one per protocol (the first is its ladder's)
@@ -137,21 +138,16 @@ public final class SideBySide {
                     ? rounds(open, stop) : null, ladder, stop, err);
             int status = 0;
             PrintStream where = ladder ? out : new PrintStream(OutputStream.nullOutputStream());
-            Map<String, List<SpiceFigures.Summary>> ladders = new LinkedHashMap<>();
             for (Open o : open) {
                 status = Math.max(status, o.recorder().finish(cut, where, false));
-                if (o.recorder().finished() != null) {
-                    ladders.put(o.instance().name(), o.recorder().finished().summary());
-                }
             }
             if (written != null && ladder) {
-                CrossFigures.All figures = written.figures();
-                out.print(CrossTable.text(figures, ladders));
                 try {
-                    out.println("side by side: " + CrossReport.write(dir, figures).toAbsolutePath()
+                    out.print(ReportWriter.write(dir, written));
+                    out.println("side by side: " + dir.resolve(ReportWriter.PAGE).toAbsolutePath()
                             + " (results.json beside it)");
                 } catch (IOException e) {
-                    err.println("spice bench: cannot write " + dir.resolve(CrossReport.FILE) + ": " + e.getMessage());
+                    err.println("spice bench: cannot write " + dir.resolve(ReportWriter.PAGE) + ": " + e.getMessage());
                     status = Math.max(status, 1);
                 }
             }
@@ -184,7 +180,7 @@ public final class SideBySide {
         ServerCpu all = new ServerCpu(List.copyOf(pids), local, List.of(), null);
         EventLoopEngine engine = new EventLoopEngine(first.with(first.server().withPids(List.copyOf(pids))), tls, stop,
                 all, residents);
-        List<CrossResults.Member> members = members(open);
+        List<Results.Member> members = members(open);
         sourceOf = CrossResults.sources(members);
         warmOtherProtocols(open, arms, engine, stop);
         CpuPlan plan = first.cpu();
@@ -200,13 +196,25 @@ public final class SideBySide {
         CrossRounds rounds = new CrossRounds(arms, pairs, first.runner().seed(), plan.clients(), plan.precision(),
                 plan.timeS() * open.size() * protocols.size(), sourceOf, engine, rate, stealLimit(open),
                 CpuMeter.anyJava(List.copyOf(pids)), stop, err);
-        return rounds.run(soFar -> {
+        Failure cut = rounds.run(soFar -> {
             crossRounds = soFar;
             for (Open o : open) {
                 o.recorder().rounds(soFar.of(arm(o.instance(), protocols.get(0))));
             }
-            written = CrossResults.write(dir, members, protocols, starts());
+            written = write(open, members, true, "the rounds are still running");
         }, null);
+        if (crossRounds != null) {
+            written = write(open, members, cut != null, cut == null ? null : cut.reason());
+        }
+        return cut;
+    }
+
+    /** DIR/results.json as the rounds stand: partial, with why, until they end. */
+    private Results write(List<Open> open, List<Results.Member> members, boolean partial, String why)
+            throws IOException {
+        BenchSettings first = open.get(0).instance().settings();
+        return CrossResults.write(dir, members, protocols, starts(), open.get(0).ready().recorded(), first.load().bytes(),
+                startedAt, partial, why);
     }
 
     /** A server's workloads as its arm under {@code protocol}: to its endpoint for it, as that protocol speaks. */
@@ -267,11 +275,11 @@ public final class SideBySide {
     }
 
     /** Each server as the side-by-side results name it, with its own results directory (every one made by now). */
-    private List<CrossResults.Member> members(List<Open> open) {
-        List<CrossResults.Member> members = new ArrayList<>();
+    private List<Results.Member> members(List<Open> open) {
+        List<Results.Member> members = new ArrayList<>();
         for (int i = 0; i < open.size(); i++) {
             Instance instance = open.get(i).instance();
-            members.add(new CrossResults.Member(instance.name(), instance.server(),
+            members.add(new Results.Member(instance.name(), instance.server(),
                     Preflight.cpuFrom(instance.settings().server(), open.get(i).ready().serverCpu()),
                     i < dirs.size() ? dirs.get(i).toAbsolutePath().toString() : null));
         }

@@ -1,5 +1,6 @@
 package org.spice.bench.analysis;
 
+import org.spice.bench.model.Across;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,9 +52,9 @@ class CrossChecksTest {
 
     @Test
     void aSliceThatCostsMoreAfterAnotherServerIsFoundAndOnlyOnThatServer() {
-        CrossChecks.Checks checks = CrossChecks.of(rounds(40, 1.10, 7), (s, p) -> SERVER);
-        CrossChecks.CarryOver a = checks.carryOver().get(0);
-        CrossChecks.CarryOver b = checks.carryOver().get(1);
+        Across.Checks checks = CrossChecks.of(rounds(40, 1.10, 7), (s, p) -> SERVER);
+        Across.CarryOver a = checks.carryOver().get(0);
+        Across.CarryOver b = checks.carryOver().get(1);
         assertEquals("a", a.server());
         assertEquals(1.10, a.effect(), 0.04, a.toString());
         assertFalse(a.holdsOne(), a.toString());
@@ -64,7 +65,7 @@ class CrossChecksTest {
 
     @Test
     void withoutCarryOverBothHoldOneAndTheSharesAreRead() {
-        CrossChecks.Checks checks = CrossChecks.of(rounds(40, 1.0, 11), (s, p) -> SERVER);
+        Across.Checks checks = CrossChecks.of(rounds(40, 1.0, 11), (s, p) -> SERVER);
         checks.carryOver().forEach(c -> assertTrue(c.holdsOne(), c.toString()));
         assertEquals(0.004, checks.idleShare().median(), 1e-9);
         assertEquals(0.004, checks.idleShare().max(), 1e-9);
@@ -78,7 +79,7 @@ class CrossChecksTest {
         CpuRounds one = new CpuRounds(8, 0.05, 300, "done", List.of(), List.of("a", "b")).with(new CpuRounds.Round(1,
                 List.of(new CpuSlice("a", "static", 10, 0, 1, 0.001, Double.NaN, 0.1, Double.NaN, Double.NaN))),
                 "done");
-        CrossChecks.Checks checks = CrossChecks.of(one, (s, p) -> SERVER);
+        Across.Checks checks = CrossChecks.of(one, (s, p) -> SERVER);
         assertTrue(Double.isNaN(checks.carryOver().get(0).effect()));
         assertTrue(Double.isNaN(checks.idleShare().median()), "others not read: no share");
         assertEquals(0, checks.stealShare().slices());

@@ -1,5 +1,6 @@
 package org.spice.bench.analysis;
 
+import org.spice.bench.model.Across;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -18,6 +19,7 @@ import org.spice.bench.model.CpuFrom;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Protocol;
+import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -52,15 +54,15 @@ class CrossFiguresTest {
         return new CpuSlice(server, probe, 1000, 0, 1.0, cpuUs * 1000 / 1e6, Double.NaN, 0.3, Double.NaN, 0.001);
     }
 
-    private static CrossFigures.Cross find(List<CrossFigures.Cross> all, String probe) {
+    private static Across.Cross find(List<Across.Cross> all, String probe) {
         return all.stream().filter(c -> c.probe().equals(probe)).findFirst().orElseThrow();
     }
 
     @Test
     void eachProbeOnOneServerAgainstTheOtherIsPairedByRoundAndTheMachinesDriftCancels() {
-        List<CrossFigures.Cross> all = CrossFigures.of(rounds(12, 0.2, 0), (server, probe) -> SERVER);
+        List<Across.Cross> all = CrossFigures.of(rounds(12, 0.2, 0), (server, probe) -> SERVER);
         assertEquals(3, all.size(), "static, servlet and cgi on both: " + all);
-        CrossFigures.Cross servlet = find(all, "servlet");
+        Across.Cross servlet = find(all, "servlet");
         assertEquals("a", servlet.a());
         assertEquals("b", servlet.b());
         assertEquals(0.8, servlet.ratio(), 1e-9);
@@ -91,7 +93,7 @@ class CrossFiguresTest {
         rounds = rounds.with(new CpuRounds.Round(9, busy), "in progress");
         assertTrue(rounds.rounds().get(8).jitBusy(), "b's JIT took half its CPU");
         assertEquals(8, rounds.counted());
-        CrossFigures.Cross servlet = find(CrossFigures.of(rounds, (server, probe) -> SERVER), "servlet");
+        Across.Cross servlet = find(CrossFigures.of(rounds, (server, probe) -> SERVER), "servlet");
         assertEquals(8, servlet.rounds(), "the busy round is in no ratio");
         assertEquals(0.8, servlet.ratio(), 1e-9, "b's servlet at 3 × its cost in that round moved nothing");
     }
@@ -101,7 +103,7 @@ class CrossFiguresTest {
         CpuRounds named = rounds(8, 0.1, 0);
         named = new CpuRounds(8, 0.05, 300, "done", named.rounds(), List.of("b", "a"));
         assertEquals(List.of("b", "a"), CrossFigures.servers(named));
-        CrossFigures.Cross servlet = find(CrossFigures.of(named, (s, p) -> SERVER), "servlet");
+        Across.Cross servlet = find(CrossFigures.of(named, (s, p) -> SERVER), "servlet");
         assertEquals("b", servlet.a());
         assertEquals(1.25, servlet.ratio(), 1e-9);
     }
@@ -138,30 +140,29 @@ class CrossFiguresTest {
     @Test
     void resultsJsonKeepsTheRoundsWithTheirServersAndTheCrossRatios(@TempDir Path dir) throws Exception {
         CpuRounds rounds = rounds(8, 0.1, 0.01);
-        CrossResults.write(dir, List.of(new CrossResults.Member("a", "tomcat", CpuFrom.CGROUP, dir.resolve("a").toString()),
-                new CrossResults.Member("b", "jetty", CpuFrom.CGROUP, dir.resolve("b").toString())),
+        CrossResults.write(dir, List.of(new Results.Member("a", "tomcat", CpuFrom.CGROUP, dir.resolve("a").toString()),
+                new Results.Member("b", "jetty", CpuFrom.CGROUP, dir.resolve("b").toString())),
                 List.of(Protocol.HTTP10), List.of(rounds));
         JsonNode json = ResultsJson.MAPPER.readTree(Files.readString(dir.resolve("results.json")));
-        assertEquals("side-by-side", json.get("kind").asText());
-        assertEquals(1, json.get("restarts").asInt());
+        assertEquals(Results.SCHEMA, json.get("schema").asText());
         assertFalse(json.has("earlier_starts"), "one start: no earlier ones");
-        assertEquals("a", json.get("servers").get(0).get("name").asText());
-        JsonNode slice = json.get("cross_rounds").get("rounds").get(0).get("slices").get(0);
+        assertEquals("a", json.get("arms").get(0).get("name").asText());
+        JsonNode slice = json.get("cpu_rounds").get("rounds").get(0).get("slices").get(0);
         assertEquals("a", slice.get("server").asText());
         assertEquals(0.001, slice.get("others_cpu_s").asDouble(), 1e-12);
         JsonNode servlet = json.get("cross_ratios").get(1);
         assertEquals("servlet", servlet.get("probe").asText());
-        for (String field : List.of("a", "b", "ratio", "ratio_ci", "rounds", "restarts")) {
+        for (String field : List.of("a", "b", "ratio", "ratio_ci", "ratio_low", "ratio_high", "rounds", "restarts")) {
             assertTrue(servlet.has(field), field + " in " + servlet);
         }
         assertEquals(0.8, servlet.get("ratio").asDouble(), 0.01);
         assertEquals("servlet", json.get("own_ratios").get(0).get("probe").asText());
-        CrossResults.Read back = CrossResults.read(dir.resolve("results.json"));
-        assertTrue(CrossResults.isSideBySide(dir.resolve("results.json")));
+        Results back = ResultsFiles.read(dir.resolve("results.json"));
+        assertTrue(back.severalArms());
         assertEquals(1, back.starts().size());
         assertEquals(rounds.rounds().size(), back.starts().get(0).rounds().size());
         assertEquals(List.of("a", "b"), back.starts().get(0).arms());
-        assertEquals(CrossFigures.of(rounds, (s, p) -> SERVER), CrossFigures.of(back.starts().get(0), back.sourceOf()),
+        assertEquals(CrossFigures.of(rounds, (s, p) -> SERVER), back.across().cross(),
                 "the figures computed again from the rounds read back");
     }
 
@@ -183,15 +184,15 @@ class CrossFiguresTest {
         CpuRounds all = rounds(10, 0.1, 0.001);
         CpuRounds named = new CpuRounds(8, 0.05, 300, "done", all.rounds(), List.of("a", "b"),
                 List.of("b/a", "servlet@a/static@b", "cgi@a/servlet@a"));
-        List<CrossFigures.Cross> figures = CrossFigures.of(named, (s, p) -> SERVER);
+        List<Across.Cross> figures = CrossFigures.of(named, (s, p) -> SERVER);
         assertEquals(5, figures.size(), "b/a on three probes, then the two probe pairs: " + figures);
         assertEquals("b", figures.get(0).a(), "the pair's order, not the arms'");
         assertEquals(1.5, find(figures, "static").ratio(), 0.005);
-        CrossFigures.Cross across = figures.get(3);
+        Across.Cross across = figures.get(3);
         assertEquals("servlet / static", across.label());
         assertEquals("static", across.bProbe());
         assertEquals(80.0 / 150, across.ratio(), 0.005);
-        CrossFigures.Cross within = figures.get(4);
+        Across.Cross within = figures.get(4);
         assertEquals("a", within.b(), "two probes of one arm: the interface alone");
         assertEquals(3000.0 / 80, within.ratio(), 0.2);
         assertEquals(within.ratio(), within.relative(), 1e-9, "both against the same static file: the ratio again");

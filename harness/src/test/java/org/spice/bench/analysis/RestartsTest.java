@@ -1,5 +1,6 @@
 package org.spice.bench.analysis;
 
+import org.spice.bench.model.Across;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -41,8 +42,8 @@ class RestartsTest {
     void crossRatiosOverStartsCarryTheirCountAndShare() {
         CpuRounds one = CrossFiguresTest.rounds(8, 0.1, 0.02);
         CpuRounds two = CrossFiguresTest.rounds(8, 0.05, 0.03);
-        List<CrossFigures.Cross> all = CrossFigures.acrossRestarts(List.of(one, two), (s, p) -> SpiceFigures.CpuSource.SERVER);
-        CrossFigures.Cross servlet = all.stream().filter(c -> c.probe().equals("servlet")).findFirst().orElseThrow();
+        List<Across.Cross> all = CrossFigures.acrossRestarts(List.of(one, two), (s, p) -> SpiceFigures.CpuSource.SERVER);
+        Across.Cross servlet = all.stream().filter(c -> c.probe().equals("servlet")).findFirst().orElseThrow();
         assertEquals(2, servlet.restarts());
         assertEquals(16, servlet.rounds());
         assertEquals(0.8, servlet.ratio(), 0.02);

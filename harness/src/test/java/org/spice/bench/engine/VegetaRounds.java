@@ -20,6 +20,7 @@ import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
@@ -279,7 +280,7 @@ public final class VegetaRounds {
                     f.paired().rounds())));
         }
         if (!servers.isEmpty()) {
-            for (CrossFigures.Cross c : CrossFigures.of(rounds, (a, p) -> SpiceFigures.CpuSource.SERVER)) {
+            for (Across.Cross c : CrossFigures.of(rounds, (a, p) -> SpiceFigures.CpuSource.SERVER)) {
                 lines.add(String.format(Locale.ROOT, "%s %s/%s %.3f ± %.1f %% (%d rounds)", c.label(), c.a(), c.b(),
                         c.ratio(), 100 * c.relativeCiOfRatio(), c.rounds()));
             }

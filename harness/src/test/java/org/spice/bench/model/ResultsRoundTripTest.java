@@ -156,7 +156,7 @@ class ResultsRoundTripTest {
         Files.writeString(future, Files.readString(future).replace(Results.SCHEMA, "spice-results/9"));
         IOException e = org.junit.jupiter.api.Assertions.assertThrows(IOException.class, () -> ResultsJson.read(future));
         assertTrue(e.getMessage().contains("in the format spice-results/9, which this SPICE does not read (it reads"
-                + " spice-results/1 and " + Results.SCHEMA + ")"), e.getMessage());
+                + " spice-results/1, spice-results/2 and " + Results.SCHEMA + ")"), e.getMessage());
         org.spice.testkit.CommandRun compare = org.spice.testkit.CommandRun.of(new org.spice.commands.CompareCommand(),
                 earlier.toString(), newer.toString());
         assertEquals(1, compare.status(), compare.console());

@@ -1,5 +1,6 @@
 package org.spice.bench.run;
 
+import org.spice.bench.model.Across;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -71,7 +72,7 @@ class CrossRoundsTest {
                     .get("servlet");
             assertEquals(0.9, servlet.paired().ratio(), 0.01, server + ": the servlet at the held rate");
         }
-        for (CrossFigures.Cross c : CrossFigures.of(done, SERVER)) {
+        for (Across.Cross c : CrossFigures.of(done, SERVER)) {
             assertEquals(1 / 1.5, c.ratio(), 0.01, c.probe() + ": a costs 1 / 1.5 × b at one rate, the static file too");
         }
     }

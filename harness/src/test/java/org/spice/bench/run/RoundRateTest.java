@@ -1,5 +1,6 @@
 package org.spice.bench.run;
 
+import org.spice.bench.model.Across;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
@@ -47,13 +48,13 @@ class RoundRateTest {
                     slice("b", "static", 10_000, 1, 1.2), slice("a", "servlet", 18_000, 1, 1.5),
                     slice("b", "servlet", 9_000, 1, 1.1))), "done");
         }
-        CrossFigures.Cross staticAtoB = CrossFigures.of(closed, (arm, probe) -> SpiceFigures.CpuSource.SERVER).get(0);
+        Across.Cross staticAtoB = CrossFigures.of(closed, (arm, probe) -> SpiceFigures.CpuSource.SERVER).get(0);
         assertEquals(List.of(20_000.0, 10_000.0), staticAtoB.rateRps(), "closed loop: what each arm achieved");
         assertEquals(CpuRounds.ACHIEVED, staticAtoB.rateKind());
         assertEquals(true, staticAtoB.ratesDiffer());
 
         CpuRounds open = closed.offered(5_000, "--cpu-rate");
-        CrossFigures.Cross held = CrossFigures.of(open, (arm, probe) -> SpiceFigures.CpuSource.SERVER).get(0);
+        Across.Cross held = CrossFigures.of(open, (arm, probe) -> SpiceFigures.CpuSource.SERVER).get(0);
         assertEquals(List.of(5_000.0, 5_000.0), held.rateRps());
         assertEquals(CpuRounds.OFFERED, held.rateKind());
         assertEquals(false, held.ratesDiffer());
@@ -208,7 +209,7 @@ class RoundRateTest {
                     slice("tomcat", "cgi", 170, 1, 0.7 - 0.001 * r))), "done");
         }
         assertEquals("3,000 req/s offered, 170 to httpd/cgi and tomcat/cgi", rounds.load());
-        CrossFigures.Cross cgi = CrossFigures.of(rounds, (arm, probe) -> SpiceFigures.CpuSource.SERVER).stream()
+        Across.Cross cgi = CrossFigures.of(rounds, (arm, probe) -> SpiceFigures.CpuSource.SERVER).stream()
                 .filter(c -> c.probe().equals("cgi")).findFirst().orElseThrow();
         assertEquals(List.of(170.0, 170.0), cgi.rateRps(), "across servers: one offered rate");
         assertEquals(CpuRounds.OFFERED, cgi.rateKind());
