@@ -142,18 +142,35 @@ shell_args() {
     SPICE_SHELL=1 harness "$@"
 }
 
+# The command line of one of scripts/spice's own commands, parsed: by the harness that runs this script, where it
+# parsed these very arguments in its own JVM (SPICE_PARSED, for SPICE_PARSED_ARGS), else by shell_args. The variables
+# are for this script alone: a scripts/spice it runs parses its own.
+parsed_args() {
+    if [ -n "${SPICE_PARSED:-}" ] && [ "${SPICE_PARSED_ARGS:-}" = "$*" ]; then
+        printf '%s\n' "$SPICE_PARSED"
+    else
+        shell_args "$@"
+    fi
+}
+
 say_error() {
     if [[ "$1" =~ ^[a-z][a-z-]*:\  ]]; then echo "spice $1" >&2; else echo "spice: $1" >&2; fi
 }
 
-# A JDK 17 or newer: java to run, javac (through Maven) to build.
+# A JDK 17 or newer: java to run, javac (through Maven) to build. Its version from its JDK's release file where it has
+# one, else from a JVM started to say it; once per process tree (SPICE_JAVA_CHECKED, exported: a bench's JVM runs
+# scripts/spice for every server call, and each JVM started costs some 0.3 s).
 require_java() {
-    command -v java >/dev/null 2>&1 \
+    local java version
+    java=$(command -v java 2>/dev/null) \
         || die "java is not installed: apt-get install openjdk-17-jdk-headless (SPICE needs Java 17 or newer)"
-    local version
-    version=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
+    [ "${SPICE_JAVA_CHECKED:-}" != "$java" ] || return 0
+    version=$(jdk_version "$(dirname "$(dirname "$(readlink -f "$java")")")")
+    [ "$version" != 0 ] \
+        || version=$(java -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = //p')
     [ "${version%%.*}" -ge 17 ] 2>/dev/null \
         || die "java $version is too old: SPICE needs Java 17 or newer (apt-get install openjdk-17-jdk-headless)"
+    export SPICE_JAVA_CHECKED=$java
 }
 
 require_build_tools() {

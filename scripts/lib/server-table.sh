@@ -71,3 +71,19 @@ instance_ports() {
         "$([ -z "$backend" ] || companion_port tomcat "$backend" https)" "$(companion_port "$name" "$port" fastcgi)" \
         "$([ "${h2c:-$port}" = "$port" ] || echo "$h2c")"
 }
+
+# Each of PROBE... on BASE, as "  PROBE URL" lines: from the probes' paths as the harness names them
+# (SPICE_PROBE_PATHS, "PROBE PATH" entries that ServerCommand's parse sets), else from the harness itself.
+probe_urls() {
+    local base=$1 probe entry
+    shift
+    if [ -z "${SPICE_PROBE_PATHS+set}" ]; then
+        harness urls "$base" "$@"
+        return
+    fi
+    for probe in "$@"; do
+        for entry in "${SPICE_PROBE_PATHS[@]}"; do
+            [ "${entry%% *}" != "$probe" ] || printf '  %-8s %s%s\n' "$probe" "$base" "${entry#* }"
+        done
+    done
+}

@@ -154,7 +154,7 @@ server_start() {
     row=$(instance_row "$name")
     [ "$row" = "$name" ] || echo "  as $row ($(start_option "$name"))"
     # shellcheck disable=SC2046
-    harness urls "http://$address:$port" $(server_probes "$row")
+    probe_urls "http://$address:$port" $(server_probes "$row")
     local names="certificate $SPICE_TLS_CERT"
     [ "$address" = 127.0.0.1 ] || names="$names, which names localhost and 127.0.0.1, not $address"
     echo "  https: https://$address:$(tls_port "$port")/spice/ ($names)"

@@ -26,6 +26,7 @@ import org.spice.bench.plan.PlanCommands;
 import org.spice.bench.plan.Workloads;
 import org.spice.cli.Cli;
 import org.spice.cli.Options;
+import org.spice.commands.shell.ShellArgs;
 import org.spice.page.Probe;
 
 import picocli.CommandLine.ArgGroup;
@@ -180,7 +181,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         settings();
         BenchPlan.Choices choices = new BenchPlan.Choices(workload, outDir, sideBySide(), findsProbes(), targets(),
                 protocols(), pairs, restarts, this::settings);
-        return new BenchPlan(choices, startedServers(), !noVerify, cgiFloor, PlanCommands.projectRoot(), out, err).run();
+        return new BenchPlan(choices, startedServers(), !noVerify, cgiFloor, PlanCommands.projectRoot(), ShellArgs::of,
+                out, err).run();
     }
 
     /** The settings {@code args} give, or the ParameterException that names the bad option (for tests). */

@@ -31,6 +31,7 @@ import org.spice.bench.proc.Strace;
 import org.spice.bench.report.ReportWriter;
 import org.spice.bench.run.Recorder;
 import org.spice.cli.Cli;
+import org.spice.commands.shell.ShellArgs;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
@@ -104,7 +105,7 @@ public final class ExplainCommand extends Cli.Printing implements Callable<Integ
         if (target != null) {
             return explain(Endpoint.parse(target), serverPids, list, dir);
         }
-        Shell shell = new Shell(PlanCommands.projectRoot(), err);
+        Shell shell = new Shell(PlanCommands.projectRoot(), ShellArgs::of, err);
         int port = named.defaultPort();
         shell.start(named, port);
         try {

@@ -20,6 +20,7 @@ import org.spice.bench.mix.MixEntry;
 import org.spice.bench.mix.MixFile;
 import org.spice.bench.model.Server;
 import org.spice.cli.Cli;
+import org.spice.commands.shell.ServersCommand;
 import org.spice.page.Probe;
 
 /**

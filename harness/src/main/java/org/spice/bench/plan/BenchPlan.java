@@ -113,8 +113,8 @@ public final class BenchPlan {
 
     private final Set<Running> running = new LinkedHashSet<>();
 
-    public BenchPlan(Choices command, List<Server> servers, boolean verify, boolean cgiFloor, Path root, PrintStream out,
-            PrintStream err) {
+    public BenchPlan(Choices command, List<Server> servers, boolean verify, boolean cgiFloor, Path root,
+            Shell.Parser parser, PrintStream out, PrintStream err) {
         this.command = command;
         this.servers = servers;
         this.checks = new TargetChecks(verify, err);
@@ -122,7 +122,7 @@ public final class BenchPlan {
         this.root = root;
         this.out = out;
         this.err = err;
-        this.shell = new Shell(root, err);
+        this.shell = new Shell(root, parser, err);
     }
 
     /** @return the exit status: 0 only if every step succeeded */

@@ -18,11 +18,27 @@ import org.spice.bench.model.Server;
  */
 public final class Shell {
 
+    /**
+     * The script's own command lines, parsed in this JVM: the variables {@code scripts/spice} evaluates for them, or
+     * null for the script to parse them itself ({@code org.spice.commands.shell.ShellArgs}).
+     */
+    @FunctionalInterface
+    public interface Parser {
+        String assignments(List<String> args);
+    }
+
     private final Path script;
+    private final Parser parser;
     private final PrintStream err;
 
     public Shell(Path root, PrintStream err) {
+        this(root, args -> null, err);
+    }
+
+    /** A shell whose server commands come parsed by {@code parser}: the script starts no JVM of its own to parse them. */
+    public Shell(Path root, Parser parser, PrintStream err) {
         this.script = root.resolve("scripts/spice");
+        this.parser = parser;
         this.err = err;
     }
 
@@ -88,6 +104,12 @@ public final class Shell {
     /** Runs scripts/spice ARGS; its output goes to stderr, or into {@code captured} (stderr still to ours). */
     private int run(List<String> args, List<String> captured) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(command(args)).redirectInput(ProcessBuilder.Redirect.INHERIT);
+        String parsed = parser.assignments(args);
+        if (parsed != null) {
+            // scripts/spice compares the arguments with its own ("$*") before it takes the assignments for them
+            builder.environment().put("SPICE_PARSED", parsed);
+            builder.environment().put("SPICE_PARSED_ARGS", String.join(" ", args));
+        }
         if (captured == null) {
             builder.redirectErrorStream(true);
         } else {

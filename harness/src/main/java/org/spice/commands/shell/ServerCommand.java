@@ -5,6 +5,7 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -12,7 +13,7 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.spice.bench.model.Server;
-import org.spice.commands.ServersCommand;
+import org.spice.page.Probe;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
@@ -119,7 +120,8 @@ public final class ServerCommand extends ShellCommand {
         return vars("action", action.name(), "names", names, "port", port, "SPICE_LISTEN", listen,
                 "SPICE_ACCESS_LOG", accessLog ? "on" : System.getenv().getOrDefault("SPICE_ACCESS_LOG", "off"),
                 "SPICE_MPM", mpm, "SPICE_THREADS", threads, "SPICE_NGINX_WORKERS", workers,
-                "SPICE_SERVER_TABLE", ServersCommand.table());
+                "SPICE_SERVER_TABLE", ServersCommand.table(), "SPICE_PROBE_PATHS", Arrays.stream(Probe.values())
+                        .map(probe -> probe.id() + " " + probe.describeUrl("")).toList());
     }
 
     private void checkListen() {

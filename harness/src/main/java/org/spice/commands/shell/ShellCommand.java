@@ -28,7 +28,7 @@ abstract class ShellCommand extends Cli.Printing implements Callable<Integer> {
     @Override
     public final Integer call() {
         Map<String, Object> assignments = assignments();
-        if (!"1".equals(System.getenv("SPICE_SHELL"))) {
+        if (!ShellArgs.forScript()) {
             throw fail("is scripts/spice's own command: run scripts/spice "
                     + String.join(" ", spec.root().commandLine().getParseResult().originalArgs()));
         }

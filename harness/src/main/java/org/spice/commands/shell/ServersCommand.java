@@ -1,4 +1,4 @@
-package org.spice.commands;
+package org.spice.commands.shell;
 
 import java.util.List;
 import java.util.concurrent.Callable;
