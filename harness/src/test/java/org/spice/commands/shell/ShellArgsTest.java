@@ -1,6 +1,7 @@
 package org.spice.commands.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -70,5 +71,25 @@ class ShellArgsTest {
     @Test
     void bundlesAllIsEveryServerOnceInTheOrderGiven() throws Exception {
         assertEquals("nginx apache tomcat tomcat9 jetty|\n", bash(parsed("bundle", "nginx", "all"), "echo \"${names[*]}|$out\""));
+    }
+
+    /**
+     * A harness that runs scripts/spice server parses the command line in its own JVM ({@link ShellArgs#of}): the
+     * same assignments as the script's own parse, the probes' paths among them; another command, or one that does not
+     * parse, is left to the script, which says why.
+     */
+    @Test
+    void aServerCommandLineParsedInProcessIsTheScriptsOwn() throws Exception {
+        String parsed = ShellArgs.of(List.of("server", "start", "embedded", "--port", "18080"));
+        Map<String, Object> own = parsed("server", "start", "embedded", "--port", "18080");
+        StringBuilder expected = new StringBuilder();
+        own.forEach((name, value) -> expected.append(name).append('=').append(ShellCommand.shell(value)).append('\n'));
+        assertEquals(expected.toString(), parsed);
+        assertEquals("start embedded 18080|  jsp      http://h:1/spice/jsp/spice00.jsp ... spice99.jsp\n", bash(own,
+                "printf '%s|' \"$action ${names[*]} $port\";"
+                + " for e in \"${SPICE_PROBE_PATHS[@]}\"; do [ \"${e%% *}\" != jsp ] || printf '  %-8s %s%s\\n' jsp"
+                + " http://h:1 \"${e#* }\"; done"));
+        assertNull(ShellArgs.of(List.of("server", "start", "nosuch")), "the script parses it, and says why");
+        assertNull(ShellArgs.of(List.of("bench", "--probes", "static")), "not one of the script's own");
     }
 }
