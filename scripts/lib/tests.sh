@@ -145,16 +145,18 @@ test_bundles() {
         -Dit.test=StockBundlesIT,TwoHostsBundlesIT,ReadmeDeployIT -Dspice.cells="$cells" -Dspice.deploy.probes=all
 }
 
-# The fast tier: every test of the page and the harness but those tagged "load" (they drive load for seconds against
-# a stub server, or a browser), "tools" (they need a load tool the suite installs) or "crosscheck" (by hand): no
-# server started, no timing bound, nothing to install but the build's tools. Says how many ran and how long it took.
+# The fast tier: the tests of the page and the harness tagged "unit", by inclusion: no process or server started, no
+# load, no timing bound, nothing to install but the build's tools. Every test class carries one tier (TestTiersTest):
+# "unit", or "process" (it starts a process: bash, shellcheck, openssl, a child to read in /proc), "load" (load for
+# seconds against a stub server, or a browser), "tools" (a load tool the suite installs), "crosscheck" (by hand).
+# Says how many ran and how long it took.
 run_fast_tests() {
     require_build_tools
     cd "$SPICE_ROOT" || return 1
     SECONDS=0
     rm -rf page/target/surefire-reports harness/target/surefire-reports
     local status=0 count
-    mvn -B -q verify -pl page,harness -am -DexcludedGroups=load,tools,crosscheck || status=1
+    mvn -B -q verify -pl page,harness -am -Dgroups=unit || status=1
     count=$(cat page/target/surefire-reports/TEST-*.xml harness/target/surefire-reports/TEST-*.xml 2>/dev/null \
         | grep -o '<testsuite [^>]*' | grep -o ' tests="[0-9]*"' | grep -o '[0-9]*' | awk '{n += $1} END {print n + 0}')
     echo "spice test --fast: $count tests in $(suite_clock) [$([ "$status" -eq 0 ] && echo green || echo failed)]" >&2

@@ -29,13 +29,13 @@ import org.spice.cli.Options;
 import org.spice.commands.shell.ShellArgs;
 import org.spice.page.Probe;
 
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * {@code spice bench}: the typed options of a run (picocli converts and checks each value), the rules between them

@@ -30,11 +30,11 @@ import org.spice.commands.shell.TestCommand;
 import org.spice.page.Probe;
 
 
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine;
 
 /**
  * Entry point of the harness jar; {@code scripts/spice} calls it with a command and its options.

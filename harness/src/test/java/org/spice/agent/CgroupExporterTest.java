@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.proc.Cgroup;
@@ -15,6 +16,7 @@ import org.spice.bench.proc.Cgroup;
 import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 
 /** The cgroup exporter serves the cgroup's counter as the kernel has it at each scrape, not as it was at start. */
+@Tag("unit")
 class CgroupExporterTest {
 
     @TempDir

@@ -7,9 +7,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The CGI floor reads cgi-c/spawn-cost's lines and lays them out per program and method. */
+@Tag("unit")
 class SpawnCostTest {
 
     @Test

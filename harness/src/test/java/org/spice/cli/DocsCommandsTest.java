@@ -14,6 +14,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.harness.Main;
 
@@ -29,6 +30,7 @@ import picocli.CommandLine.Model.PositionalParamSpec;
  * too (org.spice.commands.shell declares them). A synopsis quoted in the docs (with [ ], |, ...) is not a command and
  * is left out. Option values are not checked: the docs write placeholders (URL, DIR, N).
  */
+@Tag("unit")
 class DocsCommandsTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

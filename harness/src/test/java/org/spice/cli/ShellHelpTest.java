@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.harness.Main;
 import org.spice.testkit.CommandRun;
@@ -19,6 +20,7 @@ import org.spice.testkit.CommandRun;
  * (exit 0); its options are checked before anything starts; an unknown command is one line and a hint (exit 2), and
  * --version prints the version. The shell is run for real (bash scripts/spice) where it needs no build.
  */
+@Tag("process")
 class ShellHelpTest {
 
     private static final Path SPICE = Path.of("..", "scripts", "spice").toAbsolutePath().normalize();

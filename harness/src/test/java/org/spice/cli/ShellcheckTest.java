@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -18,6 +19,7 @@ import org.junit.jupiter.api.Test;
  * exception a directive where it stands, with its reason). The scripts are found as git tracks them: a .sh file, or a
  * file whose first line runs a shell.
  */
+@Tag("process")
 class ShellcheckTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();

@@ -8,19 +8,21 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import org.junit.jupiter.api.AutoClose;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.net.TestServer;
 import org.spice.cli.Cli;
 import org.spice.testkit.CommandRun;
 
-import picocli.CommandLine.Option;
 import picocli.CommandLine;
+import picocli.CommandLine.Option;
 
 /**
  * docs/code.md's way of adding an option, from a test's own source: one mixin and the record it fills, and results.json
  * records the option's value, with nothing else changed.
  */
+@Tag("unit")
 class AddedOptionTest {
 
     /** What the throwaway option sets, as results.json keeps it. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.BenchSettings;
@@ -12,6 +13,7 @@ import org.spice.bench.model.RecordedSettings;
 import picocli.CommandLine.ParameterException;
 
 /** --arrivals: how the open loop's requests fall in time, recorded, and refused where no open loop runs. */
+@Tag("unit")
 class ArrivalsOptionTest {
 
     private static final String T = "http://127.0.0.1:1";

@@ -2,8 +2,8 @@ package org.spice.commands;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.mix.Mix;
@@ -27,10 +28,11 @@ import org.spice.bench.plan.BenchPlan;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
 
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine;
+import picocli.CommandLine.ParameterException;
 
 /** Bad options are refused before anything is sent, with a message that names the option. */
+@Tag("unit")
 class BenchCommandOptionsTest {
 
     private static final String T = "http://127.0.0.1:1";

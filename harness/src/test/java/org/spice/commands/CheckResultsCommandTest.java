@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.CrossResults;
@@ -20,6 +21,7 @@ import org.spice.bench.model.Results;
 import org.spice.testkit.CommandRun;
 
 /** What the deploy checks hold a bench's results to, read the way check-results reads them. */
+@Tag("unit")
 class CheckResultsCommandTest {
 
     private static CpuRounds rounds(List<String> servers) {

@@ -17,6 +17,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +37,7 @@ import org.spice.fileset.WebStone;
  * {@code spice fileset} end to end: the files on disk agree with the mix file the bench reads, a second
  * generation is byte for byte the first, and bad options or a foreign directory are refused by name.
  */
+@Tag("unit")
 class FilesetCommandTest {
 
     @TempDir

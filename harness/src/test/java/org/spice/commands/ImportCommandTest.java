@@ -20,6 +20,7 @@ import org.spice.testkit.CommandRun;
 
 /** Imports of known files: the figures, the combination of several imports, and bad files refused by line. */
 @Tag("page")
+@Tag("unit")
 class ImportCommandTest {
 
     private static final String HEADER = "timeStamp,elapsed,label,responseCode,responseMessage,threadName,dataType,success,"

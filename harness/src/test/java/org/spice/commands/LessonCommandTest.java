@@ -7,11 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.testkit.CommandRun;
 
 /** lesson's options are checked before anything is planned, run or written; a folder without a lesson is named. */
+@Tag("unit")
 class LessonCommandTest {
 
     @TempDir

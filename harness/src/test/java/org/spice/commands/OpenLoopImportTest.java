@@ -89,6 +89,7 @@ class OpenLoopImportTest {
     }
 
     /** The real oha 1.16 run the closed-loop import reads (2,000 requests at 757.9 a second). */
+    @Tag("unit")
     @Test
     void ohaAtARateIsTakenAtTheRateItHeld(@TempDir Path dir) throws Exception {
         Path json = Path.of(getClass().getResource("/oha-1.16-output.json").toURI());

@@ -10,10 +10,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.BenchSettings;
-import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RecordedSettings;
+import org.spice.bench.model.ResultsJson;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 
@@ -21,6 +22,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
  * The settings results.json records are mapped from the run's settings by name: every setting the mapping writes
  * comes back when read (none is dropped on the way), and the values are those of the options.
  */
+@Tag("unit")
 class RecordedSettingsTest {
 
     private static final RecordedSettings.Machine MACHINE = new RecordedSettings.Machine(2, 100L, "OpenJDK 17", "Linux");

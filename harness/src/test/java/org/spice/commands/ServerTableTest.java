@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.mix.MixEntry;
@@ -28,6 +29,7 @@ import org.spice.page.Probe;
  * format and keeps no copy of the names, ports, offsets or probe lists; the white paper's e-commerce mix is built
  * from the fileset by {@link Mix#ecommerce}.
  */
+@Tag("unit")
 class ServerTableTest {
 
     private static final Path SCRIPTS = Path.of("../scripts");

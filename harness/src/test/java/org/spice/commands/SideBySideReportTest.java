@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.CrossResults;
@@ -24,6 +25,7 @@ import org.spice.testkit.CommandRun;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** {@code report DIR} on servers side by side: the tables and report.html again, from the rounds alone. */
+@Tag("unit")
 class SideBySideReportTest {
 
     /** Two starts of two servers: on "tomcat" the servlet costs 0.9 × its static file, on "jetty" static 1.2 × tomcat's. */

@@ -20,6 +20,7 @@ import org.spice.testkit.CommandRun;
  * size holds the sources only, and follows them.
  */
 @Tag("page")
+@Tag("unit")
 class SweepCommandTest {
 
     @TempDir

@@ -3,10 +3,12 @@ package org.spice.commands;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.testkit.CommandRun;
 
 /** verify's options are checked before it connects. */
+@Tag("unit")
 class VerifyCommandTest {
 
     @Test

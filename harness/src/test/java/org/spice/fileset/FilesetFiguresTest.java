@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The published figures of each fileset, computed from the generators without touching the disk. */
+@Tag("unit")
 class FilesetFiguresTest {
 
     @Test

@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
 import java.util.spi.ToolProvider;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.Test;
  * and no package uses one it is not allowed to. The sources are checked too, since bytecode does not show everything:
  * an import only a javadoc link needs, or a fully qualified name that hides a use from the import lines.
  */
+@Tag("unit")
 class PackageLayersTest {
 
     private static final String P = "org.spice.";

@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.CrossResults;
@@ -29,6 +30,7 @@ import org.spice.bench.report.HtmlReport;
  * The answers read from results whose figures are known: the ratios the rounds were made with, in the sentence and
  * the table; the page and lesson.md carry every answer; a class of two lessons has a row for each.
  */
+@Tag("unit")
 class LessonAnswersTest {
 
     @TempDir

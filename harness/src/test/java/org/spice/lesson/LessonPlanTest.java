@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,6 +15,7 @@ import org.junit.jupiter.api.Test;
  * the command that installs it, the JDK filled into the command that needs it, a test's options in place of a step's
  * own; and every command the page can show parses as scripts/spice parses it.
  */
+@Tag("unit")
 class LessonPlanTest {
 
     private static final String JDK = "/usr/lib/jvm/a-jdk-25";

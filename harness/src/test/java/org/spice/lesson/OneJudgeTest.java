@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.CrossResults;
@@ -32,6 +33,7 @@ import org.spice.testkit.CommandRun;
  * answer called it "0.952 ×" (a symmetric half-width, ± 4.5 %, that stops short of 1) and the gate on the same rounds
  * side by side saw a regression.
  */
+@Tag("unit")
 class OneJudgeTest {
 
     /** docs/example's results.json as the bench of 2026-12-04 wrote it (commit 0c1a89a), kept as this test's input. */

@@ -9,9 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The test kit's bound: its margin's arithmetic, its record, and a failure that says what to do. */
+@Tag("unit")
 class BoundTest {
 
     @Test

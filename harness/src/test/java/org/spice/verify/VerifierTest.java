@@ -23,6 +23,7 @@ import org.spice.page.Probe;
 
 /** verify against deliberately wrong endpoints: each fault must fail with the message that names it. */
 @Tag("page")
+@Tag("unit")
 class VerifierTest {
 
     private static final CanonicalPage PAGE = CanonicalPage.of(6250);

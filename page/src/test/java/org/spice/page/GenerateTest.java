@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 @Tag("page")
+@Tag("unit")
 class GenerateTest {
 
     private static final CanonicalPage PAGE = CanonicalPage.of(1000);

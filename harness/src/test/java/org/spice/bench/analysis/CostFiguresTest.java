@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.DoubleUnaryOperator;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.model.CostCurve;
@@ -18,6 +19,7 @@ import org.spice.bench.model.CostCurve;
  * CGI program that costs 4,000 µs a request up to 200 req/s and 2,000 past it, with one slice its generator was late
  * in.
  */
+@Tag("unit")
 public class CostFiguresTest {
 
     public static final double[] DRIFT = {1, 1.02, 0.98, 1.01, 0.99, 1};

@@ -9,12 +9,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 
 /** The checks of side-by-side rounds on known slices: carry-over found where it was put, and only there. */
+@Tag("unit")
 class CrossChecksTest {
 
     private static final SpiceFigures.CpuSource SERVER = SpiceFigures.CpuSource.SERVER;

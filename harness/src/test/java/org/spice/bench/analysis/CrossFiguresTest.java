@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.SpiceFigures;
@@ -25,6 +26,7 @@ import org.spice.bench.model.ResultsJson;
 import com.fasterxml.jackson.databind.JsonNode;
 
 /** Servers side by side: the ratios across servers from known slices, each server's own figures, the stopping rule. */
+@Tag("unit")
 class CrossFiguresTest {
 
     private static final SpiceFigures.CpuSource SERVER = SpiceFigures.CpuSource.SERVER;

@@ -10,11 +10,13 @@ import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.Histograms;
 import org.spice.bench.model.LatencyProfile;
 
 /** The latency profile's figures on known rounds: ratios paired by round, drift cancelled, percentiles pooled. */
+@Tag("unit")
 class LatencyFiguresTest {
 
     /** What moves every probe alike from round to round: it must cancel in the ratios. */

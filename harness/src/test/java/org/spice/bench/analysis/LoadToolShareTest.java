@@ -5,11 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 
 /** The load tool's CPU per request and the machine's busy share through an arm's slices, from their counts. */
+@Tag("unit")
 class LoadToolShareTest {
 
     private static CpuSlice slice(String probe, long requests, double machineS, double clientS) {

@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 
 /** Figures over several starts of the servers: Student's interval across them, and the share between starts. */
+@Tag("unit")
 class RestartsTest {
 
     @Test

@@ -9,16 +9,18 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
-import org.spice.bench.model.RecordedSettings;
 
 /** The CPU rounds' figures from known slices, the precision rule, and their way through results.json. */
+@Tag("unit")
 class RoundFiguresTest {
 
     /** {@code n} rounds: static at 100 µs ± the given wobble, servlet at 0.95 × it, cgi at 30 ×, 1,000 requests each. */

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.figures.LatencySummary;
@@ -17,6 +18,7 @@ import org.spice.bench.model.Failure;
 import org.spice.bench.model.RunRecord;
 
 /** When the engine, not the server, is the limit, and how many clients the machine allows: the arithmetic. */
+@Tag("unit")
 class EngineLimitsTest {
 
     @Test

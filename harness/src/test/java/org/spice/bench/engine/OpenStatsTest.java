@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.ResultsJson;
@@ -15,6 +16,7 @@ import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.Request;
 
 /** The open loop's schedule and figures on known inputs: due times from k, the percentiles, the generator's rule. */
+@Tag("unit")
 class OpenStatsTest {
 
     private static final Request GET = Request.get(Endpoint.parse("http://127.0.0.1:1"), "/static", false, 10);

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.URI;
@@ -13,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.proc.ServerCpu;
@@ -24,6 +24,7 @@ import com.sun.net.httpserver.HttpServer;
  * figure that counts would fall back to it. With --server-metrics it is read from the exporters on the server's
  * machine, less the exporters' own, and the client's own CPU is not taken off a machine it does not run on.
  */
+@Tag("unit")
 class RemoteCpuTest {
 
     @Test

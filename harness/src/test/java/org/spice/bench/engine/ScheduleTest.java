@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.Arrivals;
 import org.spice.bench.model.Stop;
@@ -21,6 +22,7 @@ import org.spice.bench.net.TestServer;
 import org.spice.testkit.Bound;
 
 /** When an open loop's requests are due: evenly, or at random as a Poisson process of the same rate. */
+@Tag("unit")
 class ScheduleTest {
 
     private static final double RATE = 3000;

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The one judge of a ratio: its ends decide, its words stay inside them, its ± never understates. */
+@Tag("unit")
 class JudgeTest {
 
     /** docs/example's JSP (2026-12-04): 0.952, its Wilcoxon interval 0.9165 to 1.0015, which holds 1. */

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The paired ratio's arithmetic on known rounds: Hodges-Lehmann estimates and Wilcoxon's signed-rank intervals. */
+@Tag("unit")
 class PairedRatioTest {
 
     @Test

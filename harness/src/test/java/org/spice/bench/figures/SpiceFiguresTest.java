@@ -6,11 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.SpiceFigures.Point;
 import org.spice.bench.figures.SpiceFigures.Summary;
 
 /** The SPICE arithmetic on inputs whose answers are known by hand or from the white paper. */
+@Tag("unit")
 class SpiceFiguresTest {
 
     private static final double EPS = 1e-9;

@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.samples.Sample;
 
 /** The window of a run over several JMeter engines starts after the last engine's first sample. */
+@Tag("unit")
 class JMeterWindowTest {
 
     private static Sample at(double startMs, String client) {

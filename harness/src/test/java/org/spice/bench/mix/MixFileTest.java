@@ -9,10 +9,12 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.SplittableRandom;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.page.Probe;
 
 /** The mix file format: good files parse, each bad line is named with its number, draws follow the weights. */
+@Tag("unit")
 class MixFileTest {
 
     private static final String ECOMMERCE = """

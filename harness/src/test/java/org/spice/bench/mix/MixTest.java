@@ -4,10 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.page.Probe;
 
 /** What a mix asks a Java server's JIT to compile: a class per JSP page, one handler for everything else. */
+@Tag("unit")
 class MixTest {
 
     @Test

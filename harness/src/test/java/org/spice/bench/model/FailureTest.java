@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** Which failures stop which phase, and how a kind is written and read back, old results included. */
+@Tag("unit")
 class FailureTest {
 
     @Test

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.Intervals;
@@ -13,6 +14,7 @@ import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
 
 /** The arithmetic of the intervals, the steady-state rule and the idle share, on known inputs. */
+@Tag("unit")
 class NoiseTest {
 
     private static final double EPS = 1e-9;

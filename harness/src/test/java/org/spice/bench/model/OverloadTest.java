@@ -13,12 +13,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.LatencySummary;
 
 /** The overload figures from known counts: retention, what is left out, error outcomes, fairness by chance, recovery. */
+@Tag("unit")
 class OverloadTest {
 
     /** A step's run: {@code requests} in a 5 s window shared equally by {@code clients}, with these errors. */

@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
@@ -23,6 +24,7 @@ import org.spice.bench.figures.SpiceFigures;
 import org.spice.commands.ReportCommand;
 
 /** results.json written, read back and turned into the report again gives the same figures. */
+@Tag("unit")
 class ResultsRoundTripTest {
 
     @Test

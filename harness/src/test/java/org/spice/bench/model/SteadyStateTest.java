@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The warm-up's rule: the CPU per request settled, and on a JVM the JIT quiet. */
+@Tag("unit")
 class SteadyStateTest {
 
     @Test

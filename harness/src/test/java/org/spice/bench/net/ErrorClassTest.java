@@ -11,9 +11,11 @@ import java.net.SocketException;
 import java.net.SocketTimeoutException;
 import javax.net.ssl.SSLHandshakeException;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The error classes of the operating system's socket errors. */
+@Tag("unit")
 class ErrorClassTest {
 
     @Test

@@ -11,9 +11,11 @@ import java.util.Map;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The event loop's exchange: every framing counts, every fault has its class, keep-alive reuses and retries. */
+@Tag("unit")
 class ExchangeTest {
 
     private static final int SIZE = 6250;

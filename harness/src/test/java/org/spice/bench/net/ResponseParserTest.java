@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,6 +18,7 @@ import org.junit.jupiter.api.Test;
  * reaches), and it must reach the same verdict however the bytes are cut: whole, one byte at a time, and
  * at random places.
  */
+@Tag("unit")
 class ResponseParserTest {
 
     private static final int SIZE = 100;

@@ -18,6 +18,7 @@ import javax.net.ssl.SSLServerSocket;
 
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * any other certificate fails the handshake. Every connection makes a full handshake unless resumption is
  * asked for. The certificates are made by the JDK's keytool for the test.
  */
+@Tag("process")
 class TlsTest {
 
     private static final int SIZE = 6250;

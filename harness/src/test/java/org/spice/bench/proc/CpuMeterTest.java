@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
@@ -15,6 +16,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.spice.testkit.Bound;
 
 /** The server's processes are a set: each counted once, however often or however nested they are given. */
+@Tag("process")
 class CpuMeterTest {
 
     @Test

@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** What SPICE reads from the exporters on a server's machine, in Prometheus' text format. */
+@Tag("unit")
 class ExportersTest {
 
     private static final String NODE = """

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The kernel's counters, read from /proc for this very process: they move when the process does what they count. */
+@Tag("process")
 class KernelCountersTest {
 
     private static final List<Long> SELF = List.of(ProcessHandle.current().pid());

@@ -13,9 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /** The kernel's socket table and counters, read from known lines and from sockets this test opens. */
+@Tag("unit")
 class SocketsTest {
 
     private static final List<String> TCP = List.of(

@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.ResultsFiles;
@@ -29,6 +30,7 @@ import org.spice.bench.model.Results;
  * names the figure it applies to; the ladder's table carries no CPU figure when the rounds gave one, and says where
  * its own comes from when they did not; no column repeats another; no NaN, no "us/".
  */
+@Tag("unit")
 class AnswerLabelsTest {
 
     private static final Pattern NUMBER = Pattern.compile("[0-9]+\\.?[0-9]*");

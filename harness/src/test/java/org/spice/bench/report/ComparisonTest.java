@@ -8,10 +8,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.SpiceFigures;
 
 /** The server comparison's ratios on known inputs: the white paper's Table 1 (iWS against Stronghold). */
+@Tag("unit")
 class ComparisonTest {
 
     private static SpiceFigures.Summary summary(String probe, double peak, double latencyMs) {

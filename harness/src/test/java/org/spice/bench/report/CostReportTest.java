@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.CostFigures;
@@ -17,6 +18,7 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 
 /** The cost curve in the answer, the report and results.json, from {@link CostFiguresTest}'s slices. */
+@Tag("unit")
 class CostReportTest {
 
     @Test

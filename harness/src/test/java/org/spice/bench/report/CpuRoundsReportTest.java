@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
@@ -17,6 +18,7 @@ import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Results;
 
 /** With CPU rounds, the summary, the CPU table, the chart and the answer speak in paired ratios. */
+@Tag("unit")
 class CpuRoundsReportTest {
 
     @Test

@@ -8,6 +8,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
@@ -16,6 +17,7 @@ import org.spice.cli.Cli;
 import org.spice.commands.CompareCommand;
 
 /** compare --fail-above: a probe whose ratio to its static file rose beyond the noise by more than PCT fails the gate. */
+@Tag("unit")
 class GateTest {
 
     @Test

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.LatencyFigures;
@@ -24,6 +25,7 @@ import org.spice.bench.model.ResultsJson;
  * The latency profile in the answer, the tables and the report: a run where CGI's p99 is 10 × the static file's at
  * 200 req/s in each of six rounds, and each probe has a curve.
  */
+@Tag("unit")
 class LatencyReportTest {
 
     @Test

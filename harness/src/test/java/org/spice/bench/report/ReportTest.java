@@ -20,15 +20,16 @@ import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.figures.SpiceFigures;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.RecordedSettings;
 import org.spice.commands.CompareCommand;
 import org.spice.testkit.CommandRun;
 
 /** The report's figures, sentences and order, on a run with known numbers (ReportFixture). */
 @Tag("page")
+@Tag("unit")
 class ReportTest {
 
     private static final double EPS = 1e-9;

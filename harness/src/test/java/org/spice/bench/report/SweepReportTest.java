@@ -22,6 +22,7 @@ import org.spice.bench.model.Sweep;
 
 /** The size sweep's arithmetic on known inputs, its file, its table and its part of the report. */
 @Tag("page")
+@Tag("unit")
 class SweepReportTest {
 
     @Test

@@ -6,14 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.Summaries;
 import org.spice.bench.figures.LatencySummary;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.IdleCpu;
+import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.model.Slice;
 import org.spice.bench.model.SteadyState;
 
@@ -22,6 +23,7 @@ import org.spice.bench.model.SteadyState;
  * ({@code Judge}), the others each with its interval's ends, figures without intervals are said to have none; the measurement warnings
  * (not steady, srv above mach, idle work) are raised where they hold.
  */
+@Tag("unit")
 class VerdictNoiseTest {
 
     @Test

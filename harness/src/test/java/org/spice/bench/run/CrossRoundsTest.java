@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.RoundFigures;
@@ -28,6 +29,7 @@ import org.spice.page.Probe;
  * request falls as its rate rises: every ratio comes out at one load (the model's CGI costs 20 × the static file at
  * any one rate, and 57 × the static file at CGI's rate over the static file at the held one), whatever the rates.
  */
+@Tag("unit")
 class CrossRoundsTest {
 
     private static final CpuSources SERVER = (arm, probe) -> SpiceFigures.CpuSource.SERVER;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.model.Arrivals;
@@ -16,6 +17,7 @@ import org.spice.bench.proc.ServerCpu;
 import org.spice.commands.BenchCommand;
 
 /** What an engine can do is said once, by {@link Runner.Engine#windowed}, and its class agrees. */
+@Tag("unit")
 class EnginesTest {
 
     @Test

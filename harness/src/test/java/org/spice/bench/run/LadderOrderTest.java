@@ -4,11 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.BenchSettings;
 import org.spice.commands.BenchCommand;
 
 /** The ladder's order cannot favour a workload: interleaved at each client count, rotated per round. */
+@Tag("unit")
 class LadderOrderTest {
 
     @Test

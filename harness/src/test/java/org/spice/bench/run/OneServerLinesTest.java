@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.SpiceFigures;
@@ -16,6 +17,7 @@ import org.spice.bench.model.StealLimit;
 import org.spice.page.Probe;
 
 /** What one server's rounds say as they go. */
+@Tag("unit")
 class OneServerLinesTest {
 
     /**

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.Summaries;
@@ -18,6 +19,7 @@ import org.spice.bench.model.StealLimit;
 import org.spice.page.Probe;
 
 /** The rounds' one rate (--cpu-rate), and the rate each figure says it was taken at. */
+@Tag("unit")
 class RoundRateTest {
 
     private static CpuSlice slice(String server, String probe, long requests, double seconds, double cpuS) {

@@ -10,11 +10,13 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.Stop;
 
 /** The loop every kind of rounds shares, driven by a kind that runs nothing: what it records, when it stops. */
+@Tag("unit")
 class RoundsLoopTest {
 
     /** A kind of rounds whose rounds take no time: precise after {@code preciseAfter} rounds, failing at {@code failAt}. */

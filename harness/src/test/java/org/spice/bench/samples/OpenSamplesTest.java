@@ -7,10 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.model.OpenLoopRun;
 
 /** The open loop rebuilt from a tool's samples: due times per engine, latency from them, lag, timeouts. */
+@Tag("unit")
 class OpenSamplesTest {
 
     @Test

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.cli.Cli;
 import org.spice.harness.Main;
@@ -20,6 +21,7 @@ import picocli.CommandLine;
  * What scripts/spice evaluates of a shell command's parsed command line: bash reads back every value as parsed, an
  * array as its words, whatever quotes or spaces they hold; a variant's name is its base's and its start option.
  */
+@Tag("process")
 class ShellArgsTest {
 
     /** The command's assignments for {@code args}, as picocli parses them. */
