@@ -150,6 +150,14 @@ public final class EventLoopEngine implements LoadEngine.Windowed {
     }
 
     @Override
+    public Open open(Mix mix, double rate, int maxInFlight, double seconds) throws InterruptedException {
+        double before = serverCpu.read().serverS();
+        OpenStats stats = OpenLoop.run(OpenPlan.of(mix, settings, rate, maxInFlight, seconds), tls, stop);
+        double cpuS = serverCpu.read().serverS() - before;
+        return new Open(stats.figures(mix.name(), cpuS), cpuS, stats.latencyCopy(), null);
+    }
+
+    @Override
     public LoadEngine.Round openRound(List<Mix> order, double rate, double leadInS, boolean readsJit)
             throws InterruptedException {
         int[] copy = residentOf.clone();

@@ -15,7 +15,6 @@ import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Cpu;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
-import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Runner;
 import org.spice.bench.model.Stop;
@@ -70,16 +69,21 @@ public final class JMeterEngine implements LoadEngine {
         return execute(mix, clients, repeat, seconds).toBuilder().rampUpS(settings.timing().rampUpS()).build();
     }
 
-    /** An open-loop run, or why there is none. */
-    public record Open(OpenLoopRun run, Failure failure) {
-    }
-
     /**
      * {@code mix} open loop at {@code rate} requests a second for the duration, through JMeter's open model (a thread
-     * per arrival, arrivals evenly spaced), each engine at its share of the rate; the schedule rebuilt from the samples
-     * ({@link OpenSamples}), since JMeter records when a request started, not when it was due.
+     * per arrival, arrivals evenly spaced: no bound on those under way), each engine at its share of the rate; the
+     * schedule rebuilt from the samples ({@link OpenSamples}), since JMeter records when a request started, not when it
+     * was due. JMeter runs the run's duration alone (as it runs the ladder's timing alone), and keeps no latencies to
+     * pool.
+     *
+     * @throws IllegalArgumentException for another duration than the run's
      */
-    public Open runOpen(Mix mix, double rate) throws InterruptedException {
+    @Override
+    public Open open(Mix mix, double rate, int maxInFlight, double seconds) throws InterruptedException {
+        if (seconds != settings.timing().durationS()) {
+            throw new IllegalArgumentException("JMeter runs the open loop for the run's duration ("
+                    + settings.timing().durationS() + " s) alone, not " + seconds + " s");
+        }
         String name = String.format(Locale.ROOT, "%s-open-%.0f", mix.name(), rate);
         int engines = jmeter.remotes().isEmpty() ? 1 : jmeter.remotes().size();
         ServerCpu.Reading before = serverCpu.read();
@@ -95,17 +99,18 @@ public final class JMeterEngine implements LoadEngine {
             shares = spawn(name, plan, engines);
         } catch (IOException e) {
             shares.forEach(s -> s.process.destroyForcibly());
-            return new Open(null, Failure.of(Failure.Kind.ENGINE_FAILED, "cannot start JMeter: " + e.getMessage()));
+            return new Open(null, Double.NaN, null, Failure.of(Failure.Kind.ENGINE_FAILED, "cannot start JMeter: "
+                    + e.getMessage()));
         }
         Failure stopped = await(shares, settings.timing().durationS() + settings.target().timeoutMillis() / 1000.0);
         if (stopped != null) {
-            return new Open(null, stopped);
+            return new Open(null, Double.NaN, null, stopped);
         }
         double serverS = serverCpu.read().serverS() - before.serverS();
         List<Sample> samples = new ArrayList<>();
         String unread = read(shares, samples);
         if (unread != null || samples.isEmpty()) {
-            return new Open(null, Failure.of(Failure.Kind.ENGINE_FAILED, unread != null ? unread
+            return new Open(null, serverS, null, Failure.of(Failure.Kind.ENGINE_FAILED, unread != null ? unread
                     : "JMeter recorded no sample: see " + shares.get(0).log));
         }
         notes.add("jmeter open model, " + mix.name() + " at " + rate + " req/s: " + String.join("; ", shares.stream()
@@ -113,7 +118,7 @@ public final class JMeterEngine implements LoadEngine {
                         + " samples").toList()) + "; each latency from its due time on the schedule rebuilt from the"
                 + " samples (JMeter's times are whole milliseconds)");
         return new Open(OpenSamples.of(mix.name(), rate, settings.timing().durationS(), samples, engines,
-                settings.target().timeoutMillis(), serverS), null);
+                settings.target().timeoutMillis(), serverS), serverS, null, null);
     }
 
     /** One engine's share of a mix: who runs it (null: JMeter here), how many clients, where its results go. */

@@ -2,6 +2,8 @@ package org.spice.bench.model;
 
 import java.util.List;
 
+import org.HdrHistogram.Histogram;
+
 import org.spice.bench.mix.Mix;
 
 /**
@@ -16,6 +18,24 @@ public interface LoadEngine {
 
     /** Runs {@code mix} unmeasured for {@code seconds}, so neither side is cold when timing starts. */
     void warmUp(Mix mix, int clients, double seconds) throws InterruptedException;
+
+    /**
+     * {@code mix} open loop: requests due at {@code rate} a second for {@code seconds}, at most {@code maxInFlight}
+     * under way, the server's CPU read around them by this engine, as it reads it around every round it runs: no phase
+     * reads it around a run of its own, nor asks which engine it has.
+     */
+    Open open(Mix mix, double rate, int maxInFlight, double seconds) throws InterruptedException;
+
+    /**
+     * What an open-loop run measured.
+     *
+     * @param run        its figures, the server's CPU per request among them
+     * @param serverCpuS the server's CPU over the run, seconds
+     * @param latencies  its latencies from the due times, for a profile to pool; null where the engine keeps none
+     * @param failure    why the run failed (the engine could not run it), or null
+     */
+    record Open(OpenLoopRun run, double serverCpuS, Histogram latencies, Failure failure) {
+    }
 
     /** What the engine has to say for the results (which JMeter engine ran how many clients). */
     default List<String> notes() {

@@ -8,15 +8,13 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.spice.bench.analysis.CostFigures;
-import org.spice.bench.engine.OpenLoop;
-import org.spice.bench.engine.OpenPlan;
-import org.spice.bench.engine.OpenStats;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CostCurve;
 import org.spice.bench.model.CostPlan;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LatencyProfile;
+import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Stop;
 import org.spice.bench.report.CostReport;
@@ -32,16 +30,16 @@ final class CostRounds {
 
     private final BenchSettings settings;
     private final CostPlan plan;
-    private final Preflight.Ready ready;
+    private final LoadEngine engine;
     private final Stop stop;
     private final PrintStream err;
     private final Recorder recorder;
     private final List<CostCurve.Slice> slices = new ArrayList<>();
 
-    CostRounds(BenchSettings settings, Preflight.Ready ready, Stop stop, PrintStream err, Recorder recorder) {
+    CostRounds(BenchSettings settings, LoadEngine engine, Stop stop, PrintStream err, Recorder recorder) {
         this.settings = settings;
         this.plan = settings.cost();
-        this.ready = ready;
+        this.engine = engine;
         this.stop = stop;
         this.err = err;
         this.recorder = recorder;
@@ -110,13 +108,11 @@ final class CostRounds {
         }
     }
 
-    /** One probe at one rate for a slice, the server's CPU read around it. */
+    /** One probe at one rate for a slice, the server's CPU read around it by the engine. */
     private CostCurve.Slice slice(int round, Cell cell) throws InterruptedException {
-        double before = ready.serverCpu().read().serverS();
-        OpenStats stats = OpenLoop.run(OpenPlan.of(cell.mix, settings, cell.rate, plan.maxInFlight(), plan.sliceS()),
-                ready.tls(), stop);
-        double cpuS = ready.serverCpu().read().serverS() - before;
-        OpenLoopRun run = stats.figures(cell.mix.name(), cpuS);
+        LoadEngine.Open open = engine.open(cell.mix, cell.rate, plan.maxInFlight(), plan.sliceS());
+        double cpuS = open.serverCpuS();
+        OpenLoopRun run = open.run();
         return new CostCurve.Slice(round, run.probe(), cell.fraction, run.offeredRps(), run.achievedRps(),
                 run.succeeded(), run.errors() + run.timeouts() + run.dropped(),
                 run.achievedRps() > 0 ? run.succeeded() / run.achievedRps() : plan.sliceS(), cpuS, run.generatorLagP99Ms());

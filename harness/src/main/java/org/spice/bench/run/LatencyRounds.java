@@ -12,13 +12,12 @@ import java.util.Map;
 import org.HdrHistogram.Histogram;
 import org.spice.bench.analysis.LatencyFigures;
 import org.spice.bench.engine.OpenLoop;
-import org.spice.bench.engine.OpenPlan;
-import org.spice.bench.engine.OpenStats;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LatencyPlan;
 import org.spice.bench.model.LatencyProfile;
+import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.RunRecord;
 import org.spice.bench.model.Stop;
@@ -41,7 +40,7 @@ final class LatencyRounds {
 
     private final BenchSettings settings;
     private final LatencyPlan plan;
-    private final Preflight.Ready ready;
+    private final LoadEngine engine;
     private final Stop stop;
     private final PrintStream err;
     private final Recorder recorder;
@@ -49,10 +48,10 @@ final class LatencyRounds {
     private final Map<String, Histogram> pooled = new HashMap<>();
     private final List<OpenLoopRun> curves = new ArrayList<>();
 
-    LatencyRounds(BenchSettings settings, Preflight.Ready ready, Stop stop, PrintStream err, Recorder recorder) {
+    LatencyRounds(BenchSettings settings, LoadEngine engine, Stop stop, PrintStream err, Recorder recorder) {
         this.settings = settings;
         this.plan = settings.latency();
-        this.ready = ready;
+        this.engine = engine;
         this.stop = stop;
         this.err = err;
         this.recorder = recorder;
@@ -144,14 +143,12 @@ final class LatencyRounds {
 
     /** One probe at one rate for a slice, the server's CPU read around it, its latencies pooled. */
     private OpenLoopRun slice(Mix mix, double rate) throws InterruptedException {
-        double before = ready.serverCpu().read().serverS();
-        OpenStats stats = OpenLoop.run(OpenPlan.of(mix, settings, rate, plan.maxInFlight()), ready.tls(), stop);
-        double after = ready.serverCpu().read().serverS();
-        pooled.merge(LatencyFigures.key(mix.name(), rate), stats.latencyCopy(), (a, b) -> {
+        LoadEngine.Open open = engine.open(mix, rate, plan.maxInFlight(), settings.timing().durationS());
+        pooled.merge(LatencyFigures.key(mix.name(), rate), open.latencies(), (a, b) -> {
             a.add(b);
             return a;
         });
-        return stats.figures(mix.name(), after - before);
+        return open.run();
     }
 
     /** Each probe from a tenth of its peak to past it, a point per fraction, until it is well past its knee. */
@@ -160,10 +157,8 @@ final class LatencyRounds {
             double peak = profile.peaks.stream().filter(p -> p.probe().equals(mix.name())).findFirst().orElseThrow()
                     .peakRps();
             for (double fraction : plan.curve()) {
-                double before = ready.serverCpu().read().serverS();
-                OpenStats stats = OpenLoop.run(OpenPlan.of(mix, settings, Math.max(1, Math.round(fraction * peak)),
-                        plan.maxInFlight()), ready.tls(), stop);
-                OpenLoopRun point = stats.figures(mix.name(), ready.serverCpu().read().serverS() - before);
+                OpenLoopRun point = engine.open(mix, Math.max(1, Math.round(fraction * peak)), plan.maxInFlight(),
+                        settings.timing().durationS()).run();
                 curves.add(point);
                 err.println("[curve " + fmt(fraction) + " × peak] " + OpenLoopTable.progress(point));
                 profile.recorded(profile.rounds, profile.stoppedBy);

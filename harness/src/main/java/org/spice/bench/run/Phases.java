@@ -69,13 +69,13 @@ final class Phases {
     /** One server's phases after the rounds: the ladder or the open loop, then the profiles asked for. */
     private static Failure own(Member m, Stop stop, PrintStream err) throws InterruptedException, IOException {
         BenchSettings settings = m.settings();
-        Failure cut = settings.open() != null ? new OpenRates(settings, m.ready(), m.engine(), stop, m.recorder()).run()
+        Failure cut = settings.open() != null ? new OpenRates(settings, m.engine(), stop, m.recorder()).run()
                 : new Ladder(settings, m.engine(), stop, m.recorder()).run();
         if (cut == null && settings.cost() != null) {
-            cut = new CostRounds(settings, m.ready(), stop, err, m.recorder()).run();
+            cut = new CostRounds(settings, m.engine(), stop, err, m.recorder()).run();
         }
         if (cut == null && settings.latency() != null) {
-            cut = new LatencyRounds(settings, m.ready(), stop, err, m.recorder()).run();
+            cut = new LatencyRounds(settings, m.engine(), stop, err, m.recorder()).run();
         }
         if (cut == null && settings.flood() != null && m.engine() instanceof LoadEngine.Windowed windowed) {
             cut = new Flood(settings, windowed, stop, err, m.recorder()).run();

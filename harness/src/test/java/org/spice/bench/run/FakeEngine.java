@@ -87,4 +87,9 @@ final class FakeEngine implements LoadEngine.Windowed {
     public RunRecord slice(Mix mix, int clients, double seconds) {
         throw new UnsupportedOperationException();
     }
+
+    @Override
+    public Open open(Mix mix, double rate, int maxInFlight, double seconds) {
+        throw new UnsupportedOperationException();
+    }
 }
