@@ -7,9 +7,9 @@ import java.util.List;
 
 import org.spice.page.Probe;
 
+import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
-import picocli.CommandLine;
 
 /**
  * What every command of the harness shares on top of picocli: where it prints, how a bad option is
@@ -25,6 +25,19 @@ public final class Cli {
     public abstract static class Printing {
         protected PrintStream out = System.out;
         protected PrintStream err = System.err;
+    }
+
+    /**
+     * What failed and why, in words: an exception's message, and where that is a file's path alone (a file system's
+     * exception without a reason) what kind of failure it was, "(directory not empty)".
+     */
+    public static String why(Exception e) {
+        if (e instanceof java.nio.file.FileSystemException fs && fs.getReason() == null) {
+            String kind = fs.getClass().getSimpleName().replace("Exception", "").replaceAll("([a-z])([A-Z])", "$1 $2")
+                    .toLowerCase(java.util.Locale.ROOT);
+            return fs.getMessage() + " (" + (kind.equals("file system") ? "a file system's error" : kind) + ")";
+        }
+        return e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName();
     }
 
     /** Runs {@code command} on {@code args}; returns the exit status. */

@@ -205,7 +205,7 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
             }
             return results;
         } catch (IOException e) {
-            err.println("spice sweep: " + bytes + " bytes: " + e.getMessage());
+            err.println("spice sweep: " + bytes + " bytes: " + Cli.why(e));
             return null;
         }
     }

@@ -86,4 +86,29 @@ class SweepCommandTest {
         assertEquals("class A { int changed; }", Files.readString(copy.resolve("page/src/A.java")));
         assertTrue(Files.exists(copy.resolve("page/target/built-here")), "the copy's build output is kept");
     }
+
+    /**
+     * In a checkout only root can enter, run/ is a link to a folder others can read; the copy's own run/ holds its run
+     * state. A second refresh, after the copy's run filled its run/, leaves it be (it failed with the bare path of the
+     * copy's run/, a directory not empty, 2026-12-06), and a failure of the file system says its kind.
+     */
+    @Test
+    void aSecondRefreshLeavesTheCopysRunFolderBe() throws IOException {
+        Path source = dir.resolve("spice");
+        Files.createDirectories(source.resolve("page/src"));
+        Files.writeString(source.resolve("page/src/A.java"), "class A {}");
+        Path runs = Files.createDirectories(dir.resolve("readable/run"));
+        Files.createSymbolicLink(source.resolve("run"), runs);
+        SizedTree sized = new SizedTree(source, dir.resolve("work"), 1000);
+        sized.refresh();
+        Path copy = sized.root();
+        assertFalse(Files.exists(copy.resolve("run"), java.nio.file.LinkOption.NOFOLLOW_LINKS), "run state is not copied");
+        Files.createDirectories(copy.resolve("run/embedded-18080"));
+        Files.writeString(copy.resolve("run/embedded-18080/server.pid"), "1");
+        sized.refresh();
+        assertTrue(Files.exists(copy.resolve("run/embedded-18080/server.pid")), "the copy's run state is kept");
+        assertEquals("class A {}", Files.readString(copy.resolve("page/src/A.java")));
+        assertEquals(copy.resolve("run") + " (directory not empty)", org.spice.cli.Cli.why(
+                new java.nio.file.DirectoryNotEmptyException(copy.resolve("run").toString())));
+    }
 }

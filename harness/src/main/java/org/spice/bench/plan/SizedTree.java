@@ -74,6 +74,11 @@ public final class SizedTree {
 
             @Override
             public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                // a link is a file to the walk (it follows none): run/ is one in a checkout only root can enter, and
+                // copied it would be its target's folder, which the copy's own run state then fills
+                if (skipped(source.relativize(file))) {
+                    return FileVisitResult.CONTINUE;
+                }
                 Path copy = tree.resolve(source.relativize(file).toString());
                 if (!same(file, attrs, copy)) {
                     Files.copy(file, copy, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
