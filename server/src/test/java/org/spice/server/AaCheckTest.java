@@ -19,6 +19,7 @@ import org.spice.commands.BenchCommand;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
+import org.spice.testkit.Text;
 
 /**
  * The A/A check: the embedded server, started as a process of its own (so its CPU is apart from the client's), has
@@ -73,7 +74,7 @@ class AaCheckTest {
                 "--pause", "0", "--warm-up", "10", "--cpu-time", "32", "--seed", Long.toString(seed),
                 "--out", out.toString());
         int status = ran.status();
-        String printed = ran.console();
+        String printed = Text.unwrapped(ran.console());
         assertEquals(0, status, printed);
         Results results;
         try (Stream<Path> files = Files.walk(out)) {

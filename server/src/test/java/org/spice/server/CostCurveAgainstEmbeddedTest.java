@@ -15,6 +15,7 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.commands.BenchCommand;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
+import org.spice.testkit.Text;
 
 /**
  * The cost curve against the embedded Tomcat: the ladder finds the static file's and CGI's peaks, then three rounds of
@@ -33,7 +34,7 @@ class CostCurveAgainstEmbeddedTest extends StartedEmbeddedTomcat {
                 "--probes", "static,cgi", "--clients", "4", "--duration", "1", "--warm-up", "2", "--cpu-time", "0",
                 "--cost-rates", "0.25,0.5,0.75", "--cost-rounds", "3", "--out", out.toString());
         int status = ran.status();
-        String printed = ran.console();
+        String printed = Text.unwrapped(ran.console());
         assertEquals(0, status, printed);
         Path file;
         try (Stream<Path> files = Files.walk(out)) {

@@ -19,6 +19,7 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.commands.BenchCommand;
 import org.spice.testkit.Bound;
 import org.spice.testkit.CommandRun;
+import org.spice.testkit.Text;
 
 /**
  * The latency profile against the embedded Tomcat: the ladder finds each probe's peak, every probe runs open loop at
@@ -37,7 +38,7 @@ class LatencyProfileAgainstEmbeddedTest extends StartedEmbeddedTomcat {
                 "--probes", "static,servlet,cgi", "--clients", "4", "--duration", "1", "--warm-up", "4",
                 "--common-rates", "0.25,0.5", "--curve", "0.2,0.8,1.5", "--cpu-time", "45", "--out", out.toString());
         int status = ran.status();
-        String printed = ran.console();
+        String printed = Text.unwrapped(ran.console());
         assertEquals(0, status, printed);
         Path file;
         try (Stream<Path> files = Files.walk(out)) {

@@ -94,20 +94,28 @@ final class CpuTable {
                 100 * StealLimit.MARGIN);
     }
 
-    /** What the columns mean, after the table. */
-    static String legend(Results results) {
+    /** What the columns mean, after the table: a term and its meaning an entry. */
+    static List<String[]> legend(Results results) {
         CpuRounds rounds = results.cpuRounds();
         boolean left = results.summary().stream().anyMatch(s -> s.rounds().measured() && s.rounds().cpuRounds() != null
                 && s.rounds().cpuRounds() < rounds.counted());
-        return "± : 95 % intervals (Hodges-Lehmann estimates, Wilcoxon's signed-rank intervals across the rounds); a probe's"
-                + " µs/req is the static file's × its ratio (paired by round; a probe at a rate of its own, the static"
-                + " file's at that rate), its CPU efficiency 1 / that ratio; at req/s:"
-                + " the rate its ratio was taken at, both its arms offered it (a probe too slow for the static file's rate"
-                + " is offered one of its own, and the static file runs slices at it beside it), or closed loop the two"
-                + " rates the clients reached; offered: " + offered(results) + "; aim: the"
-                + " interval a probe's ratio had to reach, twice the precision asked past 2 × the static file (the static"
-                + " file, the reference, has none: its µs moves with the machine, and each round's ratio cancels that)"
-                + (left ? "; rounds: a probe leaves the rounds once its ratio has reached its aim" : "");
+        List<String[]> entries = new ArrayList<>();
+        entries.add(new String[] {"±", "95 % intervals (Hodges-Lehmann estimates, Wilcoxon's signed-rank intervals"
+                + " across the rounds)"});
+        entries.add(new String[] {"CPU µs/req", "the static file's × the probe's ratio, paired by round (a probe at a"
+                + " rate of its own: the static file's at that rate)"});
+        entries.add(new String[] {"CPU efficiency", "1 / that ratio"});
+        entries.add(new String[] {"at req/s", "the rate the ratio was taken at: both its arms offered it (a probe too"
+                + " slow for the static file's rate is offered one of its own, and the static file runs slices at it"
+                + " beside it), or closed loop the two rates the clients reached"});
+        entries.add(new String[] {"offered", offered(results)});
+        entries.add(new String[] {"aim", "the interval a probe's ratio had to reach, twice the precision asked past 2 ×"
+                + " the static file (the static file, the reference, has none: its µs moves with the machine, and each"
+                + " round's ratio cancels that)"});
+        if (left) {
+            entries.add(new String[] {"rounds", "a probe leaves the rounds once its ratio has reached its aim"});
+        }
+        return entries;
     }
 
     /** How the offered requests fell in time, and what that does to a server's figure. */
@@ -129,7 +137,7 @@ final class CpuTable {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADS);
         rows.addAll(rows(results));
-        return heading(results) + "\n" + SummaryTable.columns(rows, 12) + legend(results) + "\n\n";
+        return heading(results) + "\n" + SummaryTable.columns(rows, 12) + Prose.legend(legend(results)) + "\n";
     }
 
     static void html(StringBuilder h, Results results) {
@@ -149,6 +157,7 @@ final class CpuTable {
             }
             h.append("</tr>\n");
         }
-        h.append("</table></div>\n<p>").append(HtmlReport.esc(legend(results))).append(".</p>\n");
+        h.append("</table></div>\n<p>").append(HtmlReport.esc(String.join("; ", legend(results).stream()
+                .map(entry -> entry[0] + ": " + entry[1]).toList()))).append(".</p>\n");
     }
 }

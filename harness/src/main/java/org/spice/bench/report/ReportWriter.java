@@ -31,7 +31,7 @@ public final class ReportWriter {
         if (results.severalArms()) {
             Across across = results.across();
             CrossReport.write(dir, across);
-            return CrossTable.text(across, CrossResults.ladders(results, dir));
+            return Prose.wrap(CrossTable.text(across, CrossResults.ladders(results, dir)));
         }
         Files.writeString(dir.resolve("runs.csv"), CsvReport.of(results), StandardCharsets.UTF_8);
         CgiFloor floor = CgiFloor.read(dir);
@@ -56,8 +56,8 @@ public final class ReportWriter {
         }
         Files.writeString(dir.resolve(PAGE), HtmlReport.of(results, figures, floor, evidence),
                 StandardCharsets.UTF_8);
-        return SummaryTable.title(results) + CpuTable.text(results) + SummaryTable.rates(results) + OverloadReport.text(results) + OpenLoopTable.text(results.openLoop())
+        return Prose.wrap(SummaryTable.title(results) + CpuTable.text(results) + SummaryTable.rates(results) + OverloadReport.text(results) + OpenLoopTable.text(results.openLoop())
                 + LatencyTable.text(results.latencyProfile()) + CostReport.text(results.costCurve())
-                + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n");
+                + Verdict.text(results, floor) + (chartFailure == null ? "" : chartFailure + "\n"));
     }
 }

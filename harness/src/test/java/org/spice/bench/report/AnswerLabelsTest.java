@@ -23,6 +23,7 @@ import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.RecordedSettings;
 import org.spice.bench.model.Results;
+import org.spice.testkit.Text;
 
 /**
  * Every label of the answer holds for the number beside it: the CPU table's columns agree with each other (a probe's
@@ -62,12 +63,12 @@ class AnswerLabelsTest {
 
     @Test
     void theLegendSaysHowTheOfferedRequestsFellInTime() {
-        String even = CpuTable.legend(drifting());
+        String even = Text.unwrapped(Prose.legend(CpuTable.legend(drifting())));
         assertTrue(even.contains("offered: one request every 1 / R s, evenly") && even.contains("--arrivals poisson"),
                 even);
         Map<String, Object> values = new LinkedHashMap<>(ReportFixture.apache().settings().asMap());
         values.put("arrivals", "poisson");
-        String random = CpuTable.legend(drifting(new RecordedSettings(values)));
+        String random = Text.unwrapped(Prose.legend(CpuTable.legend(drifting(new RecordedSettings(values)))));
         assertTrue(random.contains("offered: R requests a second at random times (--arrivals poisson)"), random);
         assertFalse(random.contains("evenly, so that"), random);
     }
@@ -89,8 +90,8 @@ class AnswerLabelsTest {
         }
         assertEquals("7", rows.stream().filter(r -> r[0].equals("cgi")).findFirst().orElseThrow()[5], "cgi's own rounds");
         assertTrue(CpuTable.heading(results).contains("from 15 paired rounds"), CpuTable.heading(results));
-        assertTrue(CpuTable.legend(results).contains("a probe leaves the rounds once its ratio has reached its aim"),
-                CpuTable.legend(results));
+        String legend = Text.unwrapped(Prose.legend(CpuTable.legend(results)));
+        assertTrue(legend.contains("a probe leaves the rounds once its ratio has reached its aim"), legend);
         assertTrue(CpuTable.heading(results).contains("the server's processes; cgi: the whole machine less the client"),
                 "apache's CGI children are the machine's: " + CpuTable.heading(results));
     }
@@ -100,7 +101,8 @@ class AnswerLabelsTest {
         List<String[]> rows = CpuTable.rows(drifting());
         assertEquals("none: the reference", rows.get(0)[6], "the static file's µs moves with the machine, and each round's"
                 + " ratio cancels that: " + Arrays.toString(rows.get(0)));
-        assertTrue(CpuTable.legend(drifting()).contains("the static file, the reference, has none"), CpuTable.legend(drifting()));
+        String legend = Text.unwrapped(Prose.legend(CpuTable.legend(drifting())));
+        assertTrue(legend.contains("the static file, the reference, has none"), legend);
         for (String[] row : rows.subList(1, rows.size())) {
             String aim = row[0].equals("cgi") ? "ratio ±10 %: " : "ratio ±5 %: ";
             assertTrue(row[6].startsWith(aim), Arrays.toString(row));

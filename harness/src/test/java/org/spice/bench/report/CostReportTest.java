@@ -16,6 +16,7 @@ import org.spice.bench.analysis.Summaries;
 import org.spice.bench.model.CostCurve;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
+import org.spice.testkit.Text;
 
 /** The cost curve in the answer, the report and results.json, from {@link CostFiguresTest}'s slices. */
 @Tag("unit")
@@ -32,7 +33,7 @@ class CostReportTest {
                 base.finishedAt(), false, null, base.notes(), base.steadyState(), base.idle(), base.runs(),
                 base.overload(), base.cpuRounds(), List.of(), null, curve));
         Summaries.write(dir, results);
-        String text = ReportWriter.write(dir, results);
+        String text = Text.unwrapped(ReportWriter.write(dir, results));
         assertTrue(text.contains("static: one more request costs the server 40.0 µs of CPU ±1.5 % from 2500 to 7500"
                 + " req/s, where its curve is straight (40.0 µs a request from 2500 to 5000 req/s, 40.0 µs from 5000 to"
                 + " 7500: 0.0 ± 0.0 µs apart, paired by round, within 25 % of the line's slope)"), text);
