@@ -28,7 +28,7 @@ import org.spice.testkit.CommandRun;
 
 /**
  * The same rounds, told everywhere SPICE tells a ratio: bench's answer and its table, the lesson, compare, servers side
- * by side and the gate on them. The rounds are docs/example's JSP and static file at 4,100 req/s (2026-12-04, kept as
+ * by side and the gate on them. The rounds are the 4 Dec example's JSP and static file at 4,100 req/s (2026-12-04, kept as
  * this test's resource): 0.952, the Wilcoxon interval 0.9165 to 1.0015, which holds 1. Before one judge, bench's
  * answer called it "0.952 ×" (a symmetric half-width, ± 4.5 %, that stops short of 1) and the gate on the same rounds
  * side by side saw a regression.
@@ -36,7 +36,7 @@ import org.spice.testkit.CommandRun;
 @Tag("unit")
 class OneJudgeTest {
 
-    /** docs/example's results.json as the bench of 2026-12-04 wrote it (commit 0c1a89a), kept as this test's input. */
+    /** The example's results.json as the bench of 2026-12-04 wrote it (commit 0c1a89a), kept as this test's input. */
     private static final String EXAMPLE = "/example-2026-12-04.json";
     /** The verdict and the interval every teller must give: the end farthest from 1 is 0.9165. */
     private static final String SAME = "the same within ± 8.4 %";

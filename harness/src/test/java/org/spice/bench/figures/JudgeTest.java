@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 @Tag("unit")
 class JudgeTest {
 
-    /** docs/example's JSP (2026-12-04): 0.952, its Wilcoxon interval 0.9165 to 1.0015, which holds 1. */
+    /** The 4 Dec example's JSP (2026-12-04): 0.952, its Wilcoxon interval 0.9165 to 1.0015, which holds 1. */
     private static final Judge.Interval JSP = new Judge.Interval(0.952468, 0.916468, 1.001516);
 
     @Test
