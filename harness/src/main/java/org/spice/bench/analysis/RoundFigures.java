@@ -42,9 +42,11 @@ public final class RoundFigures {
      * @param aim            the relative half-width it had to reach; NaN for the static file where probes are paired
      *                       with it: the reference has none (see {@link #of})
      * @param precise        whether it reached it (true where it had none)
+     * @param staticUsPerReq the static file's CPU per request at the probe's rate, µs, which the ratio multiplies into
+     *                       the probe's; NaN without the static file
      */
     public record Figures(String probe, double cpuUsPerReq, double cpuUsPerReqCi, PairedRatio paired, double aim,
-            boolean precise) {
+            boolean precise, double staticUsPerReq) {
 
         /** Whether the figure had an aim to reach. */
         public boolean hasAim() {
@@ -100,7 +102,8 @@ public final class RoundFigures {
             if (base != null && !isReference && paired.ratio() > 0) {
                 mean = new double[] {base[0] * paired.ratio(), Math.hypot(base[1], paired.relativeCi())};
             }
-            figures.put(probe, new Figures(probe, mean[0], mean[0] * mean[1], paired, aim, precise));
+            figures.put(probe, new Figures(probe, mean[0], mean[0] * mean[1], paired, aim, precise,
+                    base == null ? Double.NaN : base[0]));
         });
         return figures;
     }

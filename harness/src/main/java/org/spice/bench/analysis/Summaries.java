@@ -88,7 +88,8 @@ public final class Summaries {
                     rounds.offeredTo(s.probe()) ? null : rounds.clients(),
                     f.paired().rounds(), f.hasAim() ? f.aim() : null, f.hasAim() ? f.precise() : null, rate,
                     Math.abs(staticRate - rate) < 0.5 ? null : staticRate, rateKind(rounds, s.probe(), reference),
-                    load[0], load[1]),
+                    load[0], load[1], Math.abs(staticRate - rounds.rateRps(reference)) < 0.5 || reference.equals(s.probe())
+                            || Double.isNaN(f.staticUsPerReq()) ? null : f.staticUsPerReq()),
                     f.paired().efficiency(), f.paired().efficiencyCi()));
         }
         return all;

@@ -114,16 +114,18 @@ public final class SpiceFigures {
      * taken at ({@code rate_rps}: the one both its arms were offered, open loop; closed loop, the probe's own), the
      * static file's where it ran at another ({@code static_rate_rps}: closed loop, each arm at the rate its clients
      * reached), and whether they were offered or achieved ({@code rate_kind}: one word for both, or two in their order
-     * where they differ, as in results from before every ratio was taken at one load: "achieved, offered"). Null where
-     * no rounds ran.
+     * where they differ, as in results from before every ratio was taken at one load: "achieved, offered"); where the
+     * probe's ratio took the static file's slices at a rate of the probe's own (a far probe), the static file's CPU per
+     * request at that rate ({@code static_cpu_us_at_rate}, µs: the probe's CPU per request is it times the ratio).
+     * Null where no rounds ran.
      */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Rounds(Double cpuUsPerReq, Double cpuUsPerReqCi, Double cpuRatio, Double cpuRatioCi,
             Double cpuRatioLow, Double cpuRatioHigh, Integer cpuClients, Integer cpuRounds, Double cpuAim,
             Boolean cpuPrecisionReached, Double rateRps, Double staticRateRps, String rateKind, Double clientCpuUsPerReq,
-            Double machineBusyShare) {
+            Double machineBusyShare, Double staticCpuUsAtRate) {
         public static final Rounds NONE = new Rounds(null, null, null, null, null, null, null, null, null, null, null, null,
-                null, null, null);
+                null, null, null, null);
 
         /** Whether the rounds measured this probe. */
         public boolean measured() {

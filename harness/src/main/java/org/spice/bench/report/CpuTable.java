@@ -37,7 +37,8 @@ final class CpuTable {
             double aim = r.cpuAim() == null ? Double.NaN : r.cpuAim();
             String reached = r.cpuPrecisionReached() == null ? null : r.cpuPrecisionReached() ? "reached" : "not reached";
             rows.add(new String[] {s.probe(), Format.num(r.cpuUsPerReq(), 1) + " " + Format.percentOf(r.cpuUsPerReqCi(), r.cpuUsPerReq()),
-                reference ? "1" : Format.ratio(r.cpuRatio()) + " " + Format.percentOf(r.cpuRatioCi(), r.cpuRatio()),
+                reference ? "1" : Format.ratio(r.cpuRatio()) + " " + Format.percentOf(r.cpuRatioCi(), r.cpuRatio())
+                        + (r.staticCpuUsAtRate() == null ? "" : " of " + Format.num(r.staticCpuUsAtRate(), 1)),
                 rate(r),
                 reference ? "100.0 %" : Format.num(100 * s.cpuEfficiency(), 1) + " %",
                 Integer.toString(r.cpuRounds()),
@@ -104,6 +105,10 @@ final class CpuTable {
                 + " across the rounds)"});
         entries.add(new String[] {"CPU µs/req", "the static file's × the probe's ratio, paired by round (a probe at a"
                 + " rate of its own: the static file's at that rate)"});
+        if (results.summary().stream().anyMatch(s -> s.rounds().staticCpuUsAtRate() != null)) {
+            entries.add(new String[] {"of µs", "where a probe ran at a rate of its own, the static file's CPU per request"
+                    + " at that rate, which its ratio multiplies into its µs"});
+        }
         entries.add(new String[] {"CPU efficiency", "1 / that ratio"});
         entries.add(new String[] {"at req/s", "the rate the ratio was taken at: both its arms offered it (a probe too"
                 + " slow for the static file's rate is offered one of its own, and the static file runs slices at it"
