@@ -23,6 +23,7 @@ import org.spice.bench.net.TestServer;
 import org.spice.bench.run.Ladder;
 import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
+import org.spice.testkit.Text;
 import org.spice.testkit.CommandRun;
 
 /** The bench command end to end on a short ladder: results on disk, and the faults that must stop it. */
@@ -58,7 +59,7 @@ class BenchCommandTest {
         assertEquals(6250.0, ((Number) run.get("bytes_per_response")).doubleValue());
         assertEquals(0, ((Number) run.get("errors")).intValue());
         assertTrue(Files.exists(results.resolve("report.html")));
-        assertTrue(text(out).contains("SPICE summary"), text(out));
+        assertTrue(Text.unwrapped(text(out)).contains("SPICE summary"), text(out));
     }
 
     /**
@@ -186,7 +187,7 @@ class BenchCommandTest {
         Bound.within("the crashed run's duration_s", duration, 0, 10, "400 requests of 2 ms at one client end"
                 + " inside the window (about 1 s here); the nominal 10 s window would mean the time after the crash"
                 + " was counted");
-        assertTrue(text(out).contains("PARTIAL RESULTS"), text(out));
+        assertTrue(Text.unwrapped(text(out)).contains("PARTIAL RESULTS"), text(out));
     }
 
     private int bench(Path dir, String... extra) {

@@ -23,6 +23,7 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.net.TestServer;
 import org.spice.page.CanonicalPage;
 import org.spice.testkit.Bound;
+import org.spice.testkit.Text;
 
 /**
  * {@code bench --profile overload} end to end against a server that answers the page but refuses with 503 whatever
@@ -80,8 +81,8 @@ class OverloadBenchTest {
                 + " page on its first request after the flood (milliseconds); 1 s is the recovery's own window");
         String json = Files.readString(results.resolve(ResultsJson.FILE));
         assertTrue(json.contains("\"overload_retention\"") && json.contains("\"recovery\""));
-        assertTrue(bench.out().contains("past the peak:"), bench.out());
-        assertTrue(bench.out().contains("Past the peak on test server: static "), bench.out());
+        assertTrue(Text.unwrapped(bench.out()).contains("past the peak:"), bench.out());
+        assertTrue(Text.unwrapped(bench.out()).contains("Past the peak on test server: static "), bench.out());
         assertTrue(Files.readString(results.resolve("report.html")).contains("id=\"overload-table\""));
     }
 

@@ -29,6 +29,7 @@ import org.spice.bench.net.TestServer;
 import org.spice.commands.ShortBench;
 import org.spice.page.Probe;
 import org.spice.testkit.Bound;
+import org.spice.testkit.Text;
 
 /** The CPU rounds in a real bench against a test server: shuffled per round, paired, written, and their answer given. */
 @Tag("load")
@@ -103,7 +104,7 @@ class PairedRoundsTest {
             assertEquals(rounds.rounds().size(), servlet.rounds().cpuRounds(), "every round counts");
             assertTrue(bench.err().contains("cpu round 1 at 2 clients, 1 counted, so far: static"), bench.err());
             assertFalse(bench.err().contains("NaN") || bench.err().contains("± -"), bench.err());
-            assertTrue(bench.out().contains("paired rounds at 2 clients"), bench.out());
+            assertTrue(Text.unwrapped(bench.out()).contains("paired rounds at 2 clients"), bench.out());
         } finally {
             spinning.destroyForcibly().waitFor();
         }
@@ -154,11 +155,11 @@ class PairedRoundsTest {
             assertEquals(rounds.offeredRps(), summary(read, "servlet").rounds().rateRps());
             String load = String.format(java.util.Locale.ROOT, "%,.0f req/s offered", rounds.offeredRps());
             assertTrue(bench.err().contains("cpu round 1 at " + load), bench.err());
-            assertTrue(bench.out().contains("paired rounds at " + load), bench.out());
-            assertTrue(bench.out().contains("cgi runs under 67 % of the static file's rate, too slow to hold "),
-                    bench.out());
-            assertTrue(bench.out().contains("each ratio is taken at one load, the rate in its row"), bench.out());
-            assertTrue(bench.out().contains(String.format(java.util.Locale.ROOT, "%,.0f offered", cgiRate)), bench.out());
+            String said = Text.unwrapped(bench.out());
+            assertTrue(said.contains("paired rounds at " + load), said);
+            assertTrue(said.contains("cgi runs under 67 % of the static file's rate, too slow to hold "), said);
+            assertTrue(said.contains("each ratio is taken at one load, the rate in its row"), said);
+            assertTrue(said.contains(String.format(java.util.Locale.ROOT, "%,.0f offered", cgiRate)), said);
         } finally {
             spinning.destroyForcibly().waitFor();
         }
