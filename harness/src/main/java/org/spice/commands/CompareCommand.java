@@ -8,15 +8,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-import org.spice.bench.analysis.CrossResults;
 import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.model.Across;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.report.CompareReport;
 import org.spice.bench.report.Comparison;
-import org.spice.bench.report.CrossTable;
 import org.spice.bench.report.Gate;
+import org.spice.bench.report.ReportWriter;
 import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;
@@ -107,7 +106,7 @@ public final class CompareCommand extends Cli.Printing implements Callable<Integ
             throw new Cli.Checks(spec).fail("--fail-above takes a percentage of 0 or more, not " + failAbove);
         }
         Across figures = read.across();
-        out.print(CrossTable.text(figures, CrossResults.ladders(read, file.toAbsolutePath().getParent())));
+        out.print(ReportWriter.sideBySide(read, file.toAbsolutePath().getParent()));
         if (failAbove == null) {
             return 0;
         }

@@ -29,7 +29,6 @@ import org.spice.commands.shell.TestBundlesCommand;
 import org.spice.commands.shell.TestCommand;
 import org.spice.page.Probe;
 
-
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -76,15 +76,11 @@ final class RunFigures {
     }
 
     private final Path file;
-    private final CpuRounds rounds;
-    private final Results single;
-    private final Results across;
+    private final Results results;
 
-    private RunFigures(Path file, CpuRounds rounds, Results single, Results across) {
+    private RunFigures(Path file, Results results) {
         this.file = file;
-        this.rounds = rounds;
-        this.single = single;
-        this.across = across;
+        this.results = results;
     }
 
     /**
@@ -97,8 +93,7 @@ final class RunFigures {
         if (results.cpuRounds() == null) {
             throw new IOException(file + " has no CPU rounds");
         }
-        boolean several = results.severalArms();
-        return new RunFigures(file, results.cpuRounds(), several ? null : results, several ? results : null);
+        return new RunFigures(file, results);
     }
 
     /** The results.json under {@code dir} that answers for its run ({@link ResultsFiles#under}). */
@@ -108,7 +103,7 @@ final class RunFigures {
 
     /** The one server's results, or null side by side. */
     Results single() {
-        return single;
+        return results.severalArms() ? null : results;
     }
 
     Path file() {
@@ -117,12 +112,12 @@ final class RunFigures {
 
     /** The rounds the figures count (a round the JIT compiled through is left out). */
     int counted() {
-        return rounds.counted();
+        return results.cpuRounds().counted();
     }
 
     /** Whether the rounds measured {@code arm}. */
     boolean has(String arm) {
-        return rounds.rounds().stream().flatMap(r -> r.slices().stream()).anyMatch(t -> t.arm().equals(arm));
+        return results.cpuRounds().rounds().stream().flatMap(r -> r.slices().stream()).anyMatch(t -> t.arm().equals(arm));
     }
 
     /**
@@ -132,13 +127,13 @@ final class RunFigures {
     Cpu cpu(String arm) {
         int slash = arm.lastIndexOf('/');
         String probe = arm.substring(slash + 1);
-        if (single == null) {
+        if (results.severalArms()) {
             String on = arm.substring(0, slash);
-            return across.across().cpu().stream().filter(c -> c.arm().equals(on) && c.probe().equals(probe))
+            return results.across().cpu().stream().filter(c -> c.arm().equals(on) && c.probe().equals(probe))
                     .map(c -> new Cpu(c.cpuUsPerReq(), c.cpuUsPerReqCi(), c.rounds(), load(arm))).findFirst()
                     .orElse(new Cpu(Double.NaN, Double.NaN, 0, load(arm)));
         }
-        SpiceFigures.Rounds figures = single.summary().stream().filter(s -> s.probe().equals(probe))
+        SpiceFigures.Rounds figures = results.summary().stream().filter(s -> s.probe().equals(probe))
                 .map(SpiceFigures.Summary::rounds).filter(SpiceFigures.Rounds::measured).findFirst().orElse(null);
         if (figures == null) {
             return new Cpu(Double.NaN, Double.NaN, 0, load(arm));
@@ -164,13 +159,13 @@ final class RunFigures {
 
     /** {@code a} against {@code b} as concluded that way round; null where it was not. */
     private PairedRatio concluded(String a, String b) {
-        if (single != null) {
+        if (!results.severalArms()) {
             if (b.equals(CpuRounds.referenceOf(a))) {
-                return single.summary().stream().filter(s -> s.probe().equals(a) && s.rounds().measured())
+                return results.summary().stream().filter(s -> s.probe().equals(a) && s.rounds().measured())
                         .map(s -> new PairedRatio(s.rounds().cpuRatio(), nan(s.rounds().cpuRatioLow()),
                                 nan(s.rounds().cpuRatioHigh()), s.rounds().cpuRounds())).findFirst().orElse(null);
             }
-            return single.pairRatios().stream().filter(r -> r.a().equals(a) && r.b().equals(b)).map(ArmRatio::paired)
+            return results.pairRatios().stream().filter(r -> r.a().equals(a) && r.b().equals(b)).map(ArmRatio::paired)
                     .findFirst().orElse(null);
         }
         int slashA = a.lastIndexOf('/');
@@ -178,11 +173,11 @@ final class RunFigures {
         String armA = a.substring(0, slashA);
         String armB = b.substring(0, slashB);
         if (b.equals(CpuRounds.referenceOf(a))) {
-            return across.across().own().stream().filter(o -> o.arm().equals(armA) && o.probe().equals(a.substring(
+            return results.across().own().stream().filter(o -> o.arm().equals(armA) && o.probe().equals(a.substring(
                     slashA + 1))).map(o -> new PairedRatio(o.ratio(), o.low(), o.high(), o.rounds())).findFirst()
                     .orElse(null);
         }
-        return across.across().cross().stream().filter(c -> c.a().equals(armA) && c.b().equals(armB)
+        return results.across().cross().stream().filter(c -> c.a().equals(armA) && c.b().equals(armB)
                 && c.probe().equals(a.substring(slashA + 1)) && c.probeOfB().equals(b.substring(slashB + 1)))
                 .map(c -> new PairedRatio(c.ratio(), c.low(), c.high(), c.rounds())).findFirst().orElse(null);
     }
@@ -198,12 +193,12 @@ final class RunFigures {
 
     /** The load {@code arm} was taken at: "4,000 req/s offered" or "812 req/s achieved at 8 clients". */
     String load(String arm) {
-        double rps = rounds.rateRps(arm);
+        double rps = results.cpuRounds().rateRps(arm);
         if (Double.isNaN(rps)) {
             return "no counted round";
         }
-        String kind = rounds.rateKind(arm);
+        String kind = results.cpuRounds().rateKind(arm);
         String rate = String.format(Locale.ROOT, "%,.0f req/s %s", rps, kind);
-        return CpuRounds.OFFERED.equals(kind) ? rate : rate + " at " + rounds.clients() + " clients";
+        return CpuRounds.OFFERED.equals(kind) ? rate : rate + " at " + results.cpuRounds().clients() + " clients";
     }
 }

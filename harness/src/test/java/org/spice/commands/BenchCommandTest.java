@@ -23,8 +23,8 @@ import org.spice.bench.net.TestServer;
 import org.spice.bench.run.Ladder;
 import org.spice.cli.Cli;
 import org.spice.testkit.Bound;
-import org.spice.testkit.Text;
 import org.spice.testkit.CommandRun;
+import org.spice.testkit.Text;
 
 /** The bench command end to end on a short ladder: results on disk, and the faults that must stop it. */
 @Tag("load")

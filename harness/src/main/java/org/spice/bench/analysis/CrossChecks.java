@@ -15,7 +15,6 @@ import org.spice.bench.model.Across.Spread;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.CpuSlice;
 
-
 /**
  * Whether side-by-side rounds measured what they claim (results.json {@code checks}): that a slice's cost is its own
  * server's and not what ran before it (carry-over), that the idle servers took next to nothing while another was

@@ -22,7 +22,6 @@ import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Reference;
 import org.spice.page.Probe;
 
-
 /**
  * The figures of servers measured side by side, from the rounds' counts: per probe and pair of servers, the CPU per
  * request on one against the other's, paired by round (each round ran both, a slice each, within seconds of each

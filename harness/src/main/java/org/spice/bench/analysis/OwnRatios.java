@@ -11,7 +11,6 @@ import org.spice.bench.model.Across.Own;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Reference;
 
-
 /** Each server's probes against its own static file in a side by side, over every start of the servers. */
 public final class OwnRatios {
 

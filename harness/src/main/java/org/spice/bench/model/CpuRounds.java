@@ -10,7 +10,6 @@ import java.util.Map;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.SpiceFigures;
 
-
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;

@@ -1,5 +1,6 @@
 package org.spice.bench.model;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.spice.bench.figures.ArmRatio;
@@ -88,6 +89,8 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         earlierStarts = earlierStarts == null ? List.of() : List.copyOf(earlierStarts);
         arms = arms == null || arms.isEmpty() ? List.of(new Member(server, server, cpuFrom(settings), null))
                 : List.copyOf(arms);
+        // several servers' results name them all (a file of the format 2 side by side has no name of its own)
+        server = server == null && arms.size() > 1 ? String.join(",", arms.stream().map(Member::name).toList()) : server;
         summary = summary == null ? null : List.copyOf(summary);
         pairRatios = pairRatios == null ? null : List.copyOf(pairRatios);
     }
@@ -108,7 +111,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     public static Results sideBySide(List<Member> arms, List<String> protocols, List<CpuRounds> starts,
             RecordedSettings settings, long bodyBytes, String startedAt, String finishedAt, boolean partial,
             String partialReason) {
-        return new Results(null, String.join(",", arms.stream().map(Member::name).toList()), bodyBytes, settings,
+        return new Results(null, null, bodyBytes, settings,
                 startedAt, finishedAt, partial, partialReason, List.of(), List.of(), null, List.of(), List.of(),
                 starts.get(starts.size() - 1), List.of(), null, null, arms, protocols, starts.subList(0, starts.size() - 1),
                 null, null, null);
@@ -129,7 +132,7 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
         if (cpuRounds == null) {
             return List.of();
         }
-        List<CpuRounds> starts = new java.util.ArrayList<>(earlierStarts);
+        List<CpuRounds> starts = new ArrayList<>(earlierStarts);
         starts.add(cpuRounds);
         return starts;
     }

@@ -6,7 +6,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.List;
 
-
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -112,9 +111,6 @@ public final class ResultsJson {
         tree.put("schema", old.path("schema").asText("spice-results/1"));
         tree.set("arms", old.get("servers"));
         tree.set("protocols", old.get("protocols"));
-        List<String> names = new java.util.ArrayList<>();
-        old.path("servers").forEach(member -> names.add(member.path("name").asText()));
-        tree.put("server", String.join(",", names));
         tree.set("cpu_rounds", old.get("cross_rounds"));
         if (old.has("earlier_starts")) {
             tree.set("earlier_starts", old.get("earlier_starts"));

@@ -43,7 +43,6 @@ public final class BenchPlan {
     /** A second instance of a server (or a variant beside its base) listens this far above the first. */
     public static final int SECOND_PORT_STEP = 10;
 
-
     /**
      * A server started here: which, the name its results carry (its id; a second instance's is told apart), on which
      * port, its processes and cgroup (null: none), where its results go.

@@ -8,7 +8,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.spice.bench.analysis.CrossResults;
-import org.spice.bench.model.Across;
 import org.spice.bench.model.Results;
 
 /**
@@ -26,12 +25,19 @@ public final class ReportWriter {
     /** The page of any run. */
     public static final String PAGE = "report.html";
 
+    /**
+     * The answer across several arms, as the terminal prints it: the cross ratios, each arm's against its own static
+     * file, the ladders' peaks of the servers whose own results are in or beside {@code dir}, the sentences, the checks.
+     */
+    public static String sideBySide(Results results, Path dir) {
+        return Prose.wrap(CrossTable.text(results.across(), CrossResults.ladders(results, dir)));
+    }
+
     /** @return the terminal table, with a line at the end if the charts could not be drawn */
     public static String write(Path dir, Results results) throws IOException {
         if (results.severalArms()) {
-            Across across = results.across();
-            CrossReport.write(dir, across);
-            return Prose.wrap(CrossTable.text(across, CrossResults.ladders(results, dir)));
+            CrossReport.write(dir, results.across());
+            return sideBySide(results, dir);
         }
         Files.writeString(dir.resolve("runs.csv"), CsvReport.of(results), StandardCharsets.UTF_8);
         CgiFloor floor = CgiFloor.read(dir);

@@ -32,7 +32,6 @@ import org.spice.bench.proc.Cgroup;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.bench.run.PairedRounds;
 
-
 /**
  * CPU rounds driven by vegeta beside SPICE's, for the cross-check that SPICE's figures at an offered rate are not its
  * client's: round after round, SPICE's open round ({@link EventLoopEngine#openRound}) and a vegeta round alternate
