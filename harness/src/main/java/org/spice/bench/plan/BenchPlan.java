@@ -155,7 +155,7 @@ public final class BenchPlan {
         if (measured == null) {
             return 1;
         }
-        BenchRun run = new BenchRun(measured.settings(), measured.notes(), out, err);
+        BenchRun run = BenchRun.alone(measured.settings(), measured.notes(), out, err);
         int status = run.run();
         return floor(status, run.dir() == null ? List.of() : List.of(run.dir()));
     }
@@ -192,16 +192,16 @@ public final class BenchPlan {
      */
     private int deployments(List<Mix> named) throws IOException {
         Path compare = command.outDir().resolve("compare-" + Recorder.stamp());
-        List<SideBySide.Instance> instances = new ArrayList<>();
+        List<BenchRun.Instance> instances = new ArrayList<>();
         for (Deployed target : command.targets()) {
             Measured measured = measured(named, target.into(compare.resolve(target.name())));
             if (measured == null) {
                 return 1;
             }
-            instances.add(new SideBySide.Instance(target.name(), target.name(), measured.settings(), measured.notes()));
+            instances.add(new BenchRun.Instance(target.name(), target.name(), measured.settings(), measured.notes()));
         }
-        SideBySide run = new SideBySide(instances, command.protocols(), command.pairs(), List.of(), true, compare, out,
-                err);
+        BenchRun run = BenchRun.sideBySide(instances, new SideBySide.Plan(command.protocols(), command.pairs(), List.of(),
+                true, compare), out, err);
         int status = run.run();
         if (run.crossRounds() != null && run.dirs().size() > 1 && status != Signals.INTERRUPTED
                 && status != Signals.TERMINATED) {
@@ -228,7 +228,7 @@ public final class BenchPlan {
                     named, null);
             int result = 1;
             if (checks.verified(settings)) {
-                BenchRun run = new BenchRun(settings, this.out, err);
+                BenchRun run = BenchRun.alone(settings, List.of(), this.out, err);
                 result = run.run();
                 if (run.dir() != null) {
                     dirs.add(run.dir());
@@ -257,7 +257,7 @@ public final class BenchPlan {
     private int sideBySide(List<Mix> named) throws IOException {
         Path compare = command.outDir().resolve("compare-" + Recorder.stamp());
         List<CpuRounds> earlier = new ArrayList<>();
-        SideBySide run = null;
+        BenchRun run = null;
         int status = 0;
         for (int start = 1; start <= command.restarts(); start++) {
             boolean last = start == command.restarts();
@@ -265,12 +265,13 @@ public final class BenchPlan {
                 err.println("spice bench: start " + start + " of " + command.restarts() + " of the servers side by side"
                         + (start % 2 == 0 ? ", in the reverse order, instances on one port range trading ports" : ""));
             }
-            List<SideBySide.Instance> instances = startAll(named, last ? compare : compare.resolve("start-" + start),
+            List<BenchRun.Instance> instances = startAll(named, last ? compare : compare.resolve("start-" + start),
                     start % 2 == 0);
             if (instances == null) {
                 return 1;
             }
-            run = new SideBySide(instances, command.protocols(), command.pairs(), earlier, last, compare, out, err);
+            run = BenchRun.sideBySide(instances, new SideBySide.Plan(command.protocols(), command.pairs(), earlier, last,
+                    compare), out, err);
             status = run.run();
             stopRunning();
             if (status == Signals.INTERRUPTED || status == Signals.TERMINATED || run.crossRounds() == null) {
@@ -291,10 +292,10 @@ public final class BenchPlan {
      * servers on the same default port trade ports: what differs with a server's position, rather than the server,
      * then differs between starts and lands in the interval across them.
      */
-    private List<SideBySide.Instance> startAll(List<Mix> named, Path into, boolean swapped) throws IOException {
+    private List<BenchRun.Instance> startAll(List<Mix> named, Path into, boolean swapped) throws IOException {
         List<String> names = instanceNames(servers);
         int[] ports = ports(servers, swapped);
-        SideBySide.Instance[] instances = new SideBySide.Instance[servers.size()];
+        BenchRun.Instance[] instances = new BenchRun.Instance[servers.size()];
         for (int k = 0; k < servers.size(); k++) {
             int i = swapped ? servers.size() - 1 - k : k;
             Server server = servers.get(i);
@@ -305,7 +306,7 @@ public final class BenchPlan {
             if (!checks.verified(settings)) {
                 return null;
             }
-            instances[i] = new SideBySide.Instance(names.get(i), server.id(), settings);
+            instances[i] = new BenchRun.Instance(names.get(i), server.id(), settings);
         }
         return List.of(instances);
     }

@@ -1,85 +1,162 @@
 package org.spice.bench.run;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 import org.spice.bench.model.BenchSettings;
+import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Stop;
+import org.spice.bench.report.ReportWriter;
 
 /**
- * One bench run of one server: {@link Preflight} (options that need the machine, the server reachable, where its CPU
- * is read), then a {@link Recorder} that owns the results directory, then under a {@link Stop} that a signal sets the
- * run's {@link Phases} (warm-up, CPU rounds, ladder or open loop, the profiles asked for), and last the recorder's
- * finish (results.json, runs.csv, report.html, the table). results.json is rewritten after every mix, so a crash loses
- * at most the mix in progress. Exit 0 only if every mix succeeded; SIGINT and SIGTERM end the mix under way, write
- * what was measured, marked partial, and exit 130 or 143.
+ * Every bench run, of one server or of several side by side, through one setup: under a {@link Stop} that a signal
+ * sets, each server passes its {@link Preflight} (options that need the machine, the server reachable, where its CPU
+ * is read), gets a {@link Recorder} that owns its results directory and its engine; then the run's {@link Phases}
+ * (warm-up, CPU rounds, each server's ladder or open loop and the profiles asked for); last each recorder's finish
+ * (results.json, runs.csv, report.html) and, side by side, the servers' one answer ({@link SideBySide}). results.json
+ * is rewritten after every mix, so a crash loses at most the mix in progress. Exit 0 only if every mix succeeded;
+ * SIGINT and SIGTERM end the mix under way, write what was measured, marked partial, and exit 130 or 143.
  */
 public final class BenchRun {
 
-    private final BenchSettings settings;
-    private final List<String> notes;
-    private final PrintStream out;
-    private final PrintStream err;
-    private Path dir;
+    /**
+     * One server of the run: the name its slices carry (side by side), which server it is (scripts/spice's name; a
+     * deployment's, its name), its settings as a bench of it alone would have, and notes its results carry from
+     * before the run (the probes a target does not serve).
+     */
+    public record Instance(String name, String server, BenchSettings settings, List<String> notes) {
 
-    public BenchRun(BenchSettings settings, PrintStream out, PrintStream err) {
-        this(settings, List.of(), out, err);
+        public Instance {
+            notes = List.copyOf(notes);
+        }
+
+        public Instance(String name, String server, BenchSettings settings) {
+            this(name, server, settings, List.of());
+        }
     }
 
-    /** A run whose results carry {@code notes} from before it (which probes a target lacks) beside its own. */
-    public BenchRun(BenchSettings settings, List<String> notes, PrintStream out, PrintStream err) {
-        this.settings = settings;
-        this.notes = List.copyOf(notes);
+    private final List<Instance> instances;
+    private final SideBySide.Plan together;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final List<Path> dirs = new ArrayList<>();
+    private SideBySide side;
+
+    private BenchRun(List<Instance> instances, SideBySide.Plan together, PrintStream out, PrintStream err) {
+        this.instances = List.copyOf(instances);
+        this.together = together;
         this.out = out;
         this.err = err;
     }
 
-    /** The results directory, once the run has made it (null before, or if it could not). */
+    /** A run of one server whose results carry {@code notes} from before it (which probes a target lacks). */
+    public static BenchRun alone(BenchSettings settings, List<String> notes, PrintStream out, PrintStream err) {
+        return new BenchRun(List.of(new Instance(settings.server().name(), settings.server().name(), settings, notes)),
+                null, out, err);
+    }
+
+    /** A run of {@code instances} side by side, as {@code plan} says. */
+    public static BenchRun sideBySide(List<Instance> instances, SideBySide.Plan plan, PrintStream out,
+            PrintStream err) {
+        return new BenchRun(instances, plan, out, err);
+    }
+
+    /** The (first) server's results directory, once the run has made it (null before, or if it could not). */
     public Path dir() {
-        return dir;
+        return dirs.isEmpty() ? null : dirs.get(0);
+    }
+
+    /** Each server's results directory, once made. */
+    public List<Path> dirs() {
+        return List.copyOf(dirs);
+    }
+
+    /** Side by side, the rounds of this start as far as they ran; null if none did (and for one server). */
+    public CpuRounds crossRounds() {
+        return side == null ? null : side.crossRounds();
     }
 
     /** @return the exit status */
     public int run() {
-        Preflight.Ready ready;
-        Recorder recorder;
-        try {
-            ready = Preflight.check(settings, err);
-            recorder = Recorder.open(settings, ready, err);
-        } catch (Preflight.Refused refused) {
-            err.println("spice bench: " + refused.getMessage());
-            return refused.status();
-        }
-        dir = recorder.dir();
-        notes.forEach(recorder::note);
         Stop stop = new Stop();
         try (Signals signals = Signals.watch(stop, err)) {
-            LoadEngine engine = Engines.start(settings, ready.tls(), ready.serverCpu(), dir, stop, err);
-            recorder.engine(engine);
-            Failure cut = Phases.run(List.of(new Phases.Member(settings, ready, recorder, engine)),
-                    warmUpS -> rounds(warmUpS, engine, ready, stop, recorder), true, stop, err);
-            int status = recorder.finish(cut, out);
+            List<Phases.Member> members = new ArrayList<>();
+            for (Instance instance : instances) {
+                try {
+                    Preflight.Ready ready = Preflight.check(instance.settings(), err);
+                    Recorder recorder = Recorder.open(instance.settings(), ready, err);
+                    instance.notes().forEach(recorder::note);
+                    dirs.add(recorder.dir());
+                    LoadEngine engine = Engines.start(instance.settings(), ready.tls(), ready.serverCpu(), recorder.dir(),
+                            stop, err);
+                    recorder.engine(engine);
+                    members.add(new Phases.Member(instance.settings(), ready, recorder, engine));
+                } catch (Preflight.Refused refused) {
+                    err.println("spice bench: " + (together == null ? "" : instance.name() + ": ") + refused.getMessage());
+                    return refused.status();
+                }
+            }
+            Phases.Rounds rounds;
+            if (together == null) {
+                rounds = warmUpS -> roundsAlone(members.get(0), warmUpS, stop, err);
+            } else {
+                side = new SideBySide(instances, together, dirs, err);
+                rounds = warmUpS -> side.rounds(members, warmUpS, stop);
+            }
+            Failure cut = Phases.run(members, rounds, together == null || together.last(), stop, err);
+            int status = finish(members, cut);
             return signals.status() != 0 ? signals.status() : status;
         }
     }
 
-    /** The CPU rounds of one server ({@link Phases}' rounds): paired rounds where its engine runs slices, else a note. */
-    private Failure rounds(double warmUpS, LoadEngine engine, Preflight.Ready ready, Stop stop, Recorder recorder)
+    /** The CPU rounds of one server alone: paired rounds where its engine runs slices, else a note why not. */
+    static Failure roundsAlone(Phases.Member m, double warmUpS, Stop stop, PrintStream err)
             throws InterruptedException, IOException {
-        if (settings.cpuRoundsRun() && engine instanceof LoadEngine.Windowed windowed) {
-            return new PairedRounds(settings, windowed, ready.serverCpu(), stop, err, recorder).run(warmUpS);
+        BenchSettings settings = m.settings();
+        if (settings.cpuRoundsRun() && m.engine() instanceof LoadEngine.Windowed windowed) {
+            return new PairedRounds(PairedRounds.alone(settings, windowed, m.ready().serverCpu(), m.recorder().idle()),
+                    settings.cpu(), settings.runner().seed(), stop, err).run(warmUpS, m.recorder()::rounds);
         }
         if (settings.latency() != null) {
-            recorder.note("no CPU rounds at one load: the latency profile reads the server's CPU per request at"
+            m.recorder().note("no CPU rounds at one load: the latency profile reads the server's CPU per request at"
                     + " each of its rates");
         } else if (settings.cpu().timeS() > 0) {
-            recorder.note("no CPU rounds: the " + settings.runner().engine() + " engine runs no slices, so the CPU figures"
-                    + " are the ladder's, each probe at its own peak");
+            m.recorder().note("no CPU rounds: the " + settings.runner().engine() + " engine runs no slices, so the CPU"
+                    + " figures are the ladder's, each probe at its own peak");
         }
         return null;
+    }
+
+    /**
+     * Each server's last write; one server prints its answer, servers side by side print their one answer (the
+     * earlier starts of --restarts print nothing but their progress).
+     */
+    private int finish(List<Phases.Member> members, Failure cut) {
+        if (together == null) {
+            return members.get(0).recorder().finish(cut, out);
+        }
+        int status = 0;
+        PrintStream where = together.last() ? out : new PrintStream(OutputStream.nullOutputStream());
+        for (Phases.Member m : members) {
+            status = Math.max(status, m.recorder().finish(cut, where, false));
+        }
+        if (side.written() != null && together.last()) {
+            try {
+                out.print(ReportWriter.write(together.dir(), side.written()));
+                out.println("side by side: " + together.dir().resolve(ReportWriter.PAGE).toAbsolutePath()
+                        + " (results.json beside it)");
+            } catch (IOException e) {
+                err.println("spice bench: cannot write " + together.dir().resolve(ReportWriter.PAGE) + ": "
+                        + e.getMessage());
+                status = Math.max(status, 1);
+            }
+        }
+        return status;
     }
 }

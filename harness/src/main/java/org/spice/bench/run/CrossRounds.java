@@ -79,14 +79,9 @@ final class CrossRounds {
         this.err = err;
     }
 
-    /**
-     * Runs the rounds, each given to {@code sink}, after {@code announce} (their first line; null: the side-by-side
-     * one); null, or why the run must stop.
-     */
+    /** Runs the rounds, each given to {@code sink}, after {@code announce} (their first line); null, or why the run must stop. */
     Failure run(Sink sink, String announce) throws InterruptedException, IOException {
-        err.println(announce != null ? announce : String.format(Locale.ROOT, "cpu rounds side by side at %s, %d arms:"
-                + " until every ratio is within its precision, at most %.0f s", RoundRate.load(rate, clients),
-                servers(arms).size(), boundS));
+        err.println(announce);
         CpuRounds start = new CpuRounds(clients, precision, boundS, RoundsLoop.IN_PROGRESS, List.of(), servers(arms),
                 pairs);
         rounds = (rate == null ? start : start.offered(rate.rps(), rate.from(), rate.far())).leavingOut(stealLimit);

@@ -9,7 +9,6 @@ import java.util.Locale;
 import java.util.Random;
 import java.util.SplittableRandom;
 
-import org.spice.bench.analysis.RoundFigures;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.mix.Mix;
 import org.spice.bench.model.BenchSettings;
@@ -24,13 +23,16 @@ import org.spice.bench.model.Stop;
 import org.spice.bench.proc.ServerCpu;
 
 /**
- * The CPU rounds phase, right after the warm-up and at its load: every workload runs a one-second slice per round, in
- * an order shuffled per round from the seed, so that what drifts over the run (the machine, the JIT, the server's
- * memory) hits every probe alike and cancels in each probe's ratio to the static file, taken per round. A round's
- * slices follow each other under one load ({@link LoadEngine.Windowed#round}): the clients go from one probe to the
- * next without stopping, so no slice but the round's first begins on a server that was idle a moment before. Rounds go on
- * until every probe's figures are known to the precision asked ({@link RoundFigures#preciseEnough}) or the time bound
- * would be passed by one more round. The CPU figures of the results come from here; the ladder gives rates.
+ * The CPU rounds phase of every run, one server's or several side by side, right after the warm-up and at its load:
+ * every workload runs a one-second slice per round, in an order shuffled per round from the seed, so that what drifts
+ * over the run (the machine, the JIT, the server's memory) hits every probe alike and cancels in each probe's ratio to
+ * the static file, taken per round. A round's slices follow each other under one load ({@link
+ * LoadEngine.Windowed#round}): the clients go from one probe to the next without stopping, so no slice but the round's
+ * first begins on a server that was idle a moment before. One server's rounds run on its own engine; servers side by
+ * side share one engine that reads each server's CPU at every slice's edge ({@link CrossRounds}). One rule for every
+ * run decides the first round and the time bound ({@link #leadRound}, {@link #boundS}). Rounds go on until every
+ * figure is known to the precision asked or the time bound would be passed by one more round. The CPU figures of the
+ * results come from here; the ladder gives rates.
  */
 public final class PairedRounds {
 
@@ -43,49 +45,76 @@ public final class PairedRounds {
     /** Mixes each seed's shuffles apart from the clients' draws, which use the seed itself. */
     private static final long SHUFFLE = 0x5DEECE66DL;
 
-    private final BenchSettings settings;
-    private final LoadEngine.Windowed engine;
+    /** What the rounds run on: the arms' workloads, the engine, and what stands for each arm's CPU. */
+    record Arms(List<Mix> mixes, LoadEngine.Windowed engine, CpuSources sourceOf, StealLimit stealLimit,
+            boolean readsJit, List<String> pairs, int servers) {
+    }
+
+    private final Arms arms;
+    private final CpuPlan plan;
+    private final long seed;
     private final Stop stop;
     private final PrintStream err;
-    private final Recorder recorder;
-    private final ServerCpu serverCpu;
 
-    PairedRounds(BenchSettings settings, LoadEngine.Windowed engine, ServerCpu serverCpu, Stop stop, PrintStream err,
-            Recorder recorder) {
-        this.settings = settings;
-        this.engine = engine;
-        this.serverCpu = serverCpu;
+    PairedRounds(Arms arms, CpuPlan plan, long seed, Stop stop, PrintStream err) {
+        this.arms = arms;
+        this.plan = plan;
+        this.seed = seed;
         this.stop = stop;
         this.err = err;
-        this.recorder = recorder;
+    }
+
+    /** One server's arms: its workloads on its own engine, its CPU where its settings read it. */
+    static Arms alone(BenchSettings settings, LoadEngine.Windowed engine, ServerCpu serverCpu, IdleCpu idle) {
+        CpuFrom from = Preflight.cpuFrom(settings.server(), serverCpu);
+        return new Arms(settings.load().mixes(), engine, (arm, probe) -> from.sourceFor(settings.server().name(), probe),
+                stealLimit(idle), serverCpu.readsJit(), List.of(), 1);
     }
 
     /**
-     * Runs the rounds after a warm-up of {@code warmUpS} seconds, as {@link CrossRounds} runs servers side by side, with
-     * one arm; null, or why the run must stop.
+     * Runs the rounds after a warm-up of {@code warmUpS} seconds, each round's figures to {@code sink}; null, or why
+     * the run must stop.
      */
-    Failure run(double warmUpS) throws InterruptedException, IOException {
-        CpuPlan plan = settings.cpu();
-        double boundS = plan.boundS(warmUpS);
-        List<Mix> mixes = settings.load().mixes();
-        LoadEngine.Round pace = null;
-        if (plan.openLoop() && plan.rateRps() == null) {
-            pace = engine.round(order(mixes, settings.runner().seed(), 0), plan.clients(), LEAD_IN_S, false);
-            if (stop.requested() || pace.ends() != null) {
-                return stop.requested() ? stop.failure() : pace.ends();
+    Failure run(double warmUpS, CrossRounds.Sink sink) throws InterruptedException, IOException {
+        double boundS = boundS(plan, warmUpS, arms.servers(), armCount(arms.mixes()));
+        LoadEngine.Round lead = null;
+        if (leadRound(plan, arms.servers(), armCount(arms.mixes()))) {
+            lead = arms.engine().round(CrossRounds.order(arms.mixes(), seed, 0), plan.clients(), LEAD_IN_S, false);
+            if (stop.requested() || lead.ends() != null) {
+                return stop.requested() ? stop.failure() : lead.ends();
             }
         }
-        RoundRate rate = RoundRate.of(plan, pace);
+        RoundRate rate = RoundRate.of(plan, lead);
         if (plan.openLoop() && rate == null) {
             return Failure.of(Failure.Kind.NO_ANSWER, "--cpu-rate auto: no workload was served in the round that finds"
                     + " the rate");
         }
-        CpuFrom from = Preflight.cpuFrom(settings.server(), serverCpu);
-        CpuSources sourceOf = (arm, probe) -> from.sourceFor(settings.server().name(), probe);
-        CrossRounds rounds = new CrossRounds(mixes, List.of(), settings.runner().seed(), plan.clients(),
-                plan.precision(), boundS, sourceOf, engine, rate, stealLimit(recorder.idle()), serverCpu.readsJit(), stop,
-                err);
-        return rounds.run(recorder::rounds, announce(plan, rate, warmUpS, boundS));
+        CrossRounds rounds = new CrossRounds(arms.mixes(), arms.pairs(), seed, plan.clients(), plan.precision(), boundS,
+                arms.sourceOf(), arms.engine(), rate, arms.stealLimit(), arms.readsJit(), stop, err);
+        return rounds.run(sink, announce(plan, rate, warmUpS, boundS, arms.servers(), armCount(arms.mixes())));
+    }
+
+    /**
+     * Whether the rounds begin with a round unmeasured: where the rate must be found (--cpu-rate auto takes it from
+     * that round's rates), and where a server has been idle since its warm-up (side by side, every server warmed
+     * before the last; a server's other protocols, warmed after it). One server alone at a given rate goes from its
+     * warm-up straight into the rounds at their load.
+     */
+    static boolean leadRound(CpuPlan plan, int servers, int arms) {
+        return plan.openLoop() && plan.rateRps() == null || servers > 1 || arms > 1;
+    }
+
+    /**
+     * The rounds' time bound: each arm's share is what one server alone would have ({@link CpuPlan#boundS}, given its
+     * share of the warm-up), so N arms get N times one server's.
+     */
+    static double boundS(CpuPlan plan, double warmUpS, int servers, int arms) {
+        return arms * plan.boundS(warmUpS / Math.max(1, servers));
+    }
+
+    /** How many arms {@code mixes} make: the servers (or server and protocol) they name; one where they name none. */
+    static int armCount(List<Mix> mixes) {
+        return (int) Math.max(1, mixes.stream().map(Mix::server).filter(java.util.Objects::nonNull).distinct().count());
     }
 
     /** The steal past which a slice is left out, from the machine's at idle (null: its idle never measured). */
@@ -118,16 +147,20 @@ public final class PairedRounds {
         return LoadEngine.Round.joined(done);
     }
 
-    /** The rounds' first line: their load, and their time bound with where it comes from. */
-    static String announce(CpuPlan plan, RoundRate rate, double warmUpS, double boundS) {
+    /** The rounds' first line: their load, their arms, and their time bound with where it comes from. */
+    static String announce(CpuPlan plan, RoundRate rate, double warmUpS, double boundS, int servers, int arms) {
+        double shareS = warmUpS / Math.max(1, servers);
+        double eachS = boundS / arms;
         String why = plan.withWarmUpS() == null ? "--cpu-time"
-                : boundS >= plan.timeS() ? "the default bound; --cpu-time sets another"
-                : boundS <= CpuPlan.LEAST_S ? "the least the rounds take: the warm-up, its idle measurement"
-                        + " included, took " + fmt(warmUpS) + " s of the " + fmt(plan.withWarmUpS()) + " s the two share"
+                : eachS >= plan.timeS() ? "the default bound; --cpu-time sets another"
+                : eachS <= CpuPlan.LEAST_S ? "the least the rounds take: the warm-up, its idle measurement"
+                        + " included, took " + fmt(shareS) + " s of the " + fmt(plan.withWarmUpS()) + " s the two share"
                 : "what the warm-up, its idle measurement included, left of the " + fmt(plan.withWarmUpS())
-                        + " s the two share: it took " + fmt(warmUpS) + " s";
-        return String.format(Locale.ROOT, "cpu rounds at %s: until every probe is within its precision, at most"
-                + " %s s (%s)", RoundRate.load(rate, plan.clients()), fmt(boundS), why);
+                        + " s the two share: it took " + fmt(shareS) + " s";
+        String each = arms > 1 ? arms + " arms side by side, " + fmt(eachS) + " s each: " : "";
+        return String.format(Locale.ROOT, "cpu rounds at %s: until every %s is within its precision, at most"
+                + " %s s (%s%s)", RoundRate.load(rate, plan.clients()), arms > 1 ? "ratio" : "probe", fmt(boundS), each,
+                why);
     }
 
     /**

@@ -11,9 +11,9 @@ import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Stop;
 
 /**
- * The phases of every bench run, in order, one server's ({@link BenchRun}) or several side by side ({@link
- * SideBySide}): each server warmed ({@link WarmUp}: idle, then every workload until steady); the CPU rounds, every
- * server at once ({@link PairedRounds} for one, {@link SideBySide}'s for several, both {@link CrossRounds}); then each
+ * The phases of every bench run ({@link BenchRun}), in order, one server's or several side by side: each server
+ * warmed ({@link WarmUp}: idle, then every workload until steady); the CPU rounds, every server at once ({@link
+ * PairedRounds}; side by side on one engine, {@link SideBySide}); then each
  * server's own phases: the ladder ({@link Ladder}; with --rate, {@link OpenRates} instead), the cost curve ({@link
  * CostRounds}, --profile cost), the latency profile ({@link LatencyRounds}, --profile latency) and the flood ({@link
  * Flood}, --profile overload). A phase that cuts the run short ends it: what was measured is kept, marked partial.

@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 import org.spice.bench.mix.Mix;
+import org.spice.bench.model.Cpu;
 import org.spice.bench.model.CpuSlice;
+import org.spice.bench.model.Failure;
 import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.RunRecord;
 
@@ -13,7 +15,8 @@ import org.spice.bench.model.RunRecord;
  * An engine that runs nothing: each slice's counts and CPU come from a model of a server whose CPU per request falls
  * as its rate rises, as a real one's does (wake-ups shared by fewer requests): a probe costs {@code factor} × (100 +
  * 50,000 / rate) µs a request, its factor by probe name times its server's, and closed loop each probe runs at its
- * capacity. Every round it ran is kept, for the tests to read.
+ * capacity. Every round it ran is kept, for the tests to read, and every call in order ({@link #calls}: "slice static",
+ * "round", "open 500", "run static 2"); a warm-up slice and a ladder step are one second at the probe's capacity.
  */
 final class FakeEngine implements LoadEngine.Windowed {
 
@@ -24,7 +27,11 @@ final class FakeEngine implements LoadEngine.Windowed {
     final List<String> parts = new ArrayList<>();
     /** The open-loop part (counted from 1, over every round) whose slices the hypervisor takes 80 % of a CPU from; 0 none. */
     int stolenRound;
-    private int calls;
+    /** The open-loop part (counted from 1) that ends the rounds, as a server that stopped answering would; 0 none. */
+    int endingRound;
+    /** Every call the phases made, in order. */
+    final List<String> calls = new ArrayList<>();
+    private int openCalls;
 
     FakeEngine(Map<String, Double> factor, Map<String, Double> serverFactor, Map<String, Double> capacity) {
         this.factor = factor;
@@ -40,6 +47,7 @@ final class FakeEngine implements LoadEngine.Windowed {
 
     @Override
     public Round round(List<Mix> order, int clients, double leadInS, boolean readsJit) {
+        calls.add("round");
         parts.add("closed " + arms(order));
         return new Round(null, order.stream().map(m -> slice(m, capacity.get(m.name()), 0)).toList(), null, null);
     }
@@ -47,11 +55,15 @@ final class FakeEngine implements LoadEngine.Windowed {
     @Override
     public Round openRound(List<Mix> order, double rate, double leadInS, boolean readsJit) {
         parts.add(String.format(java.util.Locale.ROOT, "%.0f %s", rate, arms(order)));
-        calls++;
+        calls.add(String.format(java.util.Locale.ROOT, "open %.0f", rate));
+        openCalls++;
+        if (openCalls == endingRound) {
+            return new Round(null, List.of(), Failure.of(Failure.Kind.SERVER_DOWN, "the server stopped answering"), null);
+        }
         List<CpuSlice> slices = new ArrayList<>();
         for (int i = 0; i < order.size(); i++) {
             // a jitter that differs from slice to slice and round to round, so that intervals are not zero
-            slices.add(slice(order.get(i), rate, 0.002 * ((calls * 7 + i * 3) % 5)));
+            slices.add(slice(order.get(i), rate, 0.002 * ((openCalls * 7 + i * 3) % 5)));
         }
         return new Round(null, slices, null, null);
     }
@@ -59,7 +71,7 @@ final class FakeEngine implements LoadEngine.Windowed {
     /** A slice of {@code mix} at {@code rps}, the steal of the part {@link #stolenRound} names. */
     private CpuSlice slice(Mix mix, double rps, double jitter) {
         double cpuS = costUs(mix, rps) * (1 + jitter) * rps / 1e6;
-        boolean stolen = stolenRound > 0 && calls == stolenRound;
+        boolean stolen = stolenRound > 0 && openCalls == stolenRound;
         return new CpuSlice(mix.server(), mix.name(), Math.round(rps), 0, 1, stolen ? cpuS * 4 : cpuS,
                 Double.NaN, 0.05, Double.NaN, 0.0, stolen ? 0.8 : 0.01);
     }
@@ -68,9 +80,19 @@ final class FakeEngine implements LoadEngine.Windowed {
         return String.join(",", order.stream().map(m -> CpuSlice.arm(m.server(), m.name())).toList());
     }
 
+    /** {@code mix} for a second at its capacity, its CPU the model's there. */
+    private RunRecord atCapacity(Mix mix, int clients, int repeat) {
+        double rps = capacity.get(mix.name());
+        long requests = Math.round(rps);
+        return RunRecord.builder(mix.name(), clients, repeat).durationS(1).requests(requests)
+                .bytes(requests * 200, requests * 6250).expectedBodyBytes(6250)
+                .cpu(new Cpu(0.1, costUs(mix, rps) * requests / 1e6, Double.NaN)).build();
+    }
+
     @Override
     public RunRecord run(Mix mix, int clients, int repeat) {
-        throw new UnsupportedOperationException();
+        calls.add("run " + mix.name() + " " + clients);
+        return atCapacity(mix, clients, repeat);
     }
 
     @Override
@@ -85,7 +107,8 @@ final class FakeEngine implements LoadEngine.Windowed {
 
     @Override
     public RunRecord slice(Mix mix, int clients, double seconds) {
-        throw new UnsupportedOperationException();
+        calls.add("slice " + mix.name());
+        return atCapacity(mix, clients, 0);
     }
 
     @Override
