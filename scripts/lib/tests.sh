@@ -148,7 +148,7 @@ test_bundles() {
 # The fast tier: the tests of the page and the harness tagged "unit", by inclusion: no process or server started, no
 # load, no timing bound, nothing to install but the build's tools. Every test class carries one tier (TestTiersTest):
 # "unit", or "process" (it starts a process: bash, shellcheck, openssl, a child to read in /proc), "load" (load for
-# seconds against a stub server, or a browser), "tools" (a load tool the suite installs), "crosscheck" (by hand).
+# seconds against a stub server, or a browser), "tools" (a load tool the suite installs).
 # Says how many ran and how long it took.
 run_fast_tests() {
     require_build_tools

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class TestTiersTest {
 
     private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
-    private static final Set<String> TIERS = Set.of("unit", "process", "load", "tools", "crosscheck");
+    private static final Set<String> TIERS = Set.of("unit", "process", "load", "tools");
     private static final Pattern TEST = Pattern.compile("@(Test|ParameterizedTest|RepeatedTest|TestFactory)\\b");
     private static final Pattern TAG = Pattern.compile("@Tag\\(\"([a-z]+)\"\\)");
     /** What starts a process: a ProcessBuilder, the Runtime's exec, a testkit run of scripts/spice or a browser. */
