@@ -138,8 +138,9 @@ final class Answers {
     }
 
     private static List<String> notes(RunFigures run) {
-        List<String> notes = new ArrayList<>(List.of("Every ratio is paired round by round ("
-                + run.file().getParent().getFileName() + "/results.json); its load says the rate each side was taken at."));
+        // the run is named by its command, which the page gives: its results folder is the lesson's, not the page's
+        List<String> notes = new ArrayList<>(List.of("Every ratio is paired round by round (the results.json of the"
+                + " command above); its load says the rate each side was taken at."));
         notes.addAll(fewRounds(run));
         return notes;
     }

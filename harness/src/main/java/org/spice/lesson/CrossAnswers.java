@@ -246,10 +246,12 @@ final class CrossAnswers {
         if (probes.isEmpty()) {
             throw new IOException(run.file() + " does not hold tomcat, tomcat-vt, jetty and jetty-vt");
         }
+        // the headline is the servlet's, the interface the question is about, where it ran (else the first probe's)
+        int told = Math.max(0, probes.indexOf("servlet"));
         String sentence = String.format(Locale.ROOT, "Jetty's %s on a pool of platform threads against a virtual thread"
                 + " per request: %s (%s); Tomcat's: %s (%s).",
-                probes.get(0).equals(Reference.STATIC) ? "static file" : probes.get(0), jetty.get(0).times(),
-                jetty.get(0).interval(), tomcat.get(0).times(), tomcat.get(0).interval());
+                probes.get(told).equals(Reference.STATIC) ? "static file" : probes.get(told), jetty.get(told).times(),
+                jetty.get(told).interval(), tomcat.get(told).times(), tomcat.get(told).interval());
         BarChart.Figures chart = new BarChart.Figures("Server CPU per request, platform threads / virtual threads (95 % intervals)",
                 "pool / virtual", probes, List.of(Cells.bars("Tomcat", tomcat), Cells.bars("Jetty", jetty)), 1.0);
         return new Answer(sentence, List.of("probe", "Tomcat pool / virtual", "Jetty pool / virtual", "tomcat µs",

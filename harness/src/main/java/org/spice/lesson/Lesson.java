@@ -118,10 +118,14 @@ public final class Lesson {
                 Question q = Questions.number(e.number());
                 LessonRun.Outcome outcome = old.runs().stream().filter(o -> o.questions().contains(e.number()))
                         .findFirst().orElse(null);
-                entries.add(q == null || outcome == null ? e : answered(q, outcome, e.commands(), dir, err));
+                List<String> commands = e.commands().stream().map(Step::shown).toList();
+                entries.add(q == null || outcome == null ? e : answered(q, outcome, commands, dir, err));
             }
+            // a lesson written before the commands named no machine's JDK folder gets them as they are written now
+            List<LessonRun.Outcome> runs = old.runs().stream().map(o -> new LessonRun.Outcome(o.id(),
+                    Step.shown(o.command()), o.questions(), o.status(), o.exit(), o.seconds(), o.dir())).toList();
             LessonRecord lesson = new LessonRecord(old.schema(), old.command(), old.quick(), old.startedAt(),
-                    old.finishedAt(), old.partial(), old.partialReason(), old.machine(), old.runs(), entries);
+                    old.finishedAt(), old.partial(), old.partialReason(), old.machine(), runs, entries);
             return written(lesson, dir, out);
         } catch (IOException e) {
             err.println("spice lesson: " + e.getMessage());

@@ -100,8 +100,9 @@ public final class Questions {
                     "Scripts returning the same page inside nginx (Lua, njs), in a resident pool behind a socket (PHP-FPM,"
                             + " a WSGI server, a FastCGI program) and in a new process per request (CGI).",
                     "Which costs more: the language, or the way the server reaches it?",
-                    "Read by rows of the same kind, not by language: inside the server a script costs about what the C"
-                            + " module does; behind a socket the hop is what is paid.",
+                    "Read by rows of the same kind, not by language: the scripts run inside the server (njs, Lua)"
+                            + " beside the C module, those behind a socket (PHP-FPM, uWSGI) beside FastCGI's C program,"
+                            + " whose difference is the hop each request pays.",
                     "nginx with Lua, njs, PHP-FPM and uWSGI (scripts/spice server install nginx)",
                     NGINX_QUICK, NGINX_FULL, Answers::runtimes),
             new Question(7, "Virtual threads or a pool of platform threads?",

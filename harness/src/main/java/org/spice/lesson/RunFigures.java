@@ -67,11 +67,15 @@ final class RunFigures {
             return paired.holdsOne() ? Judge.words(paired.interval()) : Cells.times(value());
         }
 
-        /** "± 4.1 %, 14 rounds at 4,000 req/s offered" (or each arm's load where they differ). */
+        /**
+         * "± 4.1 %, 14 rounds at 4,000 req/s offered" (or each arm's load where they differ); where the ratio holds 1,
+         * its words ({@link #times}, {@link #costs}) carry the ± already, so only the rounds and the load: one ± a
+         * clause.
+         */
         String interval() {
-            String ci = Cells.interval(relativeCi());
+            String ci = paired.holdsOne() ? "" : Cells.interval(relativeCi()) + ", ";
             String load = sameLoad() ? " at " + loadA : "; " + a + " at " + loadA + ", " + b + " at " + loadB;
-            return ci + ", " + rounds() + (rounds() == 1 ? " round" : " rounds") + load;
+            return ci + rounds() + (rounds() == 1 ? " round" : " rounds") + load;
         }
     }
 

@@ -20,6 +20,8 @@ public record Step(String id, List<String> servers, Map<String, String> env, Lis
 
     /** An {@link #env} value the plan fills in: the home of a JDK 21 or later. */
     public static final String JDK_21 = "<a JDK 21 or later>";
+    /** How a command shown to a reader names that JDK's home: where it is on their machine is theirs to fill in. */
+    public static final String JDK_21_SHOWN = "/path/to/jdk-21-or-later";
 
     public Step {
         servers = List.copyOf(servers);
@@ -70,10 +72,19 @@ public record Step(String id, List<String> servers, Map<String, String> env, Lis
         return all;
     }
 
-    /** The command as a reader runs it by hand: "SPICE_JAVA_HOME=... scripts/spice bench ...". */
+    /**
+     * The command as a reader runs it by hand: "SPICE_JAVA_HOME=/path/to/jdk-21-or-later scripts/spice bench ...". A JDK's
+     * folder is this machine's, so the command names what it must be, not where the plan found it (the pages the
+     * lesson writes travel to other machines).
+     */
     public String command() {
         String prefix = env.entrySet().stream().sorted(Map.Entry.comparingByKey())
                 .map(e -> e.getKey() + "=" + e.getValue() + " ").collect(Collectors.joining());
-        return prefix + "scripts/spice " + String.join(" ", args);
+        return shown(prefix + "scripts/spice " + String.join(" ", args));
+    }
+
+    /** {@code command} as a reader is shown it: a JDK's home named by what it must be ({@link #JDK_21_SHOWN}). */
+    static String shown(String command) {
+        return command.replaceAll("(^|\\s)SPICE_JAVA_HOME=\\S+", "$1SPICE_JAVA_HOME=" + JDK_21_SHOWN);
     }
 }
