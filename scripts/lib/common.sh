@@ -162,8 +162,8 @@ say_error() {
 # scripts/spice for every server call, and each JVM started costs some 0.3 s).
 require_java() {
     local java version
-    java=$(command -v java 2>/dev/null) \
-        || die "java is not installed: apt-get install openjdk-17-jdk-headless (SPICE needs Java 17 or newer)"
+    command -v java >/dev/null 2>&1 || install_packages "${SPICE_COMMAND:-spice}" openjdk-17-jdk-headless
+    java=$(command -v java 2>/dev/null) || die "java is not on the PATH after its install (SPICE needs Java 17 or newer)"
     [ "${SPICE_JAVA_CHECKED:-}" != "$java" ] || return 0
     version=$(jdk_version "$(dirname "$(dirname "$(readlink -f "$java")")")")
     [ "$version" != 0 ] \
@@ -173,12 +173,40 @@ require_java() {
     export SPICE_JAVA_CHECKED=$java
 }
 
+# What building SPICE needs, as COMMAND:DEBIAN_PACKAGE: a JDK (17 or newer), Maven, and gcc and make for the C probes.
+SPICE_BUILD_TOOLS=(java:openjdk-17-jdk-headless javac:openjdk-17-jdk-headless mvn:maven gcc:gcc make:make)
+
+# The packages of PAIR... (COMMAND:PACKAGE) whose command this machine lacks, one per line, each once.
+missing_packages() {
+    local pair
+    for pair in "$@"; do
+        command -v "${pair%%:*}" >/dev/null 2>&1 || echo "${pair#*:}"
+    done | awk '!seen[$0]++'
+}
+
+# Installs PACKAGE... for WHAT (the command that needs them) as root with apt, saying so; elsewhere stops at once with
+# the exact list and the command that installs it. Nothing to do where the list is empty.
+install_packages() {
+    local what=$1
+    shift
+    [ $# -gt 0 ] || return 0
+    if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+        echo "spice $what: installing what it needs: $* (apt-get)" >&2
+        { DEBIAN_FRONTEND=noninteractive apt-get update -qq \
+            && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } >&2 \
+            || die "$what: apt-get install $* failed (see apt's output above)"
+    else
+        die "$what needs $*, which this machine lacks: install them as root (apt-get install $*), or run it as" \
+            "root, which installs them"
+    fi
+}
+
+# The build's tools, installed as root where missing (as scripts/spice test installs the suite's), else the exact list.
 require_build_tools() {
+    local packages
+    mapfile -t packages < <(missing_packages "${SPICE_BUILD_TOOLS[@]}")
+    install_packages "${SPICE_COMMAND:-build}" "${packages[@]}"
     require_java
-    command -v javac >/dev/null 2>&1 || die "javac is not installed: apt-get install openjdk-17-jdk-headless"
-    command -v mvn >/dev/null 2>&1 || die "mvn is not installed: apt-get install maven"
-    command -v gcc >/dev/null 2>&1 || die "gcc is not installed (the CGI probe is C): apt-get install gcc make"
-    command -v make >/dev/null 2>&1 || die "make is not installed: apt-get install make"
 }
 
 # Builds every probe, the WAR, the server and the harness if any of them is missing; with FILE arguments, only

@@ -30,10 +30,7 @@ ensure_vegeta() {
 
 # The Debian packages the suite lacks, one per line (libc6-dev: the static CGI build links libc.a).
 missing_test_packages() {
-    local pair
-    for pair in "${SPICE_TEST_COMMANDS[@]}"; do
-        command -v "${pair%%:*}" >/dev/null 2>&1 || echo "${pair#*:}"
-    done
+    missing_packages "${SPICE_TEST_COMMANDS[@]}"
     [ -n "$(find /usr/lib -name libc.a -print -quit 2>/dev/null)" ] || echo libc6-dev
 }
 
@@ -49,17 +46,7 @@ missing_test_servers() {
 ensure_test_prerequisites() {
     local packages servers name
     mapfile -t packages < <(missing_test_packages | sort -u)
-    if [ ${#packages[@]} -gt 0 ]; then
-        if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-            echo "spice test: installing ${packages[*]} (apt-get)" >&2
-            { DEBIAN_FRONTEND=noninteractive apt-get update -qq \
-                && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${packages[@]}"; } >&2 \
-                || die "test: apt-get install ${packages[*]} failed"
-        else
-            die "test: the suite runs these and they are missing: ${packages[*]}; install them (as root):" \
-                "apt-get install ${packages[*]}, then scripts/spice server install all"
-        fi
-    fi
+    install_packages test "${packages[@]}"
     # The exporters of metrics-agent, installed without starting Debian's own services.
     source "$SPICE_ROOT/scripts/lib/metrics.sh"
     metrics_install

@@ -47,9 +47,17 @@ public final class Lesson {
 
     /** Plans, runs and writes the lesson into {@code dir} (default lesson/TIME); its exit status. */
     public int run(Path dir, boolean dryRun) throws IOException {
+        boolean installs = LessonPlan.installsHere();
+        if (installs && !dryRun) {
+            LessonPlan.installMissing(questions, quick, root, err);
+        }
         LessonPlan plan = LessonPlan.of(questions, quick, root, extra);
         plan.print(err);
         if (dryRun) {
+            if (installs && !plan.skipped().isEmpty()) {
+                err.println("  as root, the lesson installs what a question needs before it plans (scripts/spice server"
+                        + " install NAME), then runs it");
+            }
             return 0;
         }
         Path page = dir != null ? dir : Path.of("lesson", Recorder.stamp());

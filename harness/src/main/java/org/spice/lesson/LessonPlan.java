@@ -91,6 +91,40 @@ record LessonPlan(List<Question> questions, List<Step> steps, Map<Integer, Strin
         return Format.list(numbers.stream().map(String::valueOf).toList());
     }
 
+    /** Whether the lesson installs what its questions need: as root, as scripts/spice test and bench do. */
+    static boolean installsHere() {
+        try {
+            return Files.getAttribute(Path.of("/proc/self"), "unix:uid").equals(0);
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /**
+     * Installs every server the steps of {@code chosen} start that this machine lacks ({@code scripts/spice server
+     * install NAME}, saying so), so that no question is skipped for it; a failed install is said, and its question is
+     * then skipped with the install's command as before.
+     */
+    static void installMissing(List<Question> chosen, boolean quick, Path root, PrintStream err) {
+        List<String> servers = chosen.stream().flatMap(q -> q.step(quick).servers().stream()).distinct().toList();
+        for (String server : servers) {
+            if (installed(root, server).isEmpty()) {
+                continue;
+            }
+            err.println("spice lesson: installing " + server + ", which a question needs (scripts/spice server install "
+                    + server + ")");
+            try {
+                int status = Shell.runScript(root, List.of("server", "install", server), err);
+                if (status != 0) {
+                    err.println("spice lesson: scripts/spice server install " + server + " failed (exit " + status + "):"
+                            + " its questions are skipped");
+                }
+            } catch (IOException e) {
+                err.println("spice lesson: could not run scripts/spice server install " + server + ": " + e);
+            }
+        }
+    }
+
     /** What {@code scripts/spice server installed NAME} says is missing: the commands that install it; "" for nothing. */
     private static String installed(Path root, String server) {
         List<String> lines = new ArrayList<>();
