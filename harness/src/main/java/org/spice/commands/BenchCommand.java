@@ -104,7 +104,9 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
     @Option(names = "--pairs", paramLabel = "A/B", split = ",", description = "Side by side: the comparisons to make"
             + " and wait for, each A/B (arm A against arm B on every probe both run) or probe@A/probe@B (one probe"
             + " against another: php-fpm@apache/mod-php@apache-prefork); an arm is a server's name (tomcat-2 for the"
-            + " second tomcat), with several --protocols name:protocol (default: every pair of arms).")
+            + " second tomcat), with several --protocols name:protocol (default: every pair of arms). One server:"
+            + " probes to compare at one load, each PROBE/PROBE (cgi/fastcgi): the faster one's slices also run at the"
+            + " slower one's rate.")
     List<String> pairs = new ArrayList<>();
 
     @Mixin
@@ -222,7 +224,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
                 PlanCommands.projectRoot()) : null, seed, openLoop.arrivals, started != null ? started.outDir()
                 : deployed.outDir() != null ? deployed.outDir() : outDir);
         BenchSettings settings = new BenchSettings(to, load, timing.timing(), server, runner, cpu.rounds(mixes.size(),
-                sideBySide(), engine == Runner.Engine.EVENT_LOOP && timing.profile != Timing.Profile.LATENCY),
+                sideBySide(), engine == Runner.Engine.EVENT_LOOP && timing.profile != Timing.Profile.LATENCY)
+                .withPairs(sideBySide() ? List.of() : pairs),
                 openLoop.open(), openLoop.latency(check, timing.profile, cpu), openLoop.cost(check, timing.profile),
                 flood.flood(check, timing.profile), spec.mixins().values().stream().map(CommandSpec::userObject)
                 .filter(Recorded.class::isInstance).map(o -> ((Recorded) o).settings()).toList());
@@ -337,7 +340,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             throw check.fail("--protocols: several are measured side by side, on servers bench starts (not with --target"
                     + " or --one-at-a-time)");
         }
-        checkPairs(check);
+        checkPairs(check, settings);
         openLoop.check(check, settings, sideBySide());
         cpu.check(check, settings);
         if (restarts < 1 || restarts > 20) {
@@ -364,13 +367,14 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         }
     }
 
-    /** Each --pairs entry names two arms of the run, and probes each of them measures. */
-    private void checkPairs(Cli.Checks check) {
+    /** Each --pairs entry names two arms of the run and probes each measures (one server: two of its probes). */
+    private void checkPairs(Cli.Checks check, BenchSettings settings) {
         if (pairs.isEmpty()) {
             return;
         }
         if (!sideBySide()) {
-            throw check.fail("--pairs: comparisons side by side; name several servers or several --protocols");
+            ProbePairs.check(check, pairs, settings.load().mixes().stream().map(Mix::name).toList());
+            return;
         }
         List<Server> started = startedServers();
         List<String> names = BenchPlan.instanceNames(started);

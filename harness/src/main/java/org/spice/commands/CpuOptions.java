@@ -1,6 +1,8 @@
 package org.spice.commands;
 
 
+import java.util.List;
+
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.Runner;
@@ -76,7 +78,7 @@ final class CpuOptions {
                 timeS != null ? timeS : TIME_S,
                 timeS != null ? null : WITH_WARM_UP_PER_WORKLOAD_S * Math.max(Probe.standard().size(), workloads),
                 rate != null && rate > 0 ? rate : null, auto ? CpuPlan.AUTO_FRACTION : null,
-                !told && (onEngine || sideBySide) ? Boolean.TRUE : null);
+                !told && (onEngine || sideBySide) ? Boolean.TRUE : null, List.of());
     }
 
     /** --cpu-rate's rules: it sets the rounds' load, so it needs rounds, on the engine that runs them. */

@@ -43,8 +43,8 @@ final class Answers {
         RunFigures.Ratio wsgi = run.ratio("wsgi", "lua");
         Answer answer = interfaces(run, headline, String.format(Locale.ROOT, "php-fpm costs %s on %s (%s), wsgi %s"
                 + " (%s): a runtime in a resident pool behind a socket against one inside the server's own process.",
-                headline.costs("lua"), server(run), headline.interval(), wsgi.costs("lua"),
-                Cells.interval(wsgi.relativeCi())), "php-fpm / lua");
+                headline.costs("lua"), server(run), headline.interval(), wsgi.costs("lua"), wsgi.interval()),
+                "php-fpm / lua");
         List<Answer.Figure> figures = new ArrayList<>(answer.figures());
         figures.add(1, Cells.figure("wsgi / lua", wsgi));
         return new Answer(answer.sentence(), answer.header(), answer.rows(), answer.notes(), figures, answer.chart());
@@ -86,8 +86,14 @@ final class Answers {
         }
         BarChart.Figures chart = new BarChart.Figures("Server CPU per request, × the static file's (95 % intervals)",
                 "× the static file's", probes, List.of(Cells.bars("× static", ratios)), 1.0);
+        List<String> notes = new ArrayList<>(notes(run));
+        if (!headline.b().equals(Reference.STATIC) && headline.sameLoad() && !run.sameRate(headline.a(), headline.b())) {
+            notes.add(1, "The headline's two probes are paired at one load, the slower one's rate: "
+                    + run.faster(headline.a(), headline.b()) + "'s slices ran there too, beside its own. Each row is a probe at its own rate, against the static"
+                    + " file at that rate, so one row over another is not the headline's ratio.");
+        }
         return new Answer(sentence, List.of("probe", "server CPU µs/request", "× static (paired)", "load"), rows,
-                notes(run), figures, chart);
+                notes, figures, chart);
     }
 
     /** Question 4: the warm-up's slices from a fresh start, as the run recorded them. */

@@ -11,7 +11,9 @@ import java.util.List;
 public final class Questions {
 
     private static final String EMBEDDED_PROBES = "--probes static,servlet,jsp,shtml,module";
-    private static final String NGINX_PROBES = "--server nginx --probes static,module,njs,lua,shtml,php-fpm,wsgi,fastcgi,cgi";
+    /** Questions 1 and 6 compare probes of one server: each pair at one load (the slower one's rate). */
+    private static final String NGINX_PROBES = "--server nginx --probes static,module,njs,lua,shtml,php-fpm,wsgi,fastcgi,cgi"
+            + " --pairs cgi/fastcgi,php-fpm/lua,wsgi/lua";
     private static final String FOUR_SERVERS = "--server nginx,apache,tomcat,jetty --probes static,servlet,module"
             + " --protocols http1.0,keepalive";
     private static final String THREADS = "--server tomcat,tomcat-vt,jetty,jetty-vt --probes static,servlet"

@@ -158,6 +158,13 @@ final class RunFigures {
             PairedRatio reverse = concluded(b, a);
             paired = reverse == null ? PairedRatio.NONE : reverse.inverse();
         }
+        Double oneLoad = single() == null ? null : results.pairRatios().stream().filter(r -> r.a().equals(a)
+                && r.b().equals(b) || r.a().equals(b) && r.b().equals(a)).map(ArmRatio::atRps).filter(at -> at != null)
+                .findFirst().orElse(null);
+        if (oneLoad != null) {
+            String both = String.format(Locale.ROOT, "%,.0f req/s %s", oneLoad, CpuRounds.OFFERED);
+            return new Ratio(a, b, paired, both, both);
+        }
         return new Ratio(a, b, paired, load(against(a, b)), load(against(b, a)));
     }
 
@@ -193,6 +200,16 @@ final class RunFigures {
     /** The arm whose rate {@code arm}'s slices are taken at beside {@code other}: {@code other} if it is its static file's probe. */
     private static String against(String arm, String other) {
         return CpuRounds.referenceOf(other).equals(arm) ? other : arm;
+    }
+
+    /** Of {@code a} and {@code b}, the one whose own figures were taken at the higher rate. */
+    String faster(String a, String b) {
+        return results.cpuRounds().rateRps(a) >= results.cpuRounds().rateRps(b) ? a : b;
+    }
+
+    /** Whether the rounds' figures of {@code a} and {@code b} are each at the same rate (their own). */
+    boolean sameRate(String a, String b) {
+        return results.cpuRounds().rateRps(a) == results.cpuRounds().rateRps(b);
     }
 
     /** The load {@code arm} was taken at: "4,000 req/s offered" or "812 req/s achieved at 8 clients". */

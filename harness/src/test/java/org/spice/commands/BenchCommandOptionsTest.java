@@ -272,7 +272,16 @@ class BenchCommandOptionsTest {
                 "--pairs", "x@tomcat/tomcat-2");
         assertBad("--pairs tomcat/tomcat: an arm against itself", "--server", "tomcat,tomcat", "--pairs",
                 "tomcat/tomcat");
-        assertBad("--pairs: comparisons side by side", "--server", "tomcat", "--pairs", "tomcat/tomcat");
+        assertBad("--pairs tomcat/tomcat: tomcat is not measured in this run; its probes are static, servlet, jsp",
+                "--server", "tomcat", "--pairs", "tomcat/tomcat");
+        assertBad("--pairs cgi/static: every probe's ratio to the static file is taken at one load already",
+                "--target", T, "--pairs", "cgi/static");
+        assertBad("--pairs on one server: PROBE/PROBE (cgi/fastcgi), not \"cgi@a/servlet@a\"", "--target", T,
+                "--pairs", "cgi@a/servlet@a");
+        assertEquals(List.of("cgi/servlet"), BenchCommand.settings("--target", T, "--pairs", "cgi/servlet").cpu()
+                .pairs(), "one server: two of its probes to take at one load");
+        assertEquals(List.of(), BenchCommand.settings("--server", "tomcat,jetty", "--pairs", "tomcat/jetty").cpu()
+                .pairs(), "side by side the pairs are the run's, not the plan's");
         assertBad("--probes: none of the servers serves mod-php", "--server", "tomcat,jetty", "--probes",
                 "static,mod-php");
     }

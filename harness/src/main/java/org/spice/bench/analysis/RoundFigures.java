@@ -1,6 +1,7 @@
 package org.spice.bench.analysis;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -110,7 +111,8 @@ public final class RoundFigures {
 
     /**
      * Every other pair of the rounds' probes, paired by round: each probe against each one that first ran after it, the
-     * static file left out (each probe's ratio to it is its own figure), each arm's slices at its own rate.
+     * static file left out (each probe's ratio to it is its own figure), each arm's slices at its own rate; but at one
+     * load where the faster one also ran slices at the slower one's rate (--pairs), both from their slices there.
      */
     public static List<ArmRatio> pairs(CpuRounds rounds, Function<String, SpiceFigures.CpuSource> sourceOf) {
         List<String> arms = new ArrayList<>();
@@ -123,13 +125,32 @@ public final class RoundFigures {
         }
         List<ArmRatio> pairs = new ArrayList<>();
         for (int i = 0; i < arms.size(); i++) {
-            double[] a = series(rounds, arms.get(i), sourceOf.apply(arms.get(i)));
+            String a = arms.get(i);
             for (int j = i + 1; j < arms.size(); j++) {
-                pairs.add(ArmRatio.of(arms.get(i), arms.get(j), PairedRatio.of(a, series(rounds, arms.get(j),
-                        sourceOf.apply(arms.get(j))))));
+                String b = arms.get(j);
+                Double at = oneLoad(rounds, a, b, sourceOf);
+                pairs.add(ArmRatio.of(a, b, PairedRatio.of(series(rounds, a, at != null ? at : rounds.offeredRpsOf(a),
+                        sourceOf.apply(a)), series(rounds, b, at != null ? at : rounds.offeredRpsOf(b),
+                        sourceOf.apply(b))), at));
             }
         }
         return pairs;
+    }
+
+    /**
+     * The one rate {@code a} and {@code b} were both offered where their own differ: the slower one's, if the faster
+     * one ran slices at it too; else null (the same rate, closed loop, or never at one).
+     */
+    static Double oneLoad(CpuRounds rounds, String a, String b, Function<String, SpiceFigures.CpuSource> sourceOf) {
+        Double atA = rounds.offeredRpsOf(a);
+        Double atB = rounds.offeredRpsOf(b);
+        if (atA == null || atB == null || atA.equals(atB)) {
+            return null;
+        }
+        double slower = Math.min(atA, atB);
+        String faster = atA < atB ? b : a;
+        return Arrays.stream(series(rounds, faster, slower, sourceOf.apply(faster))).anyMatch(v -> !Double.isNaN(v))
+                ? slower : null;
     }
 
     /** Whether every probe's figures reached their aim, from {@link #MIN_ROUNDS} counted rounds on. */

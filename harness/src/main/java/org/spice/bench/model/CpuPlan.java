@@ -1,5 +1,7 @@
 package org.spice.bench.model;
 
+import java.util.List;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 
@@ -19,7 +21,12 @@ public record CpuPlan(@JsonProperty("cpu_clients") int clients, @JsonProperty("c
         @JsonProperty("cpu_time_with_warm_up_s") @JsonInclude(JsonInclude.Include.NON_NULL) Double withWarmUpS,
         @JsonProperty("cpu_rate_rps") @JsonInclude(JsonInclude.Include.NON_NULL) Double rateRps,
         @JsonProperty("cpu_rate_fraction") @JsonInclude(JsonInclude.Include.NON_NULL) Double rateFraction,
-        @JsonProperty("cpu_far_apart") @JsonInclude(JsonInclude.Include.NON_NULL) Boolean farApart) {
+        @JsonProperty("cpu_far_apart") @JsonInclude(JsonInclude.Include.NON_NULL) Boolean farApart,
+        @JsonProperty("cpu_pairs") @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> pairs) {
+
+    public CpuPlan {
+        pairs = pairs == null ? List.of() : List.copyOf(pairs);
+    }
 
     /**
      * The share of the slowest arm's rate at {@link #CLIENTS} clients that --cpu-rate auto offers every arm: low
@@ -41,13 +48,22 @@ public record CpuPlan(@JsonProperty("cpu_clients") int clients, @JsonProperty("c
 
     /** Rounds at {@code clients} clients, closed loop. */
     public CpuPlan(int clients, double precision, double timeS, Double withWarmUpS) {
-        this(clients, precision, timeS, withWarmUpS, null, null, null);
+        this(clients, precision, timeS, withWarmUpS, null, null, null, List.of());
     }
 
     /** Rounds at one offered rate ({@code rateRps}, or {@code rateFraction} of the slowest arm's) for every arm. */
     public CpuPlan(int clients, double precision, double timeS, Double withWarmUpS, Double rateRps,
             Double rateFraction) {
-        this(clients, precision, timeS, withWarmUpS, rateRps, rateFraction, null);
+        this(clients, precision, timeS, withWarmUpS, rateRps, rateFraction, null, List.of());
+    }
+
+    /**
+     * The plan whose one server's rounds also take each of {@code probePairs} ("cgi/fastcgi") at one load: the faster
+     * probe's slices run in the slower one's part of the round too, at its rate (servers side by side name theirs in
+     * the run, not here).
+     */
+    public CpuPlan withPairs(List<String> probePairs) {
+        return new CpuPlan(clients, precision, timeS, withWarmUpS, rateRps, rateFraction, farApart, probePairs);
     }
 
     /** Whether arms far slower than the static file run apart from the one rate the others hold. */

@@ -56,7 +56,8 @@ final class CrossRounds {
 
     /**
      * @param arms every server's workloads, each {@link Mix#on} its server
-     * @param pairs the comparisons named (--pairs), the only ones the rounds wait for; empty: every pair of arms
+     * @param pairs the comparisons named (--pairs), the only ones the rounds wait for; empty: every pair of arms; one
+     *              server's, two probes each to take at one load
      * @param sourceOf the CPU figure that stands for a probe's cost on a server
      * @param rate the one rate every slice is offered, open loop; null: {@code clients} clients, closed loop
      * @param stealLimit the steal past which a slice is left out of the figures (null: none left out)
@@ -87,7 +88,8 @@ final class CrossRounds {
         rounds = (rate == null ? start : start.offered(rate.rps(), rate.from(), rate.far())).leavingOut(stealLimit);
         running = arms;
         List<Mix> first = order(running, 1);
-        double firstS = PairedRounds.LEAD_IN_S * RateParts.count(first, rate) + RateParts.slices(first, rate);
+        double firstS = PairedRounds.LEAD_IN_S * RateParts.count(first, rate, together())
+                + RateParts.slices(first, rate, together());
         return RoundsLoop.run(new Kind(sink), new RoundsLoop.Bound(boundS, firstS, oneServer() ? "every probe"
                 : "every ratio", false), stop, err);
     }
@@ -104,7 +106,7 @@ final class CrossRounds {
         public Failure round(int r) throws InterruptedException, IOException {
             LoadEngine.Round round = rate == null
                     ? engine.round(order(running, r), clients, PairedRounds.LEAD_IN_S, readsJit)
-                    : RateParts.run(engine, order(running, r), rate, seed, r, readsJit, stop);
+                    : RateParts.run(engine, order(running, r), rate, together(), seed, r, readsJit, stop);
             if (round.ends() == null && !stop.requested()) {
                 rounds = rounds.with(new CpuRounds.Round(r, round.slices(), round.note()), RoundsLoop.IN_PROGRESS);
             }
@@ -174,7 +176,19 @@ final class CrossRounds {
             RoundFigures.of(server == null ? rounds : rounds.of(server), probe -> sourceOf.of(server, probe)).values()
                     .stream().filter(f -> !f.precise()).forEach(f -> open.add(f.probe()));
         }
+        // a probe paired with one still running stays beside it: their ratio is taken in the slower one's part
+        for (String pair : together()) {
+            String[] ab = pair.split("/", 2);
+            if (open.contains(ab[0]) || open.contains(ab[1])) {
+                open.addAll(List.of(ab));
+            }
+        }
         return arms.stream().filter(m -> m.name().equals(Reference.STATIC) || open.contains(m.name())).toList();
+    }
+
+    /** One server's probes to be compared at one load (--pairs cgi/fastcgi); none side by side, whose pairs are arms'. */
+    private List<String> together() {
+        return oneServer() ? pairs : List.of();
     }
 
     /** One line per round: each cross ratio so far, with its interval once there are enough rounds. */

@@ -68,7 +68,7 @@ public final class PairedRounds {
     static Arms alone(BenchSettings settings, LoadEngine.Windowed engine, ServerCpu serverCpu, IdleCpu idle) {
         CpuFrom from = Preflight.cpuFrom(settings.server(), serverCpu);
         return new Arms(settings.load().mixes(), engine, (arm, probe) -> from.sourceFor(settings.server().name(), probe),
-                stealLimit(idle), serverCpu.readsJit(), List.of(), 1);
+                stealLimit(idle), serverCpu.readsJit(), settings.cpu().pairs(), 1);
     }
 
     /**

@@ -16,6 +16,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.spice.bench.analysis.CrossFigures;
 import org.spice.bench.analysis.RoundFigures;
+import org.spice.bench.figures.ArmRatio;
 import org.spice.bench.figures.CpuSources;
 import org.spice.bench.figures.SpiceFigures;
 import org.spice.bench.mix.Mix;
@@ -50,9 +51,14 @@ class CrossRoundsTest {
 
     /** The rounds of {@code arms} on {@code engine} at the rate a closed-loop round finds, until precise. */
     private CpuRounds rounds(FakeEngine engine, List<Mix> arms, StealLimit steal) throws Exception {
+        return rounds(engine, arms, steal, List.of());
+    }
+
+    /** As {@link #rounds(FakeEngine, List, StealLimit)}, with {@code pairs} (--pairs). */
+    private CpuRounds rounds(FakeEngine engine, List<Mix> arms, StealLimit steal, List<String> pairs) throws Exception {
         RoundRate rate = RoundRate.apart(engine.round(arms, 8, 0.5, false), 0.5, 8, 2.0 / 3);
         List<CpuRounds> sunk = new ArrayList<>();
-        CrossRounds rounds = new CrossRounds(arms, List.of(), 42, 8, 0.05, 3_600, SERVER, engine, rate, steal, false,
+        CrossRounds rounds = new CrossRounds(arms, pairs, 42, 8, 0.05, 3_600, SERVER, engine, rate, steal, false,
                 new Stop(), new PrintStream(err, true, StandardCharsets.UTF_8));
         assertNull(rounds.run(sunk::add, null));
         return sunk.get(sunk.size() - 1);
@@ -93,6 +99,33 @@ class CrossRoundsTest {
                     .count(), "one static slice at cgi's rate beside it, round " + round.round());
         }
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("230 to cgi"), err.toString(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Two probes of one server at one load (--pairs cgi/servlet): the servlet's slices run in cgi's part too, and their
+     * ratio comes from the slices there (the model's 20 / 0.9 at any one rate), not from each at its own rate (the
+     * servlet at the held 4,500 req/s costs less a request than at cgi's 230: 20 × 317 / (0.9 × 111) = 63 at two).
+     */
+    @Test
+    void oneServersPairIsTakenAtTheSlowerOnesRate() throws Exception {
+        FakeEngine engine = new FakeEngine(FACTOR, Map.of(), CAPACITY);
+        CpuRounds done = rounds(engine, arms((String) null), null, List.of("cgi/servlet"));
+        for (CpuRounds.Round round : done.rounds()) {
+            assertEquals(1, round.slices().stream().filter(t -> t.probe().equals("servlet") && t.offeredRps() == 230)
+                    .count(), "a servlet slice at cgi's rate beside it, round " + round.round());
+        }
+        ArmRatio pair = RoundFigures.pairs(done, p -> SpiceFigures.CpuSource.SERVER).stream()
+                .filter(r -> r.a().equals("servlet") && r.b().equals("cgi")).findFirst().orElseThrow();
+        assertEquals(230.0, pair.atRps(), "said at the one load");
+        assertEquals(0.9 / 20, pair.ratio(), 0.001, "the model's ratio at one rate");
+        assertEquals(0.9, RoundFigures.of(done, p -> SpiceFigures.CpuSource.SERVER).get("servlet").paired().ratio(),
+                0.01, "the servlet's own figures from its slices at the held rate alone");
+
+        ArmRatio apart = RoundFigures.pairs(rounds(new FakeEngine(FACTOR, Map.of(), CAPACITY), arms((String) null),
+                null), p -> SpiceFigures.CpuSource.SERVER).stream().filter(r -> r.a().equals("servlet")
+                && r.b().equals("cgi")).findFirst().orElseThrow();
+        assertNull(apart.atRps(), "without --pairs each at its own rate, and said so");
+        assertEquals(0.9 * (100 + 50_000 / 4_500.0) / (20 * (100 + 50_000 / 230.0)), apart.ratio(), 0.001);
     }
 
     @Test

@@ -100,16 +100,16 @@ class RoundRateTest {
         Mix servlet = Mix.of(Probe.SERVLET);
         Mix shtml = Mix.of(Probe.SHTML);
         Mix cgi = Mix.of(Probe.CGI);
-        java.util.Map<Double, List<Mix>> parts = RateParts.of(List.of(st, servlet, shtml, cgi), rate, 7, 1);
+        java.util.Map<Double, List<Mix>> parts = RateParts.of(List.of(st, servlet, shtml, cgi), rate, List.of(), 7, 1);
         assertEquals(List.of(4_600.0, 2_400.0, 230.0), List.copyOf(parts.keySet()), "the held rate's part first");
         assertEquals(List.of(st, servlet), parts.get(4_600.0));
         assertEquals(java.util.Set.of(shtml, st), java.util.Set.copyOf(parts.get(2_400.0)));
         assertEquals(2, parts.get(230.0).size());
-        assertEquals(3, RateParts.count(List.of(st, servlet, shtml, cgi), rate));
-        assertEquals(6, RateParts.slices(List.of(st, servlet, shtml, cgi), rate));
+        assertEquals(3, RateParts.count(List.of(st, servlet, shtml, cgi), rate, List.of()));
+        assertEquals(6, RateParts.slices(List.of(st, servlet, shtml, cgi), rate, List.of()));
         assertEquals(List.of(2, 2, 2), List.of(parts.get(4_600.0).size(), parts.get(2_400.0).size(),
                 parts.get(230.0).size()));
-        List<Mix> even = RateParts.of(List.of(st, servlet, shtml, cgi), rate, 7, 2).get(230.0);
+        List<Mix> even = RateParts.of(List.of(st, servlet, shtml, cgi), rate, List.of(), 7, 2).get(230.0);
         assertEquals(parts.get(230.0).get(0), even.get(1), "the next round runs a far part in reverse");
     }
 
