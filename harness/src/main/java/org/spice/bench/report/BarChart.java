@@ -27,13 +27,18 @@ public final class BarChart {
         }
     }
 
+    /** A cut bar's colour: pale, so that it does not read as a height. */
+    private static final java.awt.Color CUT = new java.awt.Color(0xD0, 0xD0, 0xD0);
+
     /** The figures the bars' axis shows whole: up to this many times the smallest (CGI beside a module would flatten it). */
     private static final double SPREAD = 10;
 
     /**
      * Bars with their 95 % intervals ({@code errors}: each bar's half-width) and a reference drawn across (null: none),
      * as a PNG. A linear axis (a logarithmic one has no floor for a bar), cut above the figures within one order of
-     * magnitude of the smallest: a figure beyond it is drawn to the top, its value in its category's label.
+     * magnitude of the smallest: a figure beyond it is drawn to the top, its value in its category's label, and with
+     * one series in a colour and a legend entry of its own, "cut at the axis's top", so that it is not read as its
+     * height.
      */
     public static byte[] png(Figures chart) throws IOException {
         CategoryChart drawn = new CategoryChartBuilder().width(Charts.WIDTH).height(Charts.HEIGHT).title(chart.title())
@@ -55,6 +60,9 @@ public final class BarChart {
         if (categories.size() > 5) {
             drawn.getStyler().setXAxisLabelRotation(30);
         }
+        // one series: the cut bars as a series of their own, stacked on the other's nothing (one bar per category)
+        boolean cutApart = chart.series().size() == 1 && chart.series().get(0).values().stream().anyMatch(v -> v > cap);
+        List<Double> cut = new ArrayList<>();
         for (Figures.Series series : chart.series()) {
             List<Double> values = new ArrayList<>();
             List<Double> errors = new ArrayList<>();
@@ -62,10 +70,15 @@ public final class BarChart {
                 double value = series.values().get(i);
                 double error = series.errors().get(i);
                 boolean beyond = value > cap;
-                values.add(Double.isNaN(value) ? 0.0 : Math.min(value, cap));
+                values.add(Double.isNaN(value) || beyond && cutApart ? 0.0 : Math.min(value, cap));
                 errors.add(Double.isNaN(error) || Double.isNaN(value) || beyond ? 0.0 : error);
+                cut.add(beyond ? cap : 0.0);
             }
             drawn.addSeries(series.name(), categories, values, errors);
+        }
+        if (cutApart) {
+            drawn.getStyler().setStacked(true);
+            drawn.addSeries("cut at the axis's top (its value in its label)", categories, cut).setFillColor(CUT);
         }
         if (chart.reference() != null) {
             Charts.referenceLine(drawn, chart.reference());
