@@ -113,12 +113,29 @@ final class CpuTable {
         entries.add(new String[] {"at req/s", "the rate the ratio was taken at: both its arms offered it (a probe too"
                 + " slow for the static file's rate is offered one of its own, and the static file runs slices at it"
                 + " beside it), or closed loop the two rates the clients reached"});
-        entries.add(new String[] {"offered", offered(results)});
         entries.add(new String[] {"aim", "the interval a probe's ratio had to reach, twice the precision asked past 2 ×"
                 + " the static file (the static file, the reference, has none: its µs moves with the machine, and each"
                 + " round's ratio cancels that)"});
         if (left) {
             entries.add(new String[] {"rounds", "a probe leaves the rounds once its ratio has reached its aim"});
+        }
+        return entries;
+    }
+
+    /**
+     * The words the heading and the table use before a legend could define them, each in a few words: what a round
+     * and a slice are, paired, offered, the JIT (where the heading names it).
+     */
+    static List<String[]> reading(Results results) {
+        CpuRounds rounds = results.cpuRounds();
+        List<String[]> entries = new ArrayList<>();
+        entries.add(new String[] {"round, slice", "a slice is one second of one probe under load; a round, a slice of"
+                + " every probe, one after the other in a shuffled order"});
+        entries.add(new String[] {"paired", "each probe's CPU per request over the static file's in the same round, so"
+                + " that what drifts over the run (the machine above all) cancels"});
+        entries.add(new String[] {"offered", offered(results)});
+        if (rounds.rounds().size() > rounds.counted()) {
+            entries.add(new String[] {"JIT", "a Java server's just-in-time compiler, whose work is not the interface's"});
         }
         return entries;
     }
@@ -142,13 +159,16 @@ final class CpuTable {
         List<String[]> rows = new ArrayList<>();
         rows.add(HEADS);
         rows.addAll(rows(results));
-        return heading(results) + "\n" + SummaryTable.columns(rows, 12) + Prose.legend(legend(results)) + "\n";
+        return Prose.legend(reading(results)) + heading(results) + "\n" + SummaryTable.columns(rows, 12)
+                + Prose.legend(legend(results)) + "\n";
     }
 
     static void html(StringBuilder h, Results results) {
         if (results.cpuRounds() == null || results.cpuRounds().rounds().isEmpty()) {
             return;
         }
+        h.append("<p>").append(HtmlReport.esc(String.join("; ", reading(results).stream()
+                .map(entry -> entry[0] + ": " + entry[1]).toList()))).append(".</p>\n");
         h.append("<p>").append(HtmlReport.esc(heading(results))).append(".</p>\n<div class=\"scroll\"><table id=\"cpu-table\""
                 + " class=\"heads\"><tr>");
         for (int i = 0; i < HEADS.length; i++) {

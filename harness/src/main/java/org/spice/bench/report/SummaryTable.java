@@ -48,8 +48,9 @@ public final class SummaryTable {
         boolean ladderCpu = ladderCpu(results);
         boolean useful = summaries.stream().anyMatch(SummaryTable::usefulPeakDiffers);
         IntSummaryStatistics clients = results.runs().stream().mapToInt(RunRecord::clients).summaryStatistics();
-        out.append(String.format(Locale.ROOT, "Request rates from the ladder (%s), each probe against %s at the same client"
-                + " count%n", clients.getCount() == 0 ? "no mix ran" : clients.getMin() == clients.getMax()
+        out.append(String.format(Locale.ROOT, "Request rates from the ladder (%s, closed loop: each client sends its next"
+                + " request when the last is answered), each probe against %s at the same client count%n",
+                clients.getCount() == 0 ? "no mix ran" : clients.getMin() == clients.getMax()
                         ? Counts.clients(clients.getMax()) : clients.getMin() + " to " + clients.getMax() + " clients",
                 results.baseline().equals("fileset") ? "the static fileset" : "the static file"));
         List<String[]> rows = rows(results);

@@ -62,13 +62,13 @@ class AnswerLabelsTest {
     }
 
     @Test
-    void theLegendSaysHowTheOfferedRequestsFellInTime() {
-        String even = Text.unwrapped(Prose.legend(CpuTable.legend(drifting())));
+    void theTermsBeforeTheTableSayHowTheOfferedRequestsFellInTime() {
+        String even = Text.unwrapped(Prose.legend(CpuTable.reading(drifting())));
         assertTrue(even.contains("offered: one request every 1 / R s, evenly") && even.contains("--arrivals poisson"),
                 even);
         Map<String, Object> values = new LinkedHashMap<>(ReportFixture.apache().settings().asMap());
         values.put("arrivals", "poisson");
-        String random = Text.unwrapped(Prose.legend(CpuTable.legend(drifting(new RecordedSettings(values)))));
+        String random = Text.unwrapped(Prose.legend(CpuTable.reading(drifting(new RecordedSettings(values)))));
         assertTrue(random.contains("offered: R requests a second at random times (--arrivals poisson)"), random);
         assertFalse(random.contains("evenly, so that"), random);
     }
