@@ -47,19 +47,19 @@ public final class Lesson {
 
     /** Plans, runs and writes the lesson into {@code dir} (default lesson/TIME); its exit status. */
     public int run(Path dir, boolean dryRun) throws IOException {
-        boolean installs = LessonPlan.installsHere();
-        if (installs && !dryRun) {
-            LessonPlan.installMissing(questions, quick, root, err);
-        }
-        LessonPlan plan = LessonPlan.of(questions, quick, root, extra);
-        plan.print(err);
+        // as root, what a question needs is installed first (scripts/spice server install NAME), as test and bench do
+        List<String> installs = LessonPlan.installsHere() ? LessonPlan.missing(questions, quick, root) : List.of();
         if (dryRun) {
-            if (installs && !plan.skipped().isEmpty()) {
-                err.println("  as root, the lesson installs what a question needs before it plans (scripts/spice server"
-                        + " install NAME), then runs it");
+            LessonPlan.of(questions, quick, root, extra, installs).print(err);
+            if (!installs.isEmpty()) {
+                err.println("  first, as root, it installs " + String.join(", ", installs) + " (scripts/spice server"
+                        + " install NAME; their time not counted above)");
             }
             return 0;
         }
+        LessonPlan.install(installs, root, err);
+        LessonPlan plan = LessonPlan.of(questions, quick, root, extra);
+        plan.print(err);
         Path page = dir != null ? dir : Path.of("lesson", Recorder.stamp());
         Files.createDirectories(page);
         String started = now();

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import org.spice.bench.model.Server;
 import org.spice.bench.plan.Shell;
 import org.spice.bench.report.Format;
 
@@ -23,7 +24,13 @@ record LessonPlan(List<Question> questions, List<Step> steps, Map<Integer, Strin
 
     /** The plan for {@code chosen} on this machine: what {@code scripts/spice server installed} says is missing skips. */
     static LessonPlan of(List<Question> chosen, boolean quick, Path root, List<String> extra) {
-        return of(chosen, quick, server -> installed(root, server), jdk21(), extra);
+        return of(chosen, quick, root, extra, List.of());
+    }
+
+    /** As {@link #of(List, boolean, Path, List)}, the servers {@code installing} counted as installed (a dry run's plan). */
+    static LessonPlan of(List<Question> chosen, boolean quick, Path root, List<String> extra, List<String> installing) {
+        return of(chosen, quick, server -> installing.contains(Server.find(server).map(s -> s.base().id()).orElse(server))
+                ? "" : installed(root, server), jdk21(), extra);
     }
 
     /**
@@ -101,16 +108,21 @@ record LessonPlan(List<Question> questions, List<Step> steps, Map<Integer, Strin
     }
 
     /**
-     * Installs every server the steps of {@code chosen} start that this machine lacks ({@code scripts/spice server
-     * install NAME}, saying so), so that no question is skipped for it; a failed install is said, and its question is
-     * then skipped with the install's command as before.
+     * The servers the steps of {@code chosen} start that this machine lacks, in order, each variant as its base (tomcat
+     * for tomcat-vt: one install serves both).
      */
-    static void installMissing(List<Question> chosen, boolean quick, Path root, PrintStream err) {
-        List<String> servers = chosen.stream().flatMap(q -> q.step(quick).servers().stream()).distinct().toList();
+    static List<String> missing(List<Question> chosen, boolean quick, Path root) {
+        return chosen.stream().flatMap(q -> q.step(quick).servers().stream())
+                .map(name -> Server.find(name).map(s -> s.base().id()).orElse(name)).distinct()
+                .filter(server -> !installed(root, server).isEmpty()).toList();
+    }
+
+    /**
+     * Installs {@code servers} ({@code scripts/spice server install NAME}, saying so), so that no question is skipped
+     * for them; a failed install is said, and its questions are then skipped with the install's command as before.
+     */
+    static void install(List<String> servers, Path root, PrintStream err) {
         for (String server : servers) {
-            if (installed(root, server).isEmpty()) {
-                continue;
-            }
             err.println("spice lesson: installing " + server + ", which a question needs (scripts/spice server install "
                     + server + ")");
             try {
