@@ -13,8 +13,10 @@ import com.fasterxml.jackson.annotation.JsonProperty;
  * With {@code rateRps} (--cpu-rate R) or {@code rateFraction} (--cpu-rate auto: that share of the slowest arm's
  * rate at {@code clients}) every slice runs open loop at one offered rate instead, the same for every arm. With
  * {@code farApart} (the default) the rate is that share of the slowest arm's near the static file's speed (at least
- * {@link #NEAR} of it), and the arms slower than that run apart: one server's at {@code clients}, closed loop; servers
- * side by side each far probe at that share of its own slowest server's rate, the same on every server.
+ * {@link #NEAR} of it), and the arms slower than that run apart, each far probe at that share of its own rate (side
+ * by side, of its slowest server's, the same on every server), the static file's slices beside it at that rate. With
+ * {@code pairs} (one server, --pairs cgi/fastcgi) the faster probe of each pair runs slices at the slower one's rate
+ * too, so that their ratio is taken at one load.
  */
 public record CpuPlan(@JsonProperty("cpu_clients") int clients, @JsonProperty("cpu_precision") double precision,
         @JsonProperty("cpu_time_s") double timeS,
