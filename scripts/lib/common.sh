@@ -195,6 +195,8 @@ install_packages() {
         { DEBIAN_FRONTEND=noninteractive apt-get update -qq \
             && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"; } >&2 \
             || die "$what: apt-get install $* failed (see apt's output above)"
+    elif [ "$(id -u)" -eq 0 ]; then
+        die "$what needs $*, which this machine lacks, and it has no apt-get to install them with: install them"
     else
         die "$what needs $*, which this machine lacks: install them as root (apt-get install $*), or run it as" \
             "root, which installs them"

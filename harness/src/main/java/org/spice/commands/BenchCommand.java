@@ -373,7 +373,8 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
             return;
         }
         if (!sideBySide()) {
-            ProbePairs.check(check, pairs, settings.load().mixes().stream().map(Mix::name).toList());
+            ProbePairs.check(check, pairs, settings.load().mixes().stream().map(Mix::name).toList(),
+                    settings.cpuRoundsRun() && settings.cpu().openLoop());
             return;
         }
         List<Server> started = startedServers();

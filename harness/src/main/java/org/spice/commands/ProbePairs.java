@@ -15,7 +15,12 @@ final class ProbePairs {
     private ProbePairs() {
     }
 
-    static void check(Cli.Checks check, List<String> pairs, List<String> probes) {
+    /** @param atRates whether the CPU rounds run open loop at offered rates, where a pair can share one */
+    static void check(Cli.Checks check, List<String> pairs, List<String> probes, boolean atRates) {
+        if (!pairs.isEmpty() && !atRates) {
+            throw check.fail("--pairs on one server pairs two probes at one offered rate in the CPU rounds: not with"
+                    + " --cpu-clients, --cpu-time 0, --engine jmeter or --profile latency");
+        }
         for (String spec : pairs) {
             String[] sides = spec.split("/", -1);
             if (sides.length != 2 || spec.contains("@")) {

@@ -85,6 +85,7 @@ public record Step(String id, List<String> servers, Map<String, String> env, Lis
 
     /** {@code command} as a reader is shown it: a JDK's home named by what it must be ({@link #JDK_21_SHOWN}). */
     static String shown(String command) {
-        return command.replaceAll("(^|\\s)SPICE_JAVA_HOME=\\S+", "$1SPICE_JAVA_HOME=" + JDK_21_SHOWN);
+        // a folder, or the plan's placeholder (<a JDK 21 or later>: a step not filled in, a question skipped)
+        return command.replaceAll("(^|\\s)SPICE_JAVA_HOME=(<[^>]*>|\\S+)", "$1SPICE_JAVA_HOME=" + JDK_21_SHOWN);
     }
 }

@@ -278,6 +278,8 @@ class BenchCommandOptionsTest {
                 "--target", T, "--pairs", "cgi/static");
         assertBad("--pairs on one server: PROBE/PROBE (cgi/fastcgi), not \"cgi@a/servlet@a\"", "--target", T,
                 "--pairs", "cgi@a/servlet@a");
+        assertBad("--pairs on one server pairs two probes at one offered rate in the CPU rounds", "--target", T,
+                "--pairs", "cgi/servlet", "--cpu-clients", "8");
         assertEquals(List.of("cgi/servlet"), BenchCommand.settings("--target", T, "--pairs", "cgi/servlet").cpu()
                 .pairs(), "one server: two of its probes to take at one load");
         assertEquals(List.of(), BenchCommand.settings("--server", "tomcat,jetty", "--pairs", "tomcat/jetty").cpu()

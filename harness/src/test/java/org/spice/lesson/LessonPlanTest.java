@@ -38,6 +38,8 @@ class LessonPlanTest {
                 + " tomcat,tomcat-vt"), "the reader's command names what the JDK must be, not this machine's folder: "
                 + threads.command());
         assertEquals(Map.of("SPICE_JAVA_HOME", JDK), threads.env(), "the run itself gets the folder the plan found");
+        assertEquals("SPICE_JAVA_HOME=" + Step.JDK_21_SHOWN + " scripts/spice bench", Step.shown("SPICE_JAVA_HOME="
+                + Step.JDK_21 + " scripts/spice bench"), "a step not filled in (a question skipped) is shown whole");
     }
 
     @Test

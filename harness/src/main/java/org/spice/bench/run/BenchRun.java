@@ -84,23 +84,36 @@ public final class BenchRun {
 
     /** @return the exit status */
     public int run() {
+        // Every server's checks first, before the signals are watched: a Ctrl-C there ends the JVM (its servers
+        // stopped by the plan's hook), and a refusal leaves no results directory behind.
+        List<Preflight.Ready> readies = new ArrayList<>();
+        for (Instance instance : instances) {
+            try {
+                readies.add(Preflight.check(instance.settings(), err));
+            } catch (Preflight.Refused refused) {
+                err.println("spice bench: " + (together == null ? "" : instance.name() + ": ") + refused.getMessage());
+                return refused.status();
+            }
+        }
         Stop stop = new Stop();
         try (Signals signals = Signals.watch(stop, err)) {
             List<Phases.Member> members = new ArrayList<>();
-            for (Instance instance : instances) {
+            for (int i = 0; i < instances.size(); i++) {
+                Instance instance = instances.get(i);
+                Preflight.Ready ready = readies.get(i);
+                Recorder recorder;
                 try {
-                    Preflight.Ready ready = Preflight.check(instance.settings(), err);
-                    Recorder recorder = Recorder.open(instance.settings(), ready, err);
-                    instance.notes().forEach(recorder::note);
-                    dirs.add(recorder.dir());
-                    LoadEngine engine = Engines.start(instance.settings(), ready.tls(), ready.serverCpu(), recorder.dir(),
-                            stop, err);
-                    recorder.engine(engine);
-                    members.add(new Phases.Member(instance.settings(), ready, recorder, engine));
+                    recorder = Recorder.open(instance.settings(), ready, err);
                 } catch (Preflight.Refused refused) {
                     err.println("spice bench: " + (together == null ? "" : instance.name() + ": ") + refused.getMessage());
                     return refused.status();
                 }
+                instance.notes().forEach(recorder::note);
+                dirs.add(recorder.dir());
+                LoadEngine engine = Engines.start(instance.settings(), ready.tls(), ready.serverCpu(), recorder.dir(),
+                        stop, err);
+                recorder.engine(engine);
+                members.add(new Phases.Member(instance.settings(), ready, recorder, engine));
             }
             Phases.Rounds rounds;
             if (together == null) {
