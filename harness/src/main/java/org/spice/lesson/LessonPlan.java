@@ -29,8 +29,8 @@ record LessonPlan(List<Question> questions, List<Step> steps, Map<Integer, Strin
 
     /** As {@link #of(List, boolean, Path, List)}, the servers {@code installing} counted as installed (a dry run's plan). */
     static LessonPlan of(List<Question> chosen, boolean quick, Path root, List<String> extra, List<String> installing) {
-        return of(chosen, quick, server -> installing.contains(Server.find(server).map(s -> s.base().id()).orElse(server))
-                ? "" : installed(root, server), jdk21(), extra);
+        return of(chosen, quick, server -> installing.contains(base(server)) ? "" : installed(root, server), jdk21(),
+                extra);
     }
 
     /**
@@ -113,8 +113,13 @@ record LessonPlan(List<Question> questions, List<Step> steps, Map<Integer, Strin
      */
     static List<String> missing(List<Question> chosen, boolean quick, Path root) {
         return chosen.stream().flatMap(q -> q.step(quick).servers().stream())
-                .map(name -> Server.find(name).map(s -> s.base().id()).orElse(name)).distinct()
+                .map(LessonPlan::base).distinct()
                 .filter(server -> !installed(root, server).isEmpty()).toList();
+    }
+
+    /** The server whose install serves {@code name}: a variant's base (tomcat for tomcat-vt), else itself. */
+    private static String base(String name) {
+        return Server.find(name).map(s -> s.base().id()).orElse(name);
     }
 
     /**

@@ -162,8 +162,7 @@ final class RunFigures {
                 && r.b().equals(b) || r.a().equals(b) && r.b().equals(a)).map(ArmRatio::atRps).filter(at -> at != null)
                 .findFirst().orElse(null);
         if (oneLoad != null) {
-            String both = String.format(Locale.ROOT, "%,.0f req/s %s", oneLoad, CpuRounds.OFFERED);
-            return new Ratio(a, b, paired, both, both);
+            return new Ratio(a, b, paired, rate(oneLoad, CpuRounds.OFFERED), rate(oneLoad, CpuRounds.OFFERED));
         }
         return new Ratio(a, b, paired, load(against(a, b)), load(against(b, a)));
     }
@@ -219,7 +218,12 @@ final class RunFigures {
             return "no counted round";
         }
         String kind = results.cpuRounds().rateKind(arm);
-        String rate = String.format(Locale.ROOT, "%,.0f req/s %s", rps, kind);
-        return CpuRounds.OFFERED.equals(kind) ? rate : rate + " at " + results.cpuRounds().clients() + " clients";
+        return CpuRounds.OFFERED.equals(kind) ? rate(rps, kind) : rate(rps, kind) + " at " + results.cpuRounds().clients()
+                + " clients";
+    }
+
+    /** "4,000 req/s offered": a rate and its kind. */
+    private static String rate(double rps, String kind) {
+        return String.format(Locale.ROOT, "%,.0f req/s %s", rps, kind);
     }
 }

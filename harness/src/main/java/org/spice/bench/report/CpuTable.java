@@ -167,8 +167,7 @@ final class CpuTable {
         if (results.cpuRounds() == null || results.cpuRounds().rounds().isEmpty()) {
             return;
         }
-        h.append("<p>").append(HtmlReport.esc(String.join("; ", reading(results).stream()
-                .map(entry -> entry[0] + ": " + entry[1]).toList()))).append(".</p>\n");
+        terms(h, reading(results));
         h.append("<p>").append(HtmlReport.esc(heading(results))).append(".</p>\n<div class=\"scroll\"><table id=\"cpu-table\""
                 + " class=\"heads\"><tr>");
         for (int i = 0; i < HEADS.length; i++) {
@@ -182,7 +181,13 @@ final class CpuTable {
             }
             h.append("</tr>\n");
         }
-        h.append("</table></div>\n<p>").append(HtmlReport.esc(String.join("; ", legend(results).stream()
-                .map(entry -> entry[0] + ": " + entry[1]).toList()))).append(".</p>\n");
+        h.append("</table></div>\n");
+        terms(h, legend(results));
+    }
+
+    /** Terms and what they mean, "term: meaning" each, as one paragraph of the page. */
+    private static void terms(StringBuilder h, List<String[]> entries) {
+        h.append("<p>").append(HtmlReport.esc(String.join("; ", entries.stream().map(entry -> entry[0] + ": " + entry[1])
+                .toList()))).append(".</p>\n");
     }
 }

@@ -91,8 +91,7 @@ public final class BenchRun {
             try {
                 readies.add(Preflight.check(instance.settings(), err));
             } catch (Preflight.Refused refused) {
-                err.println("spice bench: " + (together == null ? "" : instance.name() + ": ") + refused.getMessage());
-                return refused.status();
+                return refused(instance, refused);
             }
         }
         Stop stop = new Stop();
@@ -105,8 +104,7 @@ public final class BenchRun {
                 try {
                     recorder = Recorder.open(instance.settings(), ready, err);
                 } catch (Preflight.Refused refused) {
-                    err.println("spice bench: " + (together == null ? "" : instance.name() + ": ") + refused.getMessage());
-                    return refused.status();
+                    return refused(instance, refused);
                 }
                 instance.notes().forEach(recorder::note);
                 dirs.add(recorder.dir());
@@ -126,6 +124,12 @@ public final class BenchRun {
             int status = finish(members, cut);
             return signals.status() != 0 ? signals.status() : status;
         }
+    }
+
+    /** Why {@code instance} cannot be measured, said (with its name side by side); the exit status it gives. */
+    private int refused(Instance instance, Preflight.Refused refused) {
+        err.println("spice bench: " + (together == null ? "" : instance.name() + ": ") + refused.getMessage());
+        return refused.status();
     }
 
     /** The CPU rounds of one server alone: paired rounds where its engine runs slices, else a note why not. */

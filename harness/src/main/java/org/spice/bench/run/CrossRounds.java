@@ -213,8 +213,8 @@ final class CrossRounds {
         return line.substring(0, line.length() - 1) + rounds.lastRoundSteal();
     }
 
-    /** The servers the arms name, in order; none for one server's probes. */
-    private static List<String> servers(List<Mix> arms) {
+    /** The servers (or server and protocol) the arms name, in order; none for one server's probes. */
+    static List<String> servers(List<Mix> arms) {
         return arms.stream().map(Mix::server).filter(Objects::nonNull).distinct().toList();
     }
 

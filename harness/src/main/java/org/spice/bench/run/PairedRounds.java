@@ -76,9 +76,10 @@ public final class PairedRounds {
      * the run must stop.
      */
     Failure run(double warmUpS, CrossRounds.Sink sink) throws InterruptedException, IOException {
-        double boundS = boundS(plan, warmUpS, arms.servers(), armCount(arms.mixes()));
+        int armCount = Math.max(1, CrossRounds.servers(arms.mixes()).size());
+        double boundS = boundS(plan, warmUpS, arms.servers(), armCount);
         LoadEngine.Round lead = null;
-        if (leadRound(plan, arms.servers(), armCount(arms.mixes()))) {
+        if (leadRound(plan, arms.servers(), armCount)) {
             lead = arms.engine().round(CrossRounds.order(arms.mixes(), seed, 0), plan.clients(), LEAD_IN_S, false);
             if (stop.requested() || lead.ends() != null) {
                 return stop.requested() ? stop.failure() : lead.ends();
@@ -91,7 +92,7 @@ public final class PairedRounds {
         }
         CrossRounds rounds = new CrossRounds(arms.mixes(), arms.pairs(), seed, plan.clients(), plan.precision(), boundS,
                 arms.sourceOf(), arms.engine(), rate, arms.stealLimit(), arms.readsJit(), stop, err);
-        return rounds.run(sink, announce(plan, rate, warmUpS, boundS, arms.servers(), armCount(arms.mixes())));
+        return rounds.run(sink, announce(plan, rate, warmUpS, boundS, arms.servers(), armCount));
     }
 
     /**
@@ -110,11 +111,6 @@ public final class PairedRounds {
      */
     static double boundS(CpuPlan plan, double warmUpS, int servers, int arms) {
         return arms * plan.boundS(warmUpS / Math.max(1, servers));
-    }
-
-    /** How many arms {@code mixes} make: the servers (or server and protocol) they name; one where they name none. */
-    static int armCount(List<Mix> mixes) {
-        return (int) Math.max(1, mixes.stream().map(Mix::server).filter(java.util.Objects::nonNull).distinct().count());
     }
 
     /** The steal past which a slice is left out, from the machine's at idle (null: its idle never measured). */
