@@ -17,7 +17,7 @@ import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Server;
 import org.spice.bench.model.Sweep;
 import org.spice.bench.plan.PlanCommands;
-import org.spice.bench.plan.Shell;
+import org.spice.bench.plan.HarnessProcess;
 import org.spice.bench.plan.SizedTree;
 import org.spice.bench.report.ReportWriter;
 import org.spice.bench.report.SweepReport;
@@ -168,10 +168,12 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
     private Path measure(Path root, Path builds, Server named, List<Probe> list, int bytes, Path dir) {
         try {
             Path tree = root;
-            if (bytes != CanonicalPage.builtBytes() || !Files.exists(root.resolve("harness/target/spice-harness.jar"))) {
+            Path jar = null;   // this harness's own, where the checkout is built at this size
+            if (bytes != CanonicalPage.builtBytes() || !Files.exists(HarnessProcess.jarOf(root))) {
                 SizedTree sized = new SizedTree(root, builds, bytes);
                 sized.prepare(named, err);
                 tree = sized.root();
+                jar = HarnessProcess.jarOf(tree);
             }
             List<String> args = new ArrayList<>(List.of("bench", "--server", named.id(), "--probes",
                     String.join(",", list.stream().map(Probe::id).toList()), "--clients", Integer.toString(clients),
@@ -192,7 +194,7 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
                 args.add("--pin");
             }
             err.println("spice sweep: " + bytes + " bytes: scripts/spice " + String.join(" ", args));
-            int status = Shell.runScript(tree, args, err);
+            int status = run(HarnessProcess.command(tree, jar, args));
             Path results = resultsIn(dir);
             if (status != 0 || results == null) {
                 err.println("spice sweep: the bench at " + bytes + " bytes failed (exit " + status + ")");
@@ -207,6 +209,19 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
         } catch (IOException e) {
             err.println("spice sweep: " + bytes + " bytes: " + Cli.why(e));
             return null;
+        }
+    }
+
+    /** A size's bench in a JVM of its own, its output to ours; its exit status. */
+    private int run(List<String> command) throws IOException {
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process.getInputStream().transferTo(err);
+        try {
+            return process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroy();
+            throw new IOException("interrupted");
         }
     }
 

@@ -1,5 +1,6 @@
 package org.spice.lesson;
 
+import java.util.ArrayList;
 import java.util.List;
 
 import org.spice.bench.report.BarChart;
@@ -19,6 +20,16 @@ public record Answer(String sentence, List<String> header, List<List<String>> ro
         rows = rows.stream().map(List::copyOf).toList();
         notes = List.copyOf(notes);
         figures = List.copyOf(figures);
+    }
+
+    /** This answer with {@code note} after its own notes; itself where {@code note} is null. */
+    Answer withNote(String note) {
+        if (note == null) {
+            return this;
+        }
+        List<String> more = new ArrayList<>(notes);
+        more.add(note);
+        return new Answer(sentence, header, rows, more, figures, chart);
     }
 
     /**

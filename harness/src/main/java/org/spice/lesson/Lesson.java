@@ -100,7 +100,9 @@ public final class Lesson {
             return entry(q, LessonRecord.NO_ANSWER, "not run: the lesson was stopped before it", commands, null, null);
         }
         try {
-            Answer answer = q.reading().read(page.resolve(RUNS).resolve(outcome.id()));
+            Path runDir = page.resolve(RUNS).resolve(outcome.id());
+            Answer read = q.reading().read(runDir);
+            Answer answer = read.withNote(Precision.of(runDir, read));
             String chart = "q" + q.number() + ".png";
             Files.write(page.resolve(chart), BarChart.png(answer.chart()));
             boolean done = outcome.status().equals(LessonRun.Outcome.DONE);

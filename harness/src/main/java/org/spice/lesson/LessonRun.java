@@ -9,12 +9,13 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 import org.spice.bench.model.Stop;
+import org.spice.bench.plan.HarnessProcess;
 import org.spice.bench.run.Signals;
 
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 
 /**
- * The plan's steps run one after another, each {@code scripts/spice} in a process of its own writing under
+ * The plan's steps run one after another, each a harness command (bench, sweep) in a JVM of its own writing under
  * runs/STEP. SIGINT or SIGTERM stops the lesson the way it stops a bench: the step under way is told to stop (its
  * harness finishes its partial results and stops its servers), the lesson waits for it and everything it started,
  * runs nothing more, and writes the page from what was measured, marked partial.
@@ -88,8 +89,8 @@ final class LessonRun {
     }
 
     private int runStep(Step step, Path dir) {
-        List<String> command = new ArrayList<>(List.of("bash", root.resolve("scripts/spice").toString()));
-        command.addAll(step.argsOut(dir.toAbsolutePath().toString()));
+        // the step's harness in a JVM of its own, no shell between (the lesson's build is the step's)
+        List<String> command = HarnessProcess.command(root, null, step.argsOut(dir.toAbsolutePath().toString()));
         ProcessBuilder builder = new ProcessBuilder(command).inheritIO();
         builder.environment().putAll(step.env());
         try {

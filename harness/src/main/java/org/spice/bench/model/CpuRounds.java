@@ -116,6 +116,15 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
                 atClients, farOfferedRps, limit);
     }
 
+    /** How {@link #stopped} begins where the rounds ran out of time before every figure reached its precision. */
+    public static final String AT_TIME_BOUND = "the time bound";
+
+    /** Whether the rounds stopped at their time bound, some figure still wider than {@link #precision}. */
+    @JsonIgnore
+    public boolean stoppedAtTimeBound() {
+        return stopped != null && stopped.startsWith(AT_TIME_BOUND);
+    }
+
     /** Whether every arm was offered the one rate {@link #offeredRps}. */
     @JsonIgnore
     public boolean oneRate() {

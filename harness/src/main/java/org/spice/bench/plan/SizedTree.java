@@ -48,13 +48,13 @@ public final class SizedTree {
     public void prepare(Server server, PrintStream err) throws IOException {
         err.println("spice sweep: the probes at " + bytes + " bytes: refreshing " + tree + " and building it");
         refresh();
-        List<String> args = new ArrayList<>(List.of("build", "-q", "-Dspice.bytes=" + bytes));
+        List<String> args = new ArrayList<>(List.of("-q", "-Dspice.bytes=" + bytes));
         if (server == Server.EMBEDDED) {
             // The embedded server needs the WAR and the server jar, and bench needs the harness: not the C modules
             // of httpd and nginx, nor the Jetty handler.
             args.addAll(List.of("-pl", "server,harness", "-am"));
         }
-        int status = Shell.runScript(tree, args, err);
+        int status = HarnessProcess.build(tree, args, err);
         if (status != 0) {
             throw new IOException("the build at " + bytes + " bytes failed (mvn exit " + status + ", output above)");
         }

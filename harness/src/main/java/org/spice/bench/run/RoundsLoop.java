@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Locale;
 
+import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.Stop;
 
@@ -63,8 +64,8 @@ final class RoundsLoop {
         double lastS = bound.firstS();
         for (int r = 1; ; r++) {
             if ((r > 1 || !bound.oneAlways()) && seconds(began) + lastS > bound.seconds()) {
-                kind.record(String.format(Locale.ROOT, "the time bound (%.0f s) before %s was within its precision",
-                        bound.seconds(), bound.every()));
+                kind.record(String.format(Locale.ROOT, "%s (%.0f s) before %s was within its precision",
+                        CpuRounds.AT_TIME_BOUND, bound.seconds(), bound.every()));
                 return null;
             }
             long roundBegan = System.nanoTime();
