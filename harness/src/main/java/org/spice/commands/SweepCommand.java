@@ -16,8 +16,8 @@ import org.spice.bench.model.Results;
 import org.spice.bench.model.ResultsJson;
 import org.spice.bench.model.Server;
 import org.spice.bench.model.Sweep;
-import org.spice.bench.plan.PlanCommands;
 import org.spice.bench.plan.HarnessProcess;
+import org.spice.bench.plan.PlanCommands;
 import org.spice.bench.plan.SizedTree;
 import org.spice.bench.report.ReportWriter;
 import org.spice.bench.report.SweepReport;
@@ -34,8 +34,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code spice sweep}: where an interface's cost is per request and where it is per byte. For each page size the
  * project is built at that size (a copy of the sources per size, {@link SizedTree}; the checkout itself for the size
- * it is built at), and that build's own {@code scripts/spice bench} starts the server afresh, verifies the probes,
- * warms them to a steady state and measures them at one client count. Then, per probe, the line through the points:
+ * it is built at), and that build's own harness runs its bench in a JVM of its own ({@link HarnessProcess}): it starts
+ * the server afresh, verifies the probes, warms them to a steady state and measures them at one client count. Then, per probe, the line through the points:
  * CPU per request = fixed + per-KB x KB (sweep.json, sweep.png, a table).
  */
 @Command(name = "sweep", sortOptions = false, mixinStandardHelpOptions = true,
@@ -193,7 +193,8 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
             if (pin) {
                 args.add("--pin");
             }
-            err.println("spice sweep: " + bytes + " bytes: scripts/spice " + String.join(" ", args));
+            err.println("spice sweep: " + bytes + " bytes: bench " + String.join(" ", args.subList(1, args.size()))
+                    + (jar == null ? "" : " (the harness built at " + bytes + " bytes, in " + tree + ")"));
             int status = run(HarnessProcess.command(tree, jar, args));
             Path results = resultsIn(dir);
             if (status != 0 || results == null) {

@@ -87,7 +87,7 @@ public final class Lesson {
         }
         List<String> commands = List.of(step.command(), alone);
         LessonRun.Outcome outcome = outcomes.stream().filter(o -> o.id().equals(step.id())).findFirst().orElseThrow();
-        return answered(q, outcome, commands, page, err);
+        return answered(q, outcome, commands, page, quick, err);
     }
 
     /**
@@ -95,14 +95,14 @@ public final class Lesson {
      * runs/ (partial where the run was stopped or failed; no answer, and why, where none could be read).
      */
     private static LessonRecord.Entry answered(Question q, LessonRun.Outcome outcome, List<String> commands, Path page,
-            PrintStream err) {
+            boolean quick, PrintStream err) {
         if (outcome.status().equals(LessonRun.Outcome.NOT_RUN)) {
             return entry(q, LessonRecord.NO_ANSWER, "not run: the lesson was stopped before it", commands, null, null);
         }
         try {
             Path runDir = page.resolve(RUNS).resolve(outcome.id());
             Answer read = q.reading().read(runDir);
-            Answer answer = read.withNote(Precision.of(runDir, read));
+            Answer answer = read.withNote(Precision.of(runDir, read, quick));
             String chart = "q" + q.number() + ".png";
             Files.write(page.resolve(chart), BarChart.png(answer.chart()));
             boolean done = outcome.status().equals(LessonRun.Outcome.DONE);
@@ -129,7 +129,7 @@ public final class Lesson {
                 LessonRun.Outcome outcome = old.runs().stream().filter(o -> o.questions().contains(e.number()))
                         .findFirst().orElse(null);
                 List<String> commands = e.commands().stream().map(Step::shown).toList();
-                entries.add(q == null || outcome == null ? e : answered(q, outcome, commands, dir, err));
+                entries.add(q == null || outcome == null ? e : answered(q, outcome, commands, dir, old.quick(), err));
             }
             // a lesson written before the commands named no machine's JDK folder gets them as they are written now
             List<LessonRun.Outcome> runs = old.runs().stream().map(o -> new LessonRun.Outcome(o.id(),

@@ -26,29 +26,26 @@ public final class Questions {
      */
     private static final String QUICK = " --clients 8 --duration 1 --warm-up 10 --cpu-time ";
 
-    // Quick: rounds bounded to fit a class, each run long enough for the six counted rounds an interval needs, and one
-    // unmeasured round first where the rate is found in it. A round is about a second a slice, so its length is the same
-    // on a faster machine: nginx's nine probes with their rate parts 20 s, the four servers under two protocols 37 s,
-    // Tomcat and nginx under three 20 s, a page size's three probes 6.7 s (2026-12-06, this 2-core machine). Each
-    // answer says whether its rounds reached their aim or stopped at the bound, and its widest interval (Precision).
-    static final Step NGINX_QUICK = Step.of("nginx-interfaces", List.of("nginx"), 4, "bench " + NGINX_PROBES + QUICK + "150");
+    // quick runs long enough for six rounds (an interval) with the slow probes' rate parts: nginx's nine probes took
+    // 30 s a round, the four servers under two protocols 50 s (2026-11-28, this 2-core machine)
+    static final Step NGINX_QUICK = Step.of("nginx-interfaces", List.of("nginx"), 5, "bench " + NGINX_PROBES + QUICK + "200");
     static final Step NGINX_FULL = Step.of("nginx-interfaces", List.of("nginx"), 12, "bench " + NGINX_PROBES + " --clients 8");
     static final Step EMBEDDED_QUICK = Step.of("embedded", List.of("embedded"), 3,
             "bench " + EMBEDDED_PROBES + " --clients 8 --duration 1 --cpu-time 120");
     static final Step EMBEDDED_FULL = Step.of("embedded", List.of("embedded"), 8, "bench " + EMBEDDED_PROBES + " --clients 8");
-    static final Step SERVERS_QUICK = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 8,
-            "bench " + FOUR_SERVERS + QUICK + "34");
+    static final Step SERVERS_QUICK = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 11,
+            "bench " + FOUR_SERVERS + QUICK + "42");
     static final Step SERVERS_FULL = Step.of("four-servers", List.of("nginx", "apache", "tomcat", "jetty"), 20,
             "bench " + FOUR_SERVERS + " --clients 8");
-    static final Step SWEEP_QUICK = Step.of("page-sizes", List.of("embedded"), 5,
-            "sweep --probes static,shtml,cgi --sizes 1024,6250,65536 --warm-up 20 --duration 1 --cpu-time 50");
+    static final Step SWEEP_QUICK = Step.of("page-sizes", List.of("embedded"), 6,
+            "sweep --probes static,shtml,cgi --sizes 1024,6250,16384,65536 --warm-up 20 --duration 1 --cpu-time 60");
     static final Step SWEEP_FULL = Step.of("page-sizes", List.of("embedded"), 25,
             "sweep --probes static,servlet,jsp,shtml,cgi,module --sizes 1024,6250,16384,65536");
     static final Step THREADS_QUICK = Step.of("threads", List.of("tomcat", "tomcat-vt", "jetty", "jetty-vt"), 4,
             "bench " + THREADS + QUICK + "30").with("SPICE_JAVA_HOME", Step.JDK_21);
     static final Step THREADS_FULL = Step.of("threads", List.of("tomcat", "tomcat-vt", "jetty", "jetty-vt"), 12,
             "bench " + THREADS + " --clients 8").with("SPICE_JAVA_HOME", Step.JDK_21);
-    static final Step HTTP2_QUICK = Step.of("http2", List.of("tomcat", "nginx"), 6, "bench " + HTTP2 + QUICK + "25");
+    static final Step HTTP2_QUICK = Step.of("http2", List.of("tomcat", "nginx"), 8, "bench " + HTTP2 + QUICK + "40");
     static final Step HTTP2_FULL = Step.of("http2", List.of("tomcat", "nginx"), 25, "bench " + HTTP2 + " --clients 8");
     static final Step LATENCY_QUICK = Step.of("latency", List.of("embedded"), 4,
             "bench --profile latency --probes static,servlet,module,cgi --clients 4,16 --warm-up 10 --common-rates 0.25,0.75"

@@ -10,7 +10,9 @@ import java.util.List;
 /**
  * A harness command (bench, at a page size or for a lesson's question) or a build in a process of its own, with no shell
  * between: the JVM this one runs on with the jar it runs from ({@code scripts/spice} starts lesson and sweep from a
- * copy a rebuild leaves alone), or another tree's jar, and {@code spice.root} naming the tree; Maven for a build.
+ * copy a rebuild leaves alone), or another tree's jar, and {@code spice.root} naming the tree; Maven for a build. A
+ * sweep's size runs its copy's jar itself, not a copy of it: only that sweep builds that copy, before its bench (two
+ * sweeps of one checkout at once would share the copies, and their sources too).
  */
 public final class HarnessProcess {
 

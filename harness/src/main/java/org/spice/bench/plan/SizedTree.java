@@ -19,7 +19,7 @@ import org.spice.bench.model.Server;
 /**
  * The project built at another page size, beside the checkout: the size is fixed at build time (the static file,
  * the JSP and SHTML pages, the C programs' buffers, the Java probes' arrays all come from page/), so a sweep
- * builds a copy of the sources per size and runs that copy's own scripts/spice. The copy is refreshed file by file
+ * builds a copy of the sources per size with Maven and runs that copy's harness (HarnessProcess). The copy is refreshed file by file
  * (size and modification time kept), so Maven rebuilds only what changed; build output, run state, results and
  * git's files are not copied, and the downloaded server distributions (.cache) are shared through a link.
  */

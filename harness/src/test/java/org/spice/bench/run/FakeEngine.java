@@ -111,8 +111,34 @@ final class FakeEngine implements LoadEngine.Windowed {
         return atCapacity(mix, clients, 0);
     }
 
+    /**
+     * {@code mix} offered {@code rate} for {@code seconds}, open loop: it achieves the rate up to its capacity, and past
+     * it less the further past (capacity² / rate), as an overloaded server loses time to what it cannot finish; each
+     * request waits {@link #waitMs} (the p99 twice that), and the server's CPU is the model's at the rate achieved.
+     */
     @Override
     public Open open(Mix mix, double rate, int maxInFlight, double seconds) {
-        throw new UnsupportedOperationException();
+        calls.add(String.format(java.util.Locale.ROOT, "open %s %.0f", mix.name(), rate));
+        double most = capacity.get(mix.name());
+        double achieved = rate <= most ? rate : most * most / rate;
+        long succeeded = Math.round(achieved * seconds);
+        double cpuS = costUs(mix, achieved) * achieved * seconds / 1e6;
+        org.HdrHistogram.Histogram latencies = new org.HdrHistogram.Histogram(3);
+        long nanos = Math.round(waitMs(mix, rate) * 1e6);
+        latencies.recordValueWithCount(nanos, succeeded - succeeded / 50);
+        latencies.recordValueWithCount(2 * nanos, Math.max(1, succeeded / 50));
+        org.HdrHistogram.Histogram lag = new org.HdrHistogram.Histogram(3);
+        lag.recordValueWithCount(100_000, Math.max(1, succeeded));   // the generator on time: 0.1 ms late
+        org.spice.bench.model.OpenLoopRun run = org.spice.bench.model.OpenLoopRun.builder(mix.name(), rate, seconds)
+                .requests(Math.round(rate * seconds), Math.round(rate * seconds))
+                .outcomes(achieved, succeeded, 0, 0, Math.round(rate * seconds) - succeeded).latency(latencies).lag(lag, 0)
+                .serverCpuS(cpuS).build();
+        return new Open(run, cpuS, latencies, null);
+    }
+
+    /** The model's wait for a request of {@code mix} offered {@code rate}: its CPU per request, stretched as it nears capacity. */
+    double waitMs(Mix mix, double rate) {
+        double load = Math.min(0.9, rate / capacity.get(mix.name()));
+        return costUs(mix, rate) / 1e3 / (1 - load);
     }
 }
