@@ -195,7 +195,7 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
             }
             err.println("spice sweep: " + bytes + " bytes: bench " + String.join(" ", args.subList(1, args.size()))
                     + (jar == null ? "" : " (the harness built at " + bytes + " bytes, in " + tree + ")"));
-            int status = run(HarnessProcess.command(tree, jar, args));
+            int status = HarnessProcess.run(new ProcessBuilder(HarnessProcess.command(tree, jar, args)), err);
             Path results = resultsIn(dir);
             if (status != 0 || results == null) {
                 err.println("spice sweep: the bench at " + bytes + " bytes failed (exit " + status + ")");
@@ -210,19 +210,6 @@ public final class SweepCommand extends Cli.Printing implements Callable<Integer
         } catch (IOException e) {
             err.println("spice sweep: " + bytes + " bytes: " + Cli.why(e));
             return null;
-        }
-    }
-
-    /** A size's bench in a JVM of its own, its output to ours; its exit status. */
-    private int run(List<String> command) throws IOException {
-        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-        process.getInputStream().transferTo(err);
-        try {
-            return process.waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroy();
-            throw new IOException("interrupted");
         }
     }
 

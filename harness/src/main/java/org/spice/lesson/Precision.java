@@ -20,19 +20,16 @@ import org.spice.bench.model.Results;
  */
 final class Precision {
 
-    /** How {@link CpuRounds#stopped} ends where every figure reached its aim. */
-    private static final String REACHED = "within its precision";
-
     private Precision() {
     }
 
     /** The sentence for the answer read from {@code runDir}, or null (see the class). */
     static String of(Path runDir, Answer answer, boolean quick) {
-        OptionalDouble widest = answer.figures().stream().filter(f -> f.rounds() > 0)
-                .mapToDouble(Answer.Figure::relativeCi).filter(Double::isFinite).max();
-        if (answer.figures().stream().noneMatch(f -> f.rounds() > 0)) {
+        List<Answer.Figure> paired = answer.figures().stream().filter(f -> f.rounds() > 0).toList();
+        if (paired.isEmpty()) {
             return null;
         }
+        OptionalDouble widest = paired.stream().mapToDouble(Answer.Figure::relativeCi).filter(Double::isFinite).max();
         List<CpuRounds> all = new ArrayList<>();
         try {
             for (Path file : ResultsFiles.all(runDir)) {
@@ -60,8 +57,8 @@ final class Precision {
         String wide = widest.isPresent() ? "; the widest interval here is " + Cells.interval(widest.getAsDouble()) : "";
         String longer = quick ? "the lesson without --quick, or SPICE_LESSON_OPTIONS=\"--cpu-time N\" with a larger N"
                 : "SPICE_LESSON_OPTIONS=\"--cpu-time N\" with N above the run's";
-        CpuRounds unfinished = all.stream().filter(r -> !r.stoppedAtTimeBound()
-                && (r.stopped() == null || !r.stopped().endsWith(REACHED))).findFirst().orElse(null);
+        CpuRounds unfinished = all.stream().filter(r -> !r.stoppedAtTimeBound() && !r.reachedAim()).findFirst()
+                .orElse(null);
         if (unfinished != null) {
             return "Precision: the rounds did not run to their end (" + (unfinished.stopped() == null
                     ? "no record of why" : unfinished.stopped()) + "): the intervals are those of the rounds before" + wide

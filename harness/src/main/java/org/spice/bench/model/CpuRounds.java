@@ -118,11 +118,19 @@ public record CpuRounds(int clients, double precision, double timeBoundS, String
 
     /** How {@link #stopped} begins where the rounds ran out of time before every figure reached its precision. */
     public static final String AT_TIME_BOUND = "the time bound";
+    /** How {@link #stopped} ends where every figure reached its precision ("every ratio within its precision"). */
+    public static final String REACHED_AIM = " within its precision";
 
     /** Whether the rounds stopped at their time bound, some figure still wider than {@link #precision}. */
     @JsonIgnore
     public boolean stoppedAtTimeBound() {
         return stopped != null && stopped.startsWith(AT_TIME_BOUND);
+    }
+
+    /** Whether the rounds went on until every figure reached {@link #precision}. */
+    @JsonIgnore
+    public boolean reachedAim() {
+        return stopped != null && !stoppedAtTimeBound() && stopped.endsWith(REACHED_AIM);
     }
 
     /** Whether every arm was offered the one rate {@link #offeredRps}. */

@@ -36,15 +36,24 @@ public final class HarnessProcess {
     public static int build(Path root, List<String> options, PrintStream err) throws IOException {
         List<String> command = new ArrayList<>(List.of("mvn", "-B", "package", "-DskipTests"));
         command.addAll(options);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true);
-        Process process = builder.start();
+        return run(new ProcessBuilder(command).directory(root.toFile()), err);
+    }
+
+    /** Runs {@code builder}'s command, its output and errors to {@code err}; its exit status. */
+    public static int run(ProcessBuilder builder, PrintStream err) throws IOException {
+        Process process = builder.redirectErrorStream(true).start();
         process.getInputStream().transferTo(err);
+        return waitFor(process);
+    }
+
+    /** The exit status of {@code process}; interrupted, it is ended and the wait fails. */
+    static int waitFor(Process process) throws IOException {
         try {
             return process.waitFor();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             process.destroy();
-            throw new IOException("interrupted while building " + root);
+            throw new IOException("interrupted");
         }
     }
 

@@ -88,7 +88,7 @@ public final class Shell {
         List<String> args = new ArrayList<>(List.of("cgi-floor"));
         dirs.forEach(d -> args.add(d.toString()));
         ProcessBuilder builder = new ProcessBuilder(command(args)).inheritIO();
-        return waitFor(builder.start());
+        return HarnessProcess.waitFor(builder.start());
     }
 
     /** Runs ROOT/scripts/spice ARGS (ROOT: this checkout or a copy of it), its output to {@code err}; its exit status. */
@@ -125,22 +125,12 @@ public final class Shell {
                 }
             }
         }
-        return waitFor(process);
+        return HarnessProcess.waitFor(process);
     }
 
     private List<String> command(List<String> args) {
         List<String> command = new ArrayList<>(List.of("bash", script.toString()));
         command.addAll(args);
         return command;
-    }
-
-    private static int waitFor(Process process) throws IOException {
-        try {
-            return process.waitFor();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroy();
-            throw new IOException("interrupted");
-        }
     }
 }

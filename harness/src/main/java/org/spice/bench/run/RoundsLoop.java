@@ -81,7 +81,7 @@ final class RoundsLoop {
             lastS = seconds(roundBegan);
             err.println(kind.progress());
             if (kind.precise()) {
-                kind.record(kind.finished() != null ? kind.finished() : bound.every() + " within its precision");
+                kind.record(kind.finished() != null ? kind.finished() : bound.every() + CpuRounds.REACHED_AIM);
                 return null;
             }
             kind.record(IN_PROGRESS);

@@ -9,11 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -28,16 +25,13 @@ import org.spice.bench.model.CpuPlan;
 import org.spice.bench.model.Failure;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
-import org.spice.bench.model.Stop;
-import org.spice.bench.proc.ServerCpu;
 import org.spice.commands.BenchCommand;
 
 /**
  * A run's phases in order against {@link FakeEngine} (no server, no load): the warm-up's slices, then the CPU rounds
  * at their offered rate, then the ladder, each recorded in the server's results; a phase that ends the run keeps what
- * was measured, and the phases after it do not run; the earlier starts of --restarts run the rounds alone. The ladder
- * checks the server is reachable before each step, so a socket of this JVM listens where the settings point (nothing
- * is served on it).
+ * was measured, and the phases after it do not run; the earlier starts of --restarts run the rounds alone
+ * ({@link FakeBench}).
  */
 @Tag("unit")
 class PhasesTest {
@@ -47,46 +41,28 @@ class PhasesTest {
 
     @TempDir
     Path dir;
-    private ServerSocket listening;
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+    private FakeBench bench;
 
     @BeforeEach
     void listen() throws IOException {
-        listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        bench = new FakeBench(dir);
     }
 
     @AfterEach
     void close() throws IOException {
-        listening.close();
+        bench.close();
     }
 
     /** The settings of a short bench of the static file and the servlet, at {@code rate} (a number or auto). */
     private BenchSettings settings(String rate) {
-        List<String> args = new ArrayList<>(List.of("--target", "http://127.0.0.1:" + listening.getLocalPort(),
-                "--probes", "static,servlet", "--clients", "2", "--duration", "1", "--pause", "0", "--warm-up", "3",
-                "--cpu-time", "6", "--cpu-rate", rate, "--out", dir.toString()));
-        return BenchCommand.settings(args.toArray(String[]::new));
-    }
-
-    /** One server ready as its preflight would leave it: no TLS, its CPU read from no process. */
-    private Phases.Member member(BenchSettings settings, FakeEngine engine) throws Exception {
-        Preflight.Ready ready = new Preflight.Ready(null, new ServerCpu(List.of(), true, List.of(), null),
-                settings.recorded(Preflight.machine(), null, Ladder.ORDER, "test"), List.of());
-        return new Phases.Member(settings, ready, Recorder.open(settings, ready, errStream), engine);
-    }
-
-    private Failure run(Phases.Member m, boolean own) {
-        Stop stop = new Stop();
-        return Phases.run(List.of(m), warmUpS -> BenchRun.roundsAlone(m, warmUpS, stop, errStream), own, stop,
-                errStream);
+        return bench.settings("--cpu-rate", rate);
     }
 
     @Test
     void oneServerIsWarmedThenMeasuredInRoundsAtTheRateThenRunsItsLadder() throws Exception {
         FakeEngine engine = new FakeEngine(FACTOR, Map.of(), CAPACITY);
-        Phases.Member m = member(settings("500"), engine);
-        assertNull(run(m, true), err.toString(StandardCharsets.UTF_8));
+        Phases.Member m = bench.member(settings("500"), engine);
+        assertNull(bench.run(m, true), bench.said());
         List<String> calls = engine.calls;
         int lastSlice = calls.lastIndexOf("slice servlet");
         int firstOpen = calls.indexOf("open 500");
@@ -113,8 +89,8 @@ class PhasesTest {
     void aRoundThatEndsTheRunKeepsWhatWasMeasuredAndNoLadderRuns() throws Exception {
         FakeEngine engine = new FakeEngine(FACTOR, Map.of(), CAPACITY);
         engine.endingRound = 3;
-        Phases.Member m = member(settings("500"), engine);
-        Failure cut = run(m, true);
+        Phases.Member m = bench.member(settings("500"), engine);
+        Failure cut = bench.run(m, true);
         assertNotNull(cut);
         assertEquals(Failure.Kind.SERVER_DOWN, cut.kind());
         assertTrue(engine.calls.stream().noneMatch(c -> c.startsWith("run ")), engine.calls.toString());
@@ -127,7 +103,7 @@ class PhasesTest {
     @Test
     void anEarlierStartRunsItsRoundsAloneAndNoLadder() throws Exception {
         FakeEngine engine = new FakeEngine(FACTOR, Map.of(), CAPACITY);
-        assertNull(run(member(settings("500"), engine), false));
+        assertNull(bench.run(bench.member(settings("500"), engine), false));
         assertTrue(engine.calls.contains("open 500"), engine.calls.toString());
         assertTrue(engine.calls.stream().noneMatch(c -> c.startsWith("run ")), engine.calls.toString());
     }
@@ -135,8 +111,8 @@ class PhasesTest {
     @Test
     void withTheRateToFindTheRoundsBeginWithARoundAtTheClientsThatFindsIt() throws Exception {
         FakeEngine engine = new FakeEngine(FACTOR, Map.of(), CAPACITY);
-        Phases.Member m = member(settings("auto"), engine);
-        assertNull(run(m, false));
+        Phases.Member m = bench.member(settings("auto"), engine);
+        assertNull(bench.run(m, false));
         int round = engine.calls.indexOf("round");
         assertTrue(round > engine.calls.lastIndexOf("slice servlet"), engine.calls.toString());
         assertEquals("open 4000", engine.calls.get(round + 1), "half the slowest probe's 8,000 req/s in that round");

@@ -7,11 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -22,22 +19,18 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.ResultsFiles;
 import org.spice.bench.mix.Mix;
-import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CostCurve;
 import org.spice.bench.model.LatencyProfile;
 import org.spice.bench.model.OpenLoopRun;
 import org.spice.bench.model.Results;
-import org.spice.bench.model.Stop;
-import org.spice.bench.proc.ServerCpu;
-import org.spice.commands.BenchCommand;
 import org.spice.page.Probe;
 
 /**
  * The profiles that follow the ladder, against {@link FakeEngine} (no server, no load): the cost curve runs each probe
  * at fractions of its own peak in the ladder and finds the model's marginal cost, its CPU per request's slope; the
  * latency profile runs every probe at the same rates, fractions of the slowest probe's peak, one slice each a round,
- * and then each probe along its own curve until past its knee. Both land in the server's results.json. The ladder
- * checks the server is reachable before each step, so a socket of this JVM listens where the settings point.
+ * and then each probe along its own curve until past its knee. Both land in the server's results.json ({@link
+ * FakeBench}).
  */
 @Tag("unit")
 class ProfilesTest {
@@ -47,33 +40,22 @@ class ProfilesTest {
 
     @TempDir
     Path dir;
-    private ServerSocket listening;
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+    private FakeBench bench;
 
     @BeforeEach
     void listen() throws IOException {
-        listening = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+        bench = new FakeBench(dir);
     }
 
     @AfterEach
     void close() throws IOException {
-        listening.close();
+        bench.close();
     }
 
-    /** The static file's and the servlet's bench with {@code more} options, its results read back once it ran. */
-    private Results bench(FakeEngine engine, String... more) throws Exception {
-        List<String> args = new ArrayList<>(List.of("--target", "http://127.0.0.1:" + listening.getLocalPort(),
-                "--probes", "static,servlet", "--clients", "2", "--duration", "1", "--pause", "0", "--warm-up", "3",
-                "--cpu-time", "6", "--out", dir.toString()));
-        args.addAll(List.of(more));
-        BenchSettings settings = BenchCommand.settings(args.toArray(String[]::new));
-        Preflight.Ready ready = new Preflight.Ready(null, new ServerCpu(List.of(), true, List.of(), null),
-                settings.recorded(Preflight.machine(), null, Ladder.ORDER, "test"), List.of());
-        Phases.Member m = new Phases.Member(settings, ready, Recorder.open(settings, ready, errStream), engine);
-        Stop stop = new Stop();
-        assertNull(Phases.run(List.of(m), warmUpS -> BenchRun.roundsAlone(m, warmUpS, stop, errStream), true, stop,
-                errStream), err.toString(StandardCharsets.UTF_8));
+    /** The fake bench with {@code more} options, its results read back once it ran. */
+    private Results ran(FakeEngine engine, String... more) throws Exception {
+        Phases.Member m = bench.member(bench.settings(more), engine);
+        assertNull(bench.run(m, true), bench.said());
         assertEquals(0, m.recorder().finish(null, new PrintStream(new ByteArrayOutputStream(), true,
                 StandardCharsets.UTF_8)));
         return ResultsFiles.read(m.recorder().dir());
@@ -84,7 +66,7 @@ class ProfilesTest {
         FakeEngine engine = new FakeEngine(FACTOR, Map.of(), CAPACITY);
         // the cost curve is the server's CPU: with --target it must be told where that is read (this JVM, unread here:
         // the fake engine's model gives each slice its CPU)
-        Results read = bench(engine, "--profile", "cost", "--cost-rates", "0.25,0.5,0.75", "--cost-rounds", "3",
+        Results read = ran(engine, "--profile", "cost", "--cost-rates", "0.25,0.5,0.75", "--cost-rounds", "3",
                 "--server-pid", Long.toString(ProcessHandle.current().pid()));
         for (String open : List.of("open static 2250", "open static 6750", "open servlet 2000", "open servlet 6000")) {
             assertTrue(engine.calls.contains(open), "each probe at its own peak's fractions (static 9,000, servlet"
@@ -104,7 +86,7 @@ class ProfilesTest {
     @Test
     void theLatencyProfileRunsEveryProbeAtTheSlowestsRatesThenEachAlongItsCurvePastItsKnee() throws Exception {
         FakeEngine engine = new FakeEngine(FACTOR, Map.of(), CAPACITY);
-        Results read = bench(engine, "--profile", "latency", "--common-rates", "0.25,0.5", "--curve", "0.5,1.5,2");
+        Results read = ran(engine, "--profile", "latency", "--common-rates", "0.25,0.5", "--curve", "0.5,1.5,2");
         LatencyProfile profile = read.latencyProfile();
         assertEquals("servlet", profile.slowest(), "8,000 req/s in the ladder against the static file's 9,000");
         assertEquals(List.of(2000.0, 4000.0), profile.rates(), "a quarter and half of the slowest's peak");
