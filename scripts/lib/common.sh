@@ -140,20 +140,9 @@ usage_error() {
 
 # A shell command's options (COMMAND ARGS...) parsed and checked by the harness, which declares them
 # (org.spice.commands.shell), as assignments for eval; a wrong command line is said there, and ends with its status:
-#   parsed=$(shell_args server "$@") || exit $?; eval "$parsed"
+#   parsed=$(shell_args bundle "$@") || exit $?; eval "$parsed"
 shell_args() {
     SPICE_SHELL=1 harness "$@"
-}
-
-# The command line of one of scripts/spice's own commands, parsed: by the harness that runs this script, where it
-# parsed these very arguments in its own JVM (SPICE_PARSED, for SPICE_PARSED_ARGS), else by shell_args. The variables
-# are for this script alone: a scripts/spice it runs parses its own.
-parsed_args() {
-    if [ -n "${SPICE_PARSED:-}" ] && [ "${SPICE_PARSED_ARGS:-}" = "$*" ]; then
-        printf '%s\n' "$SPICE_PARSED"
-    else
-        shell_args "$@"
-    fi
 }
 
 say_error() {
@@ -161,8 +150,8 @@ say_error() {
 }
 
 # A JDK 17 or newer: java to run, javac (through Maven) to build. Its version from its JDK's release file where it has
-# one, else from a JVM started to say it; once per process tree (SPICE_JAVA_CHECKED, exported: a bench's JVM runs
-# scripts/spice for every server call, and each JVM started costs some 0.3 s).
+# one, else from a JVM started to say it; once per process tree (SPICE_JAVA_CHECKED, exported: a scripts/spice that
+# runs another, as the tests' does, checks once; each JVM started costs some 0.3 s).
 require_java() {
     local java version
     command -v java >/dev/null 2>&1 || install_packages "${SPICE_COMMAND:-spice}" openjdk-17-jdk-headless

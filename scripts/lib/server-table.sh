@@ -1,6 +1,6 @@
 # The server table, read from the harness (org.spice.bench.model.Server) once per process: which servers there are,
 # their default ports, the ports of what runs beside them, the probes each serves, and their variants. Sourced by
-# server.sh; this file keeps no copy of the table.
+# server.sh; this file keeps no copy of the table (the harness passes it to launch.sh in SPICE_SERVER_TABLE).
 # shellcheck shell=bash
 
 # The server table: a line per server, "NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET
@@ -8,7 +8,6 @@
 # comma-separated; H2C_OFFSET 0 where HTTP/2 in clear is on the server's own port). A
 # variant (apache-prefork, tomcat-vt) is its BASE started with START_OPTION, in the base's run directory. Read here, once,
 # by the shell that sources this file: read lazily, every $(...) and pipeline would start the JVM again.
-# scripts/spice server has it from the harness already, with its parsed command line.
 [ -n "${SPICE_SERVER_TABLE:-}" ] || SPICE_SERVER_TABLE=$(harness servers | grep -E '^[a-z][a-z0-9-]* [0-9]+ ') \
     || die "could not read the server table from the harness"
 
@@ -26,28 +25,8 @@ real_servers() {
     server_table | awk '$1 != "embedded" && $8 == "-" { print $1 }'
 }
 
-# The row a server started with the current options is (apache with --mpm prefork: apache-prefork).
-instance_row() {
-    local row
-    row=$(server_table | awk -v base="$1" -v option="$(start_option "$1")" '$8 == base && $9 == option { print $1 }')
-    echo "${row:-$1}"
-}
-
-# The one start option that makes NAME a variant under the current settings, or nothing.
-start_option() {
-    case "$1" in
-        apache) [ "$SPICE_MPM" = event ] || echo "--mpm=$SPICE_MPM" ;;
-        tomcat|jetty) [ "$SPICE_THREADS" = platform ] || echo "--threads=$SPICE_THREADS" ;;
-    esac
-}
-
 server_default_port() {
     server_field "$1" 2
-}
-
-# The probes NAME serves, separated by SEPARATOR (a space by default).
-server_probes() {
-    server_field "$1" 6 | tr ',' "${2:- }"
 }
 
 # The port of an instance's companion: https, backend (the Tomcat behind it), fastcgi or h2c (HTTP/2 in clear, with
@@ -59,31 +38,4 @@ companion_port() {
         fastcgi) offset=$(server_field "$name" 5) ;; h2c) offset=$(server_field "$name" 10) ;;
     esac
     [ "${offset:--}" = - ] || echo $((port + offset))
-}
-
-# The ports an instance on PORT listens on: its own, its HTTPS port, its Tomcat backend's (HTTP and HTTPS), its
-# FastCGI probe's, its HTTP/2-in-clear port where that is not its own.
-instance_ports() {
-    local name=$1 port=$2 backend h2c
-    backend=$(companion_port "$name" "$port" backend)
-    h2c=$(companion_port "$name" "$port" h2c)
-    echo "$port" "$(companion_port "$name" "$port" https)" "$backend" \
-        "$([ -z "$backend" ] || companion_port tomcat "$backend" https)" "$(companion_port "$name" "$port" fastcgi)" \
-        "$([ "${h2c:-$port}" = "$port" ] || echo "$h2c")"
-}
-
-# Each of PROBE... on BASE, as "  PROBE URL" lines: from the probes' paths as the harness names them
-# (SPICE_PROBE_PATHS, "PROBE PATH" entries that ServerCommand's parse sets), else from the harness itself.
-probe_urls() {
-    local base=$1 probe entry
-    shift
-    if [ -z "${SPICE_PROBE_PATHS+set}" ]; then
-        harness urls "$base" "$@"
-        return
-    fi
-    for probe in "$@"; do
-        for entry in "${SPICE_PROBE_PATHS[@]}"; do
-            [ "${entry%% *}" != "$probe" ] || printf '  %-8s %s%s\n' "$probe" "$base" "${entry#* }"
-        done
-    done
 }

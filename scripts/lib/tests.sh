@@ -72,16 +72,16 @@ ensure_test_prerequisites() {
 # requests per second.
 machine_speed() {
     local port out="" rate
+    build_if_missing "$SERVER_JAR" "$SPICE_WAR" "$HARNESS_JAR"
     source "$SPICE_ROOT/scripts/lib/server.sh"
     port=$(server_default_port embedded)
-    build_if_missing "$SERVER_JAR" "$SPICE_WAR" "$HARNESS_JAR"
-    server_start embedded "$port" > /dev/null || return 1
+    "$SPICE_ROOT/scripts/spice" server start embedded --port "$port" > /dev/null || return 1
     ab -q -n 20000 -c 8 "http://127.0.0.1:$port/spice/static/spice.html" > /dev/null 2>&1 || true
     local run
     for run in 1 2 3; do
         out+=$(ab -q -n 15000 -c 8 "http://127.0.0.1:$port/spice/static/spice.html" 2>&1)$'\n' || true
     done
-    server_stop embedded "$port" > /dev/null
+    "$SPICE_ROOT/scripts/spice" server stop embedded --port "$port" > /dev/null
     rate=$(echo "$out" | awk '/^Requests per second:/ && $4 > best {best = $4} END {if (best) printf "%.0f", best}')
     [ -n "$rate" ] || { echo "spice test: ab gave no rate: $out" >&2; return 1; }
     echo "$rate"

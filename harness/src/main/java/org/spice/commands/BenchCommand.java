@@ -26,7 +26,6 @@ import org.spice.bench.plan.PlanCommands;
 import org.spice.bench.plan.Workloads;
 import org.spice.cli.Cli;
 import org.spice.cli.Options;
-import org.spice.commands.shell.ShellArgs;
 import org.spice.page.Probe;
 
 import picocli.CommandLine;
@@ -183,7 +182,7 @@ public final class BenchCommand extends Cli.Printing implements Callable<Integer
         settings();
         BenchPlan.Choices choices = new BenchPlan.Choices(workload, outDir, sideBySide(), findsProbes(), targets(),
                 protocols(), pairs, restarts, this::settings);
-        return new BenchPlan(choices, startedServers(), !noVerify, cgiFloor, PlanCommands.projectRoot(), ShellArgs::of,
+        return new BenchPlan(choices, startedServers(), !noVerify, cgiFloor, PlanCommands.projectRoot(),
                 out, err).run();
     }
 

@@ -1,7 +1,5 @@
 package org.spice.commands;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -9,11 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-import org.spice.bench.analysis.ResultsFiles;
-import org.spice.bench.model.Results;
-import org.spice.bench.report.CgiFloor;
-import org.spice.bench.report.ReportWriter;
-import org.spice.cgifloor.SpawnCost;
+import org.spice.bench.plan.PlanCommands;
+import org.spice.cgifloor.FloorRun;
 import org.spice.cli.Cli;
 
 import picocli.CommandLine.Command;
@@ -36,10 +31,12 @@ public final class CgiFloorCommand extends Cli.Printing implements Callable<Inte
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--spawn-cost", required = true, paramLabel = "TOOL", description = "cgi-c/spawn-cost, built by scripts/spice.")
+    @Option(names = "--spawn-cost", paramLabel = "TOOL", description = "The timing tool (default: the checkout's"
+            + " cgi-c/spawn-cost, built with make where missing).")
     Path tool;
 
-    @Option(names = "--program", required = true, paramLabel = "LABEL=PATH", description = "A CGI program to start; repeatable.")
+    @Option(names = "--program", paramLabel = "LABEL=PATH", description = "A CGI program to start; repeatable (default:"
+            + " the CGI probe linked dynamically and statically, cgi-c/target/spice and static/spice, built where missing).")
     Map<String, Path> programs = new LinkedHashMap<>();
 
     @Option(names = "--spawns", paramLabel = "N", description = "Spawns per method (default 2000).")
@@ -53,32 +50,6 @@ public final class CgiFloorCommand extends Cli.Printing implements Callable<Inte
         if (spawns < 1 || spawns > 1_000_000) {
             throw new Cli.Checks(spec).fail("--spawns takes a whole number from 1 to 1000000, not " + spawns);
         }
-        Map<String, List<SpawnCost.Spawn>> measured = new LinkedHashMap<>();
-        for (Map.Entry<String, Path> program : programs.entrySet()) {
-            try {
-                measured.put(program.getKey(), SpawnCost.measure(tool, program.getValue(), spawns));
-            } catch (IOException e) {
-                err.println("spice cgi-floor: cannot time " + program.getValue() + ": " + e.getMessage());
-                return 1;
-            }
-        }
-        out.print(SpawnCost.table(measured));
-        for (Path dir : resultDirs) {
-            try {
-                Results results = ResultsFiles.read(dir);
-                out.print(SpawnCost.split(results, measured));
-                // Kept beside the results, and the report drawn again with the CGI bar split.
-                Path resultsDir = Files.isDirectory(dir) ? dir : dir.toAbsolutePath().getParent();
-                CgiFloor floor = SpawnCost.floor(measured);
-                if (floor != null) {
-                    floor.write(resultsDir);
-                    ReportWriter.write(resultsDir, results);
-                }
-            } catch (IOException e) {
-                err.println("spice cgi-floor: " + e.getMessage());
-                return 1;
-            }
-        }
-        return 0;
+        return new FloorRun(tool, programs, spawns).run(PlanCommands.projectRoot(), resultDirs, out, err);
     }
 }

@@ -25,15 +25,14 @@ import org.spice.bench.model.Server;
 import org.spice.bench.net.Endpoint;
 import org.spice.bench.net.ResponseParser;
 import org.spice.bench.plan.PlanCommands;
-import org.spice.bench.plan.Shell;
 import org.spice.bench.proc.CpuMeter;
 import org.spice.bench.proc.Strace;
 import org.spice.bench.report.ReportWriter;
 import org.spice.bench.run.Recorder;
 import org.spice.cli.Cli;
-import org.spice.commands.shell.ShellArgs;
 import org.spice.page.CanonicalPage;
 import org.spice.page.Probe;
+import org.spice.servers.Servers;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -105,13 +104,13 @@ public final class ExplainCommand extends Cli.Printing implements Callable<Integ
         if (target != null) {
             return explain(Endpoint.parse(target), serverPids, list, dir);
         }
-        Shell shell = new Shell(PlanCommands.projectRoot(), ShellArgs::of, err);
+        Servers life = new Servers(PlanCommands.projectRoot(), err, err);
         int port = named.defaultPort();
-        shell.start(named, port);
+        life.start(named, port);
         try {
-            return explain(Endpoint.parse("http://127.0.0.1:" + port), shell.pids(named, port), list, dir);
+            return explain(Endpoint.parse("http://127.0.0.1:" + port), life.pids(named, port), list, dir);
         } finally {
-            shell.stop(named, port);
+            life.stop(named, port);
         }
     }
 

@@ -12,8 +12,8 @@ import java.util.function.Function;
 import java.util.stream.Stream;
 
 import org.spice.bench.model.Server;
-import org.spice.bench.plan.Shell;
 import org.spice.bench.report.Format;
+import org.spice.servers.Servers;
 
 /**
  * What a lesson will run: the chosen questions' steps, each once however many questions it answers, and the
@@ -131,7 +131,8 @@ record LessonPlan(List<Question> questions, List<Step> steps, Map<Integer, Strin
             err.println("spice lesson: installing " + server + ", which a question needs (scripts/spice server install "
                     + server + ")");
             try {
-                int status = Shell.runScript(root, List.of("server", "install", server), err);
+                Server named = Server.find(server).orElseThrow(() -> new IOException("no server " + server));
+                int status = new Servers(root, err, err).install(named);
                 if (status != 0) {
                     err.println("spice lesson: scripts/spice server install " + server + " failed (exit " + status + "):"
                             + " its questions are skipped");
@@ -144,11 +145,11 @@ record LessonPlan(List<Question> questions, List<Step> steps, Map<Integer, Strin
 
     /** What {@code scripts/spice server installed NAME} says is missing: the commands that install it; "" for nothing. */
     private static String installed(Path root, String server) {
-        List<String> lines = new ArrayList<>();
         try {
-            int status = Shell.runScript(root, List.of("server", "installed", server), lines);
+            Server named = Server.find(server).orElseThrow(() -> new IOException("no server " + server));
+            List<String> lines = new ArrayList<>(new Servers(root, System.err, System.err).missing(named));
             lines.removeIf(String::isBlank);
-            return status == 0 ? "" : lines.isEmpty() ? "scripts/spice server install " + server : String.join("; ", lines);
+            return String.join("; ", lines);
         } catch (IOException e) {
             return "scripts/spice server install " + server + " (" + e.getMessage() + ")";
         }

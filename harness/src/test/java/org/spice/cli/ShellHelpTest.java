@@ -57,9 +57,9 @@ class ShellHelpTest {
 
     @Test
     void aShellCommandRunOutsideTheScriptSaysSo() {
-        CommandRun ran = CommandRun.of(new Main(), "server", "start", "apache");
+        CommandRun ran = CommandRun.of(new Main(), "bundle", "apache");
         assertEquals(2, ran.status());
-        assertTrue(ran.err().contains("server: is scripts/spice's own command: run scripts/spice server start apache"), ran.err());
+        assertTrue(ran.err().contains("bundle: is scripts/spice's own command: run scripts/spice bundle apache"), ran.err());
     }
 
     @Test

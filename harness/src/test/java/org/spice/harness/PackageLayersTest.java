@@ -56,17 +56,19 @@ class PackageLayersTest {
                     "bench.samples", "bench.report")),
             Map.entry("bench.run", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model", "bench.analysis", "bench.engine", "bench.jmeter", "bench.report", "verify")),
+            // the servers' life cycle: the server table, and each server's launcher in bash
+            Map.entry("servers", Set.of("page", "bench.model")),
             Map.entry("bench.plan", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model", "bench.analysis", "bench.engine", "bench.jmeter", "bench.report", "bench.run", "verify",
-                    "fileset")),
+                    "fileset", "cgifloor", "servers")),
             Map.entry("lesson", Set.of("bench.figures", "bench.model", "bench.analysis", "bench.report", "bench.run",
-                    "bench.plan")),
+                    "bench.plan", "servers")),
             Map.entry("commands", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model", "bench.analysis", "bench.samples", "bench.engine", "bench.jmeter", "bench.report",
-                    "bench.run", "bench.plan", "verify", "fileset", "cgifloor", "imports", "agent", "lesson", "commands.shell")),
-            // the shell's own commands: their options, checks and help (parsed in a harness that runs the script too);
-            // the server table's names
-            Map.entry("commands.shell", Set.of("page", "cli", "bench.model")),
+                    "bench.run", "bench.plan", "verify", "fileset", "cgifloor", "imports", "agent", "lesson", "commands.shell", "servers")),
+            // the shell's own commands: their options, checks and help; the server table's names; the servers' life
+            // cycle (server)
+            Map.entry("commands.shell", Set.of("page", "cli", "bench.model", "servers")),
             Map.entry("harness", Set.of("page", "cli", "commands", "commands.shell"))));
 
     @Test

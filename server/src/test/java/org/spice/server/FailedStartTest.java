@@ -15,6 +15,7 @@ import java.util.stream.Collectors;
 
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.spice.servers.Processes;
 import org.spice.bench.model.Server;
 
 /**
@@ -72,7 +73,7 @@ class FailedStartTest {
         String last = out.strip().lines().reduce((a, b) -> b).orElse("");
         assertTrue(last.startsWith("spice: " + name + " did not"), "the last line says which server: " + last);
         List<String> left = ProcessHandle.allProcesses()
-                .filter(p -> !before.contains(p.pid()) && Running.pid(p.pid()))
+                .filter(p -> !before.contains(p.pid()) && Processes.running(p.pid()))
                 .filter(p -> p.info().command().map(c -> STARTED.matcher(c).matches()).orElse(false))
                 .map(p -> p.pid() + " " + p.info().commandLine().orElse("?")).toList();
         assertEquals(List.of(), left, "processes the failed start left running");

@@ -27,7 +27,7 @@ import org.spice.bench.model.Multiplex;
 import org.spice.bench.model.Server;
 import org.spice.bench.model.Stop;
 import org.spice.bench.net.Endpoint;
-import org.spice.bench.plan.Shell;
+import org.spice.servers.Servers;
 import org.spice.bench.proc.ServerCpu;
 import org.spice.commands.BenchCommand;
 import org.spice.page.Probe;
@@ -107,7 +107,7 @@ class H2loadAtOneRateTest {
         int port = Server.NGINX.defaultPort();
         Exec.spice("server", "start", "nginx", "--port", Integer.toString(port)).ok("nginx's start");
         try {
-            List<Long> pids = new Shell(Exec.ROOT, System.err).pids(Server.NGINX, port);
+            List<Long> pids = new Servers(Exec.ROOT, System.err, System.err).pids(Server.NGINX, port);
             compare("nginx", "http://127.0.0.1:" + Server.NGINX.ports(port).h2c(), new ServerCpu(pids, true, List.of(),
                     null), List.of(Probe.STATIC), 2);
         } finally {

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.spice.servers.Processes;
 import org.spice.agent.CgroupExporter;
 
 /**
@@ -93,7 +94,7 @@ class MetricsAgentFolderTest {
         Ran stopped = agent("stop", "--port", Integer.toString(port));
         assertEquals(0, stopped.status, stopped.out);
         for (long pid : pids) {
-            assertFalse(Running.pid(pid), "pid " + pid + " stopped");
+            assertFalse(Processes.running(pid), "pid " + pid + " stopped");
         }
     }
 
@@ -113,7 +114,7 @@ class MetricsAgentFolderTest {
         assertTrue(last.startsWith("spice metrics-agent: the process exporter exited before it listened:"), last);
         assertTrue(last.contains("address already in use") && last.contains("nothing left running"), last);
         assertFalse(listening(port), "node_exporter, which had started, is stopped");
-        assertTrue(ProcessHandle.allProcesses().noneMatch(p -> Running.pid(p.pid()) && p.info().commandLine().orElse("")
+        assertTrue(ProcessHandle.allProcesses().noneMatch(p -> Processes.running(p.pid()) && p.info().commandLine().orElse("")
                 .contains("127.0.0.1:" + port)), "no exporter of the failed start runs");
 
         Ran again = agent("start", "--port", Integer.toString(port));

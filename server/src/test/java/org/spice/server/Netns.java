@@ -3,6 +3,8 @@ package org.spice.server;
 import java.util.List;
 import java.util.Map;
 
+import org.spice.servers.Processes;
+
 /**
  * Another host on this machine: a network namespace linked to this one by a veth pair, this end's address
  * {@code here}, the namespace's {@code there} (a /30 of the test's own). {@link #close} removes both, first ending
@@ -38,7 +40,7 @@ record Netns(String name, String link, String here, String there) implements Aut
     /** The live processes in the namespace (zombies awaiting their reaping left out), one PID a line. */
     String pids() {
         return String.join("\n", Exec.run("ip", "netns", "pids", name).out().lines()
-                .filter(p -> p.matches("[0-9]+") && Running.pid(Long.parseLong(p))).toList());
+                .filter(p -> p.matches("[0-9]+") && Processes.running(Long.parseLong(p))).toList());
     }
 
     /** {@code command} run in the namespace. */

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
+import org.spice.servers.Processes;
+
 /**
  * A stock server laid out in a directory of its own with a deploy bundle installed by the bundle's install.sh, as
  * docs/deploy.md tells it: Debian's httpd and nginx on copies of /etc/apache2 and /etc/nginx, Tomcat and Jetty from
@@ -116,7 +118,7 @@ abstract class StockServer implements AutoCloseable {
 
     static boolean pidAlive(Path pidFile) {
         try {
-            return Running.pid(Long.parseLong(Files.readString(pidFile).strip()));
+            return Processes.running(Long.parseLong(Files.readString(pidFile).strip()));
         } catch (IOException | NumberFormatException e) {
             return false;
         }

@@ -25,7 +25,9 @@ import org.spice.bench.run.BenchRun;
 import org.spice.bench.run.Recorder;
 import org.spice.bench.run.SideBySide;
 import org.spice.bench.run.Signals;
+import org.spice.cgifloor.FloorRun;
 import org.spice.page.Probe;
+import org.spice.servers.Servers;
 import org.spice.verify.ServedProbes;
 
 /**
@@ -105,15 +107,15 @@ public final class BenchPlan {
     private final Path root;
     private final PrintStream out;
     private final PrintStream err;
-    private final Shell shell;
+    private final Servers life;
     /** A server started here, on its port: what must be stopped whatever happens. */
     private record Running(Server server, int port) {
     }
 
     private final Set<Running> running = new LinkedHashSet<>();
 
-    public BenchPlan(Choices command, List<Server> servers, boolean verify, boolean cgiFloor, Path root,
-            Shell.Parser parser, PrintStream out, PrintStream err) {
+    public BenchPlan(Choices command, List<Server> servers, boolean verify, boolean cgiFloor, Path root, PrintStream out,
+            PrintStream err) {
         this.command = command;
         this.servers = servers;
         this.checks = new TargetChecks(verify, err);
@@ -121,7 +123,8 @@ public final class BenchPlan {
         this.root = root;
         this.out = out;
         this.err = err;
-        this.shell = new Shell(root, parser, err);
+        // a start's summary to stderr: stdout carries results only
+        this.life = new Servers(root, err, err);
     }
 
     /** @return the exit status: 0 only if every step succeeded */
@@ -221,10 +224,10 @@ public final class BenchPlan {
         List<Path> dirs = new ArrayList<>();
         for (Server server : servers) {
             int port = server.defaultPort();
-            shell.start(server, port);
+            life.start(server, port);
             running.add(new Running(server, port));
             BenchSettings settings = command.settings().of(new Started(server, server.id(), port,
-                    shell.pids(server, port), shell.cgroup(server, port), compare == null ? out : compare.resolve(server.id())),
+                    life.pids(server, port), life.cgroup(server, port), compare == null ? out : compare.resolve(server.id())),
                     named, null);
             int result = 1;
             if (checks.verified(settings)) {
@@ -235,7 +238,7 @@ public final class BenchPlan {
                 }
             }
             running.remove(new Running(server, port));
-            shell.stop(server, port);
+            life.stop(server, port);
             status = status != 0 ? status : result;
             if (result == Signals.INTERRUPTED || result == Signals.TERMINATED) {
                 return result;
@@ -299,10 +302,10 @@ public final class BenchPlan {
         for (int k = 0; k < servers.size(); k++) {
             int i = swapped ? servers.size() - 1 - k : k;
             Server server = servers.get(i);
-            shell.start(server, ports[i]);
+            life.start(server, ports[i]);
             running.add(new Running(server, ports[i]));
             BenchSettings settings = command.settings().of(new Started(server, names.get(i), ports[i],
-                    shell.pids(server, ports[i]), shell.cgroup(server, ports[i]), into.resolve(names.get(i))), named, null);
+                    life.pids(server, ports[i]), life.cgroup(server, ports[i]), into.resolve(names.get(i))), named, null);
             if (!checks.verified(settings)) {
                 return null;
             }
@@ -330,13 +333,13 @@ public final class BenchPlan {
         if (!cgiFloor || dirs.isEmpty()) {
             return status;
         }
-        int floor = shell.cgiFloor(dirs);
+        int floor = FloorRun.ofCheckout().run(root, dirs, out, err);
         return status != 0 ? status : floor;
     }
 
     private synchronized void stopRunning() {
         for (Running each : List.copyOf(running)) {
-            shell.stop(each.server(), each.port());
+            life.stop(each.server(), each.port());
             running.remove(each);
         }
     }

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import org.spice.bench.model.Server;
 import org.spice.cli.Cli;
+import org.spice.servers.Checkout;
 
 /** What bench, explain and sweep share: where the checkout is, and their option checks. */
 public final class PlanCommands {
@@ -19,16 +20,7 @@ public final class PlanCommands {
      * the spice.root property names.
      */
     public static Path projectRoot() {
-        String given = System.getProperty("spice.root");   // scripts/spice runs a bench from a copy of the jar
-        if (given != null) {
-            return Path.of(given);
-        }
-        try {
-            Path code = Path.of(PlanCommands.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            return code.getParent().getParent().getParent();
-        } catch (java.net.URISyntaxException | RuntimeException e) {
-            return Path.of(".");
-        }
+        return Checkout.root();
     }
 
     /** The server a --server option names, or the usage error that lists them. */

@@ -1,29 +1,36 @@
 package org.spice.commands.shell;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import org.spice.bench.model.Server;
-import org.spice.page.Probe;
+import org.spice.cli.Cli;
+import org.spice.servers.Checkout;
+import org.spice.servers.Options;
+import org.spice.servers.Servers;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import picocli.CommandLine.TypeConversionException;
 
 /**
- * {@code scripts/spice server ACTION NAME|all [options]}: the servers from conf/ (scripts/lib/server.sh runs them).
- * A variant's name is its base's with its start option: {@code apache-prefork} is {@code apache --mpm prefork}.
+ * {@code scripts/spice server ACTION NAME|all [options]}: the servers from conf/, their life cycle run by
+ * {@link Servers} (each one's own part by its launcher in scripts/lib/servers/). A variant's name is its base's with its
+ * start option: {@code apache-prefork} is {@code apache --mpm prefork}.
  */
 @Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"The servers, configured from conf/: install what is missing (installed: say what is), start one"
@@ -31,7 +38,10 @@ import picocli.CommandLine.TypeConversionException;
                 + " file, tell whether it runs, list its PIDs, name its cgroup.",
             "Its run directory is run/NAME-PORT; with root and a writable cgroup hierarchy it runs in a cgroup of its own,"
                 + " whose CPU is the server's (bench reads it)."})
-public final class ServerCommand extends ShellCommand {
+public final class ServerCommand extends Cli.Printing implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
 
     /** What the command does to the server. */
     enum Action {
@@ -84,28 +94,21 @@ public final class ServerCommand extends ShellCommand {
     String workers;
 
     @Override
-    Map<String, Object> assignments() {
+    public Integer call() throws IOException {
         Server named = Server.find(name).orElse(null);
-        String mpm = this.mpm;
-        String threads = this.threads;
-        if (named != null && named.startOption().isPresent()) {   // apache-prefork: apache --mpm=prefork
-            String option = named.startOption().get();
-            String value = option.substring(option.indexOf('=') + 1);
-            if (option.startsWith("--mpm=")) {
-                mpm = value;
-            } else {
-                threads = value;
-            }
-            named = named.base();
+        Options options = new Options(listen, accessLog, mpm, threads, workers);
+        if (named != null) {
+            options = options.forServer(named);   // apache-prefork: apache --mpm=prefork
         }
         checkListen();
-        if (!List.of("event", "prefork").contains(mpm)) {
-            throw fail("--mpm takes event or prefork, not \"" + mpm + "\"");
+        if (!List.of("event", "prefork").contains(options.mpm())) {
+            throw fail("--mpm takes event or prefork, not \"" + options.mpm() + "\"");
         }
-        if (!List.of("platform", "virtual").contains(threads)) {
-            throw fail("--threads takes platform or virtual, not \"" + threads + "\"");
+        if (!List.of("platform", "virtual").contains(options.threads())) {
+            throw fail("--threads takes platform or virtual, not \"" + options.threads() + "\"");
         }
-        if (threads.equals("virtual") && named != Server.TOMCAT && named != Server.JETTY) {
+        if (options.threads().equals("virtual") && (named == null || (named.base() != Server.TOMCAT
+                && named.base() != Server.JETTY))) {
             throw fail("--threads virtual goes with tomcat or jetty (the servers whose request threads are Java's)");
         }
         if (!workers.matches("auto|[1-9][0-9]{0,2}")) {
@@ -114,14 +117,55 @@ public final class ServerCommand extends ShellCommand {
         if (named == null && port != null) {
             throw fail("--port goes with one server, not all");
         }
-        List<String> names = named != null ? List.of(named.id()) : Stream.concat(
+        List<Server> servers = named != null ? List.of(named.base()) : Stream.concat(
                 action == Action.stop || action == Action.status ? Stream.of(Server.EMBEDDED) : Stream.empty(),
-                Server.real().stream()).map(Server::id).toList();
-        return vars("action", action.name(), "names", names, "port", port, "SPICE_LISTEN", listen,
-                "SPICE_ACCESS_LOG", accessLog ? "on" : System.getenv().getOrDefault("SPICE_ACCESS_LOG", "off"),
-                "SPICE_MPM", mpm, "SPICE_THREADS", threads, "SPICE_NGINX_WORKERS", workers,
-                "SPICE_SERVER_TABLE", ServersCommand.table(), "SPICE_PROBE_PATHS", Arrays.stream(Probe.values())
-                        .map(probe -> probe.id() + " " + probe.describeUrl("")).toList());
+                Server.real().stream()).toList();
+        Servers life = new Servers(Checkout.root(), out, err);
+        int status = 0;
+        for (Server each : servers) {
+            int at = port != null ? port : each.defaultPort();
+            try {
+                switch (action) {
+                    case install -> status = Math.max(status, life.install(each) == 0 ? 0 : 1);
+                    case installed -> {
+                        List<String> missing = life.missing(each, options);
+                        missing.forEach(out::println);
+                        status = missing.isEmpty() ? status : 1;
+                    }
+                    case start -> life.start(each, at, options);
+                    case stop -> {
+                        if (port != null) {
+                            life.stop(each, port);
+                        } else {
+                            life.stopAll(each);
+                        }
+                    }
+                    case status -> {
+                        if (port != null) {
+                            life.status(each, port);
+                        } else {
+                            life.statusAll(each);
+                        }
+                    }
+                    case pids -> out.println(life.pids(each, at).stream().map(String::valueOf)
+                            .collect(Collectors.joining(",")));
+                    case cgroup -> {
+                        java.nio.file.Path group = life.cgroup(each, at);
+                        if (group != null) {
+                            out.println(group);
+                        }
+                    }
+                }
+            } catch (IOException e) {
+                err.println("spice: " + Cli.why(e));
+                return 1;
+            }
+        }
+        return status;
+    }
+
+    private ParameterException fail(String message) {
+        return new ParameterException(spec.commandLine(), message);
     }
 
     private void checkListen() {

@@ -1,7 +1,6 @@
 package org.spice.commands.shell;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -19,7 +18,7 @@ import picocli.CommandLine;
 
 /**
  * What scripts/spice evaluates of a shell command's parsed command line: bash reads back every value as parsed, an
- * array as its words, whatever quotes or spaces they hold; a variant's name is its base's and its start option.
+ * array as its words, whatever quotes or spaces they hold.
  */
 @Tag("process")
 class ShellArgsTest {
@@ -51,19 +50,6 @@ class ShellArgsTest {
     }
 
     @Test
-    void aVariantIsItsBaseWithItsStartOption() throws Exception {
-        Map<String, Object> prefork = parsed("server", "start", "apache-prefork", "--port", "19081");
-        assertEquals("start apache 19081 prefork platform\n",
-                bash(prefork, "echo \"$action\" \"${names[@]}\" \"$port\" \"$SPICE_MPM\" \"$SPICE_THREADS\""));
-        Map<String, Object> all = parsed("server", "stop", "all");
-        assertEquals("embedded apache tomcat jetty nginx|\n", bash(all, "echo \"${names[*]}|$port\""),
-                "stop all stops the embedded server too");
-        assertEquals("apache tomcat jetty nginx\n", bash(parsed("server", "install", "all"), "echo \"${names[*]}\""),
-                "the embedded server has nothing to install");
-        assertTrue(bash(all, "echo \"$SPICE_SERVER_TABLE\"").startsWith("embedded 18080 360 - - static,"));
-    }
-
-    @Test
     void theMetricsAgentsCgroupIsOneOfFour() throws Exception {
         assertEquals("start|server|tomcat:18082|9200\n", bash(parsed("metrics-agent", "start", "--server", "tomcat:18082",
                 "--port", "9200"), "echo \"$action|$cgroup_kind|$cgroup_what|$port\""));
@@ -73,25 +59,5 @@ class ShellArgsTest {
     @Test
     void bundlesAllIsEveryServerOnceInTheOrderGiven() throws Exception {
         assertEquals("nginx apache tomcat tomcat9 jetty|\n", bash(parsed("bundle", "nginx", "all"), "echo \"${names[*]}|$out\""));
-    }
-
-    /**
-     * A harness that runs scripts/spice server parses the command line in its own JVM ({@link ShellArgs#of}): the
-     * same assignments as the script's own parse, the probes' paths among them; another command, or one that does not
-     * parse, is left to the script, which says why.
-     */
-    @Test
-    void aServerCommandLineParsedInProcessIsTheScriptsOwn() throws Exception {
-        String parsed = ShellArgs.of(List.of("server", "start", "embedded", "--port", "18080"));
-        Map<String, Object> own = parsed("server", "start", "embedded", "--port", "18080");
-        StringBuilder expected = new StringBuilder();
-        own.forEach((name, value) -> expected.append(name).append('=').append(ShellCommand.shell(value)).append('\n'));
-        assertEquals(expected.toString(), parsed);
-        assertEquals("start embedded 18080|  jsp      http://h:1/spice/jsp/spice00.jsp ... spice99.jsp\n", bash(own,
-                "printf '%s|' \"$action ${names[*]} $port\";"
-                + " for e in \"${SPICE_PROBE_PATHS[@]}\"; do [ \"${e%% *}\" != jsp ] || printf '  %-8s %s%s\\n' jsp"
-                + " http://h:1 \"${e#* }\"; done"));
-        assertNull(ShellArgs.of(List.of("server", "start", "nosuch")), "the script parses it, and says why");
-        assertNull(ShellArgs.of(List.of("bench", "--probes", "static")), "not one of the script's own");
     }
 }

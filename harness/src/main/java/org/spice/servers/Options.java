@@ -1,0 +1,64 @@
+package org.spice.servers;
+
+import java.util.Map;
+
+import org.spice.bench.model.Server;
+
+/**
+ * How a server is started: the address it listens on, whether it logs every request, httpd's MPM, Tomcat's and Jetty's
+ * request threads, nginx's workers. {@code scripts/spice server start} takes them as options; a bench starts its servers
+ * with the environment's ({@link #fromEnvironment()}), and a variant ({@code apache-prefork}) with its own start option.
+ *
+ * @param listen    the address of the server's own ports (what runs beside it stays on 127.0.0.1)
+ * @param accessLog whether every request is logged
+ * @param mpm       event or prefork
+ * @param threads   platform or virtual
+ * @param workers   auto or a number of nginx worker processes
+ */
+public record Options(String listen, boolean accessLog, String mpm, String threads, String workers) {
+
+    /** The options a start takes where none are given: the environment's (SPICE_LISTEN, SPICE_MPM, ...), else the defaults. */
+    public static Options fromEnvironment() {
+        Map<String, String> env = System.getenv();
+        return new Options(env.getOrDefault("SPICE_LISTEN", "127.0.0.1"), "on".equals(env.get("SPICE_ACCESS_LOG")),
+                env.getOrDefault("SPICE_MPM", "event"), env.getOrDefault("SPICE_THREADS", "platform"),
+                env.getOrDefault("SPICE_NGINX_WORKERS", "auto"));
+    }
+
+    /** These options for {@code server}: a variant's start option ({@code --mpm=prefork}) in place of its own. */
+    public Options forServer(Server server) {
+        String option = server.startOption().orElse("");
+        String value = option.substring(option.indexOf('=') + 1);
+        if (option.startsWith("--mpm=")) {
+            return new Options(listen, accessLog, value, threads, workers);
+        }
+        if (option.startsWith("--threads=")) {
+            return new Options(listen, accessLog, mpm, value, workers);
+        }
+        return this;
+    }
+
+    /** The row of the server table a start of {@code base} with these options is: apache on prefork is apache-prefork. */
+    public Server row(Server base) {
+        for (Server each : Server.values()) {
+            if (each.base() == base && each != base && forServer(each).equals(this)) {
+                return each;
+            }
+        }
+        return base;
+    }
+
+    /** The address a client here reaches the server at: 127.0.0.1 for a server on every address. */
+    public String localAddress() {
+        return listen.equals("0.0.0.0") ? "127.0.0.1" : listen;
+    }
+
+    /** Into a launcher's environment, as servers/*.sh read them. */
+    void into(Map<String, String> env) {
+        env.put("SPICE_LISTEN", listen);
+        env.put("SPICE_ACCESS_LOG", accessLog ? "on" : "off");
+        env.put("SPICE_MPM", mpm);
+        env.put("SPICE_THREADS", threads);
+        env.put("SPICE_NGINX_WORKERS", workers);
+    }
+}

@@ -1,0 +1,406 @@
+package org.spice.servers;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.OptionalLong;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import org.spice.page.Probe;
+import org.spice.bench.model.Server;
+
+/**
+ * The life cycle of every server SPICE runs here, the same for all: ports and run directories, a cgroup of its own,
+ * the start and the wait for its answer, stopping by PID file (and whatever of SPICE's still listens on its ports),
+ * its PIDs, its cgroup, its status. What is each server's own (what it needs installed, how it is laid out and
+ * started) is its launcher's ({@link Launcher}). Said lines go to {@code err}; a start's summary and a stop's word to
+ * {@code out}.
+ */
+public final class Servers {
+
+    private final Path root;
+    private final Launcher launcher;
+    private final PrintStream out;
+    private final PrintStream err;
+    private Path runRoot;
+
+    /** The servers of the checkout at {@code root}. */
+    public Servers(Path root, PrintStream out, PrintStream err) {
+        this.root = root.toAbsolutePath().normalize();
+        this.launcher = new Launcher(this.root, err);
+        this.out = out;
+        this.err = err;
+    }
+
+    /** run/, where every instance has its run directory (asked of the shell once: it may move run/, see common.sh). */
+    public synchronized Path runRoot() throws IOException {
+        if (runRoot == null) {
+            runRoot = launcher.runDir();
+        }
+        return runRoot;
+    }
+
+    public Instance instance(Server server, int port) throws IOException {
+        return Instance.of(runRoot(), server, port);
+    }
+
+    /** What a start of {@code server} lacks, as the commands that install it; empty where nothing. */
+    public List<String> missing(Server server) throws IOException {
+        return missing(server, Options.fromEnvironment().forServer(server));
+    }
+
+    /** What a start of {@code server} with {@code options} lacks (a JDK 21 for virtual threads too). */
+    public List<String> missing(Server server, Options options) throws IOException {
+        return launcher.missing(server.base(), options);
+    }
+
+    /** Installs what {@code server} needs; the installer's exit status. */
+    public int install(Server server) throws IOException {
+        return launcher.install(server.base());
+    }
+
+    /** Starts {@code server} on {@code port} with the environment's options (a variant with its own). */
+    public Instance start(Server server, int port) throws IOException {
+        return start(server, port, Options.fromEnvironment().forServer(server));
+    }
+
+    /**
+     * Starts {@code server} on {@code port} with {@code options} and waits until it answers the static file with 200;
+     * an IOException that says why where it does not, with nothing of it left running.
+     */
+    public Instance start(Server server, int port, Options options) throws IOException {
+        Instance instance = instance(server, port);
+        String name = instance.name();
+        OptionalLong running = instance.runningPid();
+        if (running.isPresent()) {
+            throw new IOException(name + " is already running on port " + port + " (pid " + running.getAsLong()
+                    + "): scripts/spice server stop " + name + " --port " + port);
+        }
+        String address = options.localAddress();
+        Server row = options.row(instance.server());
+        Server.Ports ports = row.ports(port);
+        if (listens(address, port)) {
+            throw new IOException("port " + port + " on " + address + " is in use: stop what listens there or choose"
+                    + " another with --port N");
+        }
+        if (listens(address, ports.https())) {
+            throw new IOException("port " + ports.https() + " (its HTTPS port) on " + address + " is in use: choose"
+                    + " another --port");
+        }
+        if (ports.h2c() > 0 && ports.h2c() != port && listens(address, ports.h2c())) {
+            throw new IOException("port " + ports.h2c() + " (its HTTP/2 port) on " + address + " is in use: choose"
+                    + " another --port");
+        }
+        stopPids(instance);
+        freshLogs(instance.run());
+        Files.createDirectories(runRoot().resolve("fileset"));
+        Files.writeString(instance.run().resolve("listen"), options.listen() + "\n");
+        Path cgroup = Cgroups.make(instance.run(), err);
+        List<String> logs = new ArrayList<>();
+        int status;
+        try {
+            status = launcher.launch(instance, options, cgroup, logs);
+        } catch (IOException e) {
+            stopPids(instance);
+            Cgroups.remove(instance.run(), err);
+            throw e;
+        }
+        if (status != 0) {
+            stopPids(instance);
+            Cgroups.remove(instance.run(), err);
+            throw new IOException(status == Launcher.NOT_INSTALLED ? name + " is not installed: run scripts/spice server"
+                    + " install " + name : name + " did not start on port " + port + " (see above)");
+        }
+        summary(instance, options, row, cgroup, logs);
+        return instance;
+    }
+
+    /** What a start prints: where the server answers, how to check and stop it. */
+    private void summary(Instance instance, Options options, Server row, Path cgroup, List<String> logs)
+            throws IOException {
+        String name = instance.name();
+        int port = instance.port();
+        String address = options.localAddress();
+        Server.Ports ports = row.ports(port);
+        out.println(name + " on http://" + address + ":" + port + " (pid " + instance.runningPid().orElse(-1)
+                + ", run directory " + instance.run() + ")");
+        if (!options.listen().equals("127.0.0.1")) {
+            out.println("  listening on " + options.listen() + ":" + port + " and :" + ports.https() + ", not 127.0.0.1,"
+                    + " as --listen asked: whatever reaches that address can load this server (its Tomcat backend and"
+                    + " FastCGI program stay on 127.0.0.1)");
+        }
+        out.println(cgroup != null ? "  cgroup: " + cgroup + " (its CPU is the server's: every process it starts, each"
+                + " once)" : "  cgroup: none could be made here (root and a writable cgroup hierarchy are needed): bench"
+                + " reads its processes instead");
+        if (row != instance.server()) {
+            out.println("  as " + row.id() + " (" + row.startOption().orElseThrow() + ")");
+        }
+        String base = "http://" + address + ":" + port;
+        for (Probe probe : row.probes()) {
+            out.printf("  %-8s %s%s%n", probe.id(), base, probe.describeUrl(""));
+        }
+        String certificate = "certificate " + runRoot().resolve("tls/server.pem")
+                + (address.equals("127.0.0.1") ? "" : ", which names localhost and 127.0.0.1, not " + address);
+        out.println("  https: https://" + address + ":" + ports.https() + "/spice/ (" + certificate + ")");
+        String probes = row.probes().stream().map(Probe::id).collect(Collectors.joining(","));
+        if (ports.h2c() > 0) {
+            out.println("  http/2: h2 by ALPN on the https port, h2c with prior knowledge on http://" + address + ":"
+                    + ports.h2c());
+            out.println("  check over HTTP/2: scripts/spice verify http://" + address + ":" + ports.h2c()
+                    + " --http2 --probes " + probes);
+        } else {
+            out.println("  http/2: none (" + row.id() + ": mod_http2 needs a threaded MPM)");
+        }
+        out.println("  logs: " + String.join(" ", logs));
+        out.println("  check: scripts/spice verify " + base + " --probes " + probes);
+        out.println("  stop:  scripts/spice server stop " + name + " --port " + port);
+    }
+
+    /** Stops the instance of {@code server} on {@code port}, saying so; never fails (what it could not do, it says). */
+    public void stop(Server server, int port) {
+        try {
+            Instance instance = instance(server, port);
+            if (active(instance)) {
+                stopInstance(instance);
+            } else {
+                Cgroups.remove(instance.run(), err);
+                out.println(instance.name() + " on port " + port + " is not running");
+            }
+        } catch (IOException e) {
+            err.println("spice: could not stop " + server.id() + " on port " + port + ": " + e.getMessage());
+        }
+    }
+
+    /** Stops every instance of {@code server} that has a run directory. */
+    public void stopAll(Server server) throws IOException {
+        boolean stopped = false;
+        for (int port : ports(server)) {
+            Instance instance = instance(server, port);
+            if (active(instance)) {
+                stopInstance(instance);
+                stopped = true;
+            }
+        }
+        if (!stopped) {
+            out.println(server.base().id() + ": no instance is running");
+        }
+    }
+
+    private void stopInstance(Instance instance) {
+        stopPids(instance);
+        stopLeftovers(instance);
+        Cgroups.remove(instance.run(), err);
+        out.println(instance.name() + " on port " + instance.port() + " stopped");
+    }
+
+    /** The PIDs of everything a running instance is made of, each once (bench adds up the CPU of their trees). */
+    public List<Long> pids(Server server, int port) throws IOException {
+        Instance instance = instance(server, port);
+        List<Long> pids = new ArrayList<>();
+        for (Path file : instance.pidFiles()) {
+            OptionalLong pid = Processes.pidIn(file);
+            // nginx writes its master's PID twice: nginx.pid and server.pid
+            if (pid.isPresent() && Processes.running(pid.getAsLong()) && !pids.contains(pid.getAsLong())) {
+                pids.add(pid.getAsLong());
+            }
+        }
+        if (pids.isEmpty()) {
+            throw new IOException(instance.name() + " on port " + port + " is not running");
+        }
+        return pids;
+    }
+
+    /** The cgroup a started instance runs in (its CPU is the server's), or null where none could be made. */
+    public Path cgroup(Server server, int port) throws IOException {
+        Instance instance = instance(server, port);
+        if (!Files.isRegularFile(instance.serverPidFile())) {
+            throw new IOException(instance.name() + " on port " + port + " is not running");
+        }
+        return Cgroups.of(instance.run());
+    }
+
+    /** Prints an instance's state; 0 if it runs, 4 if only leftovers listen, 3 if nothing does. */
+    public int status(Server server, int port) throws IOException {
+        List<String> said = new ArrayList<>();
+        int status = status(instance(server, port), said);
+        said.forEach(out::println);
+        return status;
+    }
+
+    /** Prints the state of every instance of {@code server} that runs (or left something listening). */
+    public void statusAll(Server server) throws IOException {
+        boolean found = false;
+        for (int port : ports(server)) {
+            List<String> said = new ArrayList<>();
+            if (status(instance(server, port), said) != 3) {
+                said.forEach(out::println);
+                found = true;
+            }
+        }
+        if (!found) {
+            out.println(server.base().id() + ": not running");
+        }
+    }
+
+    private int status(Instance instance, List<String> said) {
+        String name = instance.name();
+        int port = instance.port();
+        List<Integer> listening = listening(instance);
+        String ports = listening.isEmpty() ? "none" : listening.stream().map(String::valueOf).collect(Collectors.joining(" "));
+        OptionalLong pid = instance.runningPid();
+        if (pid.isPresent()) {
+            String address = instance.address().equals("0.0.0.0") ? "127.0.0.1" : instance.address();
+            said.add(name + " on port " + port + ": running (pid " + pid.getAsLong() + "), http://" + address + ":"
+                    + port + "/spice/, listening on " + ports);
+            return 0;
+        }
+        if (!listening.isEmpty()) {
+            said.add(name + " on port " + port + ": its server process is gone, but ports " + ports + " still answer"
+                    + " (leftover workers): scripts/spice server stop " + name + " --port " + port + " ends them");
+            return 4;
+        }
+        said.add(name + " on port " + port + ": not running");
+        return 3;
+    }
+
+    /** The ports of every instance of {@code server} with a run directory (run/BASE-PORT), started or not. */
+    private List<Integer> ports(Server server) throws IOException {
+        String prefix = server.base().id() + "-";
+        List<Integer> ports = new ArrayList<>();
+        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(runRoot(), prefix + "*")) {
+            for (Path dir : dirs) {
+                String rest = dir.getFileName().toString().substring(prefix.length());
+                if (Files.isDirectory(dir) && rest.matches("[0-9]{1,5}")) {
+                    ports.add(Integer.parseInt(rest));
+                }
+            }
+        } catch (java.nio.file.NoSuchFileException e) {
+            return ports;
+        }
+        ports.sort(Comparator.naturalOrder());
+        return ports;
+    }
+
+    /** Whether an instance has PID files, or anything of SPICE's listening on its ports. */
+    private boolean active(Instance instance) {
+        return !instance.pidFiles().isEmpty() || !listening(instance).isEmpty();
+    }
+
+    /** The ports of an instance that something of SPICE's still listens on. */
+    private List<Integer> listening(Instance instance) {
+        return instance.ports().stream().filter(p -> !ours(Processes.listeners(p)).isEmpty()).toList();
+    }
+
+    /** Of {@code pids}, SPICE's: those whose command line names this checkout or its run/. */
+    private List<Long> ours(List<Long> pids) {
+        List<String> marks = Stream.of(root.toString(), runRootOrNull()).filter(m -> m != null).toList();
+        return pids.stream().filter(pid -> {
+            String line = Processes.commandLine(pid);
+            return marks.stream().anyMatch(line::contains);
+        }).toList();
+    }
+
+    private String runRootOrNull() {
+        try {
+            return runRoot().toString();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Stops every process recorded in the instance's PID files: SIGTERM, up to 30 s to finish, then SIGKILL; then the
+     * rest of its process group (a process started with setsid, or a daemon such as httpd, leads its own: the workers
+     * it leaves behind go too, by SIGKILL if they outlive 5 s).
+     */
+    void stopPids(Instance instance) {
+        for (Path file : instance.pidFiles()) {
+            OptionalLong read = Processes.pidIn(file);
+            if (read.isPresent()) {
+                long pid = read.getAsLong();
+                if (Processes.running(pid)) {
+                    Processes.signal("TERM", pid);
+                    if (!Processes.await(30, () -> !Processes.running(pid))) {
+                        err.println("spice: " + file.getFileName().toString().replace(".pid", "") + " (pid " + pid
+                                + ") did not stop in 30 s: killing it");
+                        Processes.signal("KILL", pid);
+                    }
+                }
+                if (Processes.signalGroup("TERM", pid)) {
+                    Processes.await(5, () -> !Processes.groupRunning(pid));
+                    Processes.signalGroup("KILL", pid);
+                }
+            }
+            try {
+                Files.deleteIfExists(file);
+            } catch (IOException e) {
+                err.println("spice: could not remove " + file + ": " + e.getMessage());
+            }
+        }
+    }
+
+    /**
+     * Ends whatever of SPICE's still listens on an instance's ports after its PID files are gone (the workers of an
+     * httpd whose parent died keep serving).
+     */
+    private void stopLeftovers(Instance instance) {
+        for (int port : instance.ports()) {
+            for (long pid : ours(Processes.listeners(port))) {
+                err.println("spice: " + instance.name() + ": pid " + pid + " still listened on port " + port + ": ending it");
+                Processes.signal("TERM", pid);
+                Processes.await(0.5, () -> !Processes.running(pid));
+                Processes.signal("KILL", pid);
+            }
+        }
+    }
+
+    /**
+     * A fresh RUN/logs for a start, the last start's kept as RUN/logs.previous: what a start reads in its logs to tell
+     * that it failed (a BindException, httpd's AH00072) is then this start's, not an earlier one's (httpd and Tomcat
+     * append).
+     */
+    private static void freshLogs(Path run) throws IOException {
+        Path logs = run.resolve("logs");
+        if (Files.isDirectory(logs)) {
+            boolean empty;
+            try (Stream<Path> entries = Files.list(logs)) {
+                empty = entries.findAny().isEmpty();
+            }
+            if (!empty) {
+                Path previous = run.resolve("logs.previous");
+                deleteTree(previous);
+                Files.move(logs, previous);
+            }
+        }
+        Files.createDirectories(logs);
+    }
+
+    private static void deleteTree(Path tree) throws IOException {
+        if (!Files.exists(tree, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> all = Files.walk(tree)) {
+            for (Path each : all.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(each);
+            }
+        }
+    }
+
+    /** Whether something listens on {@code address}:{@code port} (a connection is accepted within a second). */
+    static boolean listens(String address, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(address, port), 1000);
+            return true;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+}
