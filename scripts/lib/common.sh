@@ -94,7 +94,9 @@ spice_run_dir() {
         "agent read as $SPICE_SERVICE_USER is there), and $own links to it" >&2
     echo "$outside"
 }
-SPICE_RUN=$(spice_run_dir)
+# The harness that runs launch.sh hands it run/ as it found it (SPICE_HARNESS_RUN), so that run/ does not move under
+# a harness while it runs.
+SPICE_RUN=${SPICE_HARNESS_RUN:-$(spice_run_dir)}
 # Where the checkout is out of the service user's reach, the folder of the copies it reads instead (served).
 SPICE_SERVED_COPIES=
 [ "$SPICE_RUN" = "$SPICE_ROOT/run" ] || service_user_reads "$SPICE_ROOT/scripts/spice" || SPICE_SERVED_COPIES="$SPICE_RUN/served"

@@ -87,7 +87,7 @@ final class Cgroups {
         if (group != null) {
             Processes.await(5, () -> {
                 List<String> left = procs(group);
-                left.forEach(pid -> Processes.signal("KILL", Long.parseLong(pid)));
+                left.forEach(pid -> Processes.signal(Long.parseLong(pid), true));
                 return left.isEmpty();
             });
             try {

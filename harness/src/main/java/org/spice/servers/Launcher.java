@@ -28,19 +28,27 @@ final class Launcher {
 
     private final Path script;
     private final PrintStream err;
+    private Path runDir;
 
     Launcher(Path root, PrintStream err) {
         this.script = root.resolve("scripts/lib/launch.sh");
         this.err = err;
     }
 
-    /** run/: the checkout's, or where the service user cannot reach the checkout, the folder it links to (common.sh). */
-    Path runDir() throws IOException {
-        List<String> lines = new ArrayList<>();
-        if (run(Options.fromEnvironment(), Map.of(), List.of("run-dir"), lines::add) != 0 || lines.isEmpty()) {
-            throw new IOException("scripts/lib/launch.sh run-dir named no run directory");
+    /**
+     * run/: the checkout's, or where the service user cannot reach the checkout, the folder it links to (common.sh,
+     * which may move it there the first time). Asked once: every later call is handed it (SPICE_HARNESS_RUN), so that
+     * run/ stays where this harness found it while it runs.
+     */
+    synchronized Path runDir() throws IOException {
+        if (runDir == null) {
+            List<String> lines = new ArrayList<>();
+            if (run(Options.fromEnvironment(), Map.of(), List.of("run-dir"), lines::add) != 0 || lines.isEmpty()) {
+                throw new IOException("scripts/lib/launch.sh run-dir named no run directory");
+            }
+            runDir = Path.of(lines.get(lines.size() - 1));
         }
-        return Path.of(lines.get(lines.size() - 1));
+        return runDir;
     }
 
     /** What a start of {@code server} lacks, as the commands that install it; empty where nothing. */
@@ -50,8 +58,9 @@ final class Launcher {
         return status == 0 ? List.of() : lines.isEmpty() ? List.of("scripts/spice server install " + server.id()) : lines;
     }
 
-    int install(Server server) throws IOException {
-        return run(Options.fromEnvironment(), Map.of(), List.of("install", server.id()), err::println);
+    /** Installs what {@code server} needs, what the installer says to {@code out}; its exit status. */
+    int install(Server server, PrintStream out) throws IOException {
+        return run(Options.fromEnvironment(), Map.of(), List.of("install", server.id()), out::println);
     }
 
     /**
@@ -69,6 +78,9 @@ final class Launcher {
         ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT);
         Map<String, String> env = builder.environment();
         env.put("SPICE_SERVER_TABLE", ServerTable.text());
+        if (runDir != null) {
+            env.put("SPICE_HARNESS_RUN", runDir.toString());
+        }
         options.into(env);
         env.putAll(extra);
         Process process = builder.start();
@@ -78,7 +90,8 @@ final class Launcher {
         try {
             lines(process.getInputStream(), answer);
             int status = process.waitFor();
-            said.join();
+            // what a launcher starts writes to its logs, never to this pipe; a bound all the same, not a hang
+            said.join(10_000);
             return status;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -1,5 +1,6 @@
 package org.spice.servers;
 
+import java.util.List;
 import java.util.Map;
 
 import org.spice.bench.model.Server;
@@ -17,12 +18,40 @@ import org.spice.bench.model.Server;
  */
 public record Options(String listen, boolean accessLog, String mpm, String threads, String workers) {
 
-    /** The options a start takes where none are given: the environment's (SPICE_LISTEN, SPICE_MPM, ...), else the defaults. */
+    /**
+     * The options a start takes where none are given: the environment's (SPICE_LISTEN, SPICE_MPM, ...), else the
+     * defaults (an empty variable too, as the shell's ${VAR:-default}).
+     */
     public static Options fromEnvironment() {
-        Map<String, String> env = System.getenv();
-        return new Options(env.getOrDefault("SPICE_LISTEN", "127.0.0.1"), "on".equals(env.get("SPICE_ACCESS_LOG")),
-                env.getOrDefault("SPICE_MPM", "event"), env.getOrDefault("SPICE_THREADS", "platform"),
-                env.getOrDefault("SPICE_NGINX_WORKERS", "auto"));
+        return new Options(env("SPICE_LISTEN", "127.0.0.1"), "on".equals(env("SPICE_ACCESS_LOG", "off")),
+                env("SPICE_MPM", "event"), env("SPICE_THREADS", "platform"), env("SPICE_NGINX_WORKERS", "auto"));
+    }
+
+    /** The value of the environment variable NAME, or {@code otherwise} where it is unset or empty. */
+    public static String env(String name, String otherwise) {
+        String value = System.getenv(name);
+        return value == null || value.isEmpty() ? otherwise : value;
+    }
+
+    /**
+     * What is wrong with these options for a start of {@code server} (its base, as a variant's options are already
+     * in them), in words; null where nothing. The address is checked by the command that takes it.
+     */
+    public String problem(Server server) {
+        if (!List.of("event", "prefork").contains(mpm)) {
+            return "--mpm takes event or prefork, not \"" + mpm + "\"";
+        }
+        if (!List.of("platform", "virtual").contains(threads)) {
+            return "--threads takes platform or virtual, not \"" + threads + "\"";
+        }
+        if (threads.equals("virtual") && (server == null || (server.base() != Server.TOMCAT
+                && server.base() != Server.JETTY))) {
+            return "--threads virtual goes with tomcat or jetty (the servers whose request threads are Java's)";
+        }
+        if (!workers.matches("auto|[1-9][0-9]{0,2}")) {
+            return "--workers takes auto or a number of nginx worker processes (1-999), not \"" + workers + "\"";
+        }
+        return null;
     }
 
     /** These options for {@code server}: a variant's start option ({@code --mpm=prefork}) in place of its own. */

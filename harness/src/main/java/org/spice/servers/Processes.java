@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * The processes of a server as the kernel sees them: whether one runs, its process group, signals to either, and which
- * process listens on a port. Signals go through kill(1), as a shell sends them, because Java signals no process group.
+ * process listens on a port.
  */
 public final class Processes {
 
@@ -24,13 +24,24 @@ public final class Processes {
     }
 
     /**
-     * Whether PID is a live process: a zombie is not. A process whose parent is gone waits as a zombie until PID 1
-     * reaps it, and some inits reap only every second or two (here: 1.5-2 s a process), which a stop would otherwise
-     * wait out; {@link ProcessHandle#isAlive()} counts it alive meanwhile.
+     * Whether PID is a live process this user may signal, as kill -0 tells: a zombie is not (a process whose parent is
+     * gone waits as a zombie until PID 1 reaps it, and some inits reap only every second or two, here 1.5-2 s a
+     * process, which a stop would otherwise wait out; {@link ProcessHandle#isAlive()} counts it alive meanwhile), nor,
+     * but for root, another user's process (a stale PID file whose number the system gave to someone else since).
      */
     public static boolean running(long pid) {
-        String state = state(Path.of("/proc", Long.toString(pid), "stat"));
-        return state != null && !state.startsWith("Z");
+        Path proc = Path.of("/proc", Long.toString(pid));
+        String state = state(proc.resolve("stat"));
+        return state != null && !state.startsWith("Z") && mayBeSignalled(proc);
+    }
+
+    private static boolean mayBeSignalled(Path proc) {
+        try {
+            int me = (Integer) Files.getAttribute(Path.of("/proc/self"), "unix:uid");
+            return me == 0 || me == (Integer) Files.getAttribute(proc, "unix:uid");
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /** Whether any process of the process group PGID runs (zombies aside, as {@link #running}). */
@@ -69,20 +80,19 @@ public final class Processes {
         }
     }
 
-    /** Sends SIGNAL (TERM, KILL) to PID; whether it was delivered. */
-    static boolean signal(String signal, long pid) {
-        return kill(signal, Long.toString(pid));
+    /** Sends SIGTERM, or SIGKILL where {@code kill}, to PID; whether it was sent. */
+    static boolean signal(long pid, boolean kill) {
+        return ProcessHandle.of(pid).map(p -> kill ? p.destroyForcibly() : p.destroy()).orElse(false);
     }
 
-    /** Sends SIGNAL to every process of the process group PGID; whether the group was there to take it. */
+    /**
+     * Sends SIGNAL (TERM, KILL) to every process of the process group PGID, by bash's own kill (Java signals no group,
+     * and kill(1) is not on every machine); whether the group was there to take it.
+     */
     static boolean signalGroup(String signal, long pgid) {
-        return kill(signal, "-" + pgid);
-    }
-
-    private static boolean kill(String signal, String target) {
         try {
-            Process kill = new ProcessBuilder("kill", "-" + signal, "--", target).redirectErrorStream(true)
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            Process kill = new ProcessBuilder("bash", "-c", "kill -" + signal + " -- \"-$0\"", Long.toString(pgid))
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
             return kill.waitFor(10, TimeUnit.SECONDS) && kill.exitValue() == 0;
         } catch (IOException e) {
             return false;

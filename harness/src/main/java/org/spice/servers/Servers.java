@@ -30,22 +30,27 @@ public final class Servers {
     private final Launcher launcher;
     private final PrintStream out;
     private final PrintStream err;
-    private Path runRoot;
 
     /** The servers of the checkout at {@code root}. */
     public Servers(Path root, PrintStream out, PrintStream err) {
-        this.root = root.toAbsolutePath().normalize();
+        this.root = real(root);
         this.launcher = new Launcher(this.root, err);
         this.out = out;
         this.err = err;
     }
 
-    /** run/, where every instance has its run directory (asked of the shell once: it may move run/, see common.sh). */
-    public synchronized Path runRoot() throws IOException {
-        if (runRoot == null) {
-            runRoot = launcher.runDir();
+    /** The checkout's own path, links resolved: what its processes' command lines name (ours()). */
+    private static Path real(Path root) {
+        try {
+            return root.toRealPath();
+        } catch (IOException e) {
+            return root.toAbsolutePath().normalize();
         }
-        return runRoot;
+    }
+
+    /** run/, where every instance has its run directory (asked of the shell once: it may move run/, see common.sh). */
+    public Path runRoot() throws IOException {
+        return launcher.runDir();
     }
 
     public Instance instance(Server server, int port) throws IOException {
@@ -62,9 +67,9 @@ public final class Servers {
         return launcher.missing(server.base(), options);
     }
 
-    /** Installs what {@code server} needs; the installer's exit status. */
+    /** Installs what {@code server} needs, saying what it did; the installer's exit status. */
     public int install(Server server) throws IOException {
-        return launcher.install(server.base());
+        return launcher.install(server.base(), out);
     }
 
     /** Starts {@code server} on {@code port} with the environment's options (a variant with its own). */
@@ -79,6 +84,14 @@ public final class Servers {
     public Instance start(Server server, int port, Options options) throws IOException {
         Instance instance = instance(server, port);
         String name = instance.name();
+        String problem = options.problem(server);
+        if (problem != null) {
+            throw new IOException(name + ": " + problem);
+        }
+        List<String> missing = launcher.missing(instance.server(), options);
+        if (!missing.isEmpty()) {
+            throw new IOException(name + " cannot start: what it needs is not installed: " + String.join("; ", missing));
+        }
         OptionalLong running = instance.runningPid();
         if (running.isPresent()) {
             throw new IOException(name + " is already running on port " + port + " (pid " + running.getAsLong()
@@ -130,8 +143,9 @@ public final class Servers {
         int port = instance.port();
         String address = options.localAddress();
         Server.Ports ports = row.ports(port);
-        out.println(name + " on http://" + address + ":" + port + " (pid " + instance.runningPid().orElse(-1)
-                + ", run directory " + instance.run() + ")");
+        OptionalLong pid = instance.runningPid();
+        out.println(name + " on http://" + address + ":" + port + " (pid " + (pid.isPresent() ? pid.getAsLong()
+                : "not readable") + ", run directory " + instance.run() + ")");
         if (!options.listen().equals("127.0.0.1")) {
             out.println("  listening on " + options.listen() + ":" + port + " and :" + ports.https() + ", not 127.0.0.1,"
                     + " as --listen asked: whatever reaches that address can load this server (its Tomcat backend and"
@@ -327,11 +341,11 @@ public final class Servers {
             if (read.isPresent()) {
                 long pid = read.getAsLong();
                 if (Processes.running(pid)) {
-                    Processes.signal("TERM", pid);
+                    Processes.signal(pid, false);
                     if (!Processes.await(30, () -> !Processes.running(pid))) {
                         err.println("spice: " + file.getFileName().toString().replace(".pid", "") + " (pid " + pid
                                 + ") did not stop in 30 s: killing it");
-                        Processes.signal("KILL", pid);
+                        Processes.signal(pid, true);
                     }
                 }
                 if (Processes.signalGroup("TERM", pid)) {
@@ -355,9 +369,9 @@ public final class Servers {
         for (int port : instance.ports()) {
             for (long pid : ours(Processes.listeners(port))) {
                 err.println("spice: " + instance.name() + ": pid " + pid + " still listened on port " + port + ": ending it");
-                Processes.signal("TERM", pid);
+                Processes.signal(pid, false);
                 Processes.await(0.5, () -> !Processes.running(pid));
-                Processes.signal("KILL", pid);
+                Processes.signal(pid, true);
             }
         }
     }

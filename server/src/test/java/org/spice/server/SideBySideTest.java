@@ -69,6 +69,9 @@ class SideBySideTest {
             }
         }
         side = servers.stream().filter(j -> j.path("arms").size() > 1).findFirst().orElseThrow(() -> new AssertionError(said));
+        // what the rounds said of themselves (one CI run counted 2 over two starts: why is then in its output)
+        said.lines().filter(l -> l.contains("round") || l.contains("left out") || l.contains("steal")).limit(40)
+                .forEach(l -> System.out.println("side by side, the bench: " + l));
         assertEquals(1, side.get("earlier_starts").size(), "two starts: one earlier");
         assertEquals(1, side.get("cross_ratios").size(), "one pair, one probe: " + side.get("cross_ratios"));
         for (JsonNode cross : side.get("cross_ratios")) {

@@ -96,23 +96,15 @@ public final class ServerCommand extends Cli.Printing implements Callable<Intege
     @Override
     public Integer call() throws IOException {
         Server named = Server.find(name).orElse(null);
-        Options options = new Options(listen, accessLog, mpm, threads, workers);
+        Options options = new Options(listen, accessLog || "on".equals(Options.env("SPICE_ACCESS_LOG", "off")), mpm,
+                threads, workers);
         if (named != null) {
             options = options.forServer(named);   // apache-prefork: apache --mpm=prefork
         }
         checkListen();
-        if (!List.of("event", "prefork").contains(options.mpm())) {
-            throw fail("--mpm takes event or prefork, not \"" + options.mpm() + "\"");
-        }
-        if (!List.of("platform", "virtual").contains(options.threads())) {
-            throw fail("--threads takes platform or virtual, not \"" + options.threads() + "\"");
-        }
-        if (options.threads().equals("virtual") && (named == null || (named.base() != Server.TOMCAT
-                && named.base() != Server.JETTY))) {
-            throw fail("--threads virtual goes with tomcat or jetty (the servers whose request threads are Java's)");
-        }
-        if (!workers.matches("auto|[1-9][0-9]{0,2}")) {
-            throw fail("--workers takes auto or a number of nginx worker processes (1-999), not \"" + workers + "\"");
+        String problem = options.problem(named);
+        if (problem != null) {
+            throw fail(problem);
         }
         if (named == null && port != null) {
             throw fail("--port goes with one server, not all");
@@ -126,7 +118,12 @@ public final class ServerCommand extends Cli.Printing implements Callable<Intege
             int at = port != null ? port : each.defaultPort();
             try {
                 switch (action) {
-                    case install -> status = Math.max(status, life.install(each) == 0 ? 0 : 1);
+                    case install -> {
+                        int installed = life.install(each);
+                        if (installed != 0) {
+                            return installed;   // as the shell's set -e: the first installer that fails ends it
+                        }
+                    }
                     case installed -> {
                         List<String> missing = life.missing(each, options);
                         missing.forEach(out::println);
