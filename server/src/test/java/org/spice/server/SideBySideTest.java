@@ -79,6 +79,12 @@ class SideBySideTest {
                     cross.get("probe").asText(), cross.get("a").asText(), cross.get("b").asText(),
                     cross.get("ratio").asDouble(), cross.get("between_restarts").asDouble());
             assertEquals("apache/apache-2", cross.get("a").asText() + "/" + cross.get("b").asText(), cross.toString());
+            // A slice the hypervisor took over a tenth of a CPU through is left out, and its round with it: on a
+            // machine whose neighbours steal through most slices (7 Dec: 4 of 5 rounds a start, the A/A left with 2 or
+            // 6 rounds over two starts) the rounds' bound ends before six count. That is the machine, said as such.
+            Assumptions.assumeTrue(cross.get("rounds").asInt() >= 6 || !said.contains("the hypervisor taking over"),
+                    "the hypervisor took over a tenth of a CPU through most slices: " + cross.get("rounds").asInt()
+                    + " rounds counted over two starts, too few to judge the A/A");
             aa(cross);
         }
         // each instance's own results name its port: the first start's apache on 18081, the second's on 18091
