@@ -49,9 +49,17 @@ class SocketsTest {
             Sockets now = Sockets.of(listener.getLocalPort());
             assertTrue(now.listening());
             assertEquals(1, now.listenQueue(), "connected, not yet accepted: " + now);
-            assertEquals(Map.of("ESTABLISHED", 1), now.client());
-            assertEquals(Map.of("ESTABLISHED", 1), now.server());
+            // an earlier connection to a port of this number (another test's, closed) may linger in TIME_WAIT for a
+            // minute, and the kernel gives the number to this listener all the same: one CI run saw it on the client side
+            assertEquals(Map.of("ESTABLISHED", 1), withoutTimeWait(now.client()), now.toString());
+            assertEquals(Map.of("ESTABLISHED", 1), withoutTimeWait(now.server()), now.toString());
         }
+    }
+
+    private static Map<String, Integer> withoutTimeWait(Map<String, Integer> states) {
+        Map<String, Integer> live = new TreeMap<>(states);
+        live.remove("TIME_WAIT");
+        return live;
     }
 
     @Test
