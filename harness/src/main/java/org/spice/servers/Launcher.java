@@ -25,6 +25,8 @@ final class Launcher {
 
     /** launch.sh launch's status where the server is not installed. */
     static final int NOT_INSTALLED = 3;
+    /** A launch that did not run to its status (launch.sh could not be run, or the wait was interrupted). */
+    static final int FAILED = -1;
 
     private final Path script;
     private final PrintStream err;

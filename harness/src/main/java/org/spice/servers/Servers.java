@@ -97,9 +97,34 @@ public final class Servers {
             throw new IOException(name + " is already running on port " + port + " (pid " + running.getAsLong()
                     + "): scripts/spice server stop " + name + " --port " + port);
         }
-        String address = options.localAddress();
         Server row = options.row(instance.server());
-        Server.Ports ports = row.ports(port);
+        portsFree(options.localAddress(), row.ports(port));
+        stopPids(instance);
+        freshLogs(instance.run());
+        Files.createDirectories(runRoot().resolve("fileset"));
+        Files.writeString(instance.run().resolve("listen"), options.listen() + "\n");
+        Path cgroup = Cgroups.make(instance.run(), err);
+        List<String> logs = new ArrayList<>();
+        int status = Launcher.FAILED;
+        try {
+            status = launcher.launch(instance, options, cgroup, logs);
+        } finally {
+            if (status != 0) {   // what it started stops, its cgroup goes, whether it failed or could not run at all
+                stopPids(instance);
+                Cgroups.remove(instance.run(), err);
+            }
+        }
+        if (status != 0) {
+            throw new IOException(status == Launcher.NOT_INSTALLED ? name + " is not installed: run scripts/spice server"
+                    + " install " + name : name + " did not start on port " + port + " (see above)");
+        }
+        summary(instance, options, row, cgroup, logs);
+        return instance;
+    }
+
+    /** An IOException naming the first of the instance's own ports that something listens on already. */
+    private static void portsFree(String address, Server.Ports ports) throws IOException {
+        int port = ports.http();
         if (listens(address, port)) {
             throw new IOException("port " + port + " on " + address + " is in use: stop what listens there or choose"
                     + " another with --port N");
@@ -112,28 +137,6 @@ public final class Servers {
             throw new IOException("port " + ports.h2c() + " (its HTTP/2 port) on " + address + " is in use: choose"
                     + " another --port");
         }
-        stopPids(instance);
-        freshLogs(instance.run());
-        Files.createDirectories(runRoot().resolve("fileset"));
-        Files.writeString(instance.run().resolve("listen"), options.listen() + "\n");
-        Path cgroup = Cgroups.make(instance.run(), err);
-        List<String> logs = new ArrayList<>();
-        int status;
-        try {
-            status = launcher.launch(instance, options, cgroup, logs);
-        } catch (IOException e) {
-            stopPids(instance);
-            Cgroups.remove(instance.run(), err);
-            throw e;
-        }
-        if (status != 0) {
-            stopPids(instance);
-            Cgroups.remove(instance.run(), err);
-            throw new IOException(status == Launcher.NOT_INSTALLED ? name + " is not installed: run scripts/spice server"
-                    + " install " + name : name + " did not start on port " + port + " (see above)");
-        }
-        summary(instance, options, row, cgroup, logs);
-        return instance;
     }
 
     /** What a start prints: where the server answers, how to check and stop it. */
