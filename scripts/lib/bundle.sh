@@ -4,6 +4,25 @@
 # bundles/install-lib.sh) and its README. Sourced by scripts/spice.
 # shellcheck shell=bash
 
+# Distributions fetched through Maven (jakartaee-migration, for Tomcat 9's bundle), kept as the harness keeps Tomcat's.
+SPICE_CACHE="$SPICE_ROOT/.cache"
+
+# A version pinned in the root pom.xml: the one place the build, the harness and the bundles take it from.
+pom_property() {
+    sed -n "s:.*<$1>\(.*\)</$1>.*:\1:p" "$SPICE_ROOT/pom.xml" | head -1
+}
+
+# A server's C module probe, nsapi-like-module/SERVER/target/FILE, as the build made it; made now where the server's
+# development files came after the build.
+c_module() {
+    local server=$1 file=$2 dir="$SPICE_ROOT/nsapi-like-module/$1"
+    if [ ! -f "$dir/target/$file" ]; then
+        make --no-print-directory -C "$dir" OUT="$dir/target" >&2 || die "bundle: $server: building $file failed"
+    fi
+    [ -f "$dir/target/$file" ] || die "bundle: $server: $file was not built (are the server's development files installed?)"
+    echo "$dir/target/$file"
+}
+
 project_version() {
     sed -n 's:^  <version>\(.*\)</version>:\1:p' "$SPICE_ROOT/pom.xml" | head -1
 }
@@ -98,7 +117,8 @@ bundle_nginx() {
         "$SPICE_ROOT/nsapi-like-module/nginx/target/generated/spice_page.h" "$module/src/"
     cp "$SPICE_ROOT/bundles/nginx/build-module.sh" "$module/"
     cp "$(c_module nginx ngx_http_spice_module.so)" "$module/prebuilt/"
-    version=$("$(nginx_binary)" -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
+    command -v nginx >/dev/null 2>&1 || PATH="$PATH:/usr/sbin"
+    version=$(nginx -v 2>&1 | sed -n 's|.*nginx/\([0-9.]*\).*|\1|p')
     echo "$(this_system) nginx $version" > "$module/prebuilt/BUILT-ON"
 }
 
@@ -151,7 +171,6 @@ bundle_main() {
     local name
     out=$(mkdir -p "${out:-$SPICE_ROOT/dist}" && cd "${out:-$SPICE_ROOT/dist}" && pwd)
     build_if_missing
-    source "$SPICE_ROOT/scripts/lib/server.sh"
     static_programs
     for name in "${names[@]}"; do
         bundle_one "$name" "$out"

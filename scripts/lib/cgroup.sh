@@ -1,9 +1,7 @@
-# The cgroup a server SPICE starts runs in: every process the server starts joins it, CGI programs reaped by a
-# daemon or by the kernel included, and the kernel counts their CPU there once, to the microsecond (cgroup v2's
-# cpu.stat usage_usec; cgroup v1's cpuacct.usage, in ns). Made when the server starts, removed when it stops
-# (like its PID files): run/NAME-PORT/cgroup holds its path. Where none can be made (no root, no writable
-# hierarchy), the server runs without one, and bench reads its processes' trees and the machine instead.
-# Sourced by server.sh.
+# The cgroup the metrics agent makes for a server it adopts (--pid-file) on a machine SPICE did not start it on: every
+# process the server starts joins it, and the kernel counts their CPU there once, to the microsecond (cgroup v2's
+# cpu.stat usage_usec; cgroup v1's cpuacct.usage, in ns); RUN/cgroup holds its path. The servers SPICE starts here get
+# theirs from the harness (org.spice.servers.Cgroups), the same way. Sourced by metrics.sh.
 # shellcheck shell=bash
 
 # The hierarchy SPICE's cgroups go under: cgroup v2 where the machine has it, else v1's cpuacct; nothing if
@@ -33,12 +31,6 @@ cgroup_make() {
     else
         rmdir "$group" 2>/dev/null || true
     fi
-}
-
-# Moves the calling shell into GROUP (empty: nothing to join): what it starts from then on is counted there.
-cgroup_enter() {
-    [ -n "$1" ] || return 0
-    echo "$BASHPID" > "$1/cgroup.procs"
 }
 
 # The recorded cgroup of RUN, if it still exists.

@@ -6,20 +6,19 @@ SPICE_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 # shellcheck source=install.sh
 source "$SPICE_ROOT/scripts/lib/install.sh"
 # When run by root, SPICE's servers and the metrics agent's exporters run as an unprivileged user, as httpd's workers
-# do: www-data, or SPICE_SERVICE_USER (service_user_prefix).
+# do: www-data, or SPICE_SERVICE_USER (the harness's ServiceUser; metrics.sh for the agent's exporters).
 SPICE_SERVICE_USER=${SPICE_SERVICE_USER:-www-data}
 # Where run/'s folder is made when the service user cannot reach the checkout (spice_run_dir).
 SPICE_RUN_BASE=${SPICE_RUN_BASE:-/var/lib/spice}
 
 # Whether the service user can read PATH, every folder above it included. Always so when not root (the servers run
-# as the caller) and where that user does not exist (they run as root: service_user_prefix).
+# as the caller) and where that user does not exist (they run as root).
 service_user_reads() {
     [ "$(id -u)" -eq 0 ] && id "$SPICE_SERVICE_USER" >/dev/null 2>&1 || return 0
     as_service_user test -r "$1"
 }
 
-# Runs COMMAND... as the service user (root only), for a check; a server is started with service_user_prefix's words
-# instead, so that the PID it records is the program's.
+# Runs COMMAND... as the service user (root only), for a check (a server is started by the harness's ServiceUser).
 as_service_user() {
     setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups -- "$@"
 }
@@ -94,12 +93,7 @@ spice_run_dir() {
         "agent read as $SPICE_SERVICE_USER is there), and $own links to it" >&2
     echo "$outside"
 }
-# The harness that runs launch.sh hands it run/ as it found it (SPICE_HARNESS_RUN), so that run/ does not move under
-# a harness while it runs.
-SPICE_RUN=${SPICE_HARNESS_RUN:-$(spice_run_dir)}
-# Where the checkout is out of the service user's reach, the folder of the copies it reads instead (served).
-SPICE_SERVED_COPIES=
-[ "$SPICE_RUN" = "$SPICE_ROOT/run" ] || service_user_reads "$SPICE_ROOT/scripts/spice" || SPICE_SERVED_COPIES="$SPICE_RUN/served"
+SPICE_RUN=$(spice_run_dir)
 HARNESS_JAR="$SPICE_ROOT/harness/target/spice-harness.jar"
 
 SERVER_JAR="$SPICE_ROOT/server/target/spice-server.jar"
@@ -182,10 +176,13 @@ build_if_missing() {
     (cd "$SPICE_ROOT" && mvn -B -q package -DskipTests) >&2 || die "the build failed: see the Maven output above"
 }
 
+# The harness's JVM names the checkout and its run/, so that the shell and the harness use one run/ (spice_run_dir).
+SPICE_JVM_PROPERTIES=(-Dspice.root="$SPICE_ROOT" -Dspice.run="$SPICE_RUN")
+
 harness() {
     build_if_missing "$HARNESS_JAR"
     require_java
-    java -jar "$HARNESS_JAR" "$@"
+    java "${SPICE_JVM_PROPERTIES[@]}" -jar "$HARNESS_JAR" "$@"
 }
 
 # The feature version of the JDK in HOME (21 for 21.0.5), from its release file; 0 where it has none.
@@ -195,118 +192,12 @@ jdk_version() {
     echo "${version:-0}"
 }
 
-# A JDK of version 21 or later (virtual threads), for the servers' -vt variants: the java on the PATH if it is one,
-# else the newest under /usr/lib/jvm; its home directory, or nothing (and status 1) where the machine has none.
-java21_home() {
-    local java version best="" best_version=0 home
-    for java in "$(command -v java 2>/dev/null)" /usr/lib/jvm/*/bin/java; do
-        [ -x "$java" ] || continue
-        home=$(dirname "$(dirname "$(readlink -f "$java")")")
-        version=$(jdk_version "$home")
-        if [ "$version" -ge 21 ] && [ "$version" -gt "$best_version" ]; then
-            best=$home best_version=$version
-        fi
-    done
-    [ -n "$best" ] && echo "$best"
-}
-
-# The JDK a Java server (NAME: tomcat or jetty) runs on: SPICE_JAVA_HOME where it is set, else with --threads virtual
-# the newest JDK 21 or later (java21_home), else nothing (the java on the PATH). Says which on stderr; fails, saying
-# why, where virtual threads are asked for and no JDK has them. Comparing platform threads with virtual ones is
-# comparing two JDKs unless both run on one: SPICE_JAVA_HOME=$(dirname of a JDK 21+) for both runs.
-server_java_home() {
-    local name=$1 home=${SPICE_JAVA_HOME:-}
-    if [ -z "$home" ] && [ "$SPICE_THREADS" = virtual ]; then
-        home=$(java21_home) || { echo "$name: --threads virtual needs a JDK 21 or later, and this machine has none" \
-            "(java on the PATH is older, nothing newer under /usr/lib/jvm): apt-get install openjdk-21-jdk-headless" >&2; return 1; }
-    fi
-    if [ -n "$home" ] && [ ! -x "$home/bin/java" ]; then
-        echo "$name: SPICE_JAVA_HOME=$home has no bin/java" >&2
-        return 1
-    fi
-    if [ "$SPICE_THREADS" = virtual ] && [ "$(jdk_version "$home")" -lt 21 ]; then
-        echo "$name: --threads virtual needs a JDK 21 or later, not $home" >&2
-        return 1
-    fi
-    echo "$name: request threads $SPICE_THREADS, on ${home:-the java on the PATH ($(command -v java))}" >&2
-    echo "$home"
-}
-
-# The Java servers' JVM options from conf/java/jvm.options, on one line, for a command line.
-java_server_options() {
-    sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SPICE_ROOT/conf/java/jvm.options" | paste -sd' ' -
-}
-
-# service_user_prefix sets SPICE_AS_USER to the words that drop to the service user (setpriv ... --), empty when not
-# root; a launcher writes "${SPICE_AS_USER[@]}" PROGRAM, so that the PID it records is the program's. Where that user
-# does not exist, the servers run as root and a warning says so.
-service_user_prefix() {
-    SPICE_AS_USER=()
-    [ "$(id -u)" -eq 0 ] || return 0
-    if ! id "$SPICE_SERVICE_USER" >/dev/null 2>&1; then
-        echo "spice: warning: there is no user $SPICE_SERVICE_USER here: the servers run as root" \
-            "(useradd --system --no-create-home $SPICE_SERVICE_USER, or SPICE_SERVICE_USER=USER)" >&2
-        return 0
-    fi
-    SPICE_AS_USER=(setpriv --reuid="$SPICE_SERVICE_USER" --regid="$SPICE_SERVICE_USER" --clear-groups --)
-}
-
-# PATH, a file or folder of the checkout that a server or the agent reads as the service user, where that user reads
-# it: PATH itself, or where the checkout is out of its reach a copy in run/served/ (refreshed where the checkout's is
-# newer, every reader's bit set).
-served() {
-    local path=$1 copy
-    if [ -z "$SPICE_SERVED_COPIES" ] || [ "${path#"$SPICE_ROOT"/}" = "$path" ]; then
-        echo "$path"
-        return
-    fi
-    copy="$SPICE_SERVED_COPIES/${path#"$SPICE_ROOT"/}"
-    (umask 022 && mkdir -p "$(dirname "$copy")" && cp -a -u -T "$path" "$copy" && chmod -R a+rX "$copy") || return 1
-    echo "$copy"
-}
-
-# As root: a run directory (and the generated TLS key, which the servers read) belongs to the service user.
-give_to_service_user() {
-    [ "${#SPICE_AS_USER[@]}" -gt 0 ] || return 0
-    chown -R "$SPICE_SERVICE_USER:" "$@"
-}
-
 # How long a start waits for a service to be ready, in seconds: SPICE_WAIT_S, else 60 (a JVM server's first start on
 # this 2-core machine is 2-4 s; a machine several times slower, or one busy with the suite's other work, needs room).
 wait_limit_s() {
     local limit=${SPICE_WAIT_S:-60}
     [[ "$limit" =~ ^[1-9][0-9]*$ ]] || limit=60
     echo "$limit"
-}
-
-# Waits until CHECK... succeeds, polling every 0.1 s for at most wait_limit_s; gives up at once when the process in
-# PIDFILE (if given) exits, or CHECK returns 2 (the start failed, as its log says). Either way it says so naming NAME
-# and its LOG, and shows the log's last lines.
-await_ready() {
-    local name=$1 pidfile=$2 log=$3 limit waited status
-    shift 3
-    limit=$(wait_limit_s)
-    for ((waited = 0; waited < limit * 10; waited++)); do
-        if "$@"; then return 0; else status=$?; fi
-        if [ "$status" -eq 2 ] || { [ -n "$pidfile" ] && ! pid_alive "$(cat "$pidfile" 2>/dev/null)"; }; then
-            echo "$name exited before it was ready: see $log" >&2
-            tail -n 20 "$log" >&2 2>/dev/null
-            return 1
-        fi
-        sleep 0.1
-    done
-    echo "$name was not ready within $limit s (SPICE_WAIT_S sets the limit): see $log" >&2
-    tail -n 20 "$log" >&2 2>/dev/null
-    return 1
-}
-
-# A fresh DIR/logs for a start, the last start's kept as DIR/logs.previous: what a start reads in its logs to tell that
-# it failed (a BindException, httpd's AH00072) is then this start's, not an earlier one's (httpd and Tomcat append).
-fresh_logs() {
-    if [ -n "$(ls -A "$1/logs" 2>/dev/null)" ]; then
-        rm -rf "$1/logs.previous" && mv "$1/logs" "$1/logs.previous"
-    fi
-    mkdir -p "$1/logs"
 }
 
 # Whether PID is a live process: a zombie is not. A process whose parent is gone waits as a zombie until PID 1 reaps

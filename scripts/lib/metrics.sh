@@ -75,12 +75,10 @@ metrics_cgroup() {
             mount=$(awk '$3 == "cgroup2" {print $2; exit}' /proc/mounts)
             path="$mount$control" ;;
         server)
-            source "$SPICE_ROOT/scripts/lib/server.sh"
-            local name=${what%%:*} server_port
-            server_port=${what#*:}
-            [ "$server_port" != "$what" ] || server_port=$(server_default_port "$name")
-            path=$(cgroup_of "$SPICE_RUN/$name-$server_port")
-            [ -n "$path" ] || die "metrics-agent: $name on port $server_port runs in no cgroup here (scripts/spice server status $name)" ;;
+            local name=${what%%:*} port_option=()
+            [ "${what#*:}" = "$what" ] || port_option=(--port "${what#*:}")
+            path=$("$SPICE_ROOT/scripts/spice" server cgroup "$name" "${port_option[@]}") || exit 1
+            [ -n "$path" ] || die "metrics-agent: $what runs in no cgroup here (scripts/spice server status $name)" ;;
     esac
     [ -r "$path/cpu.stat" ] || [ -r "$path/cpuacct.usage" ] \
         || die "metrics-agent: $path is not a cgroup whose CPU can be read (no cpu.stat, no cpuacct.usage)"

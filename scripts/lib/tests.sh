@@ -34,33 +34,23 @@ missing_test_packages() {
     [ -n "$(find /usr/lib -name libc.a -print -quit 2>/dev/null)" ] || echo libc6-dev
 }
 
-# The real servers not installed yet, one per line.
-missing_test_servers() {
-    local name
-    while read -r name; do
-        "${name}_installed" || echo "$name"
-    done < <(real_servers)
-}
-
 # Installs what is missing as root with apt, or stops at once with the exact list and the command to run.
 ensure_test_prerequisites() {
-    local packages servers name
+    local packages lacking
     mapfile -t packages < <(missing_test_packages | sort -u)
     install_packages test "${packages[@]}"
     # The exporters of metrics-agent, installed without starting Debian's own services.
     source "$SPICE_ROOT/scripts/lib/metrics.sh"
     metrics_install
     ensure_vegeta
-    source "$SPICE_ROOT/scripts/lib/server.sh"
-    mapfile -t servers < <(missing_test_servers)
-    if [ ${#servers[@]} -gt 0 ]; then
-        if [ "$(id -u)" -eq 0 ]; then
-            echo "spice test: installing the real servers: ${servers[*]} (scripts/spice server install all)" >&2
-            for name in "${servers[@]}"; do "${name}_install" >&2; done
-        else
-            die "test: the real servers the suite starts are missing: ${servers[*]}; install them (as root):" \
-                "scripts/spice server install all"
-        fi
+    # the real servers: what they lack, as the commands that install it (the harness's server table and launchers)
+    lacking=$("$SPICE_ROOT/scripts/spice" server installed all) && return 0
+    if [ "$(id -u)" -eq 0 ]; then
+        echo "spice test: installing what the real servers lack: $(echo "$lacking" | paste -sd ';' -) (scripts/spice server" \
+            "install all)" >&2
+        "$SPICE_ROOT/scripts/spice" server install all >&2 || die "test: installing the real servers failed (above)"
+    else
+        die "test: the real servers the suite starts lack what they need; as root: $(echo "$lacking" | paste -sd ';' -)"
     fi
 }
 
@@ -73,8 +63,7 @@ ensure_test_prerequisites() {
 machine_speed() {
     local port out="" rate
     build_if_missing "$SERVER_JAR" "$SPICE_WAR" "$HARNESS_JAR"
-    source "$SPICE_ROOT/scripts/lib/server.sh"
-    port=$(server_default_port embedded)
+    port=$(harness servers | awk '$1 == "embedded" {print $2}')
     "$SPICE_ROOT/scripts/spice" server start embedded --port "$port" > /dev/null || return 1
     ab -q -n 20000 -c 8 "http://127.0.0.1:$port/spice/static/spice.html" > /dev/null 2>&1 || true
     local run

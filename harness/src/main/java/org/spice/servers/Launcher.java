@@ -1,116 +1,131 @@
 package org.spice.servers;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.function.Consumer;
 
 import org.spice.bench.model.Server;
 
 /**
- * The part of a server's life cycle that is each server's own, in bash (scripts/lib/launch.sh and its servers/*.sh):
- * what it needs installed and how to install it, how its run directory is laid out and how it is started. Run with the
- * server table and the start's options in its environment, so that it starts no JVM; what it says goes to
- * {@code err}, what it answers (its stdout) is read back.
+ * Each server's own part of its life cycle, by its {@link ServerLaunch}: what it lacks, its install, its start and the
+ * wait for its answer. What it says goes to {@code err}.
  */
 final class Launcher {
 
-    /** launch.sh launch's status where the server is not installed. */
+    /** A start's status where the server is not installed. */
     static final int NOT_INSTALLED = 3;
-    /** A launch that did not run to its status (launch.sh could not be run, or the wait was interrupted). */
+    /** A start that did not run to its status (it was interrupted). */
     static final int FAILED = -1;
 
-    private final Path script;
+    private final Path root;
     private final PrintStream err;
     private Path runDir;
+    private Site site;
 
     Launcher(Path root, PrintStream err) {
-        this.script = root.resolve("scripts/lib/launch.sh");
+        this.root = root;
         this.err = err;
     }
 
-    /**
-     * run/: the checkout's, or where the service user cannot reach the checkout, the folder it links to (common.sh,
-     * which may move it there the first time). Asked once: every later call is handed it (SPICE_HARNESS_RUN), so that
-     * run/ stays where this harness found it while it runs.
-     */
+    /** run/ ({@link Checkout#run}): found once, so that it stays where this harness found it while it runs. */
     synchronized Path runDir() throws IOException {
         if (runDir == null) {
-            List<String> lines = new ArrayList<>();
-            if (run(Options.fromEnvironment(), Map.of(), List.of("run-dir"), lines::add) != 0 || lines.isEmpty()) {
-                throw new IOException("scripts/lib/launch.sh run-dir named no run directory");
-            }
-            runDir = Path.of(lines.get(lines.size() - 1));
+            runDir = Checkout.run(root);
         }
         return runDir;
     }
 
-    /** What a start of {@code server} lacks, as the commands that install it; empty where nothing. */
-    List<String> missing(Server server, Options options) throws IOException {
-        List<String> lines = new ArrayList<>();
-        int status = run(options, Map.of(), List.of("installed", server.id()), lines::add);
-        return status == 0 ? List.of() : lines.isEmpty() ? List.of("scripts/spice server install " + server.id()) : lines;
+    private synchronized Site site() throws IOException {
+        if (site == null) {
+            site = new Site(root, runDir(), ServiceUser.here(), err);
+        }
+        return site;
     }
 
-    /** Installs what {@code server} needs, what the installer says to {@code out}; its exit status. */
+    /** What a start of {@code server} with {@code options} lacks, as the commands that install it; empty where nothing. */
+    List<String> missing(Server server, Options options) throws IOException {
+        List<String> missing = new ArrayList<>();
+        if (!ServerLaunch.of(server).installed(site())) {
+            missing.add("scripts/spice server install " + server.base().id());
+        }
+        if (options.threads().equals("virtual") && Jdks.java21Home() == null) {
+            missing.add("apt-get install openjdk-21-jdk-headless (or any JDK 21 or later under /usr/lib/jvm)");
+        }
+        return missing;
+    }
+
+    /** Installs what {@code server} needs, saying what to {@code out}; 0, or 1 where it could not (said on err). */
     int install(Server server, PrintStream out) throws IOException {
-        return run(Options.fromEnvironment(), Map.of(), List.of("install", server.id()), out::println);
+        try {
+            ServerLaunch.of(server).install(site(), out);
+            return 0;
+        } catch (IOException e) {
+            err.println("spice server: " + e.getMessage());
+            return 1;
+        }
     }
 
     /**
      * Lays out {@code instance}'s run directory, starts it there (in {@code cgroup}, if any) and waits for its answer;
-     * its status (0, {@link #NOT_INSTALLED}, or another for a start that failed), its log files into {@code logs}.
+     * its status (0, {@link #NOT_INSTALLED}, or 1 for a start that failed, its cause and its logs' last lines said), its
+     * log files into {@code logs}.
      */
     int launch(Instance instance, Options options, Path cgroup, List<String> logs) throws IOException {
-        return run(options, Map.of("SPICE_CGROUP", cgroup == null ? "" : cgroup.toString()), List.of("launch",
-                instance.name(), instance.run().toString(), Integer.toString(instance.port())), logs::add);
-    }
-
-    private int run(Options options, Map<String, String> extra, List<String> args, Consumer<String> answer) throws IOException {
-        List<String> command = new ArrayList<>(List.of("bash", script.toString()));
-        command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.INHERIT);
-        Map<String, String> env = builder.environment();
-        env.put("SPICE_SERVER_TABLE", ServerTable.text());
-        if (runDir != null) {
-            env.put("SPICE_HARNESS_RUN", runDir.toString());
+        ServerLaunch launch = ServerLaunch.of(instance.server());
+        Site here = site();
+        if (!launch.installed(here)) {
+            return NOT_INSTALLED;
         }
-        options.into(env);
-        env.putAll(extra);
-        Process process = builder.start();
-        Thread said = new Thread(() -> lines(process.getErrorStream(), err::println), "launch.sh stderr");
-        said.setDaemon(true);
-        said.start();
+        Start start = new Start(here, instance, options, cgroup);
+        Path run = instance.run();
         try {
-            lines(process.getInputStream(), answer);
-            int status = process.waitFor();
-            // what a launcher starts writes to its logs, never to this pipe; a bound all the same, not a hang
-            said.join(10_000);
-            return status;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            process.destroy();
-            throw new IOException("interrupted while scripts/lib/launch.sh " + String.join(" ", args) + " ran");
-        } catch (UncheckedIOException e) {
-            throw e.getCause();
+            here.user.warnIfRoot(err);
+            start.tls.ensure(here);
+            launch.launch(start);
+        } catch (IOException e) {
+            if (Thread.currentThread().isInterrupted()) {
+                return FAILED;
+            }
+            err.println(e.getMessage());
+            tails(launch, run);
+            return 1;
         }
+        String address = options.localAddress();
+        if (!Readiness.answers(address, instance.port(), "/spice/static/spice.html", run.resolve("server.pid"),
+                launch::startFailed)) {
+            tails(launch, run);
+            err.println("spice: " + instance.name() + " did not answer 200 on http://" + address + ":" + instance.port()
+                    + "/spice/static/spice.html within " + Site.waitLimitS() + " s (or exited): see the log above");
+            return Thread.currentThread().isInterrupted() ? FAILED : 1;
+        }
+        launch.logs(run).forEach(log -> logs.add(log.toString()));
+        return 0;
     }
 
-    private static void lines(InputStream in, Consumer<String> to) {
-        try (BufferedReader lines = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8))) {
-            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                to.accept(line);
+    /** The embedded server's command line in the foreground (see {@link Servers#foreground}). */
+    List<String> foreground(Instance instance, String host, boolean verbose) throws IOException {
+        Site here = site();
+        Tls tls = new Tls(here.run);
+        tls.ensure(here);
+        List<String> command = new ArrayList<>(here.user.prefix());
+        command.addAll(EmbeddedLaunch.command(here, tls, host, instance.port(), instance.run()));
+        command.addAll(List.of("--pid-file", instance.run().resolve("server.pid").toString()));
+        if (verbose) {
+            command.add("--verbose");
+        }
+        here.user.warnIfRoot(err);
+        here.user.give(instance.run());
+        return command;
+    }
+
+    private void tails(ServerLaunch launch, Path run) {
+        for (Path log : launch.logs(run)) {
+            if (Files.isRegularFile(log)) {
+                Readiness.tail(log, 25, err);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,7 +1,6 @@
 package org.spice.servers;
 
 import java.util.List;
-import java.util.Map;
 
 import org.spice.bench.model.Server;
 
@@ -80,14 +79,5 @@ public record Options(String listen, boolean accessLog, String mpm, String threa
     /** The address a client here reaches the server at: 127.0.0.1 for a server on every address. */
     public String localAddress() {
         return listen.equals("0.0.0.0") ? "127.0.0.1" : listen;
-    }
-
-    /** Into a launcher's environment, as servers/*.sh read them. */
-    void into(Map<String, String> env) {
-        env.put("SPICE_LISTEN", listen);
-        env.put("SPICE_ACCESS_LOG", accessLog ? "on" : "off");
-        env.put("SPICE_MPM", mpm);
-        env.put("SPICE_THREADS", threads);
-        env.put("SPICE_NGINX_WORKERS", workers);
     }
 }

@@ -7,7 +7,7 @@ import org.spice.bench.model.Server;
 import org.spice.page.Probe;
 
 /**
- * The server table as the shell reads it ({@code spice servers}, and launch.sh in SPICE_SERVER_TABLE), one line per
+ * The server table as the shell reads it ({@code spice servers}), one line per
  * server, fields separated by one space:
  * <pre>
  * NAME DEFAULT_PORT HTTPS_OFFSET BACKEND_OFFSET FASTCGI_OFFSET PROBES BENCH_PROBES BASE START_OPTION H2C_OFFSET

@@ -48,7 +48,7 @@ public final class Servers {
         }
     }
 
-    /** run/, where every instance has its run directory (asked of the shell once: it may move run/, see common.sh). */
+    /** run/, where every instance has its run directory ({@link Checkout#run}: found once, it may move run/). */
     public Path runRoot() throws IOException {
         return launcher.runDir();
     }
@@ -100,7 +100,7 @@ public final class Servers {
         Server row = options.row(instance.server());
         portsFree(options.localAddress(), row.ports(port));
         stopPids(instance);
-        freshLogs(instance.run());
+        Trees.freshLogs(instance.run());
         Files.createDirectories(runRoot().resolve("fileset"));
         Files.writeString(instance.run().resolve("listen"), options.listen() + "\n");
         Path cgroup = Cgroups.make(instance.run(), err);
@@ -179,6 +179,21 @@ public final class Servers {
         out.println("  logs: " + String.join(" ", logs));
         out.println("  check: scripts/spice verify " + base + " --probes " + probes);
         out.println("  stop:  scripts/spice server stop " + name + " --port " + port);
+    }
+
+    /**
+     * The command line of the embedded server in the foreground on {@code host}:{@code port} ({@code scripts/spice
+     * serve}), its run directory, TLS files and served copies made ready: the same run directory and PID file as a start,
+     * so that {@code server stop|status embedded --port N} find it too.
+     */
+    public List<String> foreground(String host, int port, boolean verbose) throws IOException {
+        Instance instance = instance(Server.EMBEDDED, port);
+        OptionalLong running = instance.runningPid();
+        if (running.isPresent()) {
+            throw new IOException("the embedded server already runs on port " + port + " (pid " + running.getAsLong()
+                    + "): scripts/spice server stop embedded --port " + port);
+        }
+        return launcher.foreground(instance, host, verbose);
     }
 
     /** Stops the instance of {@code server} on {@code port}, saying so; never fails (what it could not do, it says). */
@@ -375,38 +390,6 @@ public final class Servers {
                 Processes.signal(pid, false);
                 Processes.await(0.5, () -> !Processes.running(pid));
                 Processes.signal(pid, true);
-            }
-        }
-    }
-
-    /**
-     * A fresh RUN/logs for a start, the last start's kept as RUN/logs.previous: what a start reads in its logs to tell
-     * that it failed (a BindException, httpd's AH00072) is then this start's, not an earlier one's (httpd and Tomcat
-     * append).
-     */
-    private static void freshLogs(Path run) throws IOException {
-        Path logs = run.resolve("logs");
-        if (Files.isDirectory(logs)) {
-            boolean empty;
-            try (Stream<Path> entries = Files.list(logs)) {
-                empty = entries.findAny().isEmpty();
-            }
-            if (!empty) {
-                Path previous = run.resolve("logs.previous");
-                deleteTree(previous);
-                Files.move(logs, previous);
-            }
-        }
-        Files.createDirectories(logs);
-    }
-
-    private static void deleteTree(Path tree) throws IOException {
-        if (!Files.exists(tree, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try (Stream<Path> all = Files.walk(tree)) {
-            for (Path each : all.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(each);
             }
         }
     }

@@ -76,13 +76,6 @@ class ServerTableTest {
             }
         }
         assertEquals(List.of(), copies, "the server table written again in the shell");
-        for (Server server : Server.values()) {
-            if (server.base() != server) {
-                continue;   // a variant is started by its base's script
-            }
-            assertTrue(Files.isRegularFile(SCRIPTS.resolve("lib/servers/" + server.id() + ".sh")),
-                    "scripts/lib/servers/" + server.id() + ".sh starts " + server.id());
-        }
     }
 
     @Test

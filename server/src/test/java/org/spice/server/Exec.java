@@ -64,10 +64,10 @@ record Exec(int status, String out) {
         }
     }
 
-    /** A function of scripts/lib (common.sh and server.sh sourced), for the lifecycle the shell keeps. */
+    /** A function of scripts/lib/common.sh, which the metrics agent and the tests' stock servers share (stop_pids). */
     static Exec lib(String function, String... args) {
-        List<String> command = new ArrayList<>(List.of("bash", "-c", "source \"$0/scripts/lib/common.sh\" && source"
-                + " \"$0/scripts/lib/server.sh\" && \"$@\"", ROOT.toString(), function));
+        List<String> command = new ArrayList<>(List.of("bash", "-c", "source \"$0/scripts/lib/common.sh\" && \"$@\"",
+                ROOT.toString(), function));
         command.addAll(List.of(args));
         return run(null, Map.of(), 300, command);
     }

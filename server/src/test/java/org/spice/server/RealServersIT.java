@@ -27,6 +27,7 @@ import org.spice.page.Probe;
 import org.spice.bench.model.Server;
 import org.spice.bench.net.Endpoint;
 import org.spice.commands.VerifyCommand;
+import org.spice.servers.Jdks;
 import org.spice.testkit.CommandRun;
 
 /**
@@ -41,7 +42,7 @@ import org.spice.testkit.CommandRun;
 class RealServersIT {
 
     /** The certificate the servers' HTTPS listeners present (tls.sh: made once, under run/). */
-    private static final String TLS_CERT = Exec.lib("eval", "echo \"$SPICE_TLS_CERT\"").out().strip();
+    private static final String TLS_CERT = Exec.lib("eval", "echo \"$SPICE_RUN/tls/server.pem\"").out().strip();
 
     /** A server started once: its row of the table, and the address it listens on. */
     record Start(Server server, String address) {
@@ -137,7 +138,7 @@ class RealServersIT {
         String base = server.base().id();
         String port = Integer.toString(server.defaultPort());
         if (server.startOption().orElse("").equals("--threads=virtual")) {
-            Assumptions.assumeTrue(Exec.lib("java21_home").status() == 0, start.name()
+            Assumptions.assumeTrue(Jdks.java21Home() != null, start.name()
                     + ": virtual threads need a JDK 21 or later, and this machine has none");
         }
         List<String> command = new ArrayList<>(List.of("server", "start", base, "--port", port, "--listen", start.address()));
@@ -197,27 +198,5 @@ class RealServersIT {
 
     private static boolean listens(String address, int port) {
         return Endpoint.unreachable(new InetSocketAddress(address, port), 1000) == null;
-    }
-
-    /**
-     * As root, where the service user cannot read the checkout the servers fall back to root (service_user_prefix), and
-     * PHP-FPM's pool must start beside them: as root too (php-fpm -R), its socket the service user's, whom the servers'
-     * workers run as. Before, php-fpm refused to start ("user has not been defined").
-     */
-    @Test
-    void phpFpmBesideServersRunningAsRoot() throws Exception {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name"))
-                && !Exec.lib("php_fpm_binary").out().isBlank(), "php-fpm as root: needs root and php-fpm");
-        Path run = Files.createTempDirectory("spice-fpm-root-");
-        try {
-            Files.createDirectories(run.resolve("logs"));
-            Exec.lib("eval", "service_user_prefix() { SPICE_AS_USER=(); }; start_php_fpm", run.toString())
-                    .ok("php-fpm's pool where the servers run as root");
-            String owner = Files.getOwner(run.resolve("php-fpm.sock")).getName();
-            assertEquals(System.getenv().getOrDefault("SPICE_SERVICE_USER", "www-data"), owner, "php-fpm's socket's owner");
-        } finally {
-            Exec.lib("stop_pids", run.toString());
-            Exec.run("rm", "-rf", run.toString());
-        }
     }
 }

@@ -29,7 +29,7 @@ import picocli.CommandLine.TypeConversionException;
 
 /**
  * {@code scripts/spice server ACTION NAME|all [options]}: the servers from conf/, their life cycle run by
- * {@link Servers} (each one's own part by its launcher in scripts/lib/servers/). A variant's name is its base's with its
+ * {@link Servers} (each one's own part by its launcher, one class per server). A variant's name is its base's with its
  * start option: {@code apache-prefork} is {@code apache --mpm prefork}.
  */
 @Command(name = "server", mixinStandardHelpOptions = true, sortOptions = false,

@@ -1,0 +1,176 @@
+package org.spice.servers;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The language runtimes' probes (runtimes/: PHP, Python's WSGI, Lua) from Debian's packages: what httpd and nginx need
+ * installed for them, their scripts copied into the run directory, PHP-FPM's pool and uWSGI started beside the server.
+ */
+final class Runtimes {
+
+    static final Path APACHE_MODULES = Path.of("/usr/lib/apache2/modules");
+    static final Path NGINX_MODULES = Path.of("/usr/lib/nginx/modules");
+
+    private Runtimes() {
+    }
+
+    static Path phpFpm() {
+        Path named = Programs.which("php-fpm8.2");
+        return named != null ? named : newest(Path.of("/usr/sbin"), "php-fpm*");
+    }
+
+    static Path uwsgi() {
+        return Programs.which("uwsgi-core", "uwsgi");
+    }
+
+    /** PHP's extension folder (/usr/lib/php/2022...), the newest; null where there is none. */
+    static Path phpExtensionDir() {
+        return newest(Path.of("/usr/lib/php"), "20*");
+    }
+
+    /** Debian's mod_php (libphp8.2.so, or the version it has); null where there is none. */
+    static Path modPhp() {
+        return newest(APACHE_MODULES, "libphp*.so");
+    }
+
+    private static Path newest(Path dir, String glob) {
+        List<Path> found = new ArrayList<>();
+        try (DirectoryStream<Path> all = Files.newDirectoryStream(dir, glob)) {
+            all.forEach(found::add);
+        } catch (IOException e) {
+            return null;
+        }
+        found.sort(null);
+        return found.isEmpty() ? null : found.get(found.size() - 1);
+    }
+
+    /** Whether the runtime probes' packages of {@code server} (apache or nginx) are on the machine. */
+    static boolean installed(String server) {
+        Path extensions = phpExtensionDir();
+        if (phpFpm() == null || extensions == null || !Files.isRegularFile(extensions.resolve("opcache.so"))) {
+            return false;
+        }
+        return server.equals("apache") ? modPhp() != null && Files.isRegularFile(APACHE_MODULES.resolve("mod_wsgi.so"))
+                && Files.isRegularFile(APACHE_MODULES.resolve("mod_lua.so"))
+                : uwsgi() != null && Files.isRegularFile(Path.of("/usr/lib/uwsgi/plugins/python3_plugin.so"))
+                && Files.isRegularFile(NGINX_MODULES.resolve("ngx_http_lua_module.so"));
+    }
+
+    /**
+     * The packages the runtime probes of {@code server} need, installed with apt where missing. Debian starts the
+     * services some of them bring (php8.2-fpm; apache2, which mod_php switches to prefork): SPICE runs its own, so they
+     * are stopped again, and Debian's httpd gets back the MPM it had.
+     */
+    static void install(String server, PrintStream out) throws IOException {
+        List<String> packages = new ArrayList<>(List.of("php8.2-fpm", "php8.2-opcache"));
+        packages.addAll(server.equals("apache") ? List.of("libapache2-mod-php8.2", "libapache2-mod-wsgi-py3")
+                : List.of("uwsgi-core", "uwsgi-plugin-python3", "libnginx-mod-http-lua"));
+        List<String> missing = packages.stream().filter(p -> !Programs.packageInstalled(p)).toList();
+        if (missing.isEmpty()) {
+            out.println(server + ": the runtime probes' packages are installed (" + String.join(" ", packages) + ")");
+            return;
+        }
+        Companions.needRoot(server, "the php-fpm, wsgi and lua probes need " + String.join(" ", missing), missing);
+        String mpmBefore = debianMpm();
+        Programs.aptInstall(missing, out);
+        if (mpmBefore != null && !Files.exists(Path.of("/etc/apache2/mods-enabled/" + mpmBefore + ".load"))
+                && Programs.which("a2enmod") != null) {
+            Programs.output(List.of("a2dismod", "-q", "-f", "php8.2", "mpm_prefork"));
+            if (Programs.output(List.of("a2enmod", "-q", mpmBefore)).ok()) {
+                out.println(server + ": Debian's httpd put back on " + mpmBefore + " (mod_php had switched it to prefork)");
+            }
+        }
+        for (String service : List.of("php8.2-fpm", "apache2", "nginx", "uwsgi")) {
+            Programs.output(List.of("service", service, "stop"));
+            if (Programs.which("systemctl") != null) {
+                Programs.output(List.of("systemctl", "disable", "--now", service));
+            }
+        }
+        out.println(server + ": installed " + String.join(" ", missing) + " (the distribution's services stopped: SPICE"
+                + " starts its own)");
+    }
+
+    /** The MPM Debian's own httpd has enabled (mpm_event), or null. */
+    private static String debianMpm() {
+        Path loaded = newest(Path.of("/etc/apache2/mods-enabled"), "mpm_*.load");
+        return loaded == null ? null : loaded.getFileName().toString().replaceAll("\\.load$", "");
+    }
+
+    /** The runtime probes' scripts, generated from the page at build time, copied into RUN/runtimes. */
+    static void copy(Site site, Path run) throws IOException {
+        Path into = run.resolve("runtimes");
+        Trees.delete(into);
+        Files.createDirectories(into);
+        for (String kind : List.of("php", "wsgi", "lua")) {
+            Trees.copyInto(site.built("runtimes/target/" + kind), into);
+        }
+    }
+
+    /**
+     * The php-fpm probe's pool (conf/php/php-fpm.conf) on RUN/php-fpm.sock, its socket the server's user's. Where the
+     * servers fall back to root (no service user to drop to), the pool runs as root too, as they do (php-fpm -R: it
+     * refuses root workers otherwise), its socket still the service user's, whom httpd's and nginx's workers run as.
+     */
+    static void startPhpFpm(Start start, Path run) throws IOException {
+        Site site = start.site;
+        String owner = socketOwner(site.user);
+        Path conf = site.served(site.root.resolve("conf/php"));
+        List<String> command = new ArrayList<>(List.of(phpFpm().toString(), "-F"));
+        if (site.user.root() && !site.user.drops()) {
+            command.add("-R");
+        }
+        command.addAll(List.of("-y", conf.resolve("php-fpm.conf").toString(), "-c", conf.resolve("php.ini").toString()));
+        Map<String, String> env = new LinkedHashMap<>();
+        env.put("SPICE_RUN", run.toString());
+        env.put("SPICE_SOCKET_OWNER", owner);
+        env.put("SPICE_SOCKET_GROUP", ServiceUser.groupOf(owner));
+        env.put("PHP_INI_SCAN_DIR", "");
+        env.put("TZ", "UTC");
+        resident(start, run, "php-fpm", run.resolve("php-fpm.sock"), env, command);
+    }
+
+    /** Whom the pool's socket belongs to: the service user as root (the server's workers are that user), else the caller. */
+    static String socketOwner(ServiceUser user) throws IOException {
+        if (!user.root()) {
+            return Programs.me();
+        }
+        if (!Programs.output(List.of("id", user.name())).ok()) {
+            throw new IOException("php-fpm: the servers' workers and the pool's socket belong to " + user.name() + ", and"
+                    + " there is no such user here: create it (useradd --system --no-create-home " + user.name() + ") or"
+                    + " name another (SPICE_SERVICE_USER=USER)");
+        }
+        return user.name();
+    }
+
+    /** uWSGI for the wsgi probe behind nginx (conf/uwsgi/spice.ini) on RUN/uwsgi.sock. */
+    static void startUwsgi(Start start, Path run) throws IOException {
+        Path conf = start.site.served(start.site.root.resolve("conf/uwsgi"));
+        resident(start, run, "uwsgi", run.resolve("uwsgi.sock"), Map.of("SPICE_RUN", run.toString(), "SPICE_RUNTIMES",
+                run.resolve("runtimes").toString(), "TZ", "UTC"), List.of(uwsgi().toString(), "--ini",
+                conf.resolve("spice.ini").toString()));
+    }
+
+    /**
+     * {@code command} in the background as the service user, in a session of its own (stopping it ends its workers),
+     * with only {@code env} in its environment, its PID in RUN/NAME.pid, its output in RUN/logs/NAME.out; waits for
+     * {@code socket} to appear.
+     */
+    private static void resident(Start start, Path run, String name, Path socket, Map<String, String> env,
+            List<String> command) throws IOException {
+        Files.deleteIfExists(socket);
+        start.site.user.give(run);
+        Path log = run.resolve("logs/" + name + ".out");
+        start.program(command).asServiceUser().ownSession().onlyGivenEnv().env(env).log(log)
+                .background(run.resolve(name + ".pid"));
+        Readiness.await(name + " (" + socket + ")", run.resolve(name + ".pid"), log,
+                Readiness.when(() -> Files.exists(socket)), start.site.err);
+    }
+}

@@ -1,0 +1,98 @@
+package org.spice.servers;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.spice.bench.model.Server;
+
+/**
+ * The launchers' own arithmetic, on known inputs and no process: every server has one, a program's command line joins
+ * the cgroup and drops to the service user before it runs, conf/nginx/ is written with every word it has, a template's
+ * unknown word is an error naming it, Jetty's web.xml loses what is Tomcat's alone, the JVM options come from
+ * conf/java/jvm.options.
+ */
+@Tag("unit")
+class LaunchersTest {
+
+    private static final Path ROOT = Path.of("..").toAbsolutePath().normalize();
+
+    @TempDir
+    Path run;
+
+    private Site site(boolean drops) {
+        ServiceUser user = new ServiceUser("www-data", drops, drops);
+        return new Site(ROOT, run, user, new PrintStream(new ByteArrayOutputStream()));
+    }
+
+    @Test
+    void everyServerHasALauncherAndAVariantItsBases() {
+        for (Server server : Server.values()) {
+            ServerLaunch launch = ServerLaunch.of(server);
+            assertEquals(ServerLaunch.of(server.base()).getClass(), launch.getClass(), server.id());
+            assertEquals(List.of(), launch.logs(run), server.id() + ": no logs in an empty run directory");
+        }
+    }
+
+    @Test
+    void aProgramJoinsTheCgroupThenDropsToTheUserInASessionOfItsOwn() {
+        Path cgroup = Path.of("/sys/fs/cgroup/spice/nginx-18084");
+        Start start = new Start(site(true), Instance.of(run, Server.NGINX, 18084), Options.fromEnvironment(), cgroup);
+        List<String> command = start.program("fcgiwrap", "-c", "64").asServiceUser().ownSession().command();
+        assertEquals(List.of("/bin/sh", "-c", "echo $$ > \"$0\" && exec \"$@\"", cgroup + "/cgroup.procs", "setpriv",
+                "--reuid=www-data", "--regid=www-data", "--clear-groups", "--", "setsid", "fcgiwrap", "-c", "64"), command);
+        Start plain = new Start(site(false), Instance.of(run, Server.NGINX, 18084), Options.fromEnvironment(), null);
+        assertEquals(List.of("nginx", "-t"), plain.program("nginx", "-t").asServiceUser().command(),
+                "no cgroup, no user to drop to: the program alone");
+    }
+
+    @Test
+    void nginxsConfigurationIsWrittenWithEveryWordItHas() throws IOException {
+        Start start = new Start(site(false), Instance.of(run, Server.NGINX, 18084), new Options("127.0.0.1", true, "event",
+                "platform", "3"), null);
+        Map<String, String> words = NginxLaunch.words(start);
+        for (String file : NginxLaunch.CONFIGURATION) {
+            Trees.fill(ROOT.resolve("conf/nginx/" + file), run.resolve(file), words);
+        }
+        String conf = Files.readString(run.resolve("nginx.conf"));
+        assertTrue(conf.contains("worker_processes 3;"), conf);
+        assertTrue(conf.contains(start.run().resolve("logs/access.log").toString()), "the access log where it was asked for");
+        assertEquals(18084 + 720, start.ports.h2c(), "h2c on a port of its own");
+    }
+
+    @Test
+    void aTemplatesUnknownWordIsAnErrorNamingIt() throws IOException {
+        Path template = run.resolve("t.conf");
+        Files.writeString(template, "listen @SPICE_PORT@;\nroot @SPICE_NOWHERE@;\n");
+        IOException unknown = assertThrows(IOException.class,
+                () -> Trees.fill(template, run.resolve("out.conf"), Map.of("SPICE_PORT", "18084")));
+        assertTrue(unknown.getMessage().endsWith("@SPICE_NOWHERE@"), unknown.getMessage());
+        Files.writeString(template, "listen @SPICE_PORT@; # @SPICE_PORT@\n");
+        Trees.fill(template, run.resolve("out.conf"), Map.of("SPICE_PORT", "18084"));
+        assertEquals("listen 18084; # 18084\n", Files.readString(run.resolve("out.conf")));
+    }
+
+    @Test
+    void jettysWebXmlLosesWhatIsTomcatsAlone() {
+        String webXml = "<web-app>\n<a/>\n<!-- tomcat-only:begin -->\n<b/>\n<!-- tomcat-only:end -->\n<c/>\n</web-app>\n";
+        assertEquals("<web-app>\n<a/>\n<c/>\n</web-app>\n", JettyLaunch.withoutTomcatOnly(webXml));
+    }
+
+    @Test
+    void theJavaServersOptionsComeFromTheirFile() throws IOException {
+        List<String> options = site(false).jvmOptions("SPICE_NO_SUCH_OPTS");
+        assertTrue(options.contains("-XX:CompileCommand=quiet"), options.toString());
+        assertTrue(options.stream().noneMatch(o -> o.startsWith("#") || o.isBlank()), options.toString());
+    }
+}
