@@ -29,7 +29,7 @@ final class Companions {
         if (Files.isRegularFile(FCGI_HEADER)) {
             return;
         }
-        needRoot(server, "the FastCGI probe needs libfcgi-dev", List.of("libfcgi-dev"));
+        needRoot(server, "the FastCGI probe needs libfcgi-dev, and installing it", List.of("libfcgi-dev"));
         Programs.aptInstall(List.of("libfcgi-dev"), out);
     }
 
@@ -39,16 +39,18 @@ final class Companions {
             out.println(server + ": " + fcgiwrap() + " is installed (the CGI probe's FastCGI bridge)");
             return;
         }
-        needRoot(server, "the CGI probe needs fcgiwrap", List.of("fcgiwrap"));
+        needRoot(server, "the CGI probe needs fcgiwrap, and installing it", List.of("fcgiwrap"));
         Programs.aptInstall(List.of("fcgiwrap"), out);
         out.println(server + ": installed " + fcgiwrap());
     }
 
-    /** An IOException saying what {@code server} needs and the command that installs it, unless this is root. */
+    /**
+     * Unless this is root, an IOException: "{@code server}: {@code what} needs root: sudo apt-get install
+     * {@code packages}".
+     */
     static void needRoot(String server, String what, List<String> packages) throws IOException {
         if (!Programs.root()) {
-            throw new IOException(server + ": " + what + ", and installing needs root: sudo apt-get install "
-                    + String.join(" ", packages));
+            throw new IOException(server + ": " + what + " needs root: sudo apt-get install " + String.join(" ", packages));
         }
     }
 
@@ -107,7 +109,7 @@ final class Companions {
                 start.options.workers());
         TomcatLaunch.start(start, backend, port, options);
         if (!Readiness.answers("127.0.0.1", port, "/spice/servlet", backend.resolve("server.pid"), TomcatLaunch::failed)) {
-            TomcatLaunch.catalinaLogs(backend).forEach(log -> Readiness.tail(log, 20, start.site.err));
+            // its logs' last lines follow: the front server's logs name them
             throw new IOException("the Tomcat backend did not answer on port " + port);
         }
     }

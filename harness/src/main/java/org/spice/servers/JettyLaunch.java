@@ -63,17 +63,17 @@ final class JettyLaunch implements ServerLaunch {
         for (String dir : List.of("webapps", "lib/spice", "cgi-root/spice/cgi-bin", "work", "ssi-webapp/WEB-INF/lib")) {
             Files.createDirectories(run.resolve(dir));
         }
-        Trees.copyInto(site.builtMatching("nsapi-like-module/jetty/target", "spice-jetty-handler-", ".jar"),
-                run.resolve("lib/spice"));
-        Trees.copyInto(site.builtMatching("page/target", "spice-page-", ".jar"), run.resolve("lib/spice"));
+        Trees.copyInto(site.builtJar("nsapi-like-module/jetty/target", "spice-jetty-handler"), run.resolve("lib/spice"));
+        Trees.copyInto(site.builtJar("page/target", "spice-page"), run.resolve("lib/spice"));
         Trees.copy(site.built("cgi-c/target/spice"), run.resolve("cgi-root/spice/cgi-bin/spice"));
         Trees.copy(site.built("server/target/webapps/spice.war"), run.resolve("spice.war"));
         List<String> ssiClasspath = new ArrayList<>();
-        ssiClasspath.add(site.served(site.builtMatching("tomcat-ssi/target", "spice-tomcat-ssi-", ".jar")).toString());
-        ssiClasspath.add(site.served(site.builtMatching("server/target/lib", "tomcat-embed-core-", ".jar")).toString());
+        ssiClasspath.add(site.served(site.builtJar("tomcat-ssi/target", "spice-tomcat-ssi")).toString());
+        ssiClasspath.add(site.served(site.built("server/target/lib/tomcat-embed-core-" + site.pomProperty("tomcat.version")
+                + ".jar")).toString());
         // the SSI context: the SHTML page, its web.xml, SPICE's SSI servlet; Tomcat's classes on its extra classpath
         Trees.copyInto(site.root.resolve("conf/jetty/ssi-webapp/WEB-INF/web.xml"), run.resolve("ssi-webapp/WEB-INF"));
-        Trees.copyInto(site.builtMatching("shtml/target", "spice-shtml-", ".jar"), run.resolve("ssi-webapp/WEB-INF/lib"));
+        Trees.copyInto(site.builtJar("shtml/target", "spice-shtml"), run.resolve("ssi-webapp/WEB-INF/lib"));
         Trees.copyInto(site.built("shtml/target/generated-webapp/shtml/spice.shtml"), run.resolve("ssi-webapp"));
         Files.writeString(run.resolve("spice-web.xml"), withoutTomcatOnly(
                 Files.readString(site.root.resolve("webapp/src/main/webapp/WEB-INF/web.xml"))));

@@ -85,7 +85,7 @@ final class Launcher {
             here.user.warnIfRoot(err);
             start.tls.ensure(here);
             launch.launch(start);
-        } catch (IOException e) {
+        } catch (IOException | java.io.UncheckedIOException e) {
             if (Thread.currentThread().isInterrupted()) {
                 return FAILED;
             }

@@ -78,7 +78,8 @@ final class Runtimes {
             out.println(server + ": the runtime probes' packages are installed (" + String.join(" ", packages) + ")");
             return;
         }
-        Companions.needRoot(server, "the php-fpm, wsgi and lua probes need " + String.join(" ", missing), missing);
+        Companions.needRoot(server, "the php-fpm, wsgi and lua probes need " + String.join(" ", missing) + ", and installing",
+                missing);
         String mpmBefore = debianMpm();
         Programs.aptInstall(missing, out);
         if (mpmBefore != null && !Files.exists(Path.of("/etc/apache2/mods-enabled/" + mpmBefore + ".load"))

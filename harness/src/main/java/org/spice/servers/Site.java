@@ -2,7 +2,6 @@ package org.spice.servers;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -59,20 +58,13 @@ final class Site {
         return file;
     }
 
-    /** The one file of {@code dir} whose name starts with {@code prefix} and ends with {@code suffix} (a versioned jar). */
-    Path builtMatching(String dir, String prefix, String suffix) throws IOException {
-        List<Path> found = new ArrayList<>();
-        Path folder = root.resolve(dir);
-        if (Files.isDirectory(folder)) {
-            try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, prefix + "*" + suffix)) {
-                files.forEach(found::add);
-            }
+    /** The jar {@code dir}/{@code name}-VERSION.jar the build made, VERSION the project's (pom.xml's own). */
+    Path builtJar(String dir, String name) throws IOException {
+        Matcher version = Pattern.compile("(?m)^  <version>([^<]+)</version>").matcher(Files.readString(root.resolve("pom.xml")));
+        if (!version.find()) {
+            throw new IOException("pom.xml names no version of its own");
         }
-        if (found.isEmpty()) {
-            throw new IOException(dir + "/" + prefix + "*" + suffix + " is missing: build first (scripts/spice build)");
-        }
-        found.sort(null);
-        return found.get(found.size() - 1);
+        return built(dir + "/" + name + "-" + version.group(1).strip() + ".jar");
     }
 
     /**
@@ -85,9 +77,9 @@ final class Site {
             return path;
         }
         Path copy = servedCopies.resolve(root.relativize(path));
-        Files.createDirectories(copy.getParent());
-        Programs.Result done = Programs.output(List.of("sh", "-c", "umask 022 && cp -a -u -T \"$0\" \"$1\" && chmod -R a+rX \"$1\"",
-                path.toString(), copy.toString()));
+        // the folders above the copy too are made for every reader, whatever this process's umask
+        Programs.Result done = Programs.output(List.of("sh", "-c", "umask 022 && mkdir -p \"$(dirname \"$1\")\""
+                + " && cp -a -u -T \"$0\" \"$1\" && chmod -R a+rX \"$1\"", path.toString(), copy.toString()));
         if (!done.ok()) {
             throw new IOException("could not copy " + path + " where " + user.name() + " reads it (" + copy + "): "
                     + done.output().strip());

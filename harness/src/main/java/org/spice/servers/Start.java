@@ -13,8 +13,8 @@ import org.spice.bench.model.Server;
 
 /**
  * One start of a server, as its launcher sees it: the instance and its options, its ports, the site, and the programs it
- * starts. Every program joins the instance's cgroup before it runs, so that what it starts in turn is counted there
- * too, and the harness's own work is not.
+ * starts. Every program joins the instance's cgroup before it runs (a shell joins it, then runs the program), so that
+ * what it starts in turn is counted there too, and the harness's own work is not.
  */
 final class Start {
 
@@ -95,13 +95,9 @@ final class Start {
             return this;
         }
 
-        /** Its command line as started: the cgroup joined, the service user dropped to, its own session, the words. */
+        /** Its command line: the service user dropped to, its own session, its words. */
         List<String> command() {
             List<String> command = new ArrayList<>();
-            if (cgroup != null) {   // joins the cgroup, then becomes the program: its PID is the program's
-                command.addAll(List.of("/bin/sh", "-c", "echo $$ > \"$0\" && exec \"$@\"",
-                        cgroup.resolve("cgroup.procs").toString()));
-            }
             if (asUser) {
                 command.addAll(site.user.prefix());
             }
@@ -112,8 +108,13 @@ final class Start {
             return command;
         }
 
-        private Process spawn() throws IOException {
-            ProcessBuilder builder = new ProcessBuilder(command()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        /** The instance's cgroup's process list, or "" where it runs in none. */
+        private String procs() {
+            return cgroup == null ? "" : cgroup.resolve("cgroup.procs").toString();
+        }
+
+        private ProcessBuilder builder(List<String> command) {
+            ProcessBuilder builder = new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
             if (onlyGivenEnv) {
                 builder.environment().clear();
                 builder.environment().put("PATH", "/usr/sbin:/usr/bin:/sbin:/bin");
@@ -122,25 +123,49 @@ final class Start {
             if (dir != null) {
                 builder.directory(dir.toFile());
             }
+            return builder;
+        }
+
+        /**
+         * Starts it in the background, its PID into {@code pidFile}; the PID. A shell joins the cgroup, starts it and
+         * ends, so that it is not this JVM's child: a JVM that ends with a child running waits 0.3 s for the thread that
+         * waits on it (HotSpot's wait for threads in native code at exit), on every start.
+         */
+        long background(Path pidFile) throws IOException {
+            Path output = log != null ? log : Path.of("/dev/null");
             if (log != null) {
                 Files.createDirectories(log.getParent());
-                builder.redirectErrorStream(true).redirectOutput(log.toFile());
-            } else {
-                builder.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
             }
-            return builder.start();
+            List<String> command = new ArrayList<>(List.of("/bin/sh", "-c", "procs=$1 log=$2; shift 2; if [ -n \"$procs\" ];"
+                    + " then echo $$ > \"$procs\" || exit 1; fi; \"$@\" < /dev/null > \"$log\" 2>&1 & echo $!", "sh", procs(),
+                    output.toString()));
+            command.addAll(command());
+            Process shell = builder(command).redirectErrorStream(true).start();
+            String said = new String(shell.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            int status = Programs.waitFor(shell, 10);
+            if (status != 0 || !said.matches("[0-9]+")) {
+                throw new IOException("could not start " + words.get(0) + ": " + said);
+            }
+            Files.writeString(pidFile, said + "\n");
+            return Long.parseLong(said);
         }
 
-        /** Starts it in the background, its PID into {@code pidFile}; the PID. */
-        long background(Path pidFile) throws IOException {
-            Process process = spawn();
-            Files.writeString(pidFile, process.pid() + "\n");
-            return process.pid();
-        }
-
-        /** Runs it to its end (a daemon's start, a configuration test), within the start's wait; its exit status. */
+        /**
+         * Runs it to its end (a daemon's start, a configuration test), in the cgroup, within the start's wait; its exit
+         * status.
+         */
         int toEnd() throws IOException {
-            Process process = spawn();
+            List<String> command = new ArrayList<>(List.of("/bin/sh", "-c",
+                    "if [ -n \"$0\" ]; then echo $$ > \"$0\" || exit 1; fi; exec \"$@\"", procs()));
+            command.addAll(command());
+            ProcessBuilder builder = builder(command).redirectErrorStream(true);
+            if (log != null) {
+                Files.createDirectories(log.getParent());
+                builder.redirectOutput(log.toFile());
+            } else {
+                builder.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            }
+            Process process = builder.start();
             int status = Programs.waitFor(process, Site.waitLimitS());
             if (status == -1) {
                 process.destroyForcibly();

@@ -81,8 +81,8 @@ final class TomcatLaunch implements ServerLaunch {
         Files.createDirectories(site.fileset());
         Files.writeString(run.resolve("conf/Catalina/localhost/spice#fileset.xml"),
                 "<Context docBase=\"" + site.fileset() + "\"/>\n");
-        Trees.copyInto(site.builtMatching("nsapi-like-module/tomcat/target", "spice-tomcat-valve-", ".jar"), run.resolve("lib"));
-        Trees.copyInto(site.builtMatching("page/target", "spice-page-", ".jar"), run.resolve("lib"));
+        Trees.copyInto(site.builtJar("nsapi-like-module/tomcat/target", "spice-tomcat-valve"), run.resolve("lib"));
+        Trees.copyInto(site.builtJar("page/target", "spice-page"), run.resolve("lib"));
         site.user.give(run);
         Path javaHome = Jdks.serverJavaHome("tomcat", options.threads(), site.err);
         String catalinaOptions = String.join(" ", "-Dspice.listen=" + options.listen(), "-Dspice.port=" + port,

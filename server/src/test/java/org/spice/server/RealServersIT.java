@@ -41,7 +41,7 @@ import org.spice.testkit.CommandRun;
  */
 class RealServersIT {
 
-    /** The certificate the servers' HTTPS listeners present (tls.sh: made once, under run/). */
+    /** The certificate the servers' HTTPS listeners present (the harness's Tls: made once, under run/). */
     private static final String TLS_CERT = Exec.lib("eval", "echo \"$SPICE_RUN/tls/server.pem\"").out().strip();
 
     /** A server started once: its row of the table, and the address it listens on. */
