@@ -93,14 +93,22 @@ class JMeterOpenModelTest {
                     + " tens (241-261 in earlier runs), and on a slow machine hundreds (343, 408, 442 in three fresh clones"
                     + " on 27 Nov, its lag p99 318-489 ms; 530-758 here on 7 Dec at 7,572 req/s, lag p99 571-796 ms);"
                     + " under 120, a stall the schedule hid" + machine);
-            Bound.within("p99, ms", run.p99Ms(), 500, STALL_MS * (0.85 + 0.35 * slowness), "S − 0.01·T = 850 ms (3,000"
-                    + " samples: the 30 slowest are due in the stall's first 0.15 s); 859-866 in earlier runs; JMeter's"
-                    + " whole milliseconds and late start move it tens of ms, and on a slow machine hundreds (1,164-1,566"
-                    + " here on 7 Dec at 7,572 req/s)" + machine);
-            Bound.within("max, ms", run.maxMs(), 0.9 * STALL_MS, STALL_MS * (1 + 0.4 * slowness), "S = 1,000 ms (the"
-                    + " signals measured 1,006-1,014 ms): the request due as the server stopped waited all of it, and the"
-                    + " server's drain of its queue after it (1,008-1,010 earlier; 1,378 in CI at 7,795 req/s and"
-                    + " 1,442-2,166 here on 7 Dec at 4,400-7,600 req/s)" + machine);
+            // The longest waits are the stall as the signals measured it, JMeter's own lateness (its lag, measured in
+            // the run: the open model charges a request from when it was due) and the drain of the stall's queue after
+            // it: the first two measured here, the drain given room.
+            double stalledMs = (stopped[1] - stopped[0]) / 1e6;
+            double lagMs = run.generatorLagP99Ms();
+            String measured = String.format(java.util.Locale.ROOT, " (this run: the stall %.0f ms, JMeter's lag p99 %.0f"
+                    + " ms)", stalledMs, lagMs);
+            Bound.within("p99, ms", run.p99Ms(), 500, stalledMs + lagMs + STALL_MS, "S − 0.01·T = 850 ms (3,000"
+                    + " samples: the 30 slowest are due in the stall's first 0.15 s), 859-866 in earlier runs; above it, the"
+                    + " stall as measured, JMeter's lag p99 and the drain of the queue after the stall, which added 190 and"
+                    + " 670 ms past the two in two runs here on 7 Dec (p99 1,840 and 2,462 ms, lag p99 603 and 751 ms): a"
+                    + " stall's length" + measured);
+            Bound.within("max, ms", run.maxMs(), 0.9 * STALL_MS, stalledMs + lagMs + 1.5 * STALL_MS, "S = 1,000 ms (the"
+                    + " signals measured 1,006-1,051 ms): the request due as the server stopped waited all of it; above"
+                    + " it, JMeter's lag p99 and the drain, which added 480 and 1,120 ms past the two in the same runs (max"
+                    + " 2,138 and 2,913 ms): a stall and a half" + measured);
             Bound.atMost("p50, ms", run.p50Ms(), 50, "the median request is served at once (~1 ms); 50 ms would be a"
                     + " schedule that waited");
             assertTrue(results.notes().stream().anyMatch(n -> n.startsWith("jmeter open model, static at 200.0 req/s")),

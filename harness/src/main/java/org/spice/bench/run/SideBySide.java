@@ -21,6 +21,7 @@ import org.spice.bench.model.Arm;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuRounds;
 import org.spice.bench.model.Failure;
+import org.spice.bench.model.LoadEngine;
 import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.ServerSide;
@@ -59,8 +60,15 @@ public final class SideBySide {
         }
     }
 
+    /** Makes the one engine the servers' rounds share: its settings, TLS, stop, every server's CPU and each arm's. */
+    interface SharedEngine {
+        LoadEngine.Windowed start(BenchSettings settings, TlsConfig tls, Stop stop, ServerCpu all,
+                Map<String, ServerCpu> residents) throws IOException, GeneralSecurityException;
+    }
+
     private final List<BenchRun.Instance> instances;
     private final Plan plan;
+    private final SharedEngine engines;
     private final List<Path> dirs;
     private final PrintStream err;
     /** The side-by-side rounds so far (null before the first). */
@@ -71,10 +79,16 @@ public final class SideBySide {
 
     /** @param dirs each server's results directory, as the run makes them */
     SideBySide(List<BenchRun.Instance> instances, Plan plan, List<Path> dirs, PrintStream err) {
+        this(instances, plan, dirs, err, EventLoopEngine::new);
+    }
+
+    /** As above, the shared engine made by {@code engines} (a test's fake one). */
+    SideBySide(List<BenchRun.Instance> instances, Plan plan, List<Path> dirs, PrintStream err, SharedEngine engines) {
         this.instances = List.copyOf(instances);
         this.plan = plan;
         this.dirs = dirs;
         this.err = err;
+        this.engines = engines;
     }
 
     /** This start's side-by-side rounds, as far as they ran; null if none did. */
@@ -114,8 +128,8 @@ public final class SideBySide {
         // this machine's CPU is the servers' machine's only where every one of them runs here
         boolean local = open.stream().allMatch(o -> o.settings().target().http().isLocal());
         ServerCpu all = new ServerCpu(List.copyOf(pids), local, List.of(), null);
-        EventLoopEngine engine = new EventLoopEngine(first.with(first.server().withPids(List.copyOf(pids))), tls, stop,
-                all, residents);
+        LoadEngine.Windowed engine = engines.start(first.with(first.server().withPids(List.copyOf(pids))), tls, stop, all,
+                residents);
         List<Results.Member> members = members(open);
         warmOtherProtocols(open, arms, engine, stop);
         PairedRounds.Arms together = new PairedRounds.Arms(arms, engine, CrossResults.sources(members),
@@ -173,7 +187,7 @@ public final class SideBySide {
     }
 
     /** Each server warmed under its first protocol; its other protocols' code (TLS above all) is still cold. */
-    private void warmOtherProtocols(List<Phases.Member> open, List<Mix> arms, EventLoopEngine engine, Stop stop)
+    private void warmOtherProtocols(List<Phases.Member> open, List<Mix> arms, LoadEngine.Windowed engine, Stop stop)
             throws InterruptedException, IOException {
         List<Protocol> protocols = plan.protocols();
         for (int i = 0; i < open.size(); i++) {

@@ -100,9 +100,18 @@ final class FakeEngine implements LoadEngine.Windowed {
         throw new UnsupportedOperationException();
     }
 
+    /** The clients past which a flood's step loses rate, as a server that turns requests away: rate × limit / clients. */
+    int floodLimit = Integer.MAX_VALUE;
+
+    /** A flood's step ("flood static 16"): {@code mix} at {@code clients} for the window, its rate past {@link #floodLimit}. */
     @Override
     public RunRecord run(Mix mix, int clients, int repeat, double rampUpS, double windowS, double rampDownS) {
-        throw new UnsupportedOperationException();
+        calls.add("flood " + mix.name() + " " + clients);
+        double rps = capacity.get(mix.name()) * Math.min(1, (double) floodLimit / clients);
+        long requests = Math.round(rps * windowS);
+        return RunRecord.builder(mix.name(), clients, repeat).durationS(windowS).requests(requests)
+                .bytes(requests * 200, requests * 6250).expectedBodyBytes(6250)
+                .cpu(new Cpu(0.1, costUs(mix, rps) * requests / 1e6, Double.NaN)).build();
     }
 
     @Override

@@ -13,6 +13,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -20,11 +21,15 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.spice.bench.analysis.ResultsFiles;
+import org.spice.bench.model.Across;
 import org.spice.bench.model.BenchSettings;
 import org.spice.bench.model.CpuPlan;
+import org.spice.bench.model.CpuSlice;
 import org.spice.bench.model.Failure;
+import org.spice.bench.model.Protocol;
 import org.spice.bench.model.Results;
 import org.spice.bench.model.RunRecord;
+import org.spice.bench.model.Stop;
 import org.spice.commands.BenchCommand;
 
 /**
@@ -116,6 +121,56 @@ class PhasesTest {
         int round = engine.calls.indexOf("round");
         assertTrue(round > engine.calls.lastIndexOf("slice servlet"), engine.calls.toString());
         assertEquals("open 4000", engine.calls.get(round + 1), "half the slowest probe's 8,000 req/s in that round");
+    }
+
+    /**
+     * Two servers side by side: each warmed, then the rounds of both on the one engine they share (every round holds
+     * both servers' arms, at the one rate), then each one's ladder; the figures across them come out of those rounds
+     * (the model's second server costs 1.5 × the first, probe for probe) into the side-by-side results, and each
+     * server's results get its own rounds.
+     */
+    @Test
+    void serversSideBySideShareOneEnginesRoundsAndTheirRatioComesOutAtOneLoad() throws Exception {
+        FakeEngine engine = new FakeEngine(FACTOR, Map.of("b", 1.5), CAPACITY);
+        BenchSettings settings = settings("500");
+        Phases.Member a = bench.member(settings, engine);
+        Phases.Member b = bench.member(settings, engine);
+        List<Phases.Member> both = List.of(a, b);
+        SideBySide.Plan plan = new SideBySide.Plan(List.of(Protocol.HTTP10), List.of(), List.of(), true,
+                dir.resolve("side-by-side"));
+        SideBySide side = new SideBySide(List.of(new BenchRun.Instance("a", "a", settings),
+                new BenchRun.Instance("b", "b", settings)), plan, List.of(a.recorder().dir(), b.recorder().dir()), bench.err,
+                (given, tls, stop, all, residents) -> engine);
+        Stop stop = new Stop();
+        assertNull(Phases.run(both, warmUpS -> side.rounds(both, warmUpS, stop), true, stop, bench.err), bench.said());
+
+        List<String> rounds = engine.parts.stream().filter(p -> p.startsWith("500 ")).toList();
+        assertFalse(rounds.isEmpty(), engine.parts.toString());
+        for (String round : rounds) {
+            for (String arm : List.of("a", "b")) {
+                assertTrue(round.contains(CpuSlice.arm(arm, "static")) && round.contains(CpuSlice.arm(arm, "servlet")),
+                        "every round holds both servers' arms at the one rate: " + round);
+            }
+        }
+        assertEquals(4, engine.calls.stream().filter(c -> c.startsWith("run ")).count(),
+                "each server's ladder, after the rounds: " + engine.calls);
+        assertTrue(engine.calls.indexOf("open 500") < engine.calls.indexOf("run static 2"), engine.calls.toString());
+
+        Results together = side.written();
+        assertNotNull(together, "the side-by-side results, written where the rounds end");
+        assertFalse(together.partial());
+        Across.Cross statics = together.across().cross().stream()
+                .filter(c -> c.probe().equals("static") && Set.of(c.a(), c.b()).equals(Set.of("a", "b"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no a/b figure for the static file: " + together.across().cross()));
+        assertEquals(statics.a().equals("b") ? 1.5 : 1 / 1.5, statics.ratio(), 0.02,
+                "the model's second server costs 1.5 × the first, at one rate: " + statics);
+        assertTrue(statics.rounds() >= 2 && statics.low() <= statics.ratio() && statics.ratio() <= statics.high(),
+                statics.toString());
+        for (Phases.Member m : both) {
+            m.recorder().finish(null, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false);
+            Results own = ResultsFiles.read(m.recorder().dir());
+            assertNotNull(own.cpuRounds(), "each server's results get its rounds");
+        }
     }
 
     /** One rule for the first round and the bound of every run, one server's or several side by side. */
