@@ -40,7 +40,7 @@ final class ApacheLaunch implements ServerLaunch {
         if (binary() != null && apxs() != null) {
             out.println("apache: " + binary() + " and " + apxs() + " are installed");
         } else {
-            Companions.needRoot("apache", "installing", List.of("apache2", "apache2-dev"));
+            Companions.needRoot("apache", "installing httpd", List.of("apache2", "apache2-dev"));
             Programs.aptInstall(List.of("apache2", "apache2-dev", "libfcgi-dev"), out);
             // Debian starts its own apache2 service on port 80 after installing it: SPICE runs its own httpd
             if (Files.exists(Path.of("/var/run/apache2/apache2.pid"))) {

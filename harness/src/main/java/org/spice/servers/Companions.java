@@ -45,12 +45,13 @@ final class Companions {
     }
 
     /**
-     * Unless this is root, an IOException: "{@code server}: {@code what} needs root: sudo apt-get install
-     * {@code packages}".
+     * Unless this is root, an IOException: "{@code server}: {@code what} needs root (apt-get install {@code packages}):
+     * sudo scripts/spice server install {@code server}", which installs the rest it needs too.
      */
     static void needRoot(String server, String what, List<String> packages) throws IOException {
         if (!Programs.root()) {
-            throw new IOException(server + ": " + what + " needs root: sudo apt-get install " + String.join(" ", packages));
+            throw new IOException(server + ": " + what + " needs root (apt-get install " + String.join(" ", packages)
+                    + "): sudo scripts/spice server install " + server);
         }
     }
 
@@ -67,8 +68,9 @@ final class Companions {
             }
             make(site, site.root.resolve("cgi-c"), "fcgi");
         }
-        if (Readiness.listens("127.0.0.1", port)) {
-            throw new IOException("port " + port + " for the FastCGI probe is in use");
+        if (Servers.listens("127.0.0.1", port)) {
+            throw new IOException("port " + port + " for the FastCGI probe is in use: stop what listens there, or choose"
+                    + " another --port");
         }
         program = site.served(program);
         site.user.give(run);
@@ -76,7 +78,7 @@ final class Companions {
         start.program(program.toString(), "127.0.0.1:" + port).asServiceUser().ownSession().log(log)
                 .background(run.resolve("fcgi.pid"));
         Readiness.await("the FastCGI probe (127.0.0.1:" + port + ")", run.resolve("fcgi.pid"), log,
-                Readiness.when(() -> Readiness.listens("127.0.0.1", port)), site.err);
+                Readiness.when(() -> Servers.listens("127.0.0.1", port)), site.err);
     }
 
     /**
@@ -100,8 +102,9 @@ final class Companions {
      * Jetty's own); it stops with the front server (its PID file is under RUN).
      */
     static void startTomcatBackend(Start start, Path run, int port) throws IOException {
-        if (Readiness.listens("127.0.0.1", port)) {
-            throw new IOException("port " + port + " for the Tomcat backend is in use");
+        if (Servers.listens("127.0.0.1", port)) {
+            throw new IOException("port " + port + " for the Tomcat backend is in use: stop what listens there, or choose"
+                    + " another --port");
         }
         Path backend = run.resolve("tomcat-backend");
         Files.createDirectories(backend);

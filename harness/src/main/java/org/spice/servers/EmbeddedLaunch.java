@@ -39,10 +39,10 @@ final class EmbeddedLaunch implements ServerLaunch {
      * {@link Tls#ensure}).
      */
     static List<String> command(Site site, Tls tls, String host, int port, Path run) throws IOException {
-        site.built("server/target/spice-server.jar");
+        // the jar's manifest names its libraries in lib/ beside it: served with it
         site.served(site.root.resolve("server/target/lib"));
-        Path jar = site.served(site.serverJar());
-        Path war = site.served(site.built("server/target/webapps/spice.war"));
+        Path jar = site.served(site.built("server/target/spice-server.jar"));
+        Path war = site.served(site.built(Site.WAR));
         java.nio.file.Files.createDirectories(site.fileset());
         java.nio.file.Files.createDirectories(run.resolve("logs"));
         List<String> command = new ArrayList<>(List.of("java"));

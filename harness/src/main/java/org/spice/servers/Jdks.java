@@ -64,6 +64,12 @@ public final class Jdks {
         return best;
     }
 
+    /** Whether a Java server can run on virtual threads here: SPICE_JAVA_HOME a JDK 21 or later, else one on the machine. */
+    static boolean virtualThreads() {
+        String given = Options.env("SPICE_JAVA_HOME", "");
+        return given.isEmpty() ? java21Home() != null : version(Path.of(given)) >= 21;
+    }
+
     /**
      * The JDK a Java server ({@code name}: tomcat or jetty) runs on: SPICE_JAVA_HOME where it is set, else with virtual
      * threads the newest JDK 21 or later, else null (the java on the PATH). Says which on {@code err}. Comparing platform

@@ -66,7 +66,7 @@ final class JettyLaunch implements ServerLaunch {
         Trees.copyInto(site.builtJar("nsapi-like-module/jetty/target", "spice-jetty-handler"), run.resolve("lib/spice"));
         Trees.copyInto(site.builtJar("page/target", "spice-page"), run.resolve("lib/spice"));
         Trees.copy(site.built("cgi-c/target/spice"), run.resolve("cgi-root/spice/cgi-bin/spice"));
-        Trees.copy(site.built("server/target/webapps/spice.war"), run.resolve("spice.war"));
+        Trees.copy(site.built(Site.WAR), run.resolve("spice.war"));
         List<String> ssiClasspath = new ArrayList<>();
         ssiClasspath.add(site.served(site.builtJar("tomcat-ssi/target", "spice-tomcat-ssi")).toString());
         ssiClasspath.add(site.served(site.built("server/target/lib/tomcat-embed-core-" + site.pomProperty("tomcat.version")

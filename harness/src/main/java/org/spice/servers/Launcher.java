@@ -2,7 +2,6 @@ package org.spice.servers;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,10 +48,12 @@ final class Launcher {
     List<String> missing(Server server, Options options) throws IOException {
         List<String> missing = new ArrayList<>();
         if (!ServerLaunch.of(server).installed(site())) {
-            missing.add("scripts/spice server install " + server.base().id());
+            missing.add("scripts/spice server install " + server.base().id() + (Programs.root() ? "" : " (as root:"
+                    + " it installs with apt)"));
         }
-        if (options.threads().equals("virtual") && Jdks.java21Home() == null) {
-            missing.add("apt-get install openjdk-21-jdk-headless (or any JDK 21 or later under /usr/lib/jvm)");
+        if (options.threads().equals("virtual") && !Jdks.virtualThreads()) {
+            missing.add("apt-get install openjdk-21-jdk-headless (or any JDK 21 or later under /usr/lib/jvm, or"
+                    + " SPICE_JAVA_HOME naming one)");
         }
         return missing;
     }
@@ -70,8 +71,8 @@ final class Launcher {
 
     /**
      * Lays out {@code instance}'s run directory, starts it there (in {@code cgroup}, if any) and waits for its answer;
-     * its status (0, {@link #NOT_INSTALLED}, or 1 for a start that failed, its cause and its logs' last lines said), its
-     * log files into {@code logs}.
+     * its status (0, {@link #NOT_INSTALLED}, 1 for a start that failed, its cause and its logs' last lines said, or
+     * {@link #FAILED} where the wait was interrupted), its log files into {@code logs}.
      */
     int launch(Instance instance, Options options, Path cgroup, List<String> logs) throws IOException {
         ServerLaunch launch = ServerLaunch.of(instance.server());
@@ -89,7 +90,7 @@ final class Launcher {
             if (Thread.currentThread().isInterrupted()) {
                 return FAILED;
             }
-            err.println(e.getMessage());
+            err.println("spice: " + instance.name() + ": " + e.getMessage());
             tails(launch, run);
             return 1;
         }
@@ -123,9 +124,7 @@ final class Launcher {
 
     private void tails(ServerLaunch launch, Path run) {
         for (Path log : launch.logs(run)) {
-            if (Files.isRegularFile(log)) {
-                Readiness.tail(log, 25, err);
-            }
+            Readiness.tail(log, 25, err);
         }
     }
 }

@@ -40,7 +40,7 @@ final class NginxLaunch implements ServerLaunch {
             out.println("nginx: " + binary() + ", its njs module and nginx-dev are installed");
         } else {
             List<String> packages = List.of("nginx", "nginx-dev", "libnginx-mod-http-js");
-            Companions.needRoot("nginx", "installing", packages);
+            Companions.needRoot("nginx", "installing nginx", packages);
             Programs.aptInstall(packages, out);
             // Debian may start its own nginx service on port 80 after installing it: SPICE runs its own nginx
             if (Files.exists(Path.of("/run/nginx.pid"))) {

@@ -99,11 +99,6 @@ final class Readiness {
         }
     }
 
-    /** Whether something listens on {@code address}:{@code port}. */
-    static boolean listens(String address, int port) {
-        return Servers.listens(address, port);
-    }
-
     private static boolean alive(Path pidFile) {
         OptionalLong pid = Processes.pidIn(pidFile);
         return pid.isPresent() && Processes.running(pid.getAsLong());

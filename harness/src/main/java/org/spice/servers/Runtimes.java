@@ -116,19 +116,15 @@ final class Runtimes {
     }
 
     /**
-     * The php-fpm probe's pool (conf/php/php-fpm.conf) on RUN/php-fpm.sock, its socket the server's user's. Where the
-     * servers fall back to root (no service user to drop to), the pool runs as root too, as they do (php-fpm -R: it
-     * refuses root workers otherwise), its socket still the service user's, whom httpd's and nginx's workers run as.
+     * The php-fpm probe's pool (conf/php/php-fpm.conf) on RUN/php-fpm.sock, as the service user, its socket that user's,
+     * whom httpd's and nginx's workers run as (as root with no such user, {@link #socketOwner} says how to make one).
      */
     static void startPhpFpm(Start start, Path run) throws IOException {
         Site site = start.site;
         String owner = socketOwner(site.user);
         Path conf = site.served(site.root.resolve("conf/php"));
-        List<String> command = new ArrayList<>(List.of(phpFpm().toString(), "-F"));
-        if (site.user.root() && !site.user.drops()) {
-            command.add("-R");
-        }
-        command.addAll(List.of("-y", conf.resolve("php-fpm.conf").toString(), "-c", conf.resolve("php.ini").toString()));
+        List<String> command = List.of(phpFpm().toString(), "-F", "-y", conf.resolve("php-fpm.conf").toString(), "-c",
+                conf.resolve("php.ini").toString());
         Map<String, String> env = new LinkedHashMap<>();
         env.put("SPICE_RUN", run.toString());
         env.put("SPICE_SOCKET_OWNER", owner);
@@ -143,7 +139,7 @@ final class Runtimes {
         if (!user.root()) {
             return Programs.me();
         }
-        if (!Programs.output(List.of("id", user.name())).ok()) {
+        if (!user.drops()) {
             throw new IOException("php-fpm: the servers' workers and the pool's socket belong to " + user.name() + ", and"
                     + " there is no such user here: create it (useradd --system --no-create-home " + user.name() + ") or"
                     + " name another (SPICE_SERVICE_USER=USER)");

@@ -11,7 +11,8 @@ import org.spice.bench.model.Server;
 /**
  * What is each server's own in its life cycle (one class per server from conf/): what it needs installed and how to
  * install it, how its run directory is laid out and how it is started, where its logs are. The rest is the same for
- * every server ({@link Servers}: ports, run directories, the cgroup, the wait for its answer, stopping, status).
+ * every server: ports, run directories, the cgroup, stopping, status ({@link Servers}); the wait for its answer
+ * ({@link Launcher}).
  */
 interface ServerLaunch {
 

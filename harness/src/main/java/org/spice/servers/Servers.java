@@ -21,7 +21,7 @@ import org.spice.bench.model.Server;
  * The life cycle of every server SPICE runs here, the same for all: ports and run directories, a cgroup of its own,
  * the start and the wait for its answer, stopping by PID file (and whatever of SPICE's still listens on its ports),
  * its PIDs, its cgroup, its status. What is each server's own (what it needs installed, how it is laid out and
- * started) is its launcher's ({@link Launcher}). Said lines go to {@code err}; a start's summary and a stop's word to
+ * started) is its launcher's ({@link ServerLaunch}, run by {@link Launcher}). Said lines go to {@code err}; a start's summary and a stop's word to
  * {@code out}.
  */
 public final class Servers {

@@ -39,10 +39,6 @@ final class ServiceUser {
         return root && exists;
     }
 
-    boolean exists() {
-        return exists;
-    }
-
     boolean root() {
         return root;
     }

@@ -20,16 +20,17 @@ final class Site {
     final Path run;
     final ServiceUser user;
     final PrintStream err;
-    /** Where the service user reads copies of the checkout's files (run/served), or null where it reads the checkout. */
-    private final Path servedCopies;
+    /**
+     * Where the service user reads copies of the checkout's files (run/served), or run/ itself where it reads the
+     * checkout (no copies); null until a start first asks ({@link #served}).
+     */
+    private Path servedCopies;
 
     Site(Path root, Path run, ServiceUser user, PrintStream err) {
         this.root = root;
         this.run = run;
         this.user = user;
         this.err = err;
-        this.servedCopies = run.equals(root.resolve("run")) || user.reads(root.resolve("scripts/spice")) ? null
-                : run.resolve("served");
     }
 
     Path fileset() {
@@ -41,13 +42,8 @@ final class Site {
         return root.resolve(".cache");
     }
 
-    Path war() {
-        return root.resolve("server/target/webapps/spice.war");
-    }
-
-    Path serverJar() {
-        return root.resolve("server/target/spice-server.jar");
-    }
+    /** spice.war as the build makes it, relative to the checkout. */
+    static final String WAR = "server/target/webapps/spice.war";
 
     /** A file the build makes, which a start needs: an IOException saying how to make it where it is missing. */
     Path built(String relative) throws IOException {
@@ -73,7 +69,11 @@ final class Site {
      * newer, every reader's bit set).
      */
     Path served(Path path) throws IOException {
-        if (servedCopies == null || !path.startsWith(root)) {
+        if (servedCopies == null) {   // asked once: the service user reads the checkout, or copies are needed
+            servedCopies = run.equals(root.resolve("run")) || user.reads(root.resolve("scripts/spice")) ? run
+                    : run.resolve("served");
+        }
+        if (servedCopies.equals(run) || !path.startsWith(root)) {
             return path;
         }
         Path copy = servedCopies.resolve(root.relativize(path));

@@ -76,7 +76,7 @@ final class TomcatLaunch implements ServerLaunch {
         Trees.copyInto(conf.resolve("server.xml"), run.resolve("conf"));
         Trees.copyInto(conf.resolve("logging.properties"), run.resolve("conf"));
         Trees.copyInto(home.resolve("conf/web.xml"), run.resolve("conf"));
-        Trees.copy(site.built("server/target/webapps/spice.war"), run.resolve("webapps/spice.war"));
+        Trees.copy(site.built(Site.WAR), run.resolve("webapps/spice.war"));
         // the static fileset at /spice/fileset: a context descriptor, deployed at start like the WAR
         Files.createDirectories(site.fileset());
         Files.writeString(run.resolve("conf/Catalina/localhost/spice#fileset.xml"),
@@ -97,7 +97,7 @@ final class TomcatLaunch implements ServerLaunch {
                 .log(run.resolve("logs/start.out")).toEnd();
         if (status != 0) {
             Readiness.tail(run.resolve("logs/start.out"), 20, site.err);
-            throw new IOException("catalina.sh start ended with status " + status);
+            throw new IOException("catalina.sh start (CATALINA_BASE " + run + ") ended with status " + status);
         }
     }
 

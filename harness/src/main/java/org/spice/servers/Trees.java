@@ -19,7 +19,8 @@ final class Trees {
     /** {@code from} (a file, or a folder and everything in it) as {@code to}, modes kept; what was there replaced. */
     static void copy(Path from, Path to) throws IOException {
         if (!Files.exists(from)) {
-            throw new IOException(from + " is missing: build first (scripts/spice build)");
+            throw new IOException(from + " is missing" + (from.toString().contains("/target/") ? ": build first (scripts/spice"
+                    + " build)" : ""));
         }
         Files.createDirectories(to.toAbsolutePath().getParent());
         try (Stream<Path> all = Files.walk(from)) {

@@ -56,7 +56,7 @@ class PackageLayersTest {
                     "bench.samples", "bench.report")),
             Map.entry("bench.run", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model", "bench.analysis", "bench.engine", "bench.jmeter", "bench.report", "verify")),
-            // the servers' life cycle: the server table, and each server's launcher in bash
+            // the servers' life cycle, each server's launcher (ServerLaunch) included: the server table
             Map.entry("servers", Set.of("page", "bench.model")),
             Map.entry("bench.plan", Set.of("page", "cli", "bench.net", "bench.mix", "bench.figures", "bench.proc",
                     "bench.model", "bench.analysis", "bench.engine", "bench.jmeter", "bench.report", "bench.run", "verify",

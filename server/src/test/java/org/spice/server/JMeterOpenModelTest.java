@@ -83,8 +83,7 @@ class JMeterOpenModelTest {
                     + " a few tens");
             assertEquals(RATE, run.offeredRps());
             // R·S requests wait on the stall; JMeter's first requests, sent late while it starts its threads (its lag,
-            // and the run marked for it), add more, and the server's drain of its queue after the stall adds to the
-            // longest waits: both are this machine's work, so their room grows with its slowness
+            // and the run marked for it), add more: this machine's work, so the count's room grows with its slowness
             double slowness = MachineSpeed.slowness(3);
             String machine = " (room × " + slowness + ", this machine's slowness: " + MachineSpeed.measuredRps()
                     + " req/s)";
@@ -100,6 +99,10 @@ class JMeterOpenModelTest {
             double lagMs = run.generatorLagP99Ms();
             String measured = String.format(java.util.Locale.ROOT, " (this run: the stall %.0f ms, JMeter's lag p99 %.0f"
                     + " ms)", stalledMs, lagMs);
+            Bound.within("the stall, ms", stalledMs, STALL_MS, 1.3 * STALL_MS, "SIGSTOP, a sleep of S, SIGCONT:"
+                    + " 1,006-1,051 ms measured; what the bounds below start from");
+            Bound.atMost("JMeter's lag p99, ms", lagMs, 1500, "JMeter late to its own schedule: 295-796 ms here on a"
+                    + " slow day (7 Dec), tens on a fast one; the bounds below add it, so it is bounded itself");
             Bound.within("p99, ms", run.p99Ms(), 500, stalledMs + lagMs + STALL_MS, "S − 0.01·T = 850 ms (3,000"
                     + " samples: the 30 slowest are due in the stall's first 0.15 s), 859-866 in earlier runs; above it, the"
                     + " stall as measured, JMeter's lag p99 and the drain of the queue after the stall, which added 190 and"

@@ -15,8 +15,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A one-server bench starts the JVMs it needs and no more: its own, and at most one to learn the java's version where
  * its JDK has no release file to read it from (a java that is a script, as here), besides the embedded server's. The
- * server's life cycle runs in the bench's JVM (org.spice.servers), each server's launcher in bash with the server
- * table handed to it: before 2026-12-06 a bench started twelve (a version check and a parse for each of start, urls,
+ * server's life cycle runs in the bench's JVM (org.spice.servers), each server's launcher included: before 2026-12-06 a bench started twelve (a version check and a parse for each of start, urls,
  * pids, cgroup and stop). A {@code java} first on the PATH writes a line per start, then runs this JVM's java.
  */
 class JvmLaunchesTest {

@@ -31,10 +31,11 @@ import org.spice.testkit.Text;
 class LatencyProfileAgainstEmbeddedTest extends StartedEmbeddedTomcat {
 
     @Test
-    void everyProbeAtTheSameRatesWithRatiosToStaticAndEachAlongItsCurve() throws Exception {
+    void everyProbeAtTheSameRateWithRatiosToStaticAndEachAlongItsCurve() throws Exception {
         Path out = base.resolve("latency");
-        // Six rounds of 3 probes × 1 s make the first interval. One common rate: two are the same arithmetic (ProfilesTest
-        // runs two on a fake engine), and each more adds the rounds' time again.
+        // Six rounds of 3 probes × 1 s make the first interval (18 s; 22 s leaves room for a round left out, not two).
+        // One common rate: two are the same arithmetic (ProfilesTest runs two on a fake engine), and each more adds the
+        // rounds' time again.
         CommandRun ran = CommandRun.of(new BenchCommand(), "--target", server.baseUrl(), "--profile", "latency",
                 "--probes", "static,servlet,cgi", "--clients", "4", "--duration", "1", "--warm-up", "4",
                 "--common-rates", "0.5", "--curve", "0.2,0.8,1.5", "--cpu-time", "22", "--out", out.toString());

@@ -12,7 +12,7 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * A command of scripts/spice's own (serve, the metrics agent, the bundles, the build and the tests): its options are declared,
+ * A command of scripts/spice's own (the metrics agent, the bundles, the build and the tests): its options are declared,
  * checked and described here, as the harness's are, and scripts/spice runs it. Run by the script (SPICE_SHELL=1 in
  * its environment), it prints the parsed options as shell assignments, which the script evaluates; run otherwise,
  * it says that scripts/spice runs it. Its help is picocli's, as every command's.

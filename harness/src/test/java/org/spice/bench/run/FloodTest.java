@@ -39,7 +39,9 @@ class FloodTest {
 
     @Test
     void eachWorkloadPastItsPeakThenWatchedUntilItIsBack() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger gets = new java.util.concurrent.atomic.AtomicInteger();
         try (TestServer server = new TestServer((head, socket, o) -> {
+            gets.incrementAndGet();
             page(o, head.startsWith("HEAD"));
             return false;
         })) {
@@ -69,6 +71,7 @@ class FloodTest {
             assertFalse(Double.isNaN(o.recoveredAfterS()), "back at the first check: " + o.watch());
             assertNotNull(o.watch().checks().get(0).readings());
             assertNull(o.watch().checks().get(0).notExact(), "the page exact after the flood");
+            assertEquals(4, gets.get(), "a GET a check, the three before the flood and the one after it");
             assertTrue(said.toString().contains("overload: static, peak 4"), said.toString());
         }
     }

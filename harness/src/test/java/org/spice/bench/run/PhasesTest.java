@@ -144,8 +144,9 @@ class PhasesTest {
         Stop stop = new Stop();
         assertNull(Phases.run(both, warmUpS -> side.rounds(both, warmUpS, stop), true, stop, bench.err), bench.said());
 
-        List<String> rounds = engine.parts.stream().filter(p -> p.startsWith("500 ")).toList();
+        List<String> rounds = engine.parts.stream().filter(p -> !p.startsWith("closed ")).toList();
         assertFalse(rounds.isEmpty(), engine.parts.toString());
+        assertTrue(rounds.stream().allMatch(p -> p.startsWith("500 ")), "every round at the one rate: " + rounds);
         for (String round : rounds) {
             for (String arm : List.of("a", "b")) {
                 assertTrue(round.contains(CpuSlice.arm(arm, "static")) && round.contains(CpuSlice.arm(arm, "servlet")),
@@ -154,7 +155,9 @@ class PhasesTest {
         }
         assertEquals(4, engine.calls.stream().filter(c -> c.startsWith("run ")).count(),
                 "each server's ladder, after the rounds: " + engine.calls);
-        assertTrue(engine.calls.indexOf("open 500") < engine.calls.indexOf("run static 2"), engine.calls.toString());
+        int firstLadder = engine.calls.indexOf(engine.calls.stream().filter(c -> c.startsWith("run ")).findFirst()
+                .orElseThrow());
+        assertTrue(engine.calls.lastIndexOf("open 500") < firstLadder, "the ladders after every round: " + engine.calls);
 
         Results together = side.written();
         assertNotNull(together, "the side-by-side results, written where the rounds end");
@@ -170,6 +173,8 @@ class PhasesTest {
             m.recorder().finish(null, new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), false);
             Results own = ResultsFiles.read(m.recorder().dir());
             assertNotNull(own.cpuRounds(), "each server's results get its rounds");
+            assertEquals(List.of("servlet", "static"), own.runs().stream().map(RunRecord::probe).sorted().toList(),
+                    "each server's own ladder");
         }
     }
 
