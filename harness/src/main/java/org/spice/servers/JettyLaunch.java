@@ -54,35 +54,7 @@ final class JettyLaunch implements ServerLaunch {
         // jetty-home and the SSI context's Tomcat classes are read by Jetty as the service user (as root): copies where
         // the checkout is out of its reach
         Path home = site.served(home(site));
-        for (String dir : List.of("start.d", "modules", "etc", "webapps", "lib", "cgi-root", "ssi-webapp", "work")) {
-            Trees.delete(run.resolve(dir));
-        }
-        for (String dir : List.of("start.d", "modules", "etc")) {
-            Trees.copyInto(site.root.resolve("conf/jetty/" + dir), run);
-        }
-        for (String dir : List.of("webapps", "lib/spice", "cgi-root/spice/cgi-bin", "work", "ssi-webapp/WEB-INF/lib")) {
-            Files.createDirectories(run.resolve(dir));
-        }
-        Trees.copyInto(site.builtJar("nsapi-like-module/jetty/target", "spice-jetty-handler"), run.resolve("lib/spice"));
-        Trees.copyInto(site.builtJar("page/target", "spice-page"), run.resolve("lib/spice"));
-        Trees.copy(site.built("cgi-c/target/spice"), run.resolve("cgi-root/spice/cgi-bin/spice"));
-        Trees.copy(site.built(Site.WAR), run.resolve("spice.war"));
-        List<String> ssiClasspath = new ArrayList<>();
-        ssiClasspath.add(site.served(site.builtJar("tomcat-ssi/target", "spice-tomcat-ssi")).toString());
-        ssiClasspath.add(site.served(site.built("server/target/lib/tomcat-embed-core-" + site.pomProperty("tomcat.version")
-                + ".jar")).toString());
-        // the SSI context: the SHTML page, its web.xml, SPICE's SSI servlet; Tomcat's classes on its extra classpath
-        Trees.copyInto(site.root.resolve("conf/jetty/ssi-webapp/WEB-INF/web.xml"), run.resolve("ssi-webapp/WEB-INF"));
-        Trees.copyInto(site.builtJar("shtml/target", "spice-shtml"), run.resolve("ssi-webapp/WEB-INF/lib"));
-        Trees.copyInto(site.built("shtml/target/generated-webapp/shtml/spice.shtml"), run.resolve("ssi-webapp"));
-        Files.writeString(run.resolve("spice-web.xml"), withoutTomcatOnly(
-                Files.readString(site.root.resolve("webapp/src/main/webapp/WEB-INF/web.xml"))));
-        Map<String, String> words = Map.of("SPICE_WAR", run.resolve("spice.war").toString(), "SPICE_SSI_WEBAPP",
-                run.resolve("ssi-webapp").toString(), "SPICE_WEB_XML", run.resolve("spice-web.xml").toString(),
-                "SPICE_SSI_CLASSPATH", String.join(",", ssiClasspath));
-        for (String descriptor : List.of("spice.xml", "spice-shtml.xml")) {
-            Trees.fill(site.root.resolve("conf/jetty/webapps/" + descriptor), run.resolve("webapps/" + descriptor), words);
-        }
+        layOut(site, run);
 
         Companions.startFcgiwrap(start, run);
         int fcgiPort = start.ports.fastcgi();
@@ -119,6 +91,43 @@ final class JettyLaunch implements ServerLaunch {
         command.addAll(options);
         start.program(command).asServiceUser().ownSession().in(run).log(run.resolve("logs/jetty.log"))
                 .background(run.resolve("server.pid"));
+    }
+
+    /**
+     * JETTY_BASE in {@code run}: conf/jetty's start.d, modules and etc; the module Handler and the page in lib/; the CGI
+     * program; spice.war with its web.xml less what is Tomcat's alone; the SSI context with Tomcat's classes on its
+     * classpath; the two context descriptors.
+     */
+    private static void layOut(Site site, Path run) throws IOException {
+        for (String dir : List.of("start.d", "modules", "etc", "webapps", "lib", "cgi-root", "ssi-webapp", "work")) {
+            Trees.delete(run.resolve(dir));
+        }
+        for (String dir : List.of("start.d", "modules", "etc")) {
+            Trees.copyInto(site.root.resolve("conf/jetty/" + dir), run);
+        }
+        for (String dir : List.of("webapps", "lib/spice", "cgi-root/spice/cgi-bin", "work", "ssi-webapp/WEB-INF/lib")) {
+            Files.createDirectories(run.resolve(dir));
+        }
+        Trees.copyInto(site.builtJar("nsapi-like-module/jetty/target", "spice-jetty-handler"), run.resolve("lib/spice"));
+        Trees.copyInto(site.builtJar("page/target", "spice-page"), run.resolve("lib/spice"));
+        Trees.copy(site.built("cgi-c/target/spice"), run.resolve("cgi-root/spice/cgi-bin/spice"));
+        Trees.copy(site.built(Site.WAR), run.resolve("spice.war"));
+        List<String> ssiClasspath = new ArrayList<>();
+        ssiClasspath.add(site.served(site.builtJar("tomcat-ssi/target", "spice-tomcat-ssi")).toString());
+        ssiClasspath.add(site.served(site.built("server/target/lib/tomcat-embed-core-" + site.pomProperty("tomcat.version")
+                + ".jar")).toString());
+        // the SSI context: the SHTML page, its web.xml, SPICE's SSI servlet; Tomcat's classes on its extra classpath
+        Trees.copyInto(site.root.resolve("conf/jetty/ssi-webapp/WEB-INF/web.xml"), run.resolve("ssi-webapp/WEB-INF"));
+        Trees.copyInto(site.builtJar("shtml/target", "spice-shtml"), run.resolve("ssi-webapp/WEB-INF/lib"));
+        Trees.copyInto(site.built("shtml/target/generated-webapp/shtml/spice.shtml"), run.resolve("ssi-webapp"));
+        Files.writeString(run.resolve("spice-web.xml"), withoutTomcatOnly(
+                Files.readString(site.root.resolve("webapp/src/main/webapp/WEB-INF/web.xml"))));
+        Map<String, String> words = Map.of("SPICE_WAR", run.resolve("spice.war").toString(), "SPICE_SSI_WEBAPP",
+                run.resolve("ssi-webapp").toString(), "SPICE_WEB_XML", run.resolve("spice-web.xml").toString(),
+                "SPICE_SSI_CLASSPATH", String.join(",", ssiClasspath));
+        for (String descriptor : List.of("spice.xml", "spice-shtml.xml")) {
+            Trees.fill(site.root.resolve("conf/jetty/webapps/" + descriptor), run.resolve("webapps/" + descriptor), words);
+        }
     }
 
     /** web.xml without what is Tomcat's alone (between its tomcat-only:begin and tomcat-only:end lines). */
