@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -349,28 +351,33 @@ public final class Servers {
     }
 
     /**
-     * Stops every process recorded in the instance's PID files: SIGTERM, up to 30 s to finish, then SIGKILL; then the
-     * rest of its process group (a process started with setsid, or a daemon such as httpd, leads its own: the workers
-     * it leaves behind go too, by SIGKILL if they outlive 5 s).
+     * Stops every process recorded in the instance's PID files: SIGTERM to all of them at once, up to 30 s for all to
+     * finish, then SIGKILL to any left; then the rest of each one's process group (a process started with setsid, or a
+     * daemon such as httpd, leads its own: the workers it leaves behind go too, by SIGKILL if they outlive 5 s). All at
+     * once, not one after another: uWSGI alone takes a second to bury its threaded workers, and nginx's stop waited
+     * that out behind each companion's in turn (2.3 s in all).
      */
     void stopPids(Instance instance) {
+        Map<Path, Long> recorded = new LinkedHashMap<>();
         for (Path file : instance.pidFiles()) {
-            OptionalLong read = Processes.pidIn(file);
-            if (read.isPresent()) {
-                long pid = read.getAsLong();
+            Processes.pidIn(file).ifPresent(pid -> recorded.put(file, pid));
+        }
+        List<Long> signalled = recorded.values().stream().distinct().filter(Processes::running).toList();
+        signalled.forEach(pid -> Processes.signal(pid, false));
+        if (!Processes.await(30, () -> signalled.stream().noneMatch(Processes::running))) {
+            recorded.forEach((file, pid) -> {
                 if (Processes.running(pid)) {
-                    Processes.signal(pid, false);
-                    if (!Processes.await(30, () -> !Processes.running(pid))) {
-                        err.println("spice: " + file.getFileName().toString().replace(".pid", "") + " (pid " + pid
-                                + ") did not stop in 30 s: killing it");
-                        Processes.signal(pid, true);
-                    }
+                    err.println("spice: " + file.getFileName().toString().replace(".pid", "") + " (pid " + pid
+                            + ") did not stop in 30 s: killing it");
+                    Processes.signal(pid, true);
                 }
-                if (Processes.signalGroup("TERM", pid)) {
-                    Processes.await(5, () -> !Processes.groupRunning(pid));
-                    Processes.signalGroup("KILL", pid);
-                }
-            }
+            });
+        }
+        List<Long> groups = recorded.values().stream().distinct().filter(Processes::groupRunning).toList();
+        groups.forEach(pgid -> Processes.signalGroup("TERM", pgid));
+        Processes.await(5, () -> groups.stream().noneMatch(Processes::groupRunning));
+        groups.stream().filter(Processes::groupRunning).forEach(pgid -> Processes.signalGroup("KILL", pgid));
+        for (Path file : instance.pidFiles()) {
             try {
                 Files.deleteIfExists(file);
             } catch (IOException e) {

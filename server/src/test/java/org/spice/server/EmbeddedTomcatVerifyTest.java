@@ -26,12 +26,13 @@ import org.spice.verify.Verifier;
 /**
  * The main test: the embedded default server, really started on a free port, passes the conformance
  * check for every probe (all 100 JSP pages), exactly as {@code scripts/spice verify} runs it, over HTTP/1 and over
- * HTTP/2 in clear (h2c, as {@code verify --http2} runs it).
+ * HTTP/2 in clear (h2c, as {@code verify --http2} runs it). The page's checks (tagged "page") run at the suite's
+ * second page size too; bad input and the port in use, which no page size changes, once.
  */
-@Tag("page")
 class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
 
     @Test
+    @Tag("page")
     void everyProbeConforms() {
         Verifier verifier = new Verifier(Endpoint.parse(server.baseUrl()), CanonicalPage.built(), LocalDate.now(), 30_000);
         List<Verifier.Failure> failures = new ArrayList<>();
@@ -46,6 +47,7 @@ class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
     }
 
     @Test
+    @Tag("page")
     void everyProbeConformsOverH2c() throws Exception {
         Endpoint base = Endpoint.parse(server.baseUrl());
         Verifier pages = new Verifier(base, CanonicalPage.built(), LocalDate.now(), 30_000);
@@ -63,6 +65,7 @@ class EmbeddedTomcatVerifyTest extends StartedEmbeddedTomcat {
     }
 
     @Test
+    @Tag("page")
     void overH2cAnotherPageOrNoHttp2AtAllIsAFailure() throws Exception {
         Endpoint base = Endpoint.parse(server.baseUrl());
         // The server's page held to one 1,000 bytes longer: the body check reads what came in DATA frames.

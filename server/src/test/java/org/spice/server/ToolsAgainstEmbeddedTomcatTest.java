@@ -30,9 +30,9 @@ import org.spice.testkit.CommandRun;
 /**
  * Other load tools against the embedded server, really run (ab, h2load and wrk from Debian, JMeter as the
  * build assembles it from Maven Central): their output imported gives the tool's own totals; JMeter as
- * bench's engine, here and split across two JMeter server engines on 127.0.0.1.
+ * bench's engine, here and split across two JMeter server engines on 127.0.0.1. The imports whose totals count the
+ * page's bytes (tagged "page") run at the suite's second page size too; JMeter and the log check, once.
  */
-@Tag("page")
 class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
 
     private static final Path JMETER = Path.of(System.getProperty("spice.jmeter.home", "../jmeter/target/jmeter"));
@@ -43,6 +43,7 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
     }
 
     @Test
+    @Tag("page")
     void abImportGivesAbsOwnTotals() throws Exception {
         Path dir = Files.createDirectories(base.resolve("ab"));
         String text = tool(dir.resolve("ab.txt"), "ab", "-q", "-n", "400", "-c", "4", "-g", dir.resolve("ab.tsv").toString(), url());
@@ -60,6 +61,7 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
     }
 
     @Test
+    @Tag("page")
     void wrkImportGivesWrksOwnTotals() throws Exception {
         Path dir = Files.createDirectories(base.resolve("wrk"));
         String text = tool(dir.resolve("wrk.txt"), "wrk", "-t1", "-c4", "-d1s", "-s", WRK_SCRIPT.toString(), url());
@@ -75,6 +77,7 @@ class ToolsAgainstEmbeddedTomcatTest extends StartedEmbeddedTomcat {
 
     /** The caveat of the README's tools matrix: h2load 1.52 reads no status from Tomcat's "HTTP/1.1 200 ". */
     @Test
+    @Tag("page")
     void h2loadCannotReadTomcatsStatusLine() throws Exception {
         Path dir = Files.createDirectories(base.resolve("h2load"));
         String text = tool(dir.resolve("h2load.txt"), "h2load", "--h1", "-n", "300", "-c", "3", "--log-file",
