@@ -13,7 +13,7 @@ SPICE_TEST_COMMANDS=(java:openjdk-17-jdk-headless javac:openjdk-17-jdk-headless 
     sudo:sudo shellcheck:shellcheck)
 
 # vegeta (MIT), the independent open-loop tool OpenLoopAgainstStubTest holds SPICE's open loop against: pinned, built
-# with Go's go install into .cache/tools/bin (Go 1.22 or later: on PATH, or /usr/local/go).
+# with Go's go install into .cache/tools/bin (Go 1.25 or later: on PATH, or /usr/local/go).
 SPICE_VEGETA_MODULE=github.com/tsenart/vegeta/v12@v12.13.0
 
 ensure_vegeta() {
@@ -22,7 +22,7 @@ ensure_vegeta() {
     go=$(command -v go 2>/dev/null || true)
     [ -n "$go" ] || [ ! -x /usr/local/go/bin/go ] || go=/usr/local/go/bin/go
     [ -n "$go" ] || die "test: vegeta (the open loop's independent check) is built with Go, and this machine has none:" \
-        "install Go 1.22 or later (in /usr/local/go or on PATH), then scripts/spice test again"
+        "install Go 1.25 or later (in /usr/local/go or on PATH), then scripts/spice test again"
     echo "spice test: installing vegeta ($SPICE_VEGETA_MODULE, go install)" >&2
     mkdir -p "$bin"
     GOBIN="$bin" "$go" install "$SPICE_VEGETA_MODULE" >&2 || die "test: go install $SPICE_VEGETA_MODULE failed"

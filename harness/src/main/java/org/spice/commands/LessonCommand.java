@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
  * questions it answers, said before it starts; then the runs, and the page made from their results.
  */
 @Command(name = "lesson", sortOptions = false, mixinStandardHelpOptions = true,
-        description = {"Answer the lesson's ten questions about what a server-side interface costs, with one plan of"
+        description = {"Answer the lesson's eleven questions about what a server-side interface costs, with one plan of"
                 + " runs (a run shared by the questions it answers), and write the class's page: LESSON/index.html,"
                 + " lesson.json with every figure, lesson.md for printing.",
             "A question whose server or JDK is missing is skipped with the command that installs it; the rest go on."
@@ -34,7 +34,7 @@ public final class LessonCommand extends Cli.Printing implements Callable<Intege
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--questions", paramLabel = "LIST", split = ",", description = "The questions, 1 to 10 (default:"
+    @Option(names = "--questions", paramLabel = "LIST", split = ",", description = "The questions, 1 to 11 (default:"
             + " all).")
     List<Integer> questions;
 

@@ -22,7 +22,7 @@ final class Answers {
 
     /** The probes a run of one server's interfaces may hold, in the order the tables list them. */
     static final List<String> INTERFACES = List.of("static", "module", "njs", "lua", "servlet", "jsp", "shtml", "mod-php",
-            "php-fpm", "wsgi", "fastcgi", "cgi");
+            "php-fpm", "wsgi", "fastcgi", "wasm-kept", "wasm", "cgi");
 
     private Answers() {
     }
@@ -34,6 +34,20 @@ final class Answers {
         return interfaces(run, headline, String.format(Locale.ROOT, "cgi costs %s on %s (%s): one C program, started"
                 + " for every request against kept running.", headline.costs("fastcgi"), server(run), headline.interval()),
                 "cgi / fastcgi");
+    }
+
+    /** Question 11: one C program as a process, a WebAssembly instance, a kept instance and a resident process. */
+    static Answer cgiBack(Path dir) throws IOException {
+        RunFigures run = RunFigures.in(dir);
+        RunFigures.Ratio headline = run.ratio("wasm", "cgi");
+        RunFigures.Ratio kept = run.ratio("wasm-kept", "fastcgi");
+        Answer answer = interfaces(run, headline, String.format(Locale.ROOT, "wasm costs %s on %s (%s): the CGI program"
+                + " in a fresh WebAssembly instance for every request against a process; kept, its instance costs %s (%s).",
+                headline.costs("cgi"), server(run), headline.interval(), kept.costs("fastcgi"), kept.interval()),
+                "wasm / cgi");
+        List<Answer.Figure> figures = new ArrayList<>(answer.figures());
+        figures.add(1, Cells.figure("wasm-kept / fastcgi", kept));
+        return new Answer(answer.sentence(), answer.header(), answer.rows(), answer.notes(), figures, answer.chart());
     }
 
     /** Question 6: a runtime behind a socket against one inside the server. */

@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * notice once the figures are in, the run that answers it ({@code --quick}, or in full), and how its answer is read
  * from that run's results. The texts carry no figure: every figure on the page comes from a run.
  *
- * @param number   its number, 1 to 10
+ * @param number   its number, 1 to 11
  * @param needs    what it needs beyond the build, in words (a server, a JDK, root)
  */
 public record Question(int number, String title, String isolates, String predict, String notice, String needs,

@@ -3,17 +3,17 @@ package org.spice.lesson;
 import java.util.List;
 
 /**
- * The lesson's ten questions, each with its run: quick (a class's afternoon) or in full (bench's own defaults, as
- * long as they need). Questions that ask of one server share one run: 1 and 6 (nginx's interfaces), 3 and 4 (the
+ * The lesson's eleven questions, each with its run: quick (a class's afternoon) or in full (bench's own defaults, as
+ * long as they need). Questions that ask of one server share one run: 1, 6 and 11 (nginx's interfaces), 3 and 4 (the
  * embedded server from a fresh start), 2 and 8 (four servers, a connection each and kept). The minutes are what each
  * step took on a 2-core machine with the servers resident (docs/teaching.md), for the plan's estimate.
  */
 public final class Questions {
 
     private static final String EMBEDDED_PROBES = "--probes static,servlet,jsp,shtml,module";
-    /** Questions 1 and 6 compare probes of one server: each pair at one load (the slower one's rate). */
-    private static final String NGINX_PROBES = "--server nginx --probes static,module,njs,lua,shtml,php-fpm,wsgi,fastcgi,cgi"
-            + " --pairs cgi/fastcgi,php-fpm/lua,wsgi/lua";
+    /** Questions 1, 6 and 11 compare probes of one server: each pair at one load (the slower one's rate). */
+    private static final String NGINX_PROBES = "--server nginx --probes static,module,njs,lua,shtml,php-fpm,wsgi,fastcgi,"
+            + "wasm-kept,wasm,cgi --pairs cgi/fastcgi,php-fpm/lua,wsgi/lua,wasm/cgi,wasm-kept/fastcgi";
     private static final String FOUR_SERVERS = "--server nginx,apache,tomcat,jetty --probes static,servlet,module"
             + " --protocols http1.0,keepalive";
     private static final String THREADS = "--server tomcat,tomcat-vt,jetty,jetty-vt --probes static,servlet"
@@ -27,7 +27,8 @@ public final class Questions {
     private static final String QUICK = " --clients 8 --duration 1 --warm-up 10 --cpu-time ";
 
     // quick runs long enough for six rounds (an interval) with the slow probes' rate parts: nginx's nine probes took
-    // 30 s a round, the four servers under two protocols 50 s (2026-11-28, this 2-core machine)
+    // 30 s a round, the four servers under two protocols 50 s (2026-11-28, this 2-core machine); nginx's eleven (the
+    // wasm probes added), 33 s a round, six rounds and the whole step in 5 min 0 s (2026-12-07)
     static final Step NGINX_QUICK = Step.of("nginx-interfaces", List.of("nginx"), 5, "bench " + NGINX_PROBES + QUICK + "200");
     static final Step NGINX_FULL = Step.of("nginx-interfaces", List.of("nginx"), 12, "bench " + NGINX_PROBES + " --clients 8");
     static final Step EMBEDDED_QUICK = Step.of("embedded", List.of("embedded"), 3,
@@ -52,7 +53,7 @@ public final class Questions {
                     + " --curve 0.5,1.1");
     static final Step LATENCY_FULL = Step.of("latency", List.of("embedded"), 10, "bench --profile latency");
 
-    /** The ten, in order. */
+    /** The eleven, in order. */
     public static final List<Question> ALL = List.of(
             new Question(1, "What does a process per request cost?",
                     "CGI and FastCGI run the same C program: CGI starts it for every request, FastCGI keeps it"
@@ -148,7 +149,23 @@ public final class Questions {
                             + " needs concurrency for, multiplexing has nothing to save; what it saves is connections,"
                             + " where many requests would otherwise wait for one.",
                     "nginx and Tomcat (scripts/spice server install nginx, then scripts/spice server install tomcat)",
-                    HTTP2_QUICK, HTTP2_FULL, CrossAnswers::multiplexing));
+                    HTTP2_QUICK, HTTP2_FULL, CrossAnswers::multiplexing),
+            new Question(11, "Is CGI back?",
+                    "The CGI program of question 1 four ways on nginx: a process started for every request (cgi), a"
+                            + " fresh WebAssembly instance for every request with CGI's environment and output (wasm,"
+                            + " WAGI's model), one instance kept and called again (wasm-kept), and the process kept"
+                            + " resident (fastcgi); nginx's C module beside them. One C source, one page.",
+                    "A WebAssembly runtime makes an instance without the kernel: no fork, no exec, no new address space."
+                            + " How much of what a process per request costs will an instance per request save? What will"
+                            + " keeping the instance save on top of that?",
+                    "Read it as three distances: wasm against cgi is what the process cost beyond a fresh program;"
+                            + " wasm against wasm-kept, what making an instance costs; wasm-kept against fastcgi, what"
+                            + " running the program in WebAssembly, behind its host, costs. The two kept ones and the"
+                            + " two fresh ones reach nginx the same way (FastCGI on a socket), so the hop is no part of"
+                            + " those differences.",
+                    "nginx with fcgiwrap, the FastCGI library, clang for wasm32-wasi and Go 1.25"
+                            + " (scripts/spice server install nginx)",
+                    NGINX_QUICK, NGINX_FULL, Answers::cgiBack));
 
     private Questions() {
     }

@@ -31,7 +31,7 @@ final class ApacheLaunch implements ServerLaunch {
     @Override
     public boolean installed(Site site) {
         return binary() != null && Files.isRegularFile(Runtimes.APACHE_MODULES.resolve("mod_mpm_event.so")) && apxs() != null
-                && Files.isRegularFile(Companions.FCGI_HEADER) && Runtimes.installed("apache")
+                && Files.isRegularFile(Companions.FCGI_HEADER) && WasmHost.installed() && Runtimes.installed("apache")
                 && new TomcatLaunch().installed(site);
     }
 
@@ -52,6 +52,7 @@ final class ApacheLaunch implements ServerLaunch {
         Runtimes.install("apache", out);
         // its servlet and JSP probes run on a Tomcat behind it
         new TomcatLaunch().install(site, out);
+        WasmHost.install("apache", out);
     }
 
     @Override
@@ -70,12 +71,13 @@ final class ApacheLaunch implements ServerLaunch {
         if (start.options.mpm().equals("prefork")) {
             defines.addAll(List.of("-D", "SPICE_PREFORK"));
         }
-        defines.addAll(List.of("-D", "SPICE_PHP_FPM"));
+        defines.addAll(List.of("-D", "SPICE_PHP_FPM", "-D", "SPICE_WASM"));
         if (start.options.accessLog()) {
             defines.addAll(List.of("-D", "SPICE_ACCESS_LOG"));
         }
 
         Companions.startFastcgiProbe(start, run, start.ports.fastcgi());
+        WasmHost.start(start, run, "apache");
         Runtimes.startPhpFpm(start, run);
         Companions.startTomcatBackend(start, run, start.ports.backend());
 
@@ -125,6 +127,7 @@ final class ApacheLaunch implements ServerLaunch {
         env.put("SPICE_GROUP", site.user.root() ? site.user.name() : ServiceUser.groupOf(user));
         env.put("SPICE_RUNTIMES", run.resolve("runtimes").toString());
         env.put("SPICE_PHP_FPM_SOCKET", run.resolve("php-fpm.sock").toString());
+        env.put("SPICE_WASM_SOCKET", run.resolve("wasm.sock").toString());
         env.put("SPICE_PHP_INI_DIR", site.served(site.root.resolve("conf/php")).toString());
         Path modPhp = Runtimes.modPhp();
         env.put("SPICE_MOD_PHP", modPhp == null ? "" : modPhp.toString());
@@ -157,7 +160,7 @@ final class ApacheLaunch implements ServerLaunch {
     public List<Path> logs(Path run) {
         List<Path> logs = new ArrayList<>(ServerLaunch.existing(run.resolve("logs/start.out"), run.resolve("logs/error.log"),
                 run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"), run.resolve("logs/php.log"),
-                run.resolve("logs/php.out")));
+                run.resolve("logs/php.out"), run.resolve("logs/wasm.log")));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

@@ -11,12 +11,13 @@ import java.util.Map;
 /**
  * nginx from Debian's packages, with conf/nginx/ and its own run directory. Its CGI probe goes through Debian's fcgiwrap
  * (nginx has no CGI); its servlet and JSP probes are proxied to a Tomcat it starts beside itself; its module probe is
- * ngx_http_spice_module, built against Debian's nginx-dev; PHP-FPM and uWSGI run beside it for the runtimes' probes.
+ * ngx_http_spice_module, built against Debian's nginx-dev; PHP-FPM and uWSGI run beside it for the runtimes' probes,
+ * the WebAssembly host for the wasm probes.
  */
 final class NginxLaunch implements ServerLaunch {
 
-    static final List<String> CONFIGURATION = List.of("nginx.conf", "spice-probes.conf", "spice-php-fpm.conf",
-            "spice-wsgi.conf", "spice-lua.conf");
+    static final List<String> CONFIGURATION = List.of("nginx.conf", "spice-probes.conf", "spice-wasm.conf",
+            "spice-php-fpm.conf", "spice-wsgi.conf", "spice-lua.conf");
 
     static Path binary() {
         return Programs.which("nginx", "/usr/sbin/nginx");
@@ -31,7 +32,7 @@ final class NginxLaunch implements ServerLaunch {
     @Override
     public boolean installed(Site site) {
         return packagesInstalled() && Companions.fcgiwrap() != null && Files.isRegularFile(Companions.FCGI_HEADER)
-                && Runtimes.installed("nginx") && new TomcatLaunch().installed(site);
+                && WasmHost.installed() && Runtimes.installed("nginx") && new TomcatLaunch().installed(site);
     }
 
     @Override
@@ -53,6 +54,7 @@ final class NginxLaunch implements ServerLaunch {
         Runtimes.install("nginx", out);
         // its servlet and JSP probes run on a Tomcat behind it
         new TomcatLaunch().install(site, out);
+        WasmHost.install("nginx", out);
     }
 
     /**
@@ -85,6 +87,7 @@ final class NginxLaunch implements ServerLaunch {
 
         Companions.startFcgiwrap(start, run);
         Companions.startFastcgiProbe(start, run, start.ports.fastcgi());
+        WasmHost.start(start, run, "nginx");
         Runtimes.startPhpFpm(start, run);
         Runtimes.startUwsgi(start, run);
         Companions.startTomcatBackend(start, run, start.ports.backend());
@@ -129,6 +132,7 @@ final class NginxLaunch implements ServerLaunch {
         words.put("SPICE_RUNTIMES", run.resolve("runtimes").toString());
         words.put("SPICE_PHP_FPM_SOCKET", run.resolve("php-fpm.sock").toString());
         words.put("SPICE_UWSGI_SOCKET", run.resolve("uwsgi.sock").toString());
+        words.put("SPICE_WASM_SOCKET", run.resolve("wasm.sock").toString());
         return words;
     }
 
@@ -137,7 +141,7 @@ final class NginxLaunch implements ServerLaunch {
         List<Path> logs = new java.util.ArrayList<>(ServerLaunch.existing(run.resolve("logs/error.log"),
                 run.resolve("logs/fcgiwrap.log"), run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"),
                 run.resolve("logs/php.log"), run.resolve("logs/php.out"), run.resolve("logs/uwsgi.log"),
-                run.resolve("logs/uwsgi.out")));
+                run.resolve("logs/uwsgi.out"), run.resolve("logs/wasm.log")));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

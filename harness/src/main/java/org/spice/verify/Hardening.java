@@ -47,7 +47,7 @@ public final class Hardening {
     /**
      * The spellings under which a server might send a script probe's source instead of running it: PHP's source
      * highlighter (.phps), case, a trailing dot, slash or space, a NUL, PATH_INFO, editors' and Windows' leftovers, the
-     * file names behind the WSGI and Lua probes, and their directories.
+     * file names behind the WSGI, Lua and WebAssembly probes, and their directories.
      */
     static final Map<Probe, List<String>> SOURCE_SPELLINGS = Map.of(
             Probe.PHP_FPM, phpSpellings("/spice/php-fpm/"),
@@ -55,11 +55,15 @@ public final class Hardening {
             Probe.WSGI, List.of("/spice/wsgi/spice.wsgi", "/spice/wsgi/spice.py", "/spice/wsgi/", "/spice/wsgi/spice.WSGI",
                     "/spice/wsgi/spice/../spice.wsgi", "/spice/runtimes/wsgi/spice.wsgi"),
             Probe.LUA, List.of("/spice/lua/spice.lua", "/spice/lua/spice_httpd.lua", "/spice/lua/spice_nginx.lua",
-                    "/spice/lua/", "/spice/lua/SPICE", "/spice/runtimes/lua/spice_nginx.lua"));
+                    "/spice/lua/", "/spice/lua/SPICE", "/spice/runtimes/lua/spice_nginx.lua"),
+            Probe.WASM, List.of("/spice/wasm/spice.wasm", "/spice/wasm/", "/spice/wasm/SPICE", "/spice/wasm/spice/",
+                    "/spice/wasm/spice%00", "/spice/wasm/../wasm-kept/spice-kept.wasm", "/spice/spice.wasm"),
+            Probe.WASM_KEPT, List.of("/spice/wasm-kept/spice-kept.wasm", "/spice/wasm-kept/spice.wasm",
+                    "/spice/wasm-kept/", "/spice/wasm-kept/spice/", "/spice/wasm-kept/spice%00"));
 
-    /** What a script probe's source holds and its page never does. */
+    /** What a script probe's source holds and its page never does (a WebAssembly module begins with a NUL and "asm"). */
     private static final Pattern SOURCE = Pattern.compile("<\\?php|SPICE_PAGE|def application|start_response"
-            + "|function handle|local PAGE|ngx\\.print");
+            + "|function handle|local PAGE|ngx\\.print|\\x00asm");
 
     private static List<String> phpSpellings(String dir) {
         return List.of(dir + "spice.phps", dir + "spice.PHP", dir + "SPICE.php", dir + "spice.php.", dir + "spice.php/",

@@ -28,7 +28,7 @@ class LessonCommandTest {
 
     @Test
     void wrongOptionsAreRefusedBeforeAnyPlan() {
-        assertTrue(refused("--questions", "11").contains("--questions takes numbers from 1 to 10, not 11"));
+        assertTrue(refused("--questions", "12").contains("--questions takes numbers from 1 to 11, not 12"));
         assertTrue(refused("--questions", "0,3").contains("not 0"));
         assertTrue(refused("--questions", "3,3").contains("names a question twice"));
         assertTrue(refused("--questions", "three").contains("--questions"));

@@ -21,17 +21,17 @@ class LessonPlanTest {
     private static final String JDK = "/usr/lib/jvm/a-jdk-25";
 
     @Test
-    void theTenQuestionsShareSevenRuns() {
+    void theElevenQuestionsShareSevenRuns() {
         LessonPlan plan = LessonPlan.of(Questions.ALL, true, server -> "", JDK, List.of());
         assertEquals(List.of("nginx-interfaces", "four-servers", "embedded", "page-sizes", "threads", "latency",
                 "http2"),
                 plan.steps().stream().map(Step::id).toList());
-        assertEquals(List.of(1, 6), plan.answeredBy(plan.steps().get(0)));
+        assertEquals(List.of(1, 6, 11), plan.answeredBy(plan.steps().get(0)));
         assertEquals(List.of(2, 8), plan.answeredBy(plan.steps().get(1)));
         assertEquals(List.of(3, 4), plan.answeredBy(plan.steps().get(2)));
         assertTrue(plan.skipped().isEmpty());
         assertEquals(plan.steps().stream().mapToInt(Step::minutes).sum(), plan.minutes());
-        assertTrue(plan.minutes() <= 45, "--quick's ten in 45 minutes at most, by the steps' own estimates: "
+        assertTrue(plan.minutes() <= 45, "--quick's eleven in 45 minutes at most, by the steps' own estimates: "
                 + plan.minutes());
         Step threads = plan.steps().get(4);
         assertTrue(threads.command().startsWith("SPICE_JAVA_HOME=" + Step.JDK_21_SHOWN + " scripts/spice bench --server"
@@ -46,7 +46,7 @@ class LessonPlanTest {
     void aQuestionWhoseServerIsMissingIsSkippedWithItsInstallCommandAndTheRestGoOn() {
         LessonPlan plan = LessonPlan.of(Questions.ALL, true,
                 server -> server.equals("nginx") ? "scripts/spice server install nginx" : "", null, List.of());
-        assertEquals(List.of(1, 2, 6, 7, 8, 10), List.copyOf(plan.skipped().keySet()));
+        assertEquals(List.of(1, 2, 6, 7, 8, 10, 11), List.copyOf(plan.skipped().keySet()));
         assertEquals("scripts/spice server install nginx", plan.skipped().get(1));
         assertTrue(plan.skipped().get(7).contains("a JDK 21 or later"), plan.skipped().get(7));
         assertEquals(List.of("embedded", "page-sizes", "latency"), plan.steps().stream().map(Step::id).toList());

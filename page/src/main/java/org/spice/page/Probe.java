@@ -20,6 +20,14 @@ public enum Probe {
     /** The CGI program kept resident (cgi-c/spice-fcgi.c); Tomcat has no FastCGI client, so not everywhere. */
     FASTCGI("/spice/fcgi/spice", false, false),
     /**
+     * The CGI program built for WebAssembly (wasm32-wasi), a fresh instance per request from a module compiled once,
+     * CGI's environment in and its output out (WAGI's contract), through a host the front server reaches over FastCGI
+     * (wasm/): httpd and nginx.
+     */
+    WASM("/spice/wasm/spice", false, false),
+    /** The same program as a WebAssembly reactor: one instance kept, its exported function called per request. */
+    WASM_KEPT("/spice/wasm-kept/spice", false, false),
+    /**
      * The CGI program through Tomcat's stock CGIServlet, which sleeps 500 ms whenever the program has not
      * been reaped right after its output (the cgi probe on Tomcat waits for the exit instead): Tomcat only.
      */
