@@ -51,7 +51,7 @@ process_names:
   - name: spice-exporters
     comm: [prometheus-node, prometheus-proc]
   - name: spice
-    comm: [apache2, httpd, nginx, fcgiwrap, spice-fcgi, php-fpm, php-fpm8.2, uwsgi, uwsgi-core]
+    comm: [apache2, httpd, nginx, fcgiwrap, spice-fcgi, spice-wasm, php-fpm, php-fpm8.2, uwsgi, uwsgi-core, node, nodejs]
   - name: spice
     exe: [spice]
   - name: spice

@@ -71,7 +71,7 @@ final class ApacheLaunch implements ServerLaunch {
         if (start.options.mpm().equals("prefork")) {
             defines.addAll(List.of("-D", "SPICE_PREFORK"));
         }
-        defines.addAll(List.of("-D", "SPICE_PHP_FPM", "-D", "SPICE_WASM"));
+        defines.addAll(List.of("-D", "SPICE_PHP_FPM", "-D", "SPICE_WASM", "-D", "SPICE_NODE"));
         if (start.options.accessLog()) {
             defines.addAll(List.of("-D", "SPICE_ACCESS_LOG"));
         }
@@ -79,6 +79,7 @@ final class ApacheLaunch implements ServerLaunch {
         Companions.startFastcgiProbe(start, run, start.ports.fastcgi());
         WasmHost.start(start, run, "apache");
         Runtimes.startPhpFpm(start, run);
+        Runtimes.startNode(start, run);
         Companions.startTomcatBackend(start, run, start.ports.backend());
 
         List<String> httpd = new ArrayList<>(List.of(binary().toString(), "-f",
@@ -128,6 +129,7 @@ final class ApacheLaunch implements ServerLaunch {
         env.put("SPICE_RUNTIMES", run.resolve("runtimes").toString());
         env.put("SPICE_PHP_FPM_SOCKET", run.resolve("php-fpm.sock").toString());
         env.put("SPICE_WASM_SOCKET", run.resolve("wasm.sock").toString());
+        env.put("SPICE_NODE_SOCKET", run.resolve("node.sock").toString());
         env.put("SPICE_PHP_INI_DIR", site.served(site.root.resolve("conf/php")).toString());
         Path modPhp = Runtimes.modPhp();
         env.put("SPICE_MOD_PHP", modPhp == null ? "" : modPhp.toString());
@@ -160,7 +162,7 @@ final class ApacheLaunch implements ServerLaunch {
     public List<Path> logs(Path run) {
         List<Path> logs = new ArrayList<>(ServerLaunch.existing(run.resolve("logs/start.out"), run.resolve("logs/error.log"),
                 run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"), run.resolve("logs/php.log"),
-                run.resolve("logs/php.out"), run.resolve("logs/wasm.log")));
+                run.resolve("logs/php.out"), run.resolve("logs/wasm.log"), run.resolve("logs/node.out")));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

@@ -12,12 +12,12 @@ import java.util.Map;
  * nginx from Debian's packages, with conf/nginx/ and its own run directory. Its CGI probe goes through Debian's fcgiwrap
  * (nginx has no CGI); its servlet and JSP probes are proxied to a Tomcat it starts beside itself; its module probe is
  * ngx_http_spice_module, built against Debian's nginx-dev; PHP-FPM and uWSGI run beside it for the runtimes' probes,
- * the WebAssembly host for the wasm probes.
+ * the WebAssembly host for the wasm probes, the Node.js program for the node probe.
  */
 final class NginxLaunch implements ServerLaunch {
 
     static final List<String> CONFIGURATION = List.of("nginx.conf", "spice-probes.conf", "spice-wasm.conf",
-            "spice-php-fpm.conf", "spice-wsgi.conf", "spice-lua.conf");
+            "spice-php-fpm.conf", "spice-wsgi.conf", "spice-lua.conf", "spice-proxied.conf");
 
     static Path binary() {
         return Programs.which("nginx", "/usr/sbin/nginx");
@@ -90,6 +90,7 @@ final class NginxLaunch implements ServerLaunch {
         WasmHost.start(start, run, "nginx");
         Runtimes.startPhpFpm(start, run);
         Runtimes.startUwsgi(start, run);
+        Runtimes.startNode(start, run);
         Companions.startTomcatBackend(start, run, start.ports.backend());
 
         site.user.give(run);
@@ -133,6 +134,8 @@ final class NginxLaunch implements ServerLaunch {
         words.put("SPICE_PHP_FPM_SOCKET", run.resolve("php-fpm.sock").toString());
         words.put("SPICE_UWSGI_SOCKET", run.resolve("uwsgi.sock").toString());
         words.put("SPICE_WASM_SOCKET", run.resolve("wasm.sock").toString());
+        words.put("SPICE_UWSGI_HTTP_SOCKET", run.resolve("uwsgi-http.sock").toString());
+        words.put("SPICE_NODE_SOCKET", run.resolve("node.sock").toString());
         return words;
     }
 
@@ -141,7 +144,7 @@ final class NginxLaunch implements ServerLaunch {
         List<Path> logs = new java.util.ArrayList<>(ServerLaunch.existing(run.resolve("logs/error.log"),
                 run.resolve("logs/fcgiwrap.log"), run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"),
                 run.resolve("logs/php.log"), run.resolve("logs/php.out"), run.resolve("logs/uwsgi.log"),
-                run.resolve("logs/uwsgi.out"), run.resolve("logs/wasm.log")));
+                run.resolve("logs/uwsgi.out"), run.resolve("logs/wasm.log"), run.resolve("logs/node.out")));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

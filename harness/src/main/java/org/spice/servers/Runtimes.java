@@ -11,8 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The language runtimes' probes (runtimes/: PHP, Python's WSGI, Lua) from Debian's packages: what httpd and nginx need
- * installed for them, their scripts copied into the run directory, PHP-FPM's pool and uWSGI started beside the server.
+ * The language runtimes' probes (runtimes/: PHP, Python's WSGI, Lua, Node.js) from Debian's packages: what httpd and
+ * nginx need installed for them, their scripts copied into the run directory, PHP-FPM's pool, uWSGI and the Node.js
+ * program started beside the server.
  */
 final class Runtimes {
 
@@ -29,6 +30,10 @@ final class Runtimes {
 
     static Path uwsgi() {
         return Programs.which("uwsgi-core", "uwsgi");
+    }
+
+    static Path node() {
+        return Programs.which("node", "nodejs");
     }
 
     /** PHP's extension folder (/usr/lib/php/2022...), the newest; null where there is none. */
@@ -55,7 +60,8 @@ final class Runtimes {
     /** Whether the runtime probes' packages of {@code server} (apache or nginx) are on the machine. */
     static boolean installed(String server) {
         Path extensions = phpExtensionDir();
-        if (phpFpm() == null || extensions == null || !Files.isRegularFile(extensions.resolve("opcache.so"))) {
+        if (phpFpm() == null || extensions == null || !Files.isRegularFile(extensions.resolve("opcache.so"))
+                || node() == null) {
             return false;
         }
         return server.equals("apache") ? modPhp() != null && Files.isRegularFile(APACHE_MODULES.resolve("mod_wsgi.so"))
@@ -70,7 +76,8 @@ final class Runtimes {
      * are stopped again, and Debian's httpd gets back the MPM it had.
      */
     static void install(String server, PrintStream out) throws IOException {
-        List<String> packages = new ArrayList<>(List.of("php8.2-fpm", "php8.2-opcache"));
+        // nodejs: Debian's, or a newer one installed by other means under the same package name
+        List<String> packages = new ArrayList<>(List.of("php8.2-fpm", "php8.2-opcache", "nodejs"));
         packages.addAll(server.equals("apache") ? List.of("libapache2-mod-php8.2", "libapache2-mod-wsgi-py3")
                 : List.of("uwsgi-core", "uwsgi-plugin-python3", "libnginx-mod-http-lua"));
         List<String> missing = packages.stream().filter(p -> !Programs.packageInstalled(p)).toList();
@@ -78,7 +85,7 @@ final class Runtimes {
             out.println(server + ": the runtime probes' packages are installed (" + String.join(" ", packages) + ")");
             return;
         }
-        Companions.needRoot(server, "the php-fpm, wsgi and lua probes need " + String.join(" ", missing) + ", and installing",
+        Companions.needRoot(server, "the php-fpm, wsgi, lua and node probes need " + String.join(" ", missing) + ", and installing",
                 missing);
         String mpmBefore = debianMpm();
         Programs.aptInstall(missing, out);
@@ -110,7 +117,7 @@ final class Runtimes {
         Path into = run.resolve("runtimes");
         Trees.delete(into);
         Files.createDirectories(into);
-        for (String kind : List.of("php", "wsgi", "lua")) {
+        for (String kind : List.of("php", "wsgi", "lua", "node")) {
             Trees.copyInto(site.built("runtimes/target/" + kind), into);
         }
     }
@@ -147,12 +154,32 @@ final class Runtimes {
         return user.name();
     }
 
-    /** uWSGI for the wsgi probe behind nginx (conf/uwsgi/spice.ini) on RUN/uwsgi.sock. */
+    /**
+     * uWSGI for the wsgi probe behind nginx (conf/uwsgi/spice.ini) on RUN/uwsgi.sock, its own protocol, and for the
+     * wsgi-http probe on RUN/uwsgi-http.sock, HTTP: one runtime, two ways in (the deploy bundle's uWSGI, from the same
+     * file, has the first only).
+     */
     static void startUwsgi(Start start, Path run) throws IOException {
         Path conf = start.site.served(start.site.root.resolve("conf/uwsgi"));
+        Path http = run.resolve("uwsgi-http.sock");
+        Files.deleteIfExists(http);
         resident(start, run, "uwsgi", run.resolve("uwsgi.sock"), Map.of("SPICE_RUN", run.toString(), "SPICE_RUNTIMES",
                 run.resolve("runtimes").toString(), "TZ", "UTC"), List.of(uwsgi().toString(), "--ini",
-                conf.resolve("spice.ini").toString()));
+                conf.resolve("spice.ini").toString(), "--http-socket", http.toString()));
+        // the second socket is bound a moment after the first
+        if (!Processes.await(10, () -> Files.exists(http))) {
+            throw new IOException("uWSGI did not open " + http + " in 10 s: see " + run.resolve("logs/uwsgi.out"));
+        }
+    }
+
+    /**
+     * The node probe's program (runtimes/target/node/spice.mjs, its own HTTP server) on RUN/node.sock, for the front
+     * server's HTTP proxy.
+     */
+    static void startNode(Start start, Path run) throws IOException {
+        resident(start, run, "node", run.resolve("node.sock"), Map.of("SPICE_NODE_SOCKET", run.resolve("node.sock")
+                .toString(), "NODE_ENV", "production", "TZ", "UTC"), List.of(node().toString(),
+                run.resolve("runtimes/node/spice.mjs").toString()));
     }
 
     /**

@@ -15,14 +15,14 @@ import java.util.Map;
  * Generate --bytes N jsp-pages TEMPLATE OUT_DIR   the 100 JSP pages from one template
  * Generate --bytes N c-header OUT_FILE            the page as a C string for the CGI program and the C modules
  * Generate --bytes N js-module OUT_FILE           the page as a JavaScript module for nginx's njs probe
- * Generate --bytes N script LANG TEMPLATE OUT_FILE a PHP, Python or Lua probe: the page one literal of LANG
+ * Generate --bytes N script LANG TEMPLATE OUT_FILE a PHP, Python, Lua or JavaScript probe: the page one literal of LANG
  * </pre>
  *
  * Templates are text files with placeholders: {@code @PAGE_BEFORE_DATE@} and {@code @PAGE_AFTER_DATE@}
  * (the page around the date slot), {@code @PAGE_BYTES@} (its size) and {@code @PAGE_BUFFER_KB@} (a buffer
  * size in KiB that holds the whole page, so the server can send a Content-Length). The template's final
  * newline, which editors add, is not part of the page and is dropped. A script template has
- * {@code @PAGE_LITERAL@} instead (the page with its fixed slot, quoted for the language: php, python or lua) and
+ * {@code @PAGE_LITERAL@} instead (the page with its fixed slot, quoted for the language: php, python, lua or javascript) and
  * {@code @PAGE_CONTENT_TYPE@}.
  */
 public final class Generate {
@@ -84,7 +84,9 @@ public final class Generate {
         /** A bytes literal, so the WSGI application returns bytes without encoding anything per request. */
         PYTHON("b'", Map.of('\'', "\\'", '\\', "\\\\", '\n', "\\n")),
         /** A double-quoted string (Lua 5.1 to 5.4 and LuaJIT read it alike). */
-        LUA("\"", Map.of('"', "\\\"", '\\', "\\\\", '\n', "\\n"));
+        LUA("\"", Map.of('"', "\\\"", '\\', "\\\\", '\n', "\\n")),
+        /** A double-quoted JavaScript string, which Node.js turns into a Buffer once. */
+        JAVASCRIPT("\"", Map.of('"', "\\\"", '\\', "\\\\", '\n', "\\n"));
 
         private final String open;
         private final Map<Character, String> escapes;
@@ -100,7 +102,7 @@ public final class Generate {
                     return language;
                 }
             }
-            throw new IllegalArgumentException("script languages: php, python, lua; not \"" + name + "\"");
+            throw new IllegalArgumentException("script languages: php, python, lua, javascript; not \"" + name + "\"");
         }
 
         /** {@code text} as one literal of the language; the page is printable ASCII and newlines, nothing else. */
@@ -213,6 +215,6 @@ public final class Generate {
 
     private static void usage() {
         throw new IllegalArgumentException("usage: Generate --bytes N static|c-header|js-module OUT_FILE"
-                + " | template TEMPLATE OUT_FILE | jsp-pages TEMPLATE OUT_DIR | script php|python|lua TEMPLATE OUT_FILE");
+                + " | template TEMPLATE OUT_FILE | jsp-pages TEMPLATE OUT_DIR | script php|python|lua|javascript TEMPLATE OUT_FILE");
     }
 }

@@ -41,7 +41,14 @@ public enum Probe {
     /** A WSGI application returning the page's bytes: mod_wsgi's daemon process under httpd, uWSGI behind nginx. */
     WSGI("/spice/wsgi/spice", false, false),
     /** A Lua handler writing the page from a string made once: mod_lua in httpd, lua-nginx-module in nginx. */
-    LUA("/spice/lua/spice", false, false);
+    LUA("/spice/lua/spice", false, false),
+    /**
+     * The WSGI application of the wsgi probe in the same uWSGI, reached over HTTP (its http-socket, nginx's
+     * proxy_pass) rather than uWSGI's own protocol: the proxy's cost beside the protocol's, one runtime. nginx only.
+     */
+    WSGI_HTTP("/spice/wsgi-http/spice", false, false),
+    /** A Node.js program that is its own HTTP server (node:http), behind httpd's or nginx's HTTP proxy. */
+    NODE("/spice/node/spice", false, false);
 
     /** The JSP probe is 100 identical pages, as in the white paper, so a server cannot serve one page from a cache. */
     public static final int JSP_PAGES = 100;

@@ -102,9 +102,9 @@ class GenerateTest {
         String body = switch (language) {
             case PHP -> literal.substring(1, literal.length() - 1);
             case PYTHON -> literal.substring(2, literal.length() - 1);
-            case LUA -> literal.substring(1, literal.length() - 1);
+            case LUA, JAVASCRIPT -> literal.substring(1, literal.length() - 1);
         };
-        char quote = language == Generate.Language.LUA ? '"' : '\'';
+        char quote = language == Generate.Language.LUA || language == Generate.Language.JAVASCRIPT ? '"' : '\'';
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < body.length(); i++) {
             char ch = body.charAt(i);
