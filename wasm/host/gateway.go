@@ -196,6 +196,7 @@ func (g *gateway) kept(ctx context.Context, out io.Writer) error {
 }
 
 func (g *gateway) take(ctx context.Context) (*keptInstance, error) {
+	// an idle instance first: a select over all three would make new ones at random while idle ones wait
 	select {
 	case instance := <-g.idle:
 		return instance, nil

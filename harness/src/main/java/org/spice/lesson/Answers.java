@@ -45,9 +45,7 @@ final class Answers {
                 + " in a fresh WebAssembly instance for every request against a process; kept, its instance costs %s (%s).",
                 headline.costs("cgi"), server(run), headline.interval(), kept.costs("fastcgi"), kept.interval()),
                 "wasm / cgi");
-        List<Answer.Figure> figures = new ArrayList<>(answer.figures());
-        figures.add(1, Cells.figure("wasm-kept / fastcgi", kept));
-        return new Answer(answer.sentence(), answer.header(), answer.rows(), answer.notes(), figures, answer.chart());
+        return withSecond(answer, Cells.figure("wasm-kept / fastcgi", kept));
     }
 
     /** Question 6: a runtime behind a socket against one inside the server. */
@@ -59,9 +57,7 @@ final class Answers {
                 + " (%s): a runtime in a resident pool behind a socket against one inside the server's own process.",
                 headline.costs("lua"), server(run), headline.interval(), wsgi.costs("lua"), wsgi.interval()),
                 "php-fpm / lua");
-        List<Answer.Figure> figures = new ArrayList<>(answer.figures());
-        figures.add(1, Cells.figure("wsgi / lua", wsgi));
-        return new Answer(answer.sentence(), answer.header(), answer.rows(), answer.notes(), figures, answer.chart());
+        return withSecond(answer, Cells.figure("wsgi / lua", wsgi));
     }
 
     /** Question 3: a template engine against the servlet, on the embedded server. */
@@ -72,8 +68,13 @@ final class Answers {
         Answer answer = interfaces(run, jsp, String.format(Locale.ROOT, "A JSP page costs %s on the %s server (%s); SSI"
                 + " costs %s (%s).", jsp.costs("the servlet"), server(run), jsp.interval(), shtml.costs("the static file"),
                 shtml.interval()), "jsp / servlet");
+        return withSecond(answer, Cells.figure("shtml / static", shtml));
+    }
+
+    /** {@code answer} with {@code figure} second among its figures, after the headline. */
+    private static Answer withSecond(Answer answer, Answer.Figure figure) {
         List<Answer.Figure> figures = new ArrayList<>(answer.figures());
-        figures.add(1, Cells.figure("shtml / static", shtml));
+        figures.add(1, figure);
         return new Answer(answer.sentence(), answer.header(), answer.rows(), answer.notes(), figures, answer.chart());
     }
 

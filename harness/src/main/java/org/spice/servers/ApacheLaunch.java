@@ -162,7 +162,7 @@ final class ApacheLaunch implements ServerLaunch {
     public List<Path> logs(Path run) {
         List<Path> logs = new ArrayList<>(ServerLaunch.existing(run.resolve("logs/start.out"), run.resolve("logs/error.log"),
                 run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"), run.resolve("logs/php.log"),
-                run.resolve("logs/php.out"), run.resolve("logs/wasm.log"), run.resolve("logs/node.out")));
+                run.resolve("logs/php.out"), run.resolve("logs/wasm.out"), run.resolve("logs/node.out")));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

@@ -144,7 +144,7 @@ final class NginxLaunch implements ServerLaunch {
         List<Path> logs = new java.util.ArrayList<>(ServerLaunch.existing(run.resolve("logs/error.log"),
                 run.resolve("logs/fcgiwrap.log"), run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"),
                 run.resolve("logs/php.log"), run.resolve("logs/php.out"), run.resolve("logs/uwsgi.log"),
-                run.resolve("logs/uwsgi.out"), run.resolve("logs/wasm.log"), run.resolve("logs/node.out")));
+                run.resolve("logs/uwsgi.out"), run.resolve("logs/wasm.out"), run.resolve("logs/node.out")));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The language runtimes' probes (runtimes/: PHP, Python's WSGI, Lua, Node.js) from Debian's packages: what httpd and
@@ -138,7 +139,7 @@ final class Runtimes {
         env.put("SPICE_SOCKET_GROUP", ServiceUser.groupOf(owner));
         env.put("PHP_INI_SCAN_DIR", "");
         env.put("TZ", "UTC");
-        resident(start, run, "php-fpm", run.resolve("php-fpm.sock"), env, command);
+        resident(start, run, "php-fpm", List.of(run.resolve("php-fpm.sock")), env, command);
     }
 
     /** Whom the pool's socket belongs to: the service user as root (the server's workers are that user), else the caller. */
@@ -162,14 +163,9 @@ final class Runtimes {
     static void startUwsgi(Start start, Path run) throws IOException {
         Path conf = start.site.served(start.site.root.resolve("conf/uwsgi"));
         Path http = run.resolve("uwsgi-http.sock");
-        Files.deleteIfExists(http);
-        resident(start, run, "uwsgi", run.resolve("uwsgi.sock"), Map.of("SPICE_RUN", run.toString(), "SPICE_RUNTIMES",
-                run.resolve("runtimes").toString(), "TZ", "UTC"), List.of(uwsgi().toString(), "--ini",
+        resident(start, run, "uwsgi", List.of(run.resolve("uwsgi.sock"), http), Map.of("SPICE_RUN", run.toString(),
+                "SPICE_RUNTIMES", run.resolve("runtimes").toString(), "TZ", "UTC"), List.of(uwsgi().toString(), "--ini",
                 conf.resolve("spice.ini").toString(), "--http-socket", http.toString()));
-        // the second socket is bound a moment after the first
-        if (!Processes.await(10, () -> Files.exists(http))) {
-            throw new IOException("uWSGI did not open " + http + " in 10 s: see " + run.resolve("logs/uwsgi.out"));
-        }
     }
 
     /**
@@ -177,7 +173,7 @@ final class Runtimes {
      * server's HTTP proxy.
      */
     static void startNode(Start start, Path run) throws IOException {
-        resident(start, run, "node", run.resolve("node.sock"), Map.of("SPICE_NODE_SOCKET", run.resolve("node.sock")
+        resident(start, run, "node", List.of(run.resolve("node.sock")), Map.of("SPICE_NODE_SOCKET", run.resolve("node.sock")
                 .toString(), "NODE_ENV", "production", "TZ", "UTC"), List.of(node().toString(),
                 run.resolve("runtimes/node/spice.mjs").toString()));
     }
@@ -185,16 +181,19 @@ final class Runtimes {
     /**
      * {@code command} in the background as the service user, in a session of its own (stopping it ends its workers),
      * with only {@code env} in its environment, its PID in RUN/NAME.pid, its output in RUN/logs/NAME.out; waits for
-     * {@code socket} to appear.
+     * every one of {@code sockets} to appear (each removed first: one a killed program left would refuse the bind).
      */
-    private static void resident(Start start, Path run, String name, Path socket, Map<String, String> env,
+    static void resident(Start start, Path run, String name, List<Path> sockets, Map<String, String> env,
             List<String> command) throws IOException {
-        Files.deleteIfExists(socket);
+        for (Path socket : sockets) {
+            Files.deleteIfExists(socket);
+        }
         start.site.user.give(run);
         Path log = run.resolve("logs/" + name + ".out");
         start.program(command).asServiceUser().ownSession().onlyGivenEnv().env(env).log(log)
                 .background(run.resolve(name + ".pid"));
-        Readiness.await(name + " (" + socket + ")", run.resolve(name + ".pid"), log,
-                Readiness.when(() -> Files.exists(socket)), start.site.err);
+        Readiness.await(name + " (" + sockets.stream().map(Path::toString).collect(Collectors.joining(", ")) + ")",
+                run.resolve(name + ".pid"), log, Readiness.when(() -> sockets.stream().allMatch(Files::exists)),
+                start.site.err);
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -85,15 +86,11 @@ final class WasmHost {
             }
         }
         Path socket = run.resolve("wasm.sock");
-        Files.deleteIfExists(socket);
         Path host = site.served(dir.resolve("target/spice-wasm"));
         Path command = site.served(dir.resolve("target/spice.wasm"));
         Path kept = site.served(dir.resolve("target/spice-kept.wasm"));
-        site.user.give(run);
-        Path log = run.resolve("logs/wasm.log");
-        start.program(host.toString(), "--listen", "unix:" + socket, "--command", command.toString(), "--kept",
-                kept.toString()).asServiceUser().ownSession().log(log).background(run.resolve("wasm.pid"));
-        Readiness.await("the WebAssembly host (" + socket + ")", run.resolve("wasm.pid"), log,
-                Readiness.when(() -> Files.exists(socket)), site.err);
+        // a program on a socket beside the server, as PHP-FPM, uWSGI and Node.js are: it needs no environment
+        Runtimes.resident(start, run, "wasm", List.of(socket), Map.of(), List.of(host.toString(), "--listen",
+                "unix:" + socket, "--command", command.toString(), "--kept", kept.toString()));
     }
 }
