@@ -133,12 +133,16 @@ make_dirs() {
 put_helpers() {
     put_file "$BUNDLE_DIR/files/bin/spice-fcgi" "$SPICE_DIR/bin/spice-fcgi" 755
     put_file "$BUNDLE_DIR/files/bin/spice-helpers" "$SPICE_DIR/bin/spice-helpers" 755
-    put_text "$SPICE_DIR/etc/helpers.env" 644 printf 'FCGI_PORT=%s\nFCGIWRAP_SOCKET=%s\nRUN_DIR=%s\nSERVICE_USER=%s\nPHP_FPM=%s\nUWSGI=%s\n' \
-        "$FCGI_PORT" "$1" "$SPICE_DIR/run" "$SERVICE_USER" "${PHP_FPM:-}" "${UWSGI:-}"
+    put_text "$SPICE_DIR/etc/helpers.env" 644 printf \
+        'FCGI_PORT=%s\nFCGIWRAP_SOCKET=%s\nRUN_DIR=%s\nSERVICE_USER=%s\nPHP_FPM=%s\nUWSGI=%s\nNODE=%s\nASGI_PYTHON=%s\nWASM=%s\n' \
+        "$FCGI_PORT" "$1" "$SPICE_DIR/run" "$SERVICE_USER" "${PHP_FPM:-}" "${UWSGI:-}" "${NODE:-}" "${ASGI_PYTHON:-}" \
+        "$(has_runtime wasm && echo yes || true)"
 }
 
 # The language runtimes this machine has for the runtime probes, each empty where it is missing, with the reason in
-# SKIPPED: PHP_FPM (a php-fpm binary, with the opcache), UWSGI (uwsgi with its python3 plugin).
+# SKIPPED: PHP_FPM (a php-fpm binary, with the opcache), UWSGI (uwsgi with its python3 plugin), NODE (Node.js),
+# ASGI_PYTHON (a Python that imports uvicorn and granian: ASGI_PYTHON as given, else /opt/spice/asgi's, which
+# scripts/spice server install makes).
 find_runtimes() {
     local fpm plugins=/usr/lib/uwsgi/plugins
     SKIPPED=()
@@ -158,6 +162,15 @@ find_runtimes() {
         SKIPPED+=("wsgi: uWSGI has no python3 plugin here (apt-get install uwsgi-plugin-python3)")
         UWSGI=""
     fi
+    NODE=$(command -v node 2>/dev/null || command -v nodejs 2>/dev/null || true)
+    [ -n "$NODE" ] || SKIPPED+=("node: no Node.js here (apt-get install nodejs)")
+    ASGI_PYTHON=${ASGI_PYTHON:-/opt/spice/asgi/bin/python}
+    if ! "$ASGI_PYTHON" -c 'import uvicorn, granian, uvloop, httptools' 2>/dev/null; then
+        SKIPPED+=("asgi-uvicorn, asgi-granian: no Python with uvicorn and granian at $ASGI_PYTHON (python3 -m venv" \
+            "/opt/spice/asgi && /opt/spice/asgi/bin/pip install -r $BUNDLE_DIR/files/runtimes/asgi/requirements.txt," \
+            "then install again; or ASGI_PYTHON=PATH ./install.sh)")
+        ASGI_PYTHON=""
+    fi
 }
 
 # Whether the runtime probe NAME is among those install.sh serves here (RUNTIME_PROBES, set by its bundle_defaults).
@@ -165,21 +178,45 @@ has_runtime() {
     [[ " ${RUNTIME_PROBES[*]} " == *" $1 "* ]]
 }
 
-# The runtime probes served here, each after a comma: the tail of the verify line install.sh prints.
+# The runtime probes served here, each after a comma: the tail of the verify line install.sh prints. Some runtimes
+# serve two probes: the WebAssembly host (wasm, wasm-kept), the ASGI Python (asgi-uvicorn, asgi-granian) and, behind
+# nginx, uWSGI (wsgi, and wsgi-http through its http-socket).
 runtime_probe_list() {
-    local probe
-    for probe in "${RUNTIME_PROBES[@]}"; do printf ',%s' "$probe"; done
+    local runtime
+    for runtime in "${RUNTIME_PROBES[@]}"; do
+        case "$runtime" in
+            wasm) printf ',wasm,wasm-kept' ;;
+            asgi) printf ',asgi-uvicorn,asgi-granian' ;;
+            wsgi) printf ',wsgi'; [ "$BUNDLE_SERVER" != nginx ] || printf ',wsgi-http' ;;
+            *) printf ',%s' "$runtime" ;;
+        esac
+    done
 }
 
-# The runtime probes' scripts and the pool's and uWSGI's settings, under SPICE_DIR.
+# The runtime probes the runtimes found here serve, beside those a bundle finds itself (its modules): node, asgi, and
+# wasm, whose host and modules the bundle carries.
+add_found_runtimes() {
+    [ -z "$PHP_FPM" ] || RUNTIME_PROBES+=(php-fpm)
+    [ -z "$NODE" ] || RUNTIME_PROBES+=(node)
+    [ -z "$ASGI_PYTHON" ] || RUNTIME_PROBES+=(asgi)
+    RUNTIME_PROBES+=(wasm)
+}
+
+# The runtime probes' scripts and programs, and the settings of the pool, uWSGI and the ASGI servers, under SPICE_DIR.
 put_runtimes() {
     local file
-    for file in php/spice.php wsgi/spice.wsgi lua/spice_httpd.lua lua/spice_nginx.lua; do
+    for file in php/spice.php wsgi/spice.wsgi lua/spice_httpd.lua lua/spice_nginx.lua node/spice.mjs asgi/spice_asgi.py \
+        asgi/requirements.txt; do
         put_file "$BUNDLE_DIR/files/runtimes/$file" "$SPICE_DIR/runtimes/$file" 644
     done
     put_file "$BUNDLE_DIR/files/conf/php/php.ini" "$SPICE_DIR/conf/php/php.ini" 644
     put_file "$BUNDLE_DIR/files/conf/php/php-fpm.conf" "$SPICE_DIR/conf/php/php-fpm.conf" 644
     put_file "$BUNDLE_DIR/files/conf/uwsgi/spice.ini" "$SPICE_DIR/conf/uwsgi/spice.ini" 644
+    put_file "$BUNDLE_DIR/files/conf/asgi/uvicorn.args" "$SPICE_DIR/conf/asgi/uvicorn.args" 644
+    put_file "$BUNDLE_DIR/files/conf/asgi/granian.args" "$SPICE_DIR/conf/asgi/granian.args" 644
+    put_file "$BUNDLE_DIR/files/bin/spice-wasm" "$SPICE_DIR/bin/spice-wasm" 755
+    put_file "$BUNDLE_DIR/files/lib/spice.wasm" "$SPICE_DIR/lib/spice.wasm" 644
+    put_file "$BUNDLE_DIR/files/lib/spice-kept.wasm" "$SPICE_DIR/lib/spice-kept.wasm" 644
 }
 
 # For the servers without CGI of their own (nginx, Jetty): FCGIWRAP_SOCKET as given; else Debian's fcgiwrap service

@@ -62,7 +62,7 @@ bundle_defaults() {
     find_runtimes
     UWSGI=""   # httpd runs WSGI in mod_wsgi, not uWSGI
     RUNTIME_PROBES=()
-    [ -z "$PHP_FPM" ] || RUNTIME_PROBES+=(php-fpm)
+    add_found_runtimes
     if [ -f "$MODULES_DIR/mod_wsgi.so" ]; then RUNTIME_PROBES+=(wsgi); else SKIPPED+=("wsgi: no mod_wsgi in $MODULES_DIR (apt-get install libapache2-mod-wsgi-py3)"); fi
     if [ -f "$MODULES_DIR/mod_lua.so" ]; then RUNTIME_PROBES+=(lua); else SKIPPED+=("lua: no mod_lua in $MODULES_DIR"); fi
     SKIPPED+=("mod-php: served where httpd loads mod_php itself (it needs the prefork MPM: a2enmod php8.2 switches to it)")
@@ -87,9 +87,14 @@ HEAD
     if [ -n "$PHP_FPM" ]; then
         printf 'Define SPICE_PHP_FPM\nDefine SPICE_PHP_FPM_SOCKET "%s"\n' "$SPICE_DIR/run/php-fpm.sock"
     fi
+    # The programs on sockets spice-helpers runs beside httpd: the WebAssembly host, Node.js, the ASGI servers.
+    printf 'Define SPICE_WASM\nDefine SPICE_WASM_SOCKET "%s"\n' "$SPICE_DIR/run/wasm.sock"
+    ! has_runtime node || printf 'Define SPICE_NODE\nDefine SPICE_NODE_SOCKET "%s"\n' "$SPICE_DIR/run/node.sock"
+    ! has_runtime asgi || printf 'Define SPICE_ASGI\nDefine SPICE_UVICORN_SOCKET "%s"\nDefine SPICE_GRANIAN_SOCKET "%s"\n' \
+        "$SPICE_DIR/run/asgi-uvicorn.sock" "$SPICE_DIR/run/asgi-granian.sock"
     echo
     local module
-    for module in authz_core alias mime include env proxy proxy_fcgi allowmethods; do
+    for module in authz_core alias mime include env proxy proxy_fcgi proxy_http allowmethods; do
         load_module "$module"
     done
     # CGI as the MPM wants it: mod_cgi under prefork, mod_cgid under a threaded MPM.
@@ -139,7 +144,7 @@ bundle_after() {
     cat <<NEXT
 
 Next, on this machine:
-  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program, for /spice/fcgi/spice$([ -z "$PHP_FPM" ] || echo ", and the PHP-FPM pool")
+  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program, for /spice/fcgi/spice$([ -z "$PHP_FPM" ] || echo ", the PHP-FPM pool")$([ -z "$NODE" ] || echo ", Node.js")$([ -z "$ASGI_PYTHON" ] || echo ", uvicorn and granian"), the WebAssembly host
   apachectl configtest && apachectl graceful   # (Debian: systemctl reload apache2)
 From the client (the SPICE checkout), with this server's address and port:
   scripts/spice verify http://SERVER:PORT --probes static,shtml,cgi,module,fastcgi$(runtime_probe_list)

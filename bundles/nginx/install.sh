@@ -73,7 +73,7 @@ bundle_defaults() {
     grep -qs ngx_http_js_module "$CONF_DIR/nginx.conf" "$CONF_DIR"/modules-enabled/* && NJS=yes || true
     find_runtimes
     RUNTIME_PROBES=()
-    [ -z "$PHP_FPM" ] || RUNTIME_PROBES+=(php-fpm)
+    add_found_runtimes
     [ -z "$UWSGI" ] || RUNTIME_PROBES+=(wsgi)
     if grep -qs ngx_http_lua_module "$CONF_DIR/nginx.conf" "$CONF_DIR"/modules-enabled/*; then
         RUNTIME_PROBES+=(lua)
@@ -110,7 +110,7 @@ server {
     include "$SPICE_DIR/conf/spice-probes.conf";
 BLOCK
     local probe
-    for probe in php-fpm wsgi lua; do
+    for probe in php-fpm wsgi lua node asgi wasm; do
         ! has_runtime "$probe" || printf '    include "%s/conf/spice-%s.conf";\n' "$SPICE_DIR" "$probe"
     done
     if [ -n "$NJS" ]; then
@@ -136,10 +136,15 @@ bundle_files() {
     put_file "$BUNDLE_DIR/files/conf/uwsgi.conf" "$SPICE_DIR/conf/uwsgi.conf" 644
     put_runtimes
     local probe
-    for probe in php-fpm wsgi lua; do
+    put_file "$BUNDLE_DIR/files/conf/proxy.conf" "$SPICE_DIR/conf/proxy.conf" 644
+    local run="$SPICE_DIR/run"
+    for probe in php-fpm wsgi lua node asgi wasm; do
         has_runtime "$probe" || continue
         put_text "$SPICE_DIR/conf/spice-$probe.conf" 644 \
-            sed -e "s|@SPICE_PHP_FPM_SOCKET@|$SPICE_DIR/run/php-fpm.sock|g" -e "s|@SPICE_UWSGI_SOCKET@|$SPICE_DIR/run/uwsgi.sock|g" \
+            sed -e "s|@SPICE_PHP_FPM_SOCKET@|$run/php-fpm.sock|g" -e "s|@SPICE_UWSGI_SOCKET@|$run/uwsgi.sock|g" \
+            -e "s|@SPICE_UWSGI_HTTP_SOCKET@|$run/uwsgi-http.sock|g" -e "s|@SPICE_NODE_SOCKET@|$run/node.sock|g" \
+            -e "s|@SPICE_UVICORN_SOCKET@|$run/asgi-uvicorn.sock|g" -e "s|@SPICE_GRANIAN_SOCKET@|$run/asgi-granian.sock|g" \
+            -e "s|@SPICE_WASM_SOCKET@|$run/wasm.sock|g" \
             -e "s|@SPICE_RUNTIMES@|$SPICE_DIR/runtimes|g" -e "s|@SPICE_CONF@|$SPICE_DIR/conf|g" "$BUNDLE_DIR/files/conf/spice-$probe.conf"
     done
     put_text "$SPICE_DIR/conf/spice-probes.conf" 644 \
@@ -169,7 +174,7 @@ bundle_after() {
     cat <<NEXT
 
 Next, on this machine:
-  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program$([ -z "$OWN_FCGIWRAP" ] || echo ", fcgiwrap on $FCGIWRAP_SOCKET")$([ -z "$PHP_FPM" ] || echo ", the PHP-FPM pool")$([ -z "$UWSGI" ] || echo ", uWSGI")
+  $SPICE_DIR/bin/spice-helpers start     # the resident FastCGI program$([ -z "$OWN_FCGIWRAP" ] || echo ", fcgiwrap on $FCGIWRAP_SOCKET")$([ -z "$PHP_FPM" ] || echo ", the PHP-FPM pool")$([ -z "$UWSGI" ] || echo ", uWSGI")$([ -z "$NODE" ] || echo ", Node.js")$([ -z "$ASGI_PYTHON" ] || echo ", uvicorn and granian"), the WebAssembly host
   nginx -t && nginx -s reload
 From the client (the SPICE checkout), with this server's address:
   scripts/spice verify http://$LISTEN --probes static,shtml,cgi,fastcgi,module$([ -z "$NJS" ] || echo ",njs")$(runtime_probe_list)$([ "$H2C_LISTEN" = no ] || printf '\n  scripts/spice verify http://%s --http2 --probes static,shtml,cgi,fastcgi,module%s%s   # h2c' "$H2C_LISTEN" "$([ -z "$NJS" ] || echo ",njs")" "$(runtime_probe_list)")

@@ -23,6 +23,20 @@ c_module() {
     echo "$dir/target/$file"
 }
 
+# The WebAssembly host and its two modules in wasm/target, as the build made them; made now where clang for
+# wasm32-wasi or Go came after the build.
+wasm_built() {
+    local dir="$SPICE_ROOT/wasm" file
+    for file in spice-wasm spice.wasm spice-kept.wasm; do
+        [ -f "$dir/target/$file" ] && continue
+        make --no-print-directory -C "$dir" OUT="$dir/target" >&2 || die "bundle: building the WebAssembly host failed"
+    done
+    for file in spice-wasm spice.wasm spice-kept.wasm; do
+        [ -f "$dir/target/$file" ] || die "bundle: wasm/target/$file was not built (scripts/spice server install nginx" \
+            "installs clang for wasm32-wasi; Go 1.25 or later by hand)"
+    done
+}
+
 project_version() {
     sed -n 's:^  <version>\(.*\)</version>:\1:p' "$SPICE_ROOT/pom.xml" | head -1
 }
@@ -79,16 +93,23 @@ bundle_pages() {
     cp -r "$SPICE_ROOT/webapp/target/spice/static" "$SPICE_ROOT/webapp/target/spice/shtml" "$1/files/www/"
 }
 
-# The language runtimes' probes (runtimes/target: php/, wsgi/, lua/) and the settings of the PHP-FPM pool and of
-# uWSGI that spice-helpers runs beside the server (conf/php, conf/uwsgi).
+# The language runtimes' probes (runtimes/target: php/, wsgi/, lua/, node/, asgi/ with the ASGI servers' pinned
+# versions), the settings of the PHP-FPM pool, uWSGI and the ASGI servers that spice-helpers runs beside the server
+# (conf/php, conf/uwsgi, conf/asgi), and the WebAssembly host with its two modules (wasm/target).
 bundle_runtimes() {
     local stage=$1 kind
-    mkdir -p "$stage/files/runtimes" "$stage/files/conf/php" "$stage/files/conf/uwsgi"
-    for kind in php wsgi lua; do
+    mkdir -p "$stage/files/runtimes" "$stage/files/conf/php" "$stage/files/conf/uwsgi" "$stage/files/conf/asgi" \
+        "$stage/files/bin" "$stage/files/lib"
+    for kind in php wsgi lua node asgi; do
         cp -r "$SPICE_ROOT/runtimes/target/$kind" "$stage/files/runtimes/"
     done
+    cp "$SPICE_ROOT/runtimes/asgi/requirements.txt" "$stage/files/runtimes/asgi/"
     cp "$SPICE_ROOT"/conf/php/{php.ini,php-fpm.conf} "$stage/files/conf/php/"
     cp "$SPICE_ROOT/conf/uwsgi/spice.ini" "$stage/files/conf/uwsgi/"
+    cp "$SPICE_ROOT"/conf/asgi/{uvicorn,granian}.args "$stage/files/conf/asgi/"
+    wasm_built
+    cp "$SPICE_ROOT/wasm/target/spice-wasm" "$stage/files/bin/"
+    cp "$SPICE_ROOT"/wasm/target/{spice,spice-kept}.wasm "$stage/files/lib/"
 }
 
 bundle_apache() {
@@ -110,7 +131,8 @@ bundle_nginx() {
     bundle_pages "$stage"
     mkdir -p "$stage/files/conf" "$stage/files/njs" "$module/src" "$module/prebuilt"
     bundle_runtimes "$stage"
-    cp "$SPICE_ROOT"/conf/nginx/{spice-probes,fastcgi,uwsgi,spice-php-fpm,spice-wsgi,spice-lua}.conf "$stage/files/conf/"
+    cp "$SPICE_ROOT"/conf/nginx/{spice-probes,fastcgi,uwsgi,proxy,spice-php-fpm,spice-wsgi,spice-lua,spice-node,spice-asgi,spice-wasm}.conf \
+        "$stage/files/conf/"
     cp "$SPICE_ROOT/nsapi-like-module/nginx/njs/spice.js" "$SPICE_ROOT/nsapi-like-module/nginx/target/generated/spice_page.js" \
         "$stage/files/njs/"
     cp "$SPICE_ROOT"/nsapi-like-module/nginx/{config,ngx_http_spice_module.c} \

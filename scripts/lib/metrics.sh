@@ -44,7 +44,8 @@ metrics_install() {
 # The process-exporter groups: the exporters themselves first (their CPU is taken off the machine's), then every
 # process of a SPICE server, by name: httpd, nginx, fcgiwrap, the FastCGI probe, the PHP-FPM pool and uWSGI beside a
 # server (the php-fpm and wsgi probes; mod_wsgi's daemons are httpd's), the CGI program (by its argv[0], so that the
-# scripts/spice shell is not it) and the Java servers by their command lines.
+# scripts/spice shell is not it), the Java servers and the ASGI servers by their command lines (uvicorn's spawned
+# workers, whose command lines name neither, are counted as its children).
 metrics_process_config() {
     cat <<'YAML'
 process_names:
@@ -56,6 +57,8 @@ process_names:
     exe: [spice]
   - name: spice
     cmdline: ['org\.apache\.catalina\.startup\.Bootstrap|jetty-home.*start\.jar|spice-server\.jar|org\.spice\.server\.EmbeddedTomcat']
+  - name: spice
+    cmdline: ['-m (uvicorn|granian) .*spice_asgi:application']
 YAML
 }
 

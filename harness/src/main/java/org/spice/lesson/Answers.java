@@ -22,7 +22,7 @@ final class Answers {
 
     /** The probes a run of one server's interfaces may hold, in the order the tables list them. */
     static final List<String> INTERFACES = List.of("static", "module", "njs", "lua", "servlet", "jsp", "shtml", "mod-php",
-            "php-fpm", "wsgi", "fastcgi", "wasm-kept", "wasm", "cgi");
+            "php-fpm", "wsgi", "asgi-uvicorn", "asgi-granian", "fastcgi", "wasm-kept", "wasm", "cgi");
 
     private Answers() {
     }
@@ -48,15 +48,25 @@ final class Answers {
         return withSecond(answer, Cells.figure("wasm-kept / fastcgi", kept));
     }
 
-    /** Question 6: a runtime behind a socket against one inside the server. */
+    /**
+     * Question 6: a runtime behind a socket against one inside the server; Python's asynchronous interface (ASGI, in
+     * uvicorn) against its synchronous one (WSGI), where the run has it.
+     */
     static Answer runtimes(Path dir) throws IOException {
         RunFigures run = RunFigures.in(dir);
         RunFigures.Ratio headline = run.ratio("php-fpm", "lua");
         RunFigures.Ratio wsgi = run.ratio("wsgi", "lua");
-        Answer answer = interfaces(run, headline, String.format(Locale.ROOT, "php-fpm costs %s on %s (%s), wsgi %s"
-                + " (%s): a runtime in a resident pool behind a socket against one inside the server's own process.",
-                headline.costs("lua"), server(run), headline.interval(), wsgi.costs("lua"), wsgi.interval()),
-                "php-fpm / lua");
+        String sentence = String.format(Locale.ROOT, "php-fpm costs %s on %s (%s), wsgi %s (%s): a runtime in a resident"
+                + " pool behind a socket against one inside the server's own process.", headline.costs("lua"), server(run),
+                headline.interval(), wsgi.costs("lua"), wsgi.interval());
+        if (!run.has("asgi-uvicorn")) {
+            return withSecond(interfaces(run, headline, sentence, "php-fpm / lua"), Cells.figure("wsgi / lua", wsgi));
+        }
+        RunFigures.Ratio asgi = run.ratio("asgi-uvicorn", "wsgi");
+        sentence += String.format(Locale.ROOT, " The same page as an ASGI application in uvicorn costs %s (%s).",
+                asgi.costs("wsgi"), asgi.interval());
+        Answer answer = withSecond(interfaces(run, headline, sentence, "php-fpm / lua"), Cells.figure("asgi-uvicorn / wsgi",
+                asgi));
         return withSecond(answer, Cells.figure("wsgi / lua", wsgi));
     }
 

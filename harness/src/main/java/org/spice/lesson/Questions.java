@@ -12,8 +12,9 @@ public final class Questions {
 
     private static final String EMBEDDED_PROBES = "--probes static,servlet,jsp,shtml,module";
     /** Questions 1, 6 and 11 compare probes of one server: each pair at one load (the slower one's rate). */
-    private static final String NGINX_PROBES = "--server nginx --probes static,module,njs,lua,shtml,php-fpm,wsgi,fastcgi,"
-            + "wasm-kept,wasm,cgi --pairs cgi/fastcgi,php-fpm/lua,wsgi/lua,wasm/cgi,wasm-kept/fastcgi";
+    private static final String NGINX_PROBES = "--server nginx --probes static,module,njs,lua,shtml,php-fpm,wsgi,"
+            + "asgi-uvicorn,asgi-granian,fastcgi,wasm-kept,wasm,cgi --pairs cgi/fastcgi,php-fpm/lua,wsgi/lua,asgi-uvicorn/wsgi,"
+            + "wasm/cgi,wasm-kept/fastcgi";
     private static final String FOUR_SERVERS = "--server nginx,apache,tomcat,jetty --probes static,servlet,module"
             + " --protocols http1.0,keepalive";
     private static final String THREADS = "--server tomcat,tomcat-vt,jetty,jetty-vt --probes static,servlet"
@@ -101,12 +102,13 @@ public final class Questions {
                     CurveAnswers::pageSize),
             new Question(6, "What does a language runtime cost, and where it runs?",
                     "Scripts returning the same page inside nginx (Lua, njs), in a resident pool behind a socket (PHP-FPM,"
-                            + " a WSGI server, a FastCGI program) and in a new process per request (CGI).",
+                            + " a WSGI server, two ASGI servers, a FastCGI program) and in a new process per request (CGI).",
                     "Which costs more: the language, or the way the server reaches it?",
                     "Read by rows of the same kind, not by language: the scripts run inside the server (njs, Lua)"
-                            + " beside the C module, those behind a socket (PHP-FPM, uWSGI) beside FastCGI's C program,"
-                            + " whose difference is the hop each request pays.",
-                    "nginx with Lua, njs, PHP-FPM and uWSGI (scripts/spice server install nginx)",
+                            + " beside the C module, those behind a socket (PHP-FPM, uWSGI, uvicorn, granian) beside"
+                            + " FastCGI's C program, whose difference is the hop each request pays. The ASGI servers are"
+                            + " reached by HTTP, uWSGI by its own protocol.",
+                    "nginx with Lua, njs, PHP-FPM, uWSGI, uvicorn and granian (scripts/spice server install nginx)",
                     NGINX_QUICK, NGINX_FULL, Answers::runtimes),
             new Question(7, "Virtual threads or a pool of platform threads?",
                     "The same probes on Tomcat and Jetty with their request threads from a pool, and with a virtual"

@@ -31,7 +31,7 @@ final class ApacheLaunch implements ServerLaunch {
     @Override
     public boolean installed(Site site) {
         return binary() != null && Files.isRegularFile(Runtimes.APACHE_MODULES.resolve("mod_mpm_event.so")) && apxs() != null
-                && Files.isRegularFile(Companions.FCGI_HEADER) && WasmHost.installed() && Runtimes.installed("apache")
+                && Files.isRegularFile(Companions.FCGI_HEADER) && WasmHost.installed() && Runtimes.installed("apache") && AsgiServers.installed(site)
                 && new TomcatLaunch().installed(site);
     }
 
@@ -50,6 +50,7 @@ final class ApacheLaunch implements ServerLaunch {
         }
         Companions.installLibfcgi("apache", out);
         Runtimes.install("apache", out);
+        AsgiServers.install(site, "apache", out);
         // its servlet and JSP probes run on a Tomcat behind it
         new TomcatLaunch().install(site, out);
         WasmHost.install("apache", out);
@@ -71,7 +72,7 @@ final class ApacheLaunch implements ServerLaunch {
         if (start.options.mpm().equals("prefork")) {
             defines.addAll(List.of("-D", "SPICE_PREFORK"));
         }
-        defines.addAll(List.of("-D", "SPICE_PHP_FPM", "-D", "SPICE_WASM", "-D", "SPICE_NODE"));
+        defines.addAll(List.of("-D", "SPICE_PHP_FPM", "-D", "SPICE_WASM", "-D", "SPICE_NODE", "-D", "SPICE_ASGI"));
         if (start.options.accessLog()) {
             defines.addAll(List.of("-D", "SPICE_ACCESS_LOG"));
         }
@@ -80,6 +81,7 @@ final class ApacheLaunch implements ServerLaunch {
         WasmHost.start(start, run, "apache");
         Runtimes.startPhpFpm(start, run);
         Runtimes.startNode(start, run);
+        AsgiServers.start(start, run, "apache");
         Companions.startTomcatBackend(start, run, start.ports.backend());
 
         List<String> httpd = new ArrayList<>(List.of(binary().toString(), "-f",
@@ -130,6 +132,8 @@ final class ApacheLaunch implements ServerLaunch {
         env.put("SPICE_PHP_FPM_SOCKET", run.resolve("php-fpm.sock").toString());
         env.put("SPICE_WASM_SOCKET", run.resolve("wasm.sock").toString());
         env.put("SPICE_NODE_SOCKET", run.resolve("node.sock").toString());
+        env.put("SPICE_UVICORN_SOCKET", run.resolve("asgi-uvicorn.sock").toString());
+        env.put("SPICE_GRANIAN_SOCKET", run.resolve("asgi-granian.sock").toString());
         env.put("SPICE_PHP_INI_DIR", site.served(site.root.resolve("conf/php")).toString());
         Path modPhp = Runtimes.modPhp();
         env.put("SPICE_MOD_PHP", modPhp == null ? "" : modPhp.toString());
@@ -162,7 +166,8 @@ final class ApacheLaunch implements ServerLaunch {
     public List<Path> logs(Path run) {
         List<Path> logs = new ArrayList<>(ServerLaunch.existing(run.resolve("logs/start.out"), run.resolve("logs/error.log"),
                 run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"), run.resolve("logs/php.log"),
-                run.resolve("logs/php.out"), run.resolve("logs/wasm.out"), run.resolve("logs/node.out")));
+                run.resolve("logs/php.out"), run.resolve("logs/wasm.out"), run.resolve("logs/node.out"),
+                run.resolve("logs/uvicorn.out"), run.resolve("logs/granian.out")));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

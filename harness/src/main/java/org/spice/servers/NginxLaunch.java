@@ -12,12 +12,13 @@ import java.util.Map;
  * nginx from Debian's packages, with conf/nginx/ and its own run directory. Its CGI probe goes through Debian's fcgiwrap
  * (nginx has no CGI); its servlet and JSP probes are proxied to a Tomcat it starts beside itself; its module probe is
  * ngx_http_spice_module, built against Debian's nginx-dev; PHP-FPM and uWSGI run beside it for the runtimes' probes,
- * the WebAssembly host for the wasm probes, the Node.js program for the node probe.
+ * the WebAssembly host for the wasm probes, the Node.js program for the node probe, uvicorn and granian for the asgi
+ * probes.
  */
 final class NginxLaunch implements ServerLaunch {
 
     static final List<String> CONFIGURATION = List.of("nginx.conf", "spice-probes.conf", "spice-wasm.conf",
-            "spice-php-fpm.conf", "spice-wsgi.conf", "spice-lua.conf", "spice-proxied.conf");
+            "spice-php-fpm.conf", "spice-wsgi.conf", "spice-lua.conf", "spice-node.conf", "spice-asgi.conf");
 
     static Path binary() {
         return Programs.which("nginx", "/usr/sbin/nginx");
@@ -32,7 +33,7 @@ final class NginxLaunch implements ServerLaunch {
     @Override
     public boolean installed(Site site) {
         return packagesInstalled() && Companions.fcgiwrap() != null && Files.isRegularFile(Companions.FCGI_HEADER)
-                && WasmHost.installed() && Runtimes.installed("nginx") && new TomcatLaunch().installed(site);
+                && WasmHost.installed() && Runtimes.installed("nginx") && AsgiServers.installed(site) && new TomcatLaunch().installed(site);
     }
 
     @Override
@@ -52,6 +53,7 @@ final class NginxLaunch implements ServerLaunch {
         Companions.installFcgiwrap("nginx", out);
         Companions.installLibfcgi("nginx", out);
         Runtimes.install("nginx", out);
+        AsgiServers.install(site, "nginx", out);
         // its servlet and JSP probes run on a Tomcat behind it
         new TomcatLaunch().install(site, out);
         WasmHost.install("nginx", out);
@@ -91,6 +93,7 @@ final class NginxLaunch implements ServerLaunch {
         Runtimes.startPhpFpm(start, run);
         Runtimes.startUwsgi(start, run);
         Runtimes.startNode(start, run);
+        AsgiServers.start(start, run, "nginx");
         Companions.startTomcatBackend(start, run, start.ports.backend());
 
         site.user.give(run);
@@ -136,6 +139,8 @@ final class NginxLaunch implements ServerLaunch {
         words.put("SPICE_WASM_SOCKET", run.resolve("wasm.sock").toString());
         words.put("SPICE_UWSGI_HTTP_SOCKET", run.resolve("uwsgi-http.sock").toString());
         words.put("SPICE_NODE_SOCKET", run.resolve("node.sock").toString());
+        words.put("SPICE_UVICORN_SOCKET", run.resolve("asgi-uvicorn.sock").toString());
+        words.put("SPICE_GRANIAN_SOCKET", run.resolve("asgi-granian.sock").toString());
         return words;
     }
 
@@ -144,7 +149,8 @@ final class NginxLaunch implements ServerLaunch {
         List<Path> logs = new java.util.ArrayList<>(ServerLaunch.existing(run.resolve("logs/error.log"),
                 run.resolve("logs/fcgiwrap.log"), run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"),
                 run.resolve("logs/php.log"), run.resolve("logs/php.out"), run.resolve("logs/uwsgi.log"),
-                run.resolve("logs/uwsgi.out"), run.resolve("logs/wasm.out"), run.resolve("logs/node.out")));
+                run.resolve("logs/uwsgi.out"), run.resolve("logs/wasm.out"), run.resolve("logs/node.out"),
+                run.resolve("logs/uvicorn.out"), run.resolve("logs/granian.out")));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

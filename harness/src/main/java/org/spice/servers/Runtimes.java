@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 /**
  * The language runtimes' probes (runtimes/: PHP, Python's WSGI, Lua, Node.js) from Debian's packages: what httpd and
  * nginx need installed for them, their scripts copied into the run directory, PHP-FPM's pool, uWSGI and the Node.js
- * program started beside the server.
+ * program started beside the server. The ASGI servers, from PyPI, are {@link AsgiServers}'.
  */
 final class Runtimes {
 
@@ -118,7 +118,7 @@ final class Runtimes {
         Path into = run.resolve("runtimes");
         Trees.delete(into);
         Files.createDirectories(into);
-        for (String kind : List.of("php", "wsgi", "lua", "node")) {
+        for (String kind : List.of("php", "wsgi", "asgi", "lua", "node")) {
             Trees.copyInto(site.built("runtimes/target/" + kind), into);
         }
     }
@@ -157,15 +157,13 @@ final class Runtimes {
 
     /**
      * uWSGI for the wsgi probe behind nginx (conf/uwsgi/spice.ini) on RUN/uwsgi.sock, its own protocol, and for the
-     * wsgi-http probe on RUN/uwsgi-http.sock, HTTP: one runtime, two ways in (the deploy bundle's uWSGI, from the same
-     * file, has the first only).
+     * wsgi-http probe on RUN/uwsgi-http.sock, HTTP: one runtime, two ways in (the deploy bundle's, from the same file).
      */
     static void startUwsgi(Start start, Path run) throws IOException {
         Path conf = start.site.served(start.site.root.resolve("conf/uwsgi"));
-        Path http = run.resolve("uwsgi-http.sock");
-        resident(start, run, "uwsgi", List.of(run.resolve("uwsgi.sock"), http), Map.of("SPICE_RUN", run.toString(),
-                "SPICE_RUNTIMES", run.resolve("runtimes").toString(), "TZ", "UTC"), List.of(uwsgi().toString(), "--ini",
-                conf.resolve("spice.ini").toString(), "--http-socket", http.toString()));
+        resident(start, run, "uwsgi", List.of(run.resolve("uwsgi.sock"), run.resolve("uwsgi-http.sock")), Map.of(
+                "SPICE_RUN", run.toString(), "SPICE_RUNTIMES", run.resolve("runtimes").toString(), "TZ", "UTC"),
+                List.of(uwsgi().toString(), "--ini", conf.resolve("spice.ini").toString()));
     }
 
     /**

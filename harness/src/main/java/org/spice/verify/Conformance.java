@@ -38,12 +38,14 @@ public final class Conformance {
     private static boolean report(String title, Function<Probe, Verifier.ProbeReport> verify, List<Probe> probes,
             PrintStream out) {
         out.println(title);
-        out.printf("%-9s %5s %9s  %s%n", "probe", "urls", "requests", "result");
+        // the probe column as wide as its longest name
+        String row = "%-" + probes.stream().mapToInt(p -> p.id().length()).reduce(9, Math::max) + "s %5s %9s  %s%n";
+        out.printf(row, "probe", "urls", "requests", "result");
         boolean allPassed = true;
         for (Probe probe : probes) {
             Verifier.ProbeReport report = verify.apply(probe);
             allPassed &= report.passed();
-            out.printf("%-9s %5d %9d  %s%n", probe.id(), report.urls(), report.requests(),
+            out.printf(row, probe.id(), report.urls(), report.requests(),
                     report.passed() ? "PASS" : "FAIL (" + report.failures().size() + " checks failed)");
             List<Verifier.Failure> failures = report.failures();
             for (Verifier.Failure failure : failures.subList(0, Math.min(MAX_FAILURES_SHOWN, failures.size()))) {

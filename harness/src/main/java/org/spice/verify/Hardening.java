@@ -47,7 +47,7 @@ public final class Hardening {
     /**
      * The spellings under which a server might send a script probe's source instead of running it: PHP's source
      * highlighter (.phps), case, a trailing dot, slash or space, a NUL, PATH_INFO, editors' and Windows' leftovers, the
-     * file names behind the WSGI, Lua, WebAssembly and Node.js probes, and their directories.
+     * file names behind the WSGI, Lua, WebAssembly, Node.js and ASGI probes, and their directories.
      */
     static final Map<Probe, List<String>> SOURCE_SPELLINGS = Map.of(
             Probe.PHP_FPM, phpSpellings("/spice/php-fpm/"),
@@ -62,11 +62,18 @@ public final class Hardening {
                     "/spice/wasm-kept/", "/spice/wasm-kept/spice/", "/spice/wasm-kept/spice%00"),
             Probe.WSGI_HTTP, List.of("/spice/wsgi-http/spice.wsgi", "/spice/wsgi-http/", "/spice/wsgi-http/spice/"),
             Probe.NODE, List.of("/spice/node/spice.mjs", "/spice/node/spice.js", "/spice/node/", "/spice/node/spice/",
-                    "/spice/node/SPICE", "/spice/runtimes/node/spice.mjs"));
+                    "/spice/node/SPICE", "/spice/runtimes/node/spice.mjs"),
+            Probe.ASGI_UVICORN, asgiSpellings("/spice/asgi-uvicorn/"),
+            Probe.ASGI_GRANIAN, asgiSpellings("/spice/asgi-granian/"));
 
     /** What a script probe's source holds and its page never does (a WebAssembly module begins with a NUL and "asm"). */
     private static final Pattern SOURCE = Pattern.compile("<\\?php|SPICE_PAGE|def application|start_response"
             + "|function handle|local PAGE|ngx\\.print|\\x00asm|createServer");
+
+    private static List<String> asgiSpellings(String dir) {
+        return List.of(dir + "spice_asgi.py", dir + "spice.py", dir, dir + "spice/", dir + "SPICE",
+                dir + "__pycache__/", "/spice/runtimes/asgi/spice_asgi.py");
+    }
 
     private static List<String> phpSpellings(String dir) {
         return List.of(dir + "spice.phps", dir + "spice.PHP", dir + "SPICE.php", dir + "spice.php.", dir + "spice.php/",

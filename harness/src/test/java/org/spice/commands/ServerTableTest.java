@@ -43,10 +43,11 @@ class ServerTableTest {
         assertEquals(Server.values().length, lines.size());
         assertEquals("embedded 18080 360 - - static,servlet,jsp,cgi,shtml,module,cgi-stock static,servlet,jsp,cgi,shtml,module"
                 + " - - 0", lines.get(0));
-        assertEquals("apache 18081 360 1000 2000 static,servlet,jsp,cgi,shtml,module,fastcgi,wasm,wasm-kept,php-fpm,wsgi,lua,node"
-                + " static,servlet,jsp,cgi,shtml,module,fastcgi,wasm,wasm-kept,php-fpm,wsgi,lua,node - - 0", lines.get(1));
-        assertEquals("apache-prefork 18081 360 1000 2000 static,servlet,jsp,cgi,shtml,module,fastcgi,wasm,wasm-kept,php-fpm,mod-php,wsgi,lua,node"
-                + " static,servlet,jsp,cgi,shtml,module,fastcgi,wasm,wasm-kept,php-fpm,mod-php,wsgi,lua,node apache --mpm=prefork -",
+        String apache = "static,servlet,jsp,cgi,shtml,module,fastcgi,wasm,wasm-kept,php-fpm,wsgi,lua,node,asgi-uvicorn,"
+                + "asgi-granian";
+        assertEquals("apache 18081 360 1000 2000 " + apache + " " + apache + " - - 0", lines.get(1));
+        String prefork = apache.replace("php-fpm,", "php-fpm,mod-php,");
+        assertEquals("apache-prefork 18081 360 1000 2000 " + prefork + " " + prefork + " apache --mpm=prefork -",
                 lines.get(5));
         assertEquals("tomcat-vt 18082 360 - - static,servlet,jsp,cgi,shtml,module,cgi-stock static,servlet,jsp,cgi,shtml,module"
                 + " tomcat --threads=virtual 0", lines.get(6));

@@ -80,6 +80,31 @@ class LessonAnswersTest {
         assertEquals(List.of("module", "fastcgi", "cgi"), answer.chart().categories());
     }
 
+    /** Question 6 with the ASGI servers in the run: uvicorn against WSGI said after the headline, its figure third. */
+    @Test
+    void runtimesSayAsgiAgainstWsgiWhereTheRunHasIt() throws IOException {
+        Map<String, Double> multiples = new LinkedHashMap<>();
+        multiples.put("static", 1.0);
+        multiples.put("lua", 1.0);
+        multiples.put("php-fpm", 3.0);
+        multiples.put("wsgi", 2.5);
+        multiples.put("asgi-granian", 3.0);
+        multiples.put("asgi-uvicorn", 5.0);
+        Answer answer = Answers.runtimes(oneServer(multiples));
+        assertEquals(List.of("php-fpm / lua", "wsgi / lua", "asgi-uvicorn / wsgi"),
+                answer.figures().subList(0, 3).stream().map(Answer.Figure::name).toList());
+        assertEquals(2, answer.figures().get(2).value(), 0.1);
+        assertTrue(answer.sentence().contains(" The same page as an ASGI application in uvicorn costs 2.0 × what wsgi costs"
+                + " (± "), answer.sentence());
+        assertEquals(List.of("static", "lua", "php-fpm", "wsgi", "asgi-uvicorn", "asgi-granian"),
+                answer.rows().stream().map(r -> r.get(0)).toList());
+        multiples.remove("asgi-uvicorn");
+        multiples.remove("asgi-granian");
+        Answer without = Answers.runtimes(oneServer(multiples));
+        assertFalse(without.sentence().contains("ASGI"), without.sentence());
+        assertEquals("wsgi / lua", without.figures().get(1).name());
+    }
+
     /**
      * A ratio whose interval holds 1 is said as the same cost, within the farthest end of its interval (issue 61: Q3
      * had said "JSP costs 1.1 ×" from 1.052 ± 5.0 %); one that does not, as its multiple.

@@ -21,7 +21,7 @@ import org.spice.bench.model.Server;
  * The launchers' own arithmetic, on known inputs and no process: every server has one, a program's command line drops
  * to the service user before it runs, conf/nginx/ is written with every word it has, a template's
  * unknown word is an error naming it, Jetty's web.xml loses what is Tomcat's alone, the JVM options come from
- * conf/java/jvm.options.
+ * conf/java/jvm.options, the ASGI servers' arguments from conf/asgi/.
  */
 @Tag("unit")
 class LaunchersTest {
@@ -90,5 +90,20 @@ class LaunchersTest {
         List<String> options = site(false).jvmOptions("SPICE_NO_SUCH_OPTS");
         assertTrue(options.contains("-XX:CompileCommand=quiet"), options.toString());
         assertTrue(options.stream().noneMatch(o -> o.startsWith("#") || o.isBlank()), options.toString());
+    }
+
+    /** conf/asgi/'s files, which spice-helpers reads too: a word an argument, comments left out, both words filled in. */
+    @Test
+    void theAsgiServersArgumentsComeFromTheirFiles() throws IOException {
+        Path app = Path.of("/r u n/runtimes/asgi");
+        Path socket = Path.of("/r u n/asgi-uvicorn.sock");
+        List<String> uvicorn = AsgiServers.arguments(ROOT.resolve("conf/asgi/uvicorn.args"), app, socket);
+        assertEquals(List.of("-m", "uvicorn", "--app-dir", app.toString(), "--uds", socket.toString()), uvicorn.subList(0, 6));
+        assertEquals("spice_asgi:application", uvicorn.get(uvicorn.size() - 1));
+        assertTrue(uvicorn.containsAll(List.of("--workers", "2")), uvicorn.toString());
+        List<String> granian = AsgiServers.arguments(ROOT.resolve("conf/asgi/granian.args"), app, socket);
+        assertEquals(List.of("-m", "granian", "--interface", "asgi", "--working-dir", app.toString(), "--uds",
+                socket.toString()), granian.subList(0, 8));
+        assertTrue(granian.stream().noneMatch(w -> w.startsWith("#") || w.contains("@")), granian.toString());
     }
 }

@@ -48,7 +48,14 @@ public enum Probe {
      */
     WSGI_HTTP("/spice/wsgi-http/spice", false, false),
     /** A Node.js program that is its own HTTP server (node:http), behind httpd's or nginx's HTTP proxy. */
-    NODE("/spice/node/spice", false, false);
+    NODE("/spice/node/spice", false, false),
+    /**
+     * An ASGI application (async Python) returning the page's bytes, in uvicorn's workers, behind httpd's or nginx's
+     * HTTP proxy: beside wsgi, Python's asynchronous interface.
+     */
+    ASGI_UVICORN("/spice/asgi-uvicorn/spice", false, false),
+    /** The same ASGI application in granian's workers (its HTTP server in Rust), behind the same HTTP proxy. */
+    ASGI_GRANIAN("/spice/asgi-granian/spice", false, false);
 
     /** The JSP probe is 100 identical pages, as in the white paper, so a server cannot serve one page from a cache. */
     public static final int JSP_PAGES = 100;

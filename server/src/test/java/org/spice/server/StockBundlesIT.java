@@ -39,11 +39,14 @@ class StockBundlesIT {
     }
 
     private static final String TOMCAT = "static,servlet,jsp,cgi,cgi-stock,shtml,module";
+    /** The probes on sockets spice-helpers runs beside httpd and nginx: Node.js, the ASGI servers, the WebAssembly host. */
+    private static final String PROGRAMS = ",node,asgi-uvicorn,asgi-granian,wasm,wasm-kept";
 
     /** The matrix; the Tomcat and Jetty versions are pom.xml's. */
     static List<Cell> cells() {
-        return List.of(new Cell("httpd-2.4", "apache", 18601, "static,shtml,cgi,module,fastcgi,php-fpm,wsgi,lua"),
-                new Cell("nginx-1.22", "nginx", 18602, "static,shtml,cgi,fastcgi,module,njs,php-fpm,wsgi,lua"),
+        return List.of(new Cell("httpd-2.4", "apache", 18601, "static,shtml,cgi,module,fastcgi,php-fpm,wsgi,lua" + PROGRAMS),
+                new Cell("nginx-1.22", "nginx", 18602, "static,shtml,cgi,fastcgi,module,njs,php-fpm,wsgi,lua,wsgi-http"
+                        + PROGRAMS),
                 new Cell("tomcat-" + System.getProperty("spice.tomcat.version"), "tomcat", 18603, TOMCAT),
                 new Cell("tomcat-" + System.getProperty("spice.tomcat10.version"), "tomcat", 18604, TOMCAT),
                 // Tomcat 9 answers a JSP's HEAD over HTTP/2 with its body in DATA frames (its HTTP/1.1 connector drops it)

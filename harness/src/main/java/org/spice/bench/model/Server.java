@@ -24,7 +24,8 @@ public enum Server {
             Probe.MODULE, Probe.CGI_STOCK)),
     /** Servlets and JSPs through a Tomcat beside it; mod_cgid leaves its CGI children to the kernel. */
     APACHE(18081, true, true, true, EnumSet.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML,
-            Probe.MODULE, Probe.FASTCGI, Probe.WASM, Probe.WASM_KEPT, Probe.PHP_FPM, Probe.WSGI, Probe.LUA, Probe.NODE)),
+            Probe.MODULE, Probe.FASTCGI, Probe.WASM, Probe.WASM_KEPT, Probe.PHP_FPM, Probe.WSGI, Probe.LUA, Probe.NODE,
+            Probe.ASGI_UVICORN, Probe.ASGI_GRANIAN)),
     TOMCAT(18082, false, false, false, EnumSet.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML,
             Probe.MODULE, Probe.CGI_STOCK)),
     /** CGI through fcgiwrap, which leaves its children to the kernel. */
@@ -33,7 +34,7 @@ public enum Server {
     /** Servlets and JSPs through a Tomcat beside it; CGI through fcgiwrap. */
     NGINX(18084, true, true, true, EnumSet.of(Probe.STATIC, Probe.SERVLET, Probe.JSP, Probe.CGI, Probe.SHTML,
             Probe.MODULE, Probe.FASTCGI, Probe.WASM, Probe.WASM_KEPT, Probe.NJS, Probe.PHP_FPM, Probe.WSGI, Probe.LUA,
-            Probe.WSGI_HTTP, Probe.NODE)),
+            Probe.WSGI_HTTP, Probe.NODE, Probe.ASGI_UVICORN, Probe.ASGI_GRANIAN)),
     /** httpd on the prefork MPM: mod_php in process (Debian builds PHP for prefork only) beside PHP-FPM and the rest. */
     APACHE_PREFORK(APACHE, "prefork", "--mpm=prefork", Probe.MOD_PHP),
     /** Tomcat's connectors on virtual threads (a JDK 21 or later): the servlet and JSP on a thread per request. */
