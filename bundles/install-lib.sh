@@ -21,6 +21,10 @@ PREFIX=""
 PHASE=check
 CONFLICTS=()
 WRITTEN=()
+# The runtime probes install.sh serves here (its bundle_defaults fills it: none for Tomcat and Jetty's bundles).
+RUNTIME_PROBES=()
+# The Python that runs the asgi probes' servers: --asgi-python (httpd's and nginx's bundles), else find_runtimes's.
+ASGI_PYTHON=""
 
 say() { echo "spice-$BUNDLE_SERVER: $*"; }
 fail() { echo "spice-$BUNDLE_SERVER install: $*" >&2; exit 1; }
@@ -133,16 +137,17 @@ make_dirs() {
 put_helpers() {
     put_file "$BUNDLE_DIR/files/bin/spice-fcgi" "$SPICE_DIR/bin/spice-fcgi" 755
     put_file "$BUNDLE_DIR/files/bin/spice-helpers" "$SPICE_DIR/bin/spice-helpers" 755
+    # %q: spice-helpers sources the file, and a path may hold a space
     put_text "$SPICE_DIR/etc/helpers.env" 644 printf \
-        'FCGI_PORT=%s\nFCGIWRAP_SOCKET=%s\nRUN_DIR=%s\nSERVICE_USER=%s\nPHP_FPM=%s\nUWSGI=%s\nNODE=%s\nASGI_PYTHON=%s\nWASM=%s\n' \
+        'FCGI_PORT=%q\nFCGIWRAP_SOCKET=%q\nRUN_DIR=%q\nSERVICE_USER=%q\nPHP_FPM=%q\nUWSGI=%q\nNODE=%q\nASGI_PYTHON=%q\nWASM=%q\n' \
         "$FCGI_PORT" "$1" "$SPICE_DIR/run" "$SERVICE_USER" "${PHP_FPM:-}" "${UWSGI:-}" "${NODE:-}" "${ASGI_PYTHON:-}" \
         "$(has_runtime wasm && echo yes || true)"
 }
 
 # The language runtimes this machine has for the runtime probes, each empty where it is missing, with the reason in
 # SKIPPED: PHP_FPM (a php-fpm binary, with the opcache), UWSGI (uwsgi with its python3 plugin), NODE (Node.js),
-# ASGI_PYTHON (a Python that imports uvicorn and granian: ASGI_PYTHON as given, else /opt/spice/asgi's, which
-# scripts/spice server install makes).
+# ASGI_PYTHON (a Python that the service user can run and that imports uvicorn and granian: --asgi-python, else
+# /opt/spice/asgi's, which scripts/spice server install makes).
 find_runtimes() {
     local fpm plugins=/usr/lib/uwsgi/plugins
     SKIPPED=()
@@ -164,11 +169,17 @@ find_runtimes() {
     fi
     NODE=$(command -v node 2>/dev/null || command -v nodejs 2>/dev/null || true)
     [ -n "$NODE" ] || SKIPPED+=("node: no Node.js here (apt-get install nodejs)")
-    ASGI_PYTHON=${ASGI_PYTHON:-/opt/spice/asgi/bin/python}
-    if ! "$ASGI_PYTHON" -c 'import uvicorn, granian, uvloop, httptools' 2>/dev/null; then
-        SKIPPED+=("asgi-uvicorn, asgi-granian: no Python with uvicorn and granian at $ASGI_PYTHON (python3 -m venv" \
-            "/opt/spice/asgi && /opt/spice/asgi/bin/pip install -r $BUNDLE_DIR/files/runtimes/asgi/requirements.txt," \
-            "then install again; or ASGI_PYTHON=PATH ./install.sh)")
+    local as_user=()
+    # as spice-helpers will run it: as the service user when root (a Python under /root would pass as root, not there)
+    [ "$(id -u)" -ne 0 ] || ! id "$SERVICE_USER" >/dev/null 2>&1 \
+        || as_user=(setpriv "--reuid=$SERVICE_USER" "--regid=$SERVICE_USER" --clear-groups --)
+    # absolute, its links kept: a virtual environment is known by the path its python is run by
+    ASGI_PYTHON=$(realpath -s -- "${ASGI_PYTHON:-/opt/spice/asgi/bin/python}")
+    if [ -z "$ASGI_PYTHON" ] || ! "${as_user[@]}" "$ASGI_PYTHON" -c 'import uvicorn, granian, uvloop, httptools' 2>/dev/null; then
+        SKIPPED+=("asgi-uvicorn, asgi-granian: no Python with uvicorn and granian that ${SERVICE_USER:-this user} can run" \
+            "at ${ASGI_PYTHON:-/opt/spice/asgi/bin/python} (/usr/bin/python3 -m venv /opt/spice/asgi &&" \
+            "/opt/spice/asgi/bin/pip install -r $BUNDLE_DIR/files/runtimes/asgi/requirements.txt, then install again;" \
+            "or --asgi-python PATH)")
         ASGI_PYTHON=""
     fi
 }

@@ -16,6 +16,8 @@ bundle_usage() {
   --modules-dir DIR   where httpd's own modules are (default: apxs -q LIBEXECDIR, or Debian's and RHEL's places)
   --fastcgi-port N    the port of the resident FastCGI program on 127.0.0.1 (default 9461)
   --user NAME         the user spice-helpers runs the FastCGI program as when started by root (default www-data, else apache)
+  --asgi-python PATH  the Python that runs the asgi probes' uvicorn and granian (default
+                      /opt/spice/asgi/bin/python, which scripts/spice server install makes)
   --build-module yes|no|auto   build mod_spice from source with apxs (auto: only when the prebuilt one is for another system)
 USAGE
 }
@@ -26,6 +28,7 @@ bundle_option() {
         modules-dir) MODULES_DIR=$2 ;;
         fastcgi-port) FCGI_PORT=$2 ;;
         user) SERVICE_USER=$2 ;;
+        asgi-python) ASGI_PYTHON=$2 ;;
         build-module) BUILD_MODULE=$2 ;;
         *) return 1 ;;
     esac

@@ -19,6 +19,8 @@ bundle_usage() {
   --fcgiwrap-socket PATH  fcgiwrap's socket for the cgi probe (default /run/fcgiwrap.socket where Debian's
                       fcgiwrap service has it, else one spice-helpers starts under PREFIX/opt/spice/nginx/run)
   --user NAME         the user spice-helpers runs its programs as when started by root (default www-data, else nginx)
+  --asgi-python PATH  the Python that runs the asgi probes' uvicorn and granian (default
+                      /opt/spice/asgi/bin/python, which scripts/spice server install makes)
   --nginx PATH        the nginx binary, to check the prebuilt module's version (default: nginx on PATH)
   --build-module yes|no|auto   build the module against nginx's source (auto: when the prebuilt one does not fit)
   --nginx-src DIR     nginx's source of the running version, for building (default /usr/share/nginx/src, nginx-dev)
@@ -33,6 +35,7 @@ bundle_option() {
         fastcgi-port) FCGI_PORT=$2 ;;
         fcgiwrap-socket) FCGIWRAP_SOCKET=$2 ;;
         user) SERVICE_USER=$2 ;;
+        asgi-python) ASGI_PYTHON=$2 ;;
         nginx) NGINX=$2 ;;
         build-module) BUILD_MODULE=$2 ;;
         nginx-src) NGINX_SRC=$2 ;;

@@ -27,10 +27,9 @@ c_module() {
 # wasm32-wasi or Go came after the build.
 wasm_built() {
     local dir="$SPICE_ROOT/wasm" file
-    for file in spice-wasm spice.wasm spice-kept.wasm; do
-        [ -f "$dir/target/$file" ] && continue
+    if [ ! -f "$dir/target/spice-wasm" ] || [ ! -f "$dir/target/spice.wasm" ] || [ ! -f "$dir/target/spice-kept.wasm" ]; then
         make --no-print-directory -C "$dir" OUT="$dir/target" >&2 || die "bundle: building the WebAssembly host failed"
-    done
+    fi
     for file in spice-wasm spice.wasm spice-kept.wasm; do
         [ -f "$dir/target/$file" ] || die "bundle: wasm/target/$file was not built (scripts/spice server install nginx" \
             "installs clang for wasm32-wasi; Go 1.25 or later by hand)"

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
+import org.spice.bench.figures.ArmRatio;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
@@ -61,6 +62,7 @@ final class Verdict {
         sentences.add(what(run));
         add(sentences, noBaseline(run));
         sentences.addAll(cpu(run));
+        add(sentences, askedPairs(run.results()));
         add(sentences, cgiFloor(run, floor));
         add(sentences, rate(run));
         add(sentences, clientBound(run));
@@ -133,6 +135,30 @@ final class Verdict {
                     + " machine's less the client's: on a machine that runs nothing else, the server's.");
         }
         return sentences;
+    }
+
+    /**
+     * The pairs --pairs asked for, each in the one judge's words, with its rounds and the one load both arms ran at:
+     * "Paired by round, as asked (--pairs): cgi costs 1.79 × wasm's (1.62 to 1.90), 10 rounds, both at 650 req/s
+     * offered; ...".
+     * Null where none was asked or none concluded.
+     */
+    static String askedPairs(Results results) {
+        if (results.cpuRounds() == null || results.cpuRounds().pairs() == null || results.pairRatios() == null) {
+            return null;
+        }
+        List<String> said = new ArrayList<>();
+        for (String pair : results.cpuRounds().pairs()) {
+            String a = pair.substring(0, pair.indexOf('/'));
+            String b = pair.substring(pair.indexOf('/') + 1);
+            results.pairRatios().stream().filter(r -> r.a().equals(a) && r.b().equals(b)).findFirst()
+                    .or(() -> results.pairRatios().stream().filter(r -> r.a().equals(b) && r.b().equals(a))
+                            .map(ArmRatio::inverse).findFirst())
+                    .ifPresent(r -> said.add(a + " costs " + Judge.words(r.paired().interval(), b + "'s") + ", "
+                            + r.rounds() + " rounds, " + (r.atRps() == null ? "each at its own rate"
+                                    : String.format(Locale.ROOT, "both at %,.0f req/s offered", r.atRps()))));
+        }
+        return said.isEmpty() ? null : "Paired by round, as asked (--pairs): " + String.join("; ", said) + ".";
     }
 
     /** The ranking by CPU per request, cheapest and dearest first, as when no interval is known. */
