@@ -2,6 +2,12 @@ package org.spice.servers;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -83,6 +89,38 @@ final class AsgiServers {
                     socket));
             Runtimes.resident(start, run, name, List.of(socket), Map.of("TZ", "UTC", "PYTHONDONTWRITEBYTECODE", "1"),
                     command);
+            // The master makes the socket before its workers import the application: ready is a worker's answer (a
+            // worker that dies at its start, restarted and dying again, leaves the socket and answers nothing)
+            String path = "/spice/asgi-" + name + "/spice";
+            Readiness.await(name + "'s workers (" + path + " on " + socket + ")", run.resolve(name + ".pid"),
+                    run.resolve("logs/" + name + ".out"), Readiness.when(() -> answers(socket, path)), start.site.err);
+        }
+    }
+
+    /** Whether the server on the Unix socket {@code socket} answers GET {@code path} with 200 (within a second). */
+    static boolean answers(Path socket, String path) {
+        try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+            channel.write(ByteBuffer.wrap(("GET " + path + " HTTP/1.0\r\nHost: spice\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII)));
+            ByteBuffer head = ByteBuffer.allocate(12);
+            long until = System.nanoTime() + 1_000_000_000L;
+            channel.configureBlocking(false);
+            try (Selector selector = Selector.open()) {
+                channel.register(selector, SelectionKey.OP_READ);
+                while (head.hasRemaining()) {
+                    long leftMs = (until - System.nanoTime()) / 1_000_000;
+                    if (leftMs <= 0 || selector.select(leftMs) == 0) {
+                        break;
+                    }
+                    selector.selectedKeys().clear();
+                    if (channel.read(head) < 0) {
+                        break;
+                    }
+                }
+            }
+            return new String(head.array(), 0, head.position(), StandardCharsets.US_ASCII).matches("HTTP/1\\.[01] 200");
+        } catch (IOException e) {
+            return false;
         }
     }
 

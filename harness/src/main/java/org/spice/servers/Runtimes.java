@@ -178,8 +178,10 @@ final class Runtimes {
 
     /**
      * {@code command} in the background as the service user, in a session of its own (stopping it ends its workers),
-     * with only {@code env} in its environment, its PID in RUN/NAME.pid, its output in RUN/logs/NAME.out; waits for
-     * every one of {@code sockets} to appear (each removed first: one a killed program left would refuse the bind).
+     * in RUN (a folder of the service user's: uvicorn's workers go back to their parent's folder as they start, and
+     * died there in a checkout only root can enter), with only {@code env} in its environment, its PID in RUN/NAME.pid,
+     * its output in RUN/logs/NAME.out; waits for every one of {@code sockets} to appear (each removed first: one a
+     * killed program left would refuse the bind).
      */
     static void resident(Start start, Path run, String name, List<Path> sockets, Map<String, String> env,
             List<String> command) throws IOException {
@@ -188,7 +190,7 @@ final class Runtimes {
         }
         start.site.user.give(run);
         Path log = run.resolve("logs/" + name + ".out");
-        start.program(command).asServiceUser().ownSession().onlyGivenEnv().env(env).log(log)
+        start.program(command).asServiceUser().ownSession().onlyGivenEnv().env(env).in(run).log(log)
                 .background(run.resolve(name + ".pid"));
         Readiness.await(name + " (" + sockets.stream().map(Path::toString).collect(Collectors.joining(", ")) + ")",
                 run.resolve(name + ".pid"), log, Readiness.when(() -> sockets.stream().allMatch(Files::exists)),
