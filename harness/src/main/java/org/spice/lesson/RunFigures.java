@@ -158,9 +158,7 @@ final class RunFigures {
             PairedRatio reverse = concluded(b, a);
             paired = reverse == null ? PairedRatio.NONE : reverse.inverse();
         }
-        Double oneLoad = single() == null ? null : results.pairRatios().stream().filter(r -> r.a().equals(a)
-                && r.b().equals(b) || r.a().equals(b) && r.b().equals(a)).map(ArmRatio::atRps).filter(at -> at != null)
-                .findFirst().orElse(null);
+        Double oneLoad = single() == null ? null : results.pairRatio(a, b).map(ArmRatio::atRps).orElse(null);
         if (oneLoad != null) {
             return new Ratio(a, b, paired, rate(oneLoad, CpuRounds.OFFERED), rate(oneLoad, CpuRounds.OFFERED));
         }

@@ -2,6 +2,7 @@ package org.spice.bench.model;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import org.spice.bench.figures.ArmRatio;
 import org.spice.bench.figures.SpiceFigures;
@@ -166,6 +167,18 @@ public record Results(@JsonProperty("target") String target, @JsonProperty("serv
     public List<ArmRatio> pairRatios() {
         summary();
         return pairRatios;
+    }
+
+    /**
+     * {@code a}'s CPU per request against {@code b}'s among the {@link #pairRatios()}, whichever way round the rounds
+     * concluded it (each probe against each later one): the reciprocal where they concluded b against a. Empty where
+     * they concluded neither.
+     */
+    @JsonIgnore
+    public Optional<ArmRatio> pairRatio(String a, String b) {
+        List<ArmRatio> all = pairRatios() == null ? List.of() : pairRatios();
+        return all.stream().filter(r -> r.a().equals(a) && r.b().equals(b)).findFirst()
+                .or(() -> all.stream().filter(r -> r.a().equals(b) && r.b().equals(a)).map(ArmRatio::inverse).findFirst());
     }
 
     /** Whether the figures were concluded. */

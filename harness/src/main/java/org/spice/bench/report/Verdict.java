@@ -5,7 +5,6 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
-import org.spice.bench.figures.ArmRatio;
 import org.spice.bench.figures.Intervals;
 import org.spice.bench.figures.Judge;
 import org.spice.bench.figures.SpiceFigures;
@@ -144,19 +143,16 @@ final class Verdict {
      * Null where none was asked or none concluded.
      */
     static String askedPairs(Results results) {
-        if (results.cpuRounds() == null || results.cpuRounds().pairs() == null || results.pairRatios() == null) {
+        if (results.cpuRounds() == null) {
             return null;
         }
         List<String> said = new ArrayList<>();
         for (String pair : results.cpuRounds().pairs()) {
             String a = pair.substring(0, pair.indexOf('/'));
             String b = pair.substring(pair.indexOf('/') + 1);
-            results.pairRatios().stream().filter(r -> r.a().equals(a) && r.b().equals(b)).findFirst()
-                    .or(() -> results.pairRatios().stream().filter(r -> r.a().equals(b) && r.b().equals(a))
-                            .map(ArmRatio::inverse).findFirst())
-                    .ifPresent(r -> said.add(a + " costs " + Judge.words(r.paired().interval(), b + "'s") + ", "
-                            + r.rounds() + " rounds, " + (r.atRps() == null ? "each at its own rate"
-                                    : String.format(Locale.ROOT, "both at %,.0f req/s offered", r.atRps()))));
+            results.pairRatio(a, b).ifPresent(r -> said.add(a + " costs " + Judge.words(r.paired().interval(), b + "'s")
+                    + ", " + r.rounds() + " rounds, " + (r.atRps() == null ? "each at its own rate"
+                            : String.format(Locale.ROOT, "both at %,.0f req/s offered", r.atRps()))));
         }
         return said.isEmpty() ? null : "Paired by round, as asked (--pairs): " + String.join("; ", said) + ".";
     }
