@@ -129,11 +129,7 @@ final class ApacheLaunch implements ServerLaunch {
         env.put("SPICE_USER", user);
         env.put("SPICE_GROUP", site.user.root() ? site.user.name() : ServiceUser.groupOf(user));
         env.put("SPICE_RUNTIMES", run.resolve("runtimes").toString());
-        env.put("SPICE_PHP_FPM_SOCKET", run.resolve("php-fpm.sock").toString());
-        env.put("SPICE_WASM_SOCKET", run.resolve("wasm.sock").toString());
-        env.put("SPICE_NODE_SOCKET", run.resolve("node.sock").toString());
-        env.put("SPICE_UVICORN_SOCKET", run.resolve("asgi-uvicorn.sock").toString());
-        env.put("SPICE_GRANIAN_SOCKET", run.resolve("asgi-granian.sock").toString());
+        env.putAll(Runtimes.Socket.words(run));
         env.put("SPICE_PHP_INI_DIR", site.served(site.root.resolve("conf/php")).toString());
         Path modPhp = Runtimes.modPhp();
         env.put("SPICE_MOD_PHP", modPhp == null ? "" : modPhp.toString());
@@ -164,10 +160,8 @@ final class ApacheLaunch implements ServerLaunch {
 
     @Override
     public List<Path> logs(Path run) {
-        List<Path> logs = new ArrayList<>(ServerLaunch.existing(run.resolve("logs/start.out"), run.resolve("logs/error.log"),
-                run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"), run.resolve("logs/php.log"),
-                run.resolve("logs/php.out"), run.resolve("logs/wasm.out"), run.resolve("logs/node.out"),
-                run.resolve("logs/uvicorn.out"), run.resolve("logs/granian.out")));
+        List<Path> logs = new ArrayList<>(ServerLaunch.existing(run.resolve("logs/start.out"), run.resolve("logs/error.log")));
+        logs.addAll(Runtimes.logs(run));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

@@ -2,16 +2,11 @@ package org.spice.servers;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.UnixDomainSocketAddress;
-import java.nio.ByteBuffer;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
-import java.nio.channels.SocketChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -82,8 +77,9 @@ final class AsgiServers {
             throw new IOException("the asgi probes need uvicorn and granian in " + VENV + ", made from " + REQUIREMENTS
                     + ": sudo scripts/spice server install " + server);
         }
-        for (String name : List.of("uvicorn", "granian")) {
-            Path socket = run.resolve("asgi-" + name + ".sock");
+        for (Runtimes.Socket asgi : List.of(Runtimes.Socket.UVICORN, Runtimes.Socket.GRANIAN)) {
+            String name = asgi.name().toLowerCase(Locale.ROOT);
+            Path socket = asgi.in(run);
             List<String> command = new ArrayList<>(List.of(VENV.resolve("bin/python").toString()));
             command.addAll(arguments(start.site.root.resolve("conf/asgi/" + name + ".args"), run.resolve("runtimes/asgi"),
                     socket));
@@ -93,34 +89,8 @@ final class AsgiServers {
             // worker that dies at its start, restarted and dying again, leaves the socket and answers nothing)
             String path = "/spice/asgi-" + name + "/spice";
             Readiness.await(name + "'s workers (" + path + " on " + socket + ")", run.resolve(name + ".pid"),
-                    run.resolve("logs/" + name + ".out"), Readiness.when(() -> answers(socket, path)), start.site.err);
-        }
-    }
-
-    /** Whether the server on the Unix socket {@code socket} answers GET {@code path} with 200 (within a second). */
-    static boolean answers(Path socket, String path) {
-        try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
-            channel.write(ByteBuffer.wrap(("GET " + path + " HTTP/1.0\r\nHost: spice\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII)));
-            ByteBuffer head = ByteBuffer.allocate(12);
-            long until = System.nanoTime() + 1_000_000_000L;
-            channel.configureBlocking(false);
-            try (Selector selector = Selector.open()) {
-                channel.register(selector, SelectionKey.OP_READ);
-                while (head.hasRemaining()) {
-                    long leftMs = (until - System.nanoTime()) / 1_000_000;
-                    if (leftMs <= 0 || selector.select(leftMs) == 0) {
-                        break;
-                    }
-                    selector.selectedKeys().clear();
-                    if (channel.read(head) < 0) {
-                        break;
-                    }
-                }
-            }
-            return new String(head.array(), 0, head.position(), StandardCharsets.US_ASCII).matches("HTTP/1\\.[01] 200");
-        } catch (IOException e) {
-            return false;
+                    run.resolve("logs/" + name + ".out"), Readiness.when(() -> Readiness.status(socket, path) == 200),
+                    start.site.err);
         }
     }
 

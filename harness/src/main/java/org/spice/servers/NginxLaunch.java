@@ -134,23 +134,15 @@ final class NginxLaunch implements ServerLaunch {
         words.put("SPICE_NJS_MODULE", Runtimes.NGINX_MODULES.resolve("ngx_http_js_module.so").toString());
         words.put("SPICE_NGINX_MODULES", Runtimes.NGINX_MODULES.toString());
         words.put("SPICE_RUNTIMES", run.resolve("runtimes").toString());
-        words.put("SPICE_PHP_FPM_SOCKET", run.resolve("php-fpm.sock").toString());
-        words.put("SPICE_UWSGI_SOCKET", run.resolve("uwsgi.sock").toString());
-        words.put("SPICE_WASM_SOCKET", run.resolve("wasm.sock").toString());
-        words.put("SPICE_UWSGI_HTTP_SOCKET", run.resolve("uwsgi-http.sock").toString());
-        words.put("SPICE_NODE_SOCKET", run.resolve("node.sock").toString());
-        words.put("SPICE_UVICORN_SOCKET", run.resolve("asgi-uvicorn.sock").toString());
-        words.put("SPICE_GRANIAN_SOCKET", run.resolve("asgi-granian.sock").toString());
+        words.putAll(Runtimes.Socket.words(run));
         return words;
     }
 
     @Override
     public List<Path> logs(Path run) {
         List<Path> logs = new java.util.ArrayList<>(ServerLaunch.existing(run.resolve("logs/error.log"),
-                run.resolve("logs/fcgiwrap.log"), run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"),
-                run.resolve("logs/php.log"), run.resolve("logs/php.out"), run.resolve("logs/uwsgi.log"),
-                run.resolve("logs/uwsgi.out"), run.resolve("logs/wasm.out"), run.resolve("logs/node.out"),
-                run.resolve("logs/uvicorn.out"), run.resolve("logs/granian.out")));
+                run.resolve("logs/fcgiwrap.log"), run.resolve("logs/uwsgi.log"), run.resolve("logs/uwsgi.out")));
+        logs.addAll(Runtimes.logs(run));
         logs.addAll(TomcatLaunch.catalinaLogs(run.resolve("tomcat-backend")).stream()
                 .filter(l -> !l.getFileName().toString().equals("catalina.out")).toList());
         return logs;

@@ -7,6 +7,11 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -88,15 +93,53 @@ final class Readiness {
             socket.connect(new InetSocketAddress(address, port), 1000);
             socket.setSoTimeout(10_000);
             OutputStream out = socket.getOutputStream();
-            out.write(("GET " + path + " HTTP/1.0\r\nHost: " + address + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(request(path, address));
             out.flush();
-            String line = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1))
-                    .readLine();
-            String[] parts = line == null ? new String[0] : line.split(" ");
-            return parts.length > 1 && parts[1].matches("[0-9]{3}") ? Integer.parseInt(parts[1]) : -1;
+            return statusIn(new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.ISO_8859_1))
+                    .readLine());
         } catch (IOException e) {
             return -1;
         }
+    }
+
+    /**
+     * As {@link #status(String, int, String)}, of a server on the Unix socket {@code socket}, its status line awaited a
+     * second at most: a connection that the listener's backlog holds and no worker takes is never answered.
+     */
+    static int status(Path socket, String path) {
+        try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket));
+                Selector selector = Selector.open()) {
+            channel.write(ByteBuffer.wrap(request(path, "localhost")));
+            channel.configureBlocking(false);
+            channel.register(selector, SelectionKey.OP_READ);
+            ByteBuffer head = ByteBuffer.allocate(64);
+            long until = System.nanoTime() + 1_000_000_000L;
+            while (head.hasRemaining() && !new String(head.array(), 0, head.position(), StandardCharsets.ISO_8859_1)
+                    .contains("\n")) {
+                long leftMs = (until - System.nanoTime()) / 1_000_000;
+                if (leftMs <= 0 || selector.select(leftMs) == 0) {
+                    break;
+                }
+                selector.selectedKeys().clear();
+                if (channel.read(head) < 0) {
+                    break;
+                }
+            }
+            return statusIn(new String(head.array(), 0, head.position(), StandardCharsets.ISO_8859_1).lines().findFirst()
+                    .orElse(null));
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    private static byte[] request(String path, String host) {
+        return ("GET " + path + " HTTP/1.0\r\nHost: " + host + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII);
+    }
+
+    /** The status in an HTTP status line ("HTTP/1.1 200 OK"); -1 where there is none. */
+    private static int statusIn(String line) {
+        String[] parts = line == null ? new String[0] : line.split(" ");
+        return parts.length > 1 && parts[1].matches("[0-9]{3}") ? Integer.parseInt(parts[1]) : -1;
     }
 
     private static boolean alive(Path pidFile) {

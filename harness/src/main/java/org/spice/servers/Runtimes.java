@@ -21,7 +21,42 @@ final class Runtimes {
     static final Path APACHE_MODULES = Path.of("/usr/lib/apache2/modules");
     static final Path NGINX_MODULES = Path.of("/usr/lib/nginx/modules");
 
+    /**
+     * The Unix sockets in RUN of the programs beside httpd and nginx: each one's file, and the word conf/ names it by
+     * (httpd's ${SPICE_NODE_SOCKET}, nginx's @SPICE_NODE_SOCKET@).
+     */
+    enum Socket {
+        PHP_FPM("php-fpm.sock"), UWSGI("uwsgi.sock"), UWSGI_HTTP("uwsgi-http.sock"), WASM("wasm.sock"), NODE("node.sock"),
+        UVICORN("asgi-uvicorn.sock"), GRANIAN("asgi-granian.sock");
+
+        private final String file;
+
+        Socket(String file) {
+            this.file = file;
+        }
+
+        Path in(Path run) {
+            return run.resolve(file);
+        }
+
+        /** Every socket's word and path in {@code run}, for a server's configuration. */
+        static Map<String, String> words(Path run) {
+            Map<String, String> words = new LinkedHashMap<>();
+            for (Socket socket : values()) {
+                words.put("SPICE_" + socket.name() + "_SOCKET", socket.in(run).toString());
+            }
+            return words;
+        }
+    }
+
     private Runtimes() {
+    }
+
+    /** The logs of what runs beside httpd and nginx both: PHP-FPM, the WebAssembly host, Node.js, the ASGI servers. */
+    static List<Path> logs(Path run) {
+        return ServerLaunch.existing(run.resolve("logs/php-fpm.log"), run.resolve("logs/php-fpm.out"),
+                run.resolve("logs/php.log"), run.resolve("logs/php.out"), run.resolve("logs/wasm.out"),
+                run.resolve("logs/node.out"), run.resolve("logs/uvicorn.out"), run.resolve("logs/granian.out"));
     }
 
     static Path phpFpm() {
@@ -139,7 +174,7 @@ final class Runtimes {
         env.put("SPICE_SOCKET_GROUP", ServiceUser.groupOf(owner));
         env.put("PHP_INI_SCAN_DIR", "");
         env.put("TZ", "UTC");
-        resident(start, run, "php-fpm", List.of(run.resolve("php-fpm.sock")), env, command);
+        resident(start, run, "php-fpm", List.of(Socket.PHP_FPM.in(run)), env, command);
     }
 
     /** Whom the pool's socket belongs to: the service user as root (the server's workers are that user), else the caller. */
@@ -161,7 +196,7 @@ final class Runtimes {
      */
     static void startUwsgi(Start start, Path run) throws IOException {
         Path conf = start.site.served(start.site.root.resolve("conf/uwsgi"));
-        resident(start, run, "uwsgi", List.of(run.resolve("uwsgi.sock"), run.resolve("uwsgi-http.sock")), Map.of(
+        resident(start, run, "uwsgi", List.of(Socket.UWSGI.in(run), Socket.UWSGI_HTTP.in(run)), Map.of(
                 "SPICE_RUN", run.toString(), "SPICE_RUNTIMES", run.resolve("runtimes").toString(), "TZ", "UTC"),
                 List.of(uwsgi().toString(), "--ini", conf.resolve("spice.ini").toString()));
     }
@@ -171,9 +206,9 @@ final class Runtimes {
      * server's HTTP proxy.
      */
     static void startNode(Start start, Path run) throws IOException {
-        resident(start, run, "node", List.of(run.resolve("node.sock")), Map.of("SPICE_NODE_SOCKET", run.resolve("node.sock")
-                .toString(), "NODE_ENV", "production", "TZ", "UTC"), List.of(node().toString(),
-                run.resolve("runtimes/node/spice.mjs").toString()));
+        Path socket = Socket.NODE.in(run);
+        resident(start, run, "node", List.of(socket), Map.of("SPICE_NODE_SOCKET", socket.toString(), "NODE_ENV",
+                "production", "TZ", "UTC"), List.of(node().toString(), run.resolve("runtimes/node/spice.mjs").toString()));
     }
 
     /**

@@ -85,7 +85,7 @@ final class WasmHost {
                 throw new IOException("the wasm probes were not built in wasm/target (make's output is above)");
             }
         }
-        Path socket = run.resolve("wasm.sock");
+        Path socket = Runtimes.Socket.WASM.in(run);
         Path host = site.served(dir.resolve("target/spice-wasm"));
         Path command = site.served(dir.resolve("target/spice.wasm"));
         Path kept = site.served(dir.resolve("target/spice-kept.wasm"));
